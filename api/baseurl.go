@@ -1,0 +1,51 @@
+package api
+
+import (
+	"fmt"
+	"net"
+	"net/url"
+	"strings"
+)
+
+// ParseBaseURL checks the partner base URL. It must be https, because the
+// bearer token travels with every request; plain http is allowed only to a
+// loopback host (127.0.0.0/8, ::1, localhost), for tests and demo mode. The
+// URL already ends in the version segment (/v1): nothing is appended.
+func ParseBaseURL(raw string) (*url.URL, error) {
+	s := strings.TrimSpace(raw)
+	if s == "" {
+		return nil, &Error{Kind: KindConfig, Message: "no base URL: set PADVIEW_BASE_URL or --base-url to the partner address ending in /v1, e.g. https://partner.example/v1"}
+	}
+	u, err := url.Parse(s)
+	if err != nil || u.Host == "" || u.Opaque != "" {
+		return nil, &Error{Kind: KindConfig, Message: fmt.Sprintf("base URL %q is not an absolute URL: write it as https://host/v1", CleanText(s))}
+	}
+	if u.User != nil {
+		return nil, &Error{Kind: KindConfig, Message: "base URL must not carry a user name or password: the token is kept in the keyring"}
+	}
+	if u.RawQuery != "" || u.Fragment != "" {
+		return nil, &Error{Kind: KindConfig, Message: "base URL must not have a query or fragment: write it as https://host/v1"}
+	}
+	switch strings.ToLower(u.Scheme) {
+	case "https":
+	case "http":
+		if !IsLoopbackHost(u.Hostname()) {
+			return nil, &Error{Kind: KindConfig, Message: fmt.Sprintf("refusing plain http to %s: the bearer token would travel in clear. Use https (http is allowed only to localhost)", CleanText(u.Host))}
+		}
+	default:
+		return nil, &Error{Kind: KindConfig, Message: fmt.Sprintf("base URL scheme %q is not supported: use https", CleanText(u.Scheme))}
+	}
+	u.Scheme = strings.ToLower(u.Scheme)
+	u.Path = strings.TrimRight(u.Path, "/")
+	u.RawPath = ""
+	return u, nil
+}
+
+// IsLoopbackHost reports whether host is localhost or a loopback address.
+func IsLoopbackHost(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}

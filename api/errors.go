@@ -1,0 +1,184 @@
+package api
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// ErrorKind sorts failures by what the user can do about them.
+type ErrorKind int
+
+const (
+	KindUnknown      ErrorKind = iota
+	KindInvalidPAID            // the PAID is malformed; no request was made
+	KindConfig                 // the base URL or options are unusable
+	KindUnauthorized           // 401, or no token at all
+	KindForbidden              // 403: e.g. a token not allowed the full view
+	KindNotFound               // 404: no advertisement with that PAID
+	KindRateLimited            // 429 that padview would not or could not wait out
+	KindServer                 // 5xx
+	KindHTTP                   // another unexpected status
+	KindTimeout                // no answer in time
+	KindNetwork                // connection failed, or a redirect was refused
+	KindTooLarge               // the body exceeded the size cap
+	KindBadResponse            // not JSON, or malformed JSON
+	KindCanceled               // the caller gave up
+)
+
+var kindNames = map[ErrorKind]string{
+	KindUnknown: "unknown", KindInvalidPAID: "invalid_paid", KindConfig: "config",
+	KindUnauthorized: "unauthorized", KindForbidden: "forbidden", KindNotFound: "not_found",
+	KindRateLimited: "rate_limited", KindServer: "server_error", KindHTTP: "http_error",
+	KindTimeout: "timeout", KindNetwork: "network", KindTooLarge: "too_large",
+	KindBadResponse: "bad_response", KindCanceled: "canceled",
+}
+
+// String is the kind's stable machine name, used in JSON output.
+func (k ErrorKind) String() string { return kindNames[k] }
+
+// Error is every failure the client reports. Its message says what happened
+// and what to do next; it never contains the token.
+type Error struct {
+	Kind          ErrorKind
+	Status        int           // HTTP status, when a response came
+	PAID          string        // the identifier asked for, cleaned
+	Message       string        // set for errors built before any request
+	ServerMessage string        // the message an error body carried, cleaned
+	RetryAfter    time.Duration // the wait the server asked for (429)
+	Attempts      int           // how many requests were made
+	Snippet       string        // start of a body that was not JSON, cleaned
+	ContentType   string
+	Err           error // the underlying cause, if any
+}
+
+func (e *Error) Error() string {
+	if e.Message != "" {
+		return e.Message
+	}
+	var b strings.Builder
+	status := ""
+	if e.Status != 0 {
+		status = fmt.Sprintf(" (HTTP %d)", e.Status)
+	}
+	switch e.Kind {
+	case KindUnauthorized:
+		fmt.Fprintf(&b, "the partner token was rejected%s: check it or replace it", status)
+	case KindForbidden:
+		fmt.Fprintf(&b, "this token is not allowed this request%s: the full view may need a token with personal-data access", status)
+	case KindNotFound:
+		fmt.Fprintf(&b, "no advertisement with PAID %s%s: check the identifier", e.PAID, status)
+	case KindRateLimited:
+		if e.RetryAfter > 0 {
+			fmt.Fprintf(&b, "rate limit reached%s: the server asks to wait %s; try again then", status, roundWait(e.RetryAfter))
+		} else {
+			fmt.Fprintf(&b, "rate limit reached%s: wait a minute and try again", status)
+		}
+	case KindServer:
+		fmt.Fprintf(&b, "the partner service failed%s%s: try again shortly", status, attemptsNote(e.Attempts))
+	case KindHTTP:
+		fmt.Fprintf(&b, "unexpected answer from the partner service%s", status)
+	case KindTimeout:
+		fmt.Fprintf(&b, "no answer in time%s: the service is slow or unreachable; try again", attemptsNote(e.Attempts))
+	case KindNetwork:
+		fmt.Fprintf(&b, "could not reach the partner service%s", attemptsNote(e.Attempts))
+		if e.Err != nil {
+			fmt.Fprintf(&b, ": %s", CleanText(e.Err.Error()))
+		}
+	case KindTooLarge:
+		b.WriteString("the response is larger than padview reads; nothing was shown")
+	case KindBadResponse:
+		ct := ""
+		if e.ContentType != "" {
+			ct = " (" + CleanText(e.ContentType) + ")"
+		}
+		fmt.Fprintf(&b, "the server's answer%s%s is not valid JSON", status, ct)
+		if e.Err != nil {
+			fmt.Fprintf(&b, " (%s)", CleanText(e.Err.Error()))
+		}
+		if e.Snippet != "" {
+			fmt.Fprintf(&b, "; it begins: %s", e.Snippet)
+		}
+	case KindCanceled:
+		b.WriteString("canceled")
+	default:
+		b.WriteString("request failed")
+		if e.Err != nil {
+			fmt.Fprintf(&b, ": %s", CleanText(e.Err.Error()))
+		}
+	}
+	if e.ServerMessage != "" {
+		fmt.Fprintf(&b, " — server says: %s", e.ServerMessage)
+	}
+	return b.String()
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+func attemptsNote(n int) string {
+	if n > 1 {
+		return fmt.Sprintf(" after %d attempts", n)
+	}
+	return ""
+}
+
+func roundWait(d time.Duration) time.Duration {
+	if d >= time.Second {
+		return d.Round(time.Second)
+	}
+	return d.Round(time.Millisecond)
+}
+
+// KindOf returns the kind of an error from this package, or KindUnknown.
+func KindOf(err error) ErrorKind {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Kind
+	}
+	return KindUnknown
+}
+
+// serverMessage finds a human message in a JSON error body: message, error,
+// detail or title, a nested error.message, or the first of errors[].
+func serverMessage(body []byte) string {
+	v, err := ParseValue(body)
+	if err != nil || v.Kind != Object {
+		return ""
+	}
+	return clip(CleanText(findMessage(v, 0)), 300)
+}
+
+func findMessage(v Value, depth int) string {
+	if depth > 3 {
+		return ""
+	}
+	for _, key := range []string{"message", "error", "detail", "title", "error_description", "errors"} {
+		m, ok := v.Get(key)
+		if !ok {
+			continue
+		}
+		switch m.Kind {
+		case String:
+			if strings.TrimSpace(m.Str) != "" {
+				return strings.TrimSpace(m.Str)
+			}
+		case Object:
+			if s := findMessage(m, depth+1); s != "" {
+				return s
+			}
+		case Array:
+			for _, it := range m.Items {
+				if it.Kind == String && it.Str != "" {
+					return it.Str
+				}
+				if it.Kind == Object {
+					if s := findMessage(it, depth+1); s != "" {
+						return s
+					}
+				}
+			}
+		}
+	}
+	return ""
+}

@@ -1,0 +1,242 @@
+package api
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// NotDisclosed is how a null value reads to a person.
+const NotDisclosed = "not disclosed"
+
+// personalMarkers are fragments of folded member names that carry personal
+// data in the sense of the spec: emails, phone numbers and full addresses.
+var personalMarkers = []string{"email", "phone", "mobile", "telephone", "fax",
+	"street", "address", "postalcode", "postcode", "zip", "birth", "passport", "nationalid",
+	"taxid", "iban", "personalid"}
+
+// IsPersonalField reports whether a member name holds personal data (email,
+// phone, street address and the like), so that a UI can mark or mask it.
+func IsPersonalField(key string) bool {
+	f := foldKey(key)
+	for _, p := range personalMarkers {
+		if strings.Contains(f, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// FormatField renders a value for a person, reading the member name for
+// hints: dates for *Date/*At/*On fields, amounts for value/amount/spend
+// fields, booleans for is*/has* fields. Anything it does not recognize is
+// shown as written. Null reads "not disclosed".
+func FormatField(key string, v Value) string {
+	switch v.Kind {
+	case Null:
+		return NotDisclosed
+	case Absent:
+		return ""
+	}
+	f := foldKey(key)
+	// A string in a date layout is a date whatever its name; a number is
+	// read as an epoch only where the name says it is a date.
+	if isDateName(f) || v.Kind == String {
+		if s, ok := FormatDate(v); ok && (isDateName(f) || !isNumeric(v.Str)) {
+			return s
+		}
+	}
+	if isAmountName(f) {
+		if s, ok := FormatAmount(v); ok {
+			return s
+		}
+	}
+	if v.Kind == Bool || strings.HasPrefix(f, "is") || strings.HasPrefix(f, "has") {
+		if b, ok := ParseBool(v); ok {
+			return yesNo(b)
+		}
+	}
+	if v.Kind == Object && (isAmountName(f) || hasCurrency(v)) {
+		if s, ok := FormatAmount(v); ok {
+			return s
+		}
+	}
+	return v.Text()
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
+func isNumeric(s string) bool {
+	_, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	return err == nil
+}
+
+func isDateName(f string) bool {
+	for _, s := range []string{"updated", "published", "created", "modified", "expires"} {
+		if strings.HasSuffix(f, s) {
+			return true
+		}
+	}
+	return strings.HasSuffix(f, "date") || strings.HasSuffix(f, "at") && len(f) > 4 ||
+		strings.HasSuffix(f, "on") && (strings.HasPrefix(f, "start") || strings.HasPrefix(f, "end") ||
+			strings.HasSuffix(f, "edon")) || strings.HasSuffix(f, "time") || strings.HasSuffix(f, "timestamp")
+}
+
+func isAmountName(f string) bool {
+	for _, s := range []string{"value", "amount", "spend", "cost", "price", "budget", "total"} {
+		if strings.Contains(f, s) {
+			return true
+		}
+	}
+	return false
+}
+
+func hasCurrency(v Value) bool {
+	_, ok := v.Get("currency")
+	return ok
+}
+
+// FormatDate reads a date-only string, an RFC 3339 timestamp, or epoch
+// seconds or milliseconds (told apart by size), and writes it as
+// "2006-01-02" or "2006-01-02 15:04 UTC".
+func FormatDate(v Value) (string, bool) {
+	switch v.Kind {
+	case String:
+		s := strings.TrimSpace(v.Str)
+		if t, err := time.Parse("2006-01-02", s); err == nil {
+			return t.Format("2006-01-02"), true
+		}
+		for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04:05", "2006-01-02 15:04:05"} {
+			if t, err := time.Parse(layout, s); err == nil {
+				return formatInstant(t), true
+			}
+		}
+		if n, err := strconv.ParseInt(s, 10, 64); err == nil {
+			return formatEpoch(n)
+		}
+	case Number:
+		if n, err := strconv.ParseInt(v.Str, 10, 64); err == nil {
+			return formatEpoch(n)
+		}
+	}
+	return "", false
+}
+
+func formatEpoch(n int64) (string, bool) {
+	switch {
+	case n > 1e11 && n < 1e14: // milliseconds: 1973 to 5138
+		return formatInstant(time.UnixMilli(n)), true
+	case n > 1e8 && n < 1e11: // seconds: 1973 to 5138
+		return formatInstant(time.Unix(n, 0)), true
+	}
+	return "", false
+}
+
+func formatInstant(t time.Time) string {
+	t = t.UTC()
+	if t.Hour() == 0 && t.Minute() == 0 && t.Second() == 0 && t.Nanosecond() == 0 {
+		return t.Format("2006-01-02")
+	}
+	return t.Format("2006-01-02 15:04 UTC")
+}
+
+// FormatAmount reads a number, a numeric string, or an object
+// {amount|value, currency}, and writes it with thousands separators:
+// "EUR 12,500.00".
+func FormatAmount(v Value) (string, bool) {
+	switch v.Kind {
+	case Number:
+		return groupDigits(v.Str), true
+	case String:
+		s := strings.TrimSpace(v.Str)
+		if _, err := strconv.ParseFloat(s, 64); err == nil {
+			return groupDigits(s), true
+		}
+		if cur, num, ok := strings.Cut(s, " "); ok && len(cur) == 3 {
+			if _, err := strconv.ParseFloat(num, 64); err == nil {
+				return cur + " " + groupDigits(num), true
+			}
+		}
+	case Object:
+		var amount Value
+		for _, k := range []string{"amount", "value", "total", "sum"} {
+			if a, ok := v.Get(k); ok {
+				amount = a
+				break
+			}
+		}
+		if !amount.IsPresent() {
+			return "", false
+		}
+		num, ok := FormatAmount(amount)
+		if !ok {
+			return "", false
+		}
+		if cur, ok := v.Get("currency"); ok && cur.Kind == String && cur.Str != "" {
+			return cur.Str + " " + num, true
+		}
+		return num, true
+	}
+	return "", false
+}
+
+// groupDigits adds thousands separators to a decimal literal, keeping its
+// fraction as written. Exponent forms are written out in full.
+func groupDigits(s string) string {
+	if strings.ContainsAny(s, "eE") {
+		f, err := strconv.ParseFloat(s, 64)
+		if err != nil || math.IsInf(f, 0) || math.Abs(f) >= 1e21 {
+			return s
+		}
+		s = strconv.FormatFloat(f, 'f', -1, 64)
+	}
+	sign := ""
+	if strings.HasPrefix(s, "-") || strings.HasPrefix(s, "+") {
+		sign, s = s[:1], s[1:]
+		if sign == "+" {
+			sign = ""
+		}
+	}
+	intPart, frac, hasFrac := strings.Cut(s, ".")
+	var b strings.Builder
+	for i, r := range intPart {
+		if i > 0 && (len(intPart)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	out := sign + b.String()
+	if hasFrac {
+		out += "." + frac
+	}
+	return out
+}
+
+// ParseBool reads true/false, "yes"/"no", "y"/"n", "true"/"false", 1/0.
+func ParseBool(v Value) (bool, bool) {
+	switch v.Kind {
+	case Bool:
+		return v.Bool, true
+	case Number:
+		switch v.Str {
+		case "1":
+			return true, true
+		case "0":
+			return false, true
+		}
+	case String:
+		switch strings.ToLower(strings.TrimSpace(v.Str)) {
+		case "true", "yes", "y", "1", "on":
+			return true, true
+		case "false", "no", "n", "0", "off":
+			return false, true
+		}
+	}
+	return false, false
+}

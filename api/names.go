@@ -1,0 +1,222 @@
+package api
+
+import (
+	"strings"
+	"unicode"
+)
+
+// foldKey reduces a member name to lower-case letters and digits so that
+// camelCase, snake_case, kebab-case and "Title Case With Spaces" spellings of
+// one name compare equal; "&" reads as "and".
+func foldKey(s string) string {
+	if len(s) <= 64 {
+		var buf [64]byte
+		n := 0
+		for i := 0; i < len(s); i++ {
+			c := s[i]
+			switch {
+			case c >= 'a' && c <= 'z' || c >= '0' && c <= '9':
+				buf[n] = c
+				n++
+			case c >= 'A' && c <= 'Z':
+				buf[n] = c + ('a' - 'A')
+				n++
+			case c == '&' || c >= 0x80:
+				return foldKeySlow(s) // "and", or non-ASCII letters
+			}
+		}
+		return string(buf[:n])
+	}
+	return foldKeySlow(s)
+}
+
+func foldKeySlow(s string) string {
+	var b strings.Builder
+	b.Grow(len(s) + 4)
+	for _, r := range s {
+		switch {
+		case r == '&':
+			b.WriteString("and")
+		case r < unicode.MaxASCII && (r >= 'a' && r <= 'z' || r >= '0' && r <= '9'):
+			b.WriteRune(r)
+		case r >= 'A' && r <= 'Z':
+			b.WriteRune(r + ('a' - 'A'))
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			b.WriteRune(unicode.ToLower(r))
+		}
+	}
+	return b.String()
+}
+
+// Group names a part of the normalized document.
+type Group string
+
+// The groups of the spec, in the order the document and the UI show them.
+const (
+	GroupAdvertiser           Group = "advertiser"
+	GroupCampaign             Group = "campaign"
+	GroupSponsors             Group = "sponsors"
+	GroupControllers          Group = "controllers"
+	GroupBasicInformation     Group = "basicInformation"
+	GroupComplianceAndFunding Group = "complianceAndFunding"
+	GroupTargeting            Group = "targeting"
+	GroupLegalAndMetadata     Group = "legalAndMetadata"
+	GroupOther                Group = "other"
+
+	// groupSponsorsAndControllers is the spec's combined collection; it is
+	// split into sponsors and controllers when normalized.
+	groupSponsorsAndControllers Group = "sponsorsAndControllers"
+)
+
+// groupNames maps folded spellings and synonyms to groups.
+var groupNames = foldedTable(map[Group][]string{
+	GroupAdvertiser: {"advertiser", "advertisers", "advertiserDetails", "advertiserInfo",
+		"advertiserInformation", "advertiserData", "advertiserDetail"},
+	GroupCampaign: {"campaign", "campaigns", "campaignDetails", "campaignInfo",
+		"campaignInformation", "campaignData", "campaignDetail"},
+	GroupSponsors: {"sponsor", "sponsors", "sponsorDetails", "sponsorList", "sponsorInfo",
+		"sponsorInformation", "sponsorData"},
+	GroupControllers: {"controller", "controllers", "controllerDetails", "controllerList",
+		"controllerInfo", "controllerInformation", "dataController", "dataControllers", "controllerData"},
+	groupSponsorsAndControllers: {"sponsorsAndControllers", "sponsorAndController",
+		"sponsorsAndController", "sponsorAndControllers", "sponsorsControllers", "parties"},
+	GroupBasicInformation: {"basicInformation", "basicInfo", "basic", "basics", "basicInformations",
+		"basicDetails", "generalInformation", "generalInfo", "general", "overview"},
+	GroupComplianceAndFunding: {"complianceAndFunding", "complianceFunding", "fundingAndCompliance",
+		"compliance", "funding", "complianceAndFundings", "fundingInformation", "fundingInfo"},
+	GroupTargeting: {"targeting", "targetings", "targetingInformation", "targetingInfo",
+		"targetingDetails", "targetingData", "audienceTargeting"},
+	GroupLegalAndMetadata: {"legalAndMetadata", "legalMetadata", "legalAndMeta", "legal",
+		"metadata", "legalInformation", "legalInfo", "legalAndMetadatas"},
+})
+
+func foldedTable[K comparable](src map[K][]string) map[string]K {
+	out := make(map[string]K)
+	for k, names := range src {
+		for _, n := range names {
+			out[foldKey(n)] = k
+		}
+	}
+	return out
+}
+
+// The spec's field names, as written in the normalized document.
+var (
+	advertiserFields = []string{"companyName", "legalName", "firstName", "lastName", "email",
+		"phone", "streetAddress", "postalCode", "city", "country"}
+	campaignFields = []string{"name", "totalValue", "medium", "isOngoing", "startDate", "endDate"}
+)
+
+// fieldSynonyms maps folded spellings to a spec field name. Only obvious
+// synonyms: a guess that is wrong would hide a field under a false label.
+var fieldSynonyms = foldedTable(map[string][]string{
+	"companyName":   {"companyName", "company"},
+	"legalName":     {"legalName", "legalEntityName"},
+	"firstName":     {"firstName", "givenName", "forename"},
+	"lastName":      {"lastName", "surname", "familyName"},
+	"email":         {"email", "emailAddress", "eMail"},
+	"phone":         {"phone", "phoneNumber", "telephone", "telephoneNumber", "tel"},
+	"streetAddress": {"streetAddress", "street", "addressLine", "addressLine1", "address1"},
+	"postalCode":    {"postalCode", "postCode", "zip", "zipCode"},
+	"city":          {"city", "town", "locality"},
+	"country":       {"country"},
+	"name":          {"name"},
+	"totalValue":    {"totalValue", "total", "totalAmount", "totalSpend", "totalCost"},
+	"medium":        {"medium", "media"},
+	"isOngoing":     {"isOngoing", "ongoing"},
+	"startDate":     {"startDate", "start", "startsOn", "startedOn", "startTime"},
+	"endDate":       {"endDate", "end", "endsOn", "endedOn", "endTime"},
+})
+
+var (
+	advertiserFieldSet = stringSet(advertiserFields)
+	campaignFieldSet   = stringSet(campaignFields)
+	// partyFieldSet is what sponsors and controllers share with the advertiser,
+	// plus the name they are usually listed under.
+	partyFieldSet = stringSet(append([]string{"name"}, advertiserFields...))
+)
+
+func stringSet(names []string) map[string]bool {
+	m := make(map[string]bool, len(names))
+	for _, n := range names {
+		m[n] = true
+	}
+	return m
+}
+
+// specField returns the spec spelling of key if it names one of the fields in
+// allowed, after stripping an optional prefix such as "campaign".
+func specField(key string, allowed map[string]bool, prefixes ...string) (string, bool) {
+	f := foldKey(key)
+	if name, ok := fieldSynonyms[f]; ok && allowed[name] {
+		return name, true
+	}
+	for _, p := range prefixes {
+		if rest, ok := strings.CutPrefix(f, p); ok && rest != "" {
+			if name, ok := fieldSynonyms[rest]; ok && allowed[name] {
+				return name, true
+			}
+		}
+	}
+	return "", false
+}
+
+// envelopeMeta are members a response wrapper carries beside the
+// advertisement itself; they do not stop an envelope being unwrapped.
+var envelopeMeta = stringSet([]string{"status", "statuscode", "code", "meta", "links", "self",
+	"version", "apiversion", "success", "ok", "requestid", "traceid", "correlationid",
+	"timestamp", "generatedat", "servertime", "message", "warnings", "pagination"})
+
+// paidKeys are the names a server may use for the advertisement identifier.
+var paidKeys = stringSet([]string{"paid", "advertisementid", "advertisementidentifier", "adid"})
+
+// LabelFor turns a member name into a readable label: "companyName",
+// "company_name" and "company-name" all become "Company name".
+func LabelFor(key string) string {
+	var words []string
+	var cur []rune
+	flush := func() {
+		if len(cur) > 0 {
+			words = append(words, string(cur))
+			cur = cur[:0]
+		}
+	}
+	runes := []rune(key)
+	for i, r := range runes {
+		switch {
+		case r == '_' || r == '-' || r == ' ' || r == '.':
+			flush()
+		case unicode.IsUpper(r) && i > 0 && (unicode.IsLower(runes[i-1]) ||
+			(i+1 < len(runes) && unicode.IsLower(runes[i+1]) && unicode.IsUpper(runes[i-1]))):
+			flush()
+			cur = append(cur, r)
+		default:
+			cur = append(cur, r)
+		}
+	}
+	flush()
+	for i, w := range words {
+		if i > 0 && !isAcronym(w) {
+			words[i] = strings.ToLower(w)
+		}
+	}
+	if len(words) == 0 {
+		return key
+	}
+	first := []rune(words[0])
+	first[0] = unicode.ToUpper(first[0])
+	words[0] = string(first)
+	return strings.Join(words, " ")
+}
+
+func isAcronym(w string) bool {
+	if len(w) < 2 {
+		return false
+	}
+	for _, r := range w {
+		if !unicode.IsUpper(r) && !unicode.IsDigit(r) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,217 @@
+package api
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func mustNormalize(t *testing.T, body string) *Document {
+	t.Helper()
+	d, err := Normalize([]byte(body), "AB12CD", Full)
+	if err != nil {
+		t.Fatalf("Normalize: %v", err)
+	}
+	return d
+}
+
+func field(t *testing.T, v Value, key string) string {
+	t.Helper()
+	f, ok := v.Get(key)
+	if !ok {
+		t.Fatalf("member %q missing from %s", key, v.Text())
+	}
+	return f.Text()
+}
+
+func TestNormalizeNamesInEveryStyle(t *testing.T) {
+	bodies := []string{
+		`{"advertiser":{"companyName":"A"},"campaign":{"name":"C"},"basicInformation":{"t":1},"complianceAndFunding":{"f":1},"targeting":{"x":1},"legalAndMetadata":{"v":1}}`,
+		`{"advertiser_details":{"company_name":"A"},"campaign_info":{"campaign_name":"C"},"basic_info":{"t":1},"compliance_and_funding":{"f":1},"targeting":{"x":1},"legal_and_metadata":{"v":1}}`,
+		`{"Advertiser":{"Company Name":"A"},"Campaign":{"Name":"C"},"Basic Information":{"t":1},"Compliance & Funding":{"f":1},"Targeting":{"x":1},"Legal and Metadata":{"v":1}}`,
+		`{"advertiser-details":{"company-name":"A"},"campaigns":{"name":"C"},"basic":{"t":1},"funding":{"f":1},"targeting-info":{"x":1},"legal":{"v":1}}`,
+	}
+	for _, b := range bodies {
+		d := mustNormalize(t, b)
+		if got := field(t, d.Advertiser, "companyName"); got != "A" {
+			t.Errorf("%s: companyName = %q", b, got)
+		}
+		if got := field(t, d.Campaign, "name"); got != "C" {
+			t.Errorf("%s: campaign name = %q", b, got)
+		}
+		for _, g := range []Value{d.BasicInformation, d.ComplianceAndFunding, d.Targeting, d.LegalAndMetadata} {
+			if g.Kind != Object || g.Len() != 1 {
+				t.Errorf("%s: group not placed: %s", b, g.Text())
+			}
+		}
+		if d.Other.Len() != 0 {
+			t.Errorf("%s: unexpected other %s", b, d.Other.Text())
+		}
+	}
+}
+
+func TestNormalizeUnwrapsEnvelopesByStructure(t *testing.T) {
+	body := `{"status":"ok","result":{"payload":[{"advertiser":{"city":"X"},"sponsors":[]}]},"links":{"self":"/x"}}`
+	d := mustNormalize(t, body)
+	if field(t, d.Advertiser, "city") != "X" || !d.SponsorsPresent {
+		t.Fatalf("not unwrapped: %+v", d)
+	}
+	if field(t, d.Other, "status") != "ok" || field(t, d.Other, "links") != `{"self":"/x"}` {
+		t.Fatalf("envelope metadata lost: %s", d.Other.Text())
+	}
+	// A single group member is the advertisement, not a wrapper.
+	d = mustNormalize(t, `{"advertiser":{"companyName":"A"}}`)
+	if field(t, d.Advertiser, "companyName") != "A" {
+		t.Fatal("single advertiser group was unwrapped")
+	}
+}
+
+func TestNormalizeParties(t *testing.T) {
+	d := mustNormalize(t, `{"sponsors":{"S1":{"name":"One","e_mail":"a@b.example"},"S2":{"id":"x","name":"Two"}},"controllers":{"name":"Solo","phone_number":"1"}}`)
+	if len(d.Sponsors) != 2 || field(t, d.Sponsors[0], "id") != "S1" || field(t, d.Sponsors[1], "key") != "S2" || field(t, d.Sponsors[1], "id") != "x" {
+		t.Fatalf("keyed sponsors: %v", d.Sponsors)
+	}
+	if len(d.Controllers) != 1 || field(t, d.Controllers[0], "phone") != "1" {
+		t.Fatalf("single controller: %v", d.Controllers)
+	}
+	d = mustNormalize(t, `{"Sponsors & Controllers":[{"name":"S","role":"sponsor"},{"name":"C","type":"Data Controller"}]}`)
+	if len(d.Sponsors) != 1 || len(d.Controllers) != 1 || field(t, d.Controllers[0], "name") != "C" {
+		t.Fatalf("combined array: %v / %v", d.Sponsors, d.Controllers)
+	}
+	d = mustNormalize(t, `{"sponsors_and_controllers":{"sponsors":[{"name":"S"}],"controllers":[],"note":"n"}}`)
+	if len(d.Sponsors) != 1 || !d.ControllersPresent || field(t, d.Other, "sponsors_and_controllers") != `{"note":"n"}` {
+		t.Fatalf("combined object: %v other %s", d.Sponsors, d.Other.Text())
+	}
+	d = mustNormalize(t, `{"sponsors":["Just A Name"]}`)
+	if len(d.Sponsors) != 1 || d.Sponsors[0].Str != "Just A Name" {
+		t.Fatalf("scalar sponsor lost: %v", d.Sponsors)
+	}
+}
+
+func TestNormalizeFlatAndPrefixedFields(t *testing.T) {
+	d := mustNormalize(t, `{"paid":"AB12CD","companyName":"A","advertiser_email":"e@x.example","campaignName":"C","campaign_start_date":"2026-01-01","name":"Ad title","extra":1}`)
+	if field(t, d.Advertiser, "companyName") != "A" || field(t, d.Advertiser, "email") != "e@x.example" {
+		t.Fatalf("flat advertiser: %s", d.Advertiser.Text())
+	}
+	if field(t, d.Campaign, "name") != "C" || field(t, d.Campaign, "startDate") != "2026-01-01" {
+		t.Fatalf("flat campaign: %s", d.Campaign.Text())
+	}
+	if d.Other.Len() != 2 || field(t, d.Other, "name") != "Ad title" || field(t, d.Other, "extra") != "1" {
+		t.Fatalf("other: %s", d.Other.Text())
+	}
+	// A paid that differs from the one asked for is kept, not swallowed.
+	d = mustNormalize(t, `{"paid":"SOMETHING-ELSE"}`)
+	if field(t, d.Other, "paid") != "SOMETHING-ELSE" {
+		t.Fatalf("differing paid lost: %s", d.Other.Text())
+	}
+}
+
+func TestNormalizeLosesNothing(t *testing.T) {
+	// Clashing spellings, non-object groups, duplicate names and odd roots all
+	// keep every value somewhere.
+	d := mustNormalize(t, `{"compliance":{"a":1},"funding":{"a":2},"targeting":["age","region"],"advertiser":{"email":"1","emailAddress":"2"},"x":1,"x":2}`)
+	if field(t, d.ComplianceAndFunding, "a") != "1" || field(t, d.ComplianceAndFunding, "funding.a") != "2" {
+		t.Errorf("merged groups: %s", d.ComplianceAndFunding.Text())
+	}
+	if field(t, d.Targeting, "targeting") != `["age","region"]` {
+		t.Errorf("array group: %s", d.Targeting.Text())
+	}
+	if field(t, d.Advertiser, "email") != "1" || field(t, d.Advertiser, "emailAddress") != "2" {
+		t.Errorf("synonym clash: %s", d.Advertiser.Text())
+	}
+	if d.Other.Len() != 2 {
+		t.Errorf("duplicate names: %s", d.Other.Text())
+	}
+	d = mustNormalize(t, `[1,2]`)
+	if field(t, d.Other, "response") != "[1,2]" {
+		t.Errorf("array root: %s", d.Other.Text())
+	}
+	if _, err := Normalize([]byte(`{"a":`), "X", Standard); err == nil {
+		t.Error("truncated JSON accepted")
+	}
+}
+
+func TestNormalizeKeepsOrderAndValues(t *testing.T) {
+	d := mustNormalize(t, `{"basicInformation":{"z":1.50,"a":1e3,"m":"s"}}`)
+	var keys []string
+	for _, m := range d.BasicInformation.Members {
+		keys = append(keys, m.Key+"="+m.Value.Text())
+	}
+	if strings.Join(keys, ",") != "z=1.50,a=1e3,m=s" {
+		t.Fatalf("order or literal changed: %v", keys)
+	}
+}
+
+func TestDocumentJSONContract(t *testing.T) {
+	d := mustNormalize(t, `{"advertiser":{"city":"X"},"zzz":true}`)
+	b, err := json.Marshal(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"paid":"AB12CD","view":"full","advertiser":{"city":"X"},"campaign":{},"sponsors":[],"controllers":[],"basicInformation":{},"complianceAndFunding":{},"targeting":{},"legalAndMetadata":{},"other":{"zzz":true}}`
+	if string(b) != want {
+		t.Fatalf("contract:\n got %s\nwant %s", b, want)
+	}
+}
+
+// countLeaves counts scalar values, so that a fuzzed document can be checked
+// for loss: every scalar of the input must reach the normalized document.
+func countLeaves(v Value) int {
+	switch v.Kind {
+	case Object:
+		n := 0
+		for _, m := range v.Members {
+			n += countLeaves(m.Value)
+		}
+		return n
+	case Array:
+		n := 0
+		for _, it := range v.Items {
+			n += countLeaves(it)
+		}
+		return n
+	}
+	return 1
+}
+
+func documentLeaves(d *Document) int {
+	n := 0
+	for _, g := range []Value{d.Advertiser, d.Campaign, d.BasicInformation, d.ComplianceAndFunding, d.Targeting, d.LegalAndMetadata, d.Other} {
+		if g.IsPresent() {
+			n += countLeaves(g)
+		}
+	}
+	for _, p := range append(append([]Value{}, d.Sponsors...), d.Controllers...) {
+		n += countLeaves(p)
+	}
+	return n
+}
+
+func FuzzNormalize(f *testing.F) {
+	for _, s := range []string{
+		`{"advertiser":{"companyName":"A"},"sponsors":[{"name":"S"}]}`,
+		`{"data":{"advertisement":{"campaign_name":"C","Sponsors & Controllers":{"sponsors":{"a":{"n":1}}}}}}`,
+		`[{"paid":"AB12CD","x":null}]`, `"text"`, `{"meta":{},"data":[]}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		v, err := ParseValue(data)
+		d, nerr := Normalize(data, "AB12CD", Full)
+		if (err == nil) != (nerr == nil) {
+			t.Fatalf("ParseValue and Normalize disagree: %v / %v", err, nerr)
+		}
+		if nerr != nil {
+			return
+		}
+		out, err := json.Marshal(d)
+		if err != nil || !json.Valid(out) {
+			t.Fatalf("document does not marshal to valid JSON: %v", err)
+		}
+		// Scalars may only be added (ids of keyed entries), never lost; the
+		// one scalar that may be absorbed is the paid we asked for.
+		if got, in := documentLeaves(d), countLeaves(v); got < in-1 {
+			t.Fatalf("lost values: %d in, %d out for %s", in, got, data)
+		}
+	})
+}

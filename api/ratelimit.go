@@ -1,0 +1,157 @@
+package api
+
+import (
+	"math"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// ServerRate is what a response's headers said about the rate limit. Each
+// Has* flag tells whether that figure was present and well formed.
+type ServerRate struct {
+	Limit, Remaining                 int
+	Reset                            time.Duration // until the window frees
+	Window                           time.Duration // the policy's window, when stated
+	HasLimit, HasRemaining, HasReset bool
+	Style                            string // which header family it came from
+}
+
+// ParseRateHeaders reads the rate-limit headers a server may send, most
+// specific first: the IETF RateLimit / RateLimit-Policy structured fields,
+// the older RateLimit: limit=…, remaining=…, reset=…, the
+// RateLimit-Limit/-Remaining/-Reset trio, and X-RateLimit-*. Malformed
+// values are ignored.
+func ParseRateHeaders(h http.Header, now time.Time) (ServerRate, bool) {
+	if v := h.Get("RateLimit"); v != "" {
+		p := params(v)
+		if r, ok := p["r"]; ok {
+			sr := ServerRate{Style: "RateLimit (IETF)"}
+			sr.Remaining, sr.HasRemaining = count(r)
+			sr.Reset, sr.HasReset = resetIn(p["t"], now)
+			if pol := h.Get("RateLimit-Policy"); pol != "" {
+				pp := params(pol)
+				sr.Limit, sr.HasLimit = count(pp["q"])
+				if w, ok := count(pp["w"]); ok && w > 0 {
+					sr.Window = time.Duration(w) * time.Second
+				}
+			}
+			if sr.HasRemaining || sr.HasReset {
+				return sr, true
+			}
+		}
+		if _, ok := p["remaining"]; ok {
+			sr := ServerRate{Style: "RateLimit (draft)"}
+			sr.Limit, sr.HasLimit = count(p["limit"])
+			sr.Remaining, sr.HasRemaining = count(p["remaining"])
+			sr.Reset, sr.HasReset = resetIn(p["reset"], now)
+			if sr.HasRemaining {
+				return sr, true
+			}
+		}
+	}
+	for _, prefix := range []string{"RateLimit-", "X-RateLimit-"} {
+		sr := ServerRate{Style: prefix + "*"}
+		sr.Limit, sr.HasLimit = count(firstNumber(h.Get(prefix + "Limit")))
+		sr.Remaining, sr.HasRemaining = count(h.Get(prefix + "Remaining"))
+		sr.Reset, sr.HasReset = resetIn(h.Get(prefix+"Reset"), now)
+		if w := policyWindow(h.Get(prefix + "Policy")); w > 0 {
+			sr.Window = w
+		}
+		if sr.HasLimit || sr.HasRemaining {
+			return sr, true
+		}
+	}
+	return ServerRate{}, false
+}
+
+// params collects key=value pairs from a structured-field list or
+// dictionary, the first occurrence of each key winning.
+func params(v string) map[string]string {
+	out := map[string]string{}
+	for _, item := range strings.Split(v, ",") {
+		for _, part := range strings.Split(item, ";") {
+			k, val, ok := strings.Cut(strings.TrimSpace(part), "=")
+			if !ok {
+				continue
+			}
+			k = strings.ToLower(strings.TrimSpace(k))
+			if _, seen := out[k]; !seen {
+				out[k] = strings.Trim(strings.TrimSpace(val), `"`)
+			}
+		}
+	}
+	return out
+}
+
+// firstNumber takes "100" out of "100, 100;w=60" (a limit with a policy).
+func firstNumber(v string) string {
+	v, _, _ = strings.Cut(v, ",")
+	v, _, _ = strings.Cut(v, ";")
+	return strings.TrimSpace(v)
+}
+
+func policyWindow(v string) time.Duration {
+	if w, ok := count(params(v)["w"]); ok && w > 0 {
+		return time.Duration(w) * time.Second
+	}
+	return 0
+}
+
+func count(s string) (int, bool) {
+	n, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil || n < 0 {
+		return 0, false
+	}
+	return n, true
+}
+
+// resetIn reads a reset value: delta seconds (possibly fractional), or an
+// epoch timestamp in seconds or milliseconds, told apart by size.
+func resetIn(s string, now time.Time) (time.Duration, bool) {
+	f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	if err != nil || f < 0 || math.IsNaN(f) || math.IsInf(f, 0) {
+		return 0, false
+	}
+	var at time.Time
+	switch {
+	case f >= 1e12:
+		at = time.UnixMilli(int64(f))
+	case f >= 1e9:
+		at = time.Unix(int64(f), 0)
+	default:
+		if f > 86400*7 {
+			return 0, false // a week or more is not a rate-limit window
+		}
+		return time.Duration(f * float64(time.Second)), true
+	}
+	d := at.Sub(now)
+	if d < 0 {
+		d = 0
+	}
+	return d, true
+}
+
+// ParseRetryAfter reads Retry-After as delay seconds or an HTTP date.
+func ParseRetryAfter(v string, now time.Time) (time.Duration, bool) {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return 0, false
+	}
+	if n, err := strconv.ParseFloat(v, 64); err == nil {
+		if n < 0 || math.IsNaN(n) || n > 1e9 {
+			return 0, false
+		}
+		return time.Duration(n * float64(time.Second)), true
+	}
+	t, err := http.ParseTime(v)
+	if err != nil {
+		return 0, false
+	}
+	d := t.Sub(now)
+	if d < 0 {
+		d = 0
+	}
+	return d, true
+}

@@ -1,0 +1,197 @@
+// Package keystore keeps the partner token in the operating system's
+// keyring (macOS Keychain, Windows Credential Manager, the Secret Service on
+// Linux), one entry per profile, with PADVIEW_TOKEN as an override. It never
+// writes a token anywhere else: when the keyring cannot be used, saving
+// fails and says why.
+package keystore
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/zalando/go-keyring"
+)
+
+// Service is the keyring service name padview's entries are stored under.
+const Service = "padview"
+
+// EnvToken is the environment variable that overrides the keyring.
+const EnvToken = "PADVIEW_TOKEN"
+
+// DefaultTimeout bounds every keyring call: go-keyring has none, and a
+// keyring waiting on an unanswered unlock prompt would hang padview.
+const DefaultTimeout = 3 * time.Second
+
+// Source says where a token came from.
+type Source int
+
+const (
+	SourceNone Source = iota
+	SourceEnv
+	SourceKeyring
+)
+
+func (s Source) String() string {
+	switch s {
+	case SourceEnv:
+		return "environment (" + EnvToken + ")"
+	case SourceKeyring:
+		return "OS keyring"
+	}
+	return "none"
+}
+
+var (
+	// ErrNotFound means no token is stored for the profile.
+	ErrNotFound = errors.New("no token stored")
+	// ErrUnavailable means the keyring cannot be used on this machine now.
+	ErrUnavailable = errors.New("the OS keyring is unavailable")
+)
+
+// Backend is the keyring itself; go-keyring's package functions by default.
+type Backend interface {
+	Get(service, user string) (string, error)
+	Set(service, user, secret string) error
+	Delete(service, user string) error
+}
+
+type goKeyring struct{}
+
+func (goKeyring) Get(s, u string) (string, error) { return keyring.Get(s, u) }
+func (goKeyring) Set(s, u, p string) error        { return keyring.Set(s, u, p) }
+func (goKeyring) Delete(s, u string) error        { return keyring.Delete(s, u) }
+
+// Store reads and writes tokens. The zero value is not usable; call New.
+type Store struct {
+	backend   Backend
+	timeout   time.Duration
+	getenv    func(string) string
+	available func() error
+}
+
+// Option adjusts a Store.
+type Option func(*Store)
+
+// WithBackend replaces the OS keyring, for tests.
+func WithBackend(b Backend) Option { return func(s *Store) { s.backend = b } }
+
+// WithTimeout sets the bound on each keyring call.
+func WithTimeout(d time.Duration) Option { return func(s *Store) { s.timeout = d } }
+
+// WithEnv replaces os.Getenv, for tests.
+func WithEnv(getenv func(string) string) Option { return func(s *Store) { s.getenv = getenv } }
+
+// WithAvailability replaces the platform check for a usable keyring.
+func WithAvailability(check func() error) Option { return func(s *Store) { s.available = check } }
+
+// New returns a store backed by the OS keyring.
+func New(opts ...Option) *Store {
+	s := &Store{backend: goKeyring{}, timeout: DefaultTimeout, getenv: os.Getenv, available: platformAvailable}
+	for _, o := range opts {
+		o(s)
+	}
+	return s
+}
+
+// Available returns nil when the keyring can be used, or an error that says
+// why not.
+func (s *Store) Available() error { return s.available() }
+
+// Token returns the token for a profile: PADVIEW_TOKEN when set, else the
+// keyring's entry. A missing token is ErrNotFound.
+func (s *Store) Token(profile string) (string, Source, error) {
+	if t := strings.TrimSpace(s.getenv(EnvToken)); t != "" {
+		return t, SourceEnv, nil
+	}
+	if err := s.available(); err != nil {
+		return "", SourceNone, err
+	}
+	var tok string
+	err := s.call(func() (err error) {
+		tok, err = s.backend.Get(Service, account(profile))
+		return err
+	})
+	if err != nil {
+		return "", SourceNone, err
+	}
+	return tok, SourceKeyring, nil
+}
+
+// Save stores a token for a profile in the keyring. It never falls back to
+// a file: when the keyring is unavailable the error says so and offers
+// PADVIEW_TOKEN.
+func (s *Store) Save(profile, token string) error {
+	if err := CheckToken(token); err != nil {
+		return err
+	}
+	if err := s.available(); err != nil {
+		return fmt.Errorf("%w; the token was not saved. Set %s in the environment instead", err, EnvToken)
+	}
+	return s.call(func() error { return s.backend.Set(Service, account(profile), token) })
+}
+
+// Delete removes a profile's token; deleting a missing one is ErrNotFound.
+func (s *Store) Delete(profile string) error {
+	if err := s.available(); err != nil {
+		return err
+	}
+	return s.call(func() error { return s.backend.Delete(Service, account(profile)) })
+}
+
+// CheckToken refuses what cannot be a bearer token: nothing, or text with
+// whitespace or control characters inside (usually a paste gone wrong).
+func CheckToken(token string) error {
+	if token == "" {
+		return errors.New("the token is empty")
+	}
+	for _, r := range token {
+		if unicode.IsSpace(r) {
+			return errors.New("the token contains whitespace; paste it again without spaces or line breaks")
+		}
+		if !unicode.IsPrint(r) {
+			return errors.New("the token contains control characters; paste it again")
+		}
+	}
+	return nil
+}
+
+// Mask shows the first four characters of a token and hides the rest.
+func Mask(token string) string {
+	r := []rune(token)
+	if len(r) <= 4 {
+		return "****"
+	}
+	return string(r[:4]) + "****"
+}
+
+func account(profile string) string {
+	if profile == "" {
+		return "default"
+	}
+	return profile
+}
+
+// call runs a keyring operation with the store's timeout. A call that does
+// not answer is abandoned (its goroutine ends when the keyring answers).
+func (s *Store) call(op func() error) error {
+	done := make(chan error, 1)
+	go func() { done <- op() }()
+	t := time.NewTimer(s.timeout)
+	defer t.Stop()
+	select {
+	case err := <-done:
+		switch {
+		case err == nil:
+			return nil
+		case errors.Is(err, keyring.ErrNotFound):
+			return ErrNotFound
+		}
+		return fmt.Errorf("%w: %v", ErrUnavailable, err)
+	case <-t.C:
+		return fmt.Errorf("%w: the keyring did not answer within %s (is an unlock prompt waiting?)", ErrUnavailable, s.timeout)
+	}
+}
