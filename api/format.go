@@ -240,3 +240,31 @@ func ParseBool(v Value) (bool, bool) {
 	}
 	return false, false
 }
+
+// PartyName is how a sponsor or controller is called in a list: its name,
+// else its company or legal name, else first and last name, else its id.
+func PartyName(v Value) string {
+	switch v.Kind {
+	case String, Number:
+		return v.Str
+	case Object:
+	default:
+		return v.Text()
+	}
+	for _, k := range []string{"name", "companyName", "legalName", "displayName", "organisation", "organization"} {
+		if n, ok := v.Get(k); ok && n.Kind == String && strings.TrimSpace(n.Str) != "" {
+			return n.Str
+		}
+	}
+	first, _ := v.Get("firstName")
+	last, _ := v.Get("lastName")
+	if full := strings.TrimSpace(first.Str + " " + last.Str); full != "" {
+		return full
+	}
+	for _, k := range []string{"id", "key"} {
+		if n, ok := v.Get(k); ok && n.Kind != Null {
+			return n.Text()
+		}
+	}
+	return "(unnamed)"
+}

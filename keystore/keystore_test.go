@@ -105,7 +105,6 @@ func TestKeyringErrorsAndTimeout(t *testing.T) {
 	}
 }
 
-
 func TestMask(t *testing.T) {
 	if got := Mask("abcd1234secret"); got != "abcd****" || strings.Contains(got, "secret") {
 		t.Fatalf("Mask = %q", got)

@@ -1,0 +1,152 @@
+package cmd
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/BurntSushi/toml"
+)
+
+// Environment variables padview reads. PADVIEW_TOKEN is read by keystore.
+const (
+	EnvBaseURL   = "PADVIEW_BASE_URL"
+	EnvProfile   = "PADVIEW_PROFILE"
+	EnvConfigDir = "PADVIEW_CONFIG_DIR"
+)
+
+// DefaultProfile is the profile used when none is named.
+const DefaultProfile = "default"
+
+// Config is padview's config file. It never holds a token.
+type Config struct {
+	DefaultProfile string             `toml:"default_profile"`
+	FullViewIdle   duration           `toml:"full_view_idle"` // return to the standard view after this long without a key
+	Profiles       map[string]Profile `toml:"profiles"`
+}
+
+// Profile is one partner account: a name (its key) and a base URL.
+type Profile struct {
+	BaseURL string `toml:"base_url"`
+}
+
+// duration reads "10m" or "90s" from TOML.
+type duration struct{ time.Duration }
+
+func (d *duration) UnmarshalText(b []byte) error {
+	v, err := time.ParseDuration(string(b))
+	if err != nil {
+		return fmt.Errorf("%q is not a duration such as 10m or 90s", b)
+	}
+	if v <= 0 {
+		return fmt.Errorf("%q must be positive", b)
+	}
+	d.Duration = v
+	return nil
+}
+
+// ConfigDir is where the config file lives: $PADVIEW_CONFIG_DIR, else
+// $XDG_CONFIG_HOME/padview, else the OS user config dir /padview.
+func ConfigDir(getenv func(string) string) (string, error) {
+	if d := getenv(EnvConfigDir); d != "" {
+		return d, nil
+	}
+	if d := getenv("XDG_CONFIG_HOME"); d != "" {
+		return filepath.Join(d, "padview"), nil
+	}
+	d, err := os.UserConfigDir()
+	if err != nil {
+		return "", fmt.Errorf("cannot find a config directory: %w (set %s)", err, EnvConfigDir)
+	}
+	return filepath.Join(d, "padview"), nil
+}
+
+// ConfigPath is the config file's path.
+func ConfigPath(getenv func(string) string) (string, error) {
+	dir, err := ConfigDir(getenv)
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(dir, "config.toml"), nil
+}
+
+// LoadConfig reads the config file; a missing file is an empty config. A
+// broken file is an error naming the file and line.
+func LoadConfig(path string) (Config, error) {
+	var c Config
+	md, err := toml.DecodeFile(path, &c)
+	if errors.Is(err, os.ErrNotExist) {
+		return Config{}, nil
+	}
+	if err != nil {
+		var pe toml.ParseError
+		if errors.As(err, &pe) {
+			return Config{}, fmt.Errorf("config file %s, line %d: %s; fix the line or move the file away",
+				path, pe.Position.Line, pe.Message)
+		}
+		return Config{}, fmt.Errorf("config file %s: %v; fix it or move the file away", path, err)
+	}
+	var unknown []string
+	for _, k := range md.Undecoded() {
+		key := k.String()
+		if strings.Contains(strings.ToLower(key), "token") {
+			return Config{}, fmt.Errorf("config file %s holds a token (%s): padview never reads tokens from files. Remove it, then run `padview token set`", path, key)
+		}
+		unknown = append(unknown, key)
+	}
+	if len(unknown) > 0 {
+		sort.Strings(unknown)
+		return Config{}, fmt.Errorf("config file %s: unknown setting %s; known settings are default_profile, full_view_idle and [profiles.NAME] base_url", path, strings.Join(unknown, ", "))
+	}
+	return c, nil
+}
+
+// Settings is what padview runs with, each value resolved flag >
+// environment > config file > default.
+type Settings struct {
+	Profile      string
+	BaseURL      string
+	FullViewIdle time.Duration
+	ConfigPath   string
+}
+
+// Resolve applies the precedence rules. flagProfile and flagBaseURL are
+// empty when the flags were not given.
+func Resolve(getenv func(string) string, flagProfile, flagBaseURL string) (Settings, error) {
+	path, err := ConfigPath(getenv)
+	if err != nil {
+		return Settings{}, err
+	}
+	cfg, err := LoadConfig(path)
+	if err != nil {
+		return Settings{}, err
+	}
+	s := Settings{ConfigPath: path, FullViewIdle: 10 * time.Minute}
+	if cfg.FullViewIdle.Duration > 0 {
+		s.FullViewIdle = cfg.FullViewIdle.Duration
+	}
+	s.Profile = firstNonEmpty(flagProfile, getenv(EnvProfile), cfg.DefaultProfile, DefaultProfile)
+	s.BaseURL = firstNonEmpty(flagBaseURL, getenv(EnvBaseURL), cfg.Profiles[s.Profile].BaseURL)
+	return s, nil
+}
+
+// NeedBaseURL explains how to give a base URL when there is none.
+func (s Settings) NeedBaseURL() error {
+	if s.BaseURL != "" {
+		return nil
+	}
+	return fmt.Errorf("no base URL for profile %q: pass --base-url, set %s, or add\n\n  [profiles.%s]\n  base_url = \"https://partner.example/v1\"\n\nto %s", s.Profile, EnvBaseURL, s.Profile, s.ConfigPath)
+}
+
+func firstNonEmpty(vals ...string) string {
+	for _, v := range vals {
+		if strings.TrimSpace(v) != "" {
+			return strings.TrimSpace(v)
+		}
+	}
+	return ""
+}

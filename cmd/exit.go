@@ -1,0 +1,69 @@
+package cmd
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/padview/padview/api"
+)
+
+// Exit codes of padview, documented in the README.
+const (
+	ExitOK          = 0
+	ExitFailure     = 1 // any other failure
+	ExitUsage       = 2 // bad flags, arguments or PAIDs
+	ExitNotFound    = 3 // at least one PAID not found
+	ExitToken       = 4 // token missing or rejected
+	ExitRateLimited = 5 // gave up on rate limiting
+)
+
+// exitError carries an exit code up to Execute with the message to print.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+func (e *exitError) Unwrap() error { return e.err }
+
+func exitWith(code int, format string, args ...any) error {
+	return &exitError{code: code, err: fmt.Errorf(format, args...)}
+}
+
+// codeForKind maps an api error kind to the exit code a script checks.
+func codeForKind(k api.ErrorKind) int {
+	switch k {
+	case api.KindUnauthorized, api.KindForbidden:
+		return ExitToken
+	case api.KindRateLimited:
+		return ExitRateLimited
+	case api.KindNotFound:
+		return ExitNotFound
+	case api.KindInvalidPAID:
+		return ExitUsage
+	}
+	return ExitFailure
+}
+
+// severity orders exit codes when several PAIDs failed differently: the
+// one that needs the user first wins.
+var severity = map[int]int{ExitToken: 5, ExitRateLimited: 4, ExitFailure: 3, ExitUsage: 2, ExitNotFound: 1, ExitOK: 0}
+
+func worse(a, b int) int {
+	if severity[b] > severity[a] {
+		return b
+	}
+	return a
+}
+
+// exitCode extracts the code an error should end the process with.
+func exitCode(err error) int {
+	if err == nil {
+		return ExitOK
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		return ee.code
+	}
+	return ExitFailure
+}

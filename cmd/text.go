@@ -1,0 +1,122 @@
+package cmd
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/padview/padview/api"
+)
+
+// writeText prints a document as readable grouped text, the same groups as
+// the TUI's tabs. Every string from the server is cleaned first.
+func writeText(w io.Writer, d *api.Document) {
+	fmt.Fprintf(w, "%s · %s view\n", api.CleanText(d.PAID), d.View)
+	section := func(title string) { fmt.Fprintf(w, "\n%s\n", title) }
+
+	for _, g := range []struct {
+		title string
+		v     api.Value
+	}{{"Advertiser", d.Advertiser}, {"Campaign", d.Campaign}} {
+		section(g.title)
+		writeFields(w, g.v, "  ")
+	}
+	for _, p := range []struct {
+		title   string
+		list    []api.Value
+		present bool
+	}{{"Sponsors", d.Sponsors, d.SponsorsPresent}, {"Controllers", d.Controllers, d.ControllersPresent}} {
+		section(fmt.Sprintf("%s (%d)", p.title, len(p.list)))
+		if !p.present {
+			fmt.Fprintln(w, "  not in this response")
+			continue
+		}
+		for i, e := range p.list {
+			fmt.Fprintf(w, "  %d. %s\n", i+1, api.CleanText(api.PartyName(e)))
+			if e.Kind == api.Object {
+				writeFields(w, e, "     ")
+			}
+		}
+	}
+	for _, g := range []struct {
+		title string
+		v     api.Value
+	}{{"Basic information", d.BasicInformation}, {"Compliance & funding", d.ComplianceAndFunding},
+		{"Targeting", d.Targeting}, {"Legal & metadata", d.LegalAndMetadata}} {
+		section(g.title)
+		writeFields(w, g.v, "  ")
+	}
+	if d.Other.Len() > 0 {
+		section(fmt.Sprintf("Other (%d)", d.Other.Len()))
+		writeFields(w, d.Other, "  ")
+	}
+}
+
+// writeFields prints an object's members as aligned label/value lines,
+// nested objects and arrays indented below their label.
+func writeFields(w io.Writer, v api.Value, indent string) {
+	if v.Kind != api.Object {
+		fmt.Fprintf(w, "%snot in this response\n", indent)
+		return
+	}
+	if len(v.Members) == 0 {
+		fmt.Fprintf(w, "%s(empty)\n", indent)
+		return
+	}
+	width := 0
+	for _, m := range v.Members {
+		width = max(width, ansi.StringWidth(api.CleanText(api.LabelFor(m.Key))))
+	}
+	for _, m := range v.Members {
+		label := api.CleanText(api.LabelFor(m.Key))
+		pad := strings.Repeat(" ", width-ansi.StringWidth(label))
+		switch {
+		case m.Value.Kind == api.Object && !isAmount(m.Value):
+			fmt.Fprintf(w, "%s%s\n", indent, label)
+			writeFields(w, m.Value, indent+"  ")
+		case m.Value.Kind == api.Array && !scalarList(m.Value):
+			fmt.Fprintf(w, "%s%s\n", indent, label)
+			for i, it := range m.Value.Items {
+				if it.Kind == api.Object {
+					fmt.Fprintf(w, "%s  %d.\n", indent, i+1)
+					writeFields(w, it, indent+"     ")
+				} else {
+					fmt.Fprintf(w, "%s  %d. %s\n", indent, i+1, api.CleanText(api.FormatField(m.Key, it)))
+				}
+			}
+		default:
+			fmt.Fprintf(w, "%s%s%s  %s\n", indent, label, pad, api.CleanText(formatValue(m.Key, m.Value)))
+		}
+	}
+}
+
+func isAmount(v api.Value) bool {
+	_, ok := api.FormatAmount(v)
+	return ok
+}
+
+func scalarList(v api.Value) bool {
+	for _, it := range v.Items {
+		if it.Kind == api.Object || it.Kind == api.Array {
+			return false
+		}
+	}
+	return true
+}
+
+// formatValue is FormatField, with short lists of scalars joined.
+func formatValue(key string, v api.Value) string {
+	if v.Kind == api.Array {
+		parts := make([]string, len(v.Items))
+		for i, it := range v.Items {
+			parts[i] = api.FormatField(key, it)
+		}
+		if len(parts) == 0 {
+			return "(none)"
+		}
+		return strings.Join(parts, ", ")
+	}
+	return api.FormatField(key, v)
+}

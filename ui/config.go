@@ -1,0 +1,31 @@
+package ui
+
+import (
+	"time"
+
+	"github.com/padview/padview/api"
+)
+
+// TokenSaver is all the UI needs of the keystore: to save a token the user
+// entered, and to know beforehand whether it can.
+type TokenSaver interface {
+	Save(profile, token string) error
+	Available() error
+}
+
+// Config is what the command line hands the UI.
+type Config struct {
+	Profile     string
+	BaseURL     string
+	Token       string // empty: the token screen opens first
+	TokenSource string // where Token came from, for the status line
+	// NewClient builds a client for a token; called again when the user
+	// enters a new token.
+	NewClient func(token string) (*api.Client, error)
+	Tokens    TokenSaver // nil: tokens entered are kept for the session only
+	// FullViewIdle returns to the standard view after this long without a
+	// key press; zero means ten minutes.
+	FullViewIdle time.Duration
+	Samples      []string // PAIDs the empty state suggests
+	Demo         bool
+}
