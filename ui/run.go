@@ -2,9 +2,17 @@ package ui
 
 import (
 	"context"
+	"errors"
+
+	tea "charm.land/bubbletea/v2"
 )
 
 // Run starts the TUI and returns when the user quits.
 func Run(ctx context.Context, cfg Config) error {
-	return nil
+	p := tea.NewProgram(New(cfg), tea.WithContext(ctx))
+	_, err := p.Run()
+	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
+		return nil // interrupted by a signal: a normal way to leave
+	}
+	return err
 }

@@ -1,0 +1,185 @@
+package ui
+
+import (
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+
+	"github.com/padview/padview/api"
+)
+
+// confirmDialog asks before the full view is used. Cancel is focused by
+// default and keys arriving before armedAt are ignored.
+type confirmDialog struct {
+	paid         string
+	armedAt      time.Time
+	focusConfirm bool
+}
+
+func (m *Model) openConfirm() {
+	if m.view == api.Full {
+		m.status = status{levelInfo, "Already in the full view; s returns to standard."}
+		return
+	}
+	paid := ""
+	if m.doc != nil {
+		paid = m.doc.PAID
+	} else if p, err := api.ParsePAID(m.input.Value()); err == nil {
+		paid = p
+	}
+	m.confirm = &confirmDialog{paid: paid, armedAt: m.now().Add(confirmArmDelay)}
+}
+
+func (m Model) onConfirmKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
+	c := m.confirm
+	if m.now().Before(c.armedAt) {
+		return m, nil // typed before the dialog could be read
+	}
+	switch k.String() {
+	case "left", "right", "tab", "shift+tab", "h", "l":
+		c.focusConfirm = !c.focusConfirm
+	case "esc", "n", "q":
+		m.confirm = nil
+		m.status = status{levelInfo, "Full view not opened."}
+	case "y":
+		return m.acceptFull()
+	case "enter", "space":
+		if c.focusConfirm {
+			return m.acceptFull()
+		}
+		m.confirm = nil
+		m.status = status{levelInfo, "Full view not opened."}
+	}
+	return m, nil
+}
+
+func (m Model) acceptFull() (tea.Model, tea.Cmd) {
+	paid := m.confirm.paid
+	m.confirm = nil
+	m.view = api.Full
+	m.lastActivity = m.now()
+	m.status = status{levelWarn, "Full view: personal data is shown. s returns to the standard view."}
+	if paid == "" {
+		return m, nil
+	}
+	return m, m.startFetch(paid, api.Full)
+}
+
+func (m Model) confirmView(width int) string {
+	st := m.st
+	w := min(64, width-4)
+	var b strings.Builder
+	b.WriteString(st.ModalTitle.Render("Full view: personal data") + "\n\n")
+	b.WriteString(lipgloss.NewStyle().Width(w - 6).Render(api.DataProtectionNotice))
+	if m.confirm.paid != "" {
+		b.WriteString("\n\nAdvertisement: " + st.Title.Render(api.CleanText(m.confirm.paid)))
+	}
+	b.WriteString("\n\nPadview returns to the standard view by itself after " + m.cfg.FullViewIdle.String() + " without a key press.\n\n")
+	cancel, confirm := st.ButtonFocused, st.Button
+	if m.confirm.focusConfirm {
+		cancel, confirm = st.Button, st.ButtonFocused
+	}
+	b.WriteString(lipgloss.JoinHorizontal(lipgloss.Top, cancel.Render("Cancel"), "  ", confirm.Render("Show personal data")))
+	b.WriteString("\n" + st.Muted.Render("y confirm · n/esc cancel · ←/→ choose"))
+	return st.Modal.Width(w).Render(b.String())
+}
+
+// tokenEntry is the token screen: masked input, saved to the keyring, or
+// kept for the session when the keyring cannot take it.
+type tokenEntry struct {
+	input  textinput.Model
+	intro  string
+	msg    string
+	saving bool
+}
+
+func (m *Model) openTokenEntry(intro string) {
+	in := textinput.New()
+	in.Prompt = ""
+	in.Placeholder = "partner token"
+	in.EchoMode = textinput.EchoPassword
+	in.EchoCharacter = '•'
+	in.CharLimit = 4096
+	in.SetWidth(40)
+	in.Focus()
+	m.tokenEntry = &tokenEntry{input: in, intro: intro}
+}
+
+func (m Model) onTokenKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
+	te := m.tokenEntry
+	if te.saving {
+		return m, nil
+	}
+	switch k.String() {
+	case "esc":
+		m.tokenEntry = nil
+		if m.token == "" {
+			m.status = status{levelWarn, "No partner token: press t to enter one, ctrl+c to quit."}
+		}
+		return m, nil
+	case "enter":
+		tok := te.input.Value()
+		if msg := tokenProblem(tok); msg != "" {
+			te.msg = msg
+			return m, nil
+		}
+		te.saving = true
+		te.msg = "Saving…"
+		return m, saveTokenCmd(m.cfg.Tokens, m.cfg.Profile, tok)
+	}
+	te.msg = ""
+	var cmd tea.Cmd
+	te.input, cmd = te.input.Update(k)
+	return m, cmd
+}
+
+// tokenProblem is what is wrong with a typed token, or "".
+func tokenProblem(tok string) string {
+	if tok == "" {
+		return "The token is empty."
+	}
+	if strings.ContainsFunc(tok, func(r rune) bool { return r <= ' ' || r == 0x7f }) {
+		return "The token contains spaces or control characters; paste it again."
+	}
+	return ""
+}
+
+func (m Model) onTokenSaved(s tokenSaved) (tea.Model, tea.Cmd) {
+	m.tokenEntry = nil
+	m.setToken(s.token)
+	switch {
+	case s.sessionOnly && s.err != nil:
+		m.status = status{levelWarn, "Keyring unavailable (" + api.CleanText(s.err.Error()) + "): the token is kept for this session only."}
+	case s.sessionOnly:
+		m.status = status{levelInfo, "Token kept for this session only."}
+	default:
+		m.status = status{levelOK, "Token saved in the OS keyring for profile " + m.cfg.Profile + "."}
+	}
+	if m.last.paid != "" && m.doc == nil {
+		return m, m.startFetch(m.last.paid, m.view)
+	}
+	return m, m.focusInputBox()
+}
+
+func (m Model) tokenView(width int) string {
+	st := m.st
+	te := m.tokenEntry
+	w := min(64, width-4)
+	var b strings.Builder
+	b.WriteString(st.Title.Render("Partner token") + "\n\n")
+	b.WriteString(lipgloss.NewStyle().Width(w - 6).Render(te.intro) + "\n\n")
+	b.WriteString(st.InputPrompt.Render("Token ❯ ") + te.input.View() + "\n")
+	where := "It is saved in the OS keyring, never in a file."
+	if m.cfg.Tokens == nil {
+		where = "It is kept for this session only."
+	}
+	b.WriteString("\n" + st.Muted.Render(where) + "\n")
+	if te.msg != "" {
+		b.WriteString(st.InputError.Render(te.msg) + "\n")
+	}
+	b.WriteString(st.Muted.Render("enter save · esc close · ctrl+c quit"))
+	return st.Modal.BorderForeground(st.Palette.Accent).Width(w).Render(b.String())
+}

@@ -1,0 +1,94 @@
+package ui
+
+import "github.com/padview/padview/api"
+
+// Screen rows, top to bottom: header, PAID input, input message, tab bar,
+// the pane, the status bar, the key help.
+const (
+	headerRow  = 0
+	inputRow   = 1
+	tabBarRow  = 3
+	paneTop    = 4
+	chromeRows = 6
+)
+
+// Smallest size padview lays out; below it the screen says so.
+const minWidth, minHeight = 60, 15
+
+func (m Model) paneHeight() int { return max(1, m.height-chromeRows) }
+
+// prepare builds what View will read for the current pane: its lines at
+// the current width and theme. View itself only reads, so it stays cheap.
+func (m *Model) prepare() {
+	t := m.currentTab()
+	if m.doc == nil || t.isParties() {
+		return
+	}
+	if t == tabRaw {
+		if m.raw == nil {
+			m.raw = prettyJSON(m.doc.Raw)
+		}
+		return
+	}
+	p := m.pane(t)
+	if p.lines == nil || p.linesWidth != m.width {
+		p.lines = fieldLines(m.st, m.doc.Group(t.group()), m.width-2)
+		p.linesWidth = m.width
+	}
+}
+
+// lineCount is the number of lines the current text pane has.
+func (m *Model) lineCount(t tabID) int {
+	if t == tabRaw {
+		return len(m.raw)
+	}
+	return len(m.pane(t).lines)
+}
+
+// scroll moves the current pane by d lines (or the table cursor by d rows).
+func (m *Model) scroll(d int) {
+	if m.doc == nil {
+		return
+	}
+	t := m.currentTab()
+	p := m.pane(t)
+	if t.isParties() {
+		list := m.parties(t)
+		if len(list) == 0 {
+			return
+		}
+		p.cursor = min(max(p.cursor+d, 0), len(list)-1)
+		rows := visibleRows(m.width, m.paneHeight())
+		if p.cursor < p.offset {
+			p.offset = p.cursor
+		}
+		if p.cursor >= p.offset+rows {
+			p.offset = p.cursor - rows + 1
+		}
+		return
+	}
+	m.prepare()
+	p.offset = min(max(p.offset+d, 0), max(0, m.lineCount(t)-m.paneHeight()))
+}
+
+// clampPane keeps scroll positions valid after a resize.
+func (m *Model) clampPane() {
+	m.prepare()
+	for t, p := range m.panes {
+		if t.isParties() {
+			rows := visibleRows(m.width, m.paneHeight())
+			if p.cursor >= p.offset+rows {
+				p.offset = p.cursor - rows + 1
+			}
+			continue
+		}
+		p.offset = min(p.offset, max(0, m.lineCount(t)-m.paneHeight()))
+	}
+}
+
+func (m *Model) parties(t tabID) []api.Value {
+	if t == tabSponsors {
+		return m.doc.Sponsors
+	}
+	return m.doc.Controllers
+}

@@ -1,0 +1,279 @@
+package ui
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/padview/padview/api"
+)
+
+// View draws the screen. It reads the model and what prepare built; it
+// does no I/O and copes with a zero size before the first WindowSizeMsg.
+func (m Model) View() tea.View {
+	v := tea.NewView(m.render())
+	v.AltScreen = true
+	v.MouseMode = tea.MouseModeCellMotion
+	v.WindowTitle = "padview"
+	return v
+}
+
+func (m Model) render() string {
+	w, h := m.width, m.height
+	if w <= 0 || h <= 0 {
+		return ""
+	}
+	if w < minWidth || h < minHeight {
+		return fit(m.st.Warning.Render(fmt.Sprintf("padview needs at least %d×%d; this terminal is %d×%d.", minWidth, minHeight, w, h)), w) +
+			"\n" + fit(m.st.Muted.Render("Enlarge the window, or press ctrl+c to quit."), w)
+	}
+	ph := m.paneHeight()
+	var pane string
+	switch {
+	case m.tokenEntry != nil:
+		pane = lipgloss.Place(w, ph, lipgloss.Center, lipgloss.Center, m.tokenView(w))
+	case m.confirm != nil:
+		pane = lipgloss.Place(w, ph, lipgloss.Center, lipgloss.Center, m.confirmView(w))
+	case m.showHelp:
+		pane = m.helpView(w, ph)
+	default:
+		pane = m.paneView(w, ph)
+	}
+	tabs, _ := tabBar(m.st, m.tabs, m.tab, m.doc, w)
+	rows := []string{m.header(w), m.inputLine(w), m.messageLine(w), tabs}
+	rows = append(rows, fitBlock(pane, w, ph)...)
+	rows = append(rows, m.statusBar(w), m.helpLine(w))
+	return strings.Join(rows, "\n")
+}
+
+// fit makes a line exactly w cells: truncated or padded.
+func fit(s string, w int) string {
+	s = ansi.Truncate(s, w, "…")
+	if gap := w - lipgloss.Width(s); gap > 0 {
+		s += strings.Repeat(" ", gap)
+	}
+	return s
+}
+
+// fitBlock makes a block exactly h lines of w cells.
+func fitBlock(s string, w, h int) []string {
+	lines := strings.Split(s, "\n")
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	for i := range lines {
+		lines[i] = fit(lines[i], w)
+	}
+	for len(lines) < h {
+		lines = append(lines, strings.Repeat(" ", w))
+	}
+	return lines
+}
+
+func (m Model) header(w int) string {
+	st := m.st
+	where := api.CleanText(m.cfg.Profile)
+	if u, err := url.Parse(m.cfg.BaseURL); err == nil && u.Host != "" {
+		where += " · " + api.CleanText(u.Host)
+	}
+	left := st.Title.Render("padview") + "  " + st.Muted.Render(where)
+	if m.cfg.Demo {
+		left += "  " + st.BadgeDemo.Render("demo: fictional data")
+	}
+	badge := st.BadgeStandard.Render("STANDARD")
+	if m.view == api.Full {
+		badge = st.BadgeFull.Render("FULL · personal data")
+	}
+	gap := w - lipgloss.Width(left) - lipgloss.Width(badge)
+	if gap < 1 {
+		return fit(badge+" "+left, w)
+	}
+	return left + strings.Repeat(" ", gap) + badge
+}
+
+func (m Model) inputLine(w int) string {
+	prompt := m.st.InputPrompt.Render("PAID ❯ ")
+	if m.focus != focusInput || m.tokenEntry != nil {
+		prompt = m.st.Muted.Render("PAID ❯ ")
+	}
+	return fit(prompt+m.input.View(), w)
+}
+
+func (m Model) messageLine(w int) string {
+	st := m.st
+	if m.inputMsg != "" {
+		return fit(st.InputError.Render("✗ "+m.inputMsg), w)
+	}
+	var left string
+	switch {
+	case m.doc != nil:
+		left = st.Muted.Render(fmt.Sprintf("Showing %s · %s view", api.CleanText(m.doc.PAID), m.doc.View))
+	case m.focus == focusInput:
+		left = st.Muted.Render("Type or paste a PAID and press enter · ↑/↓ history")
+	}
+	right := m.scrollInfo()
+	gap := w - lipgloss.Width(left) - lipgloss.Width(right)
+	if gap < 1 {
+		return fit(left, w)
+	}
+	return left + strings.Repeat(" ", gap) + st.Muted.Render(right)
+}
+
+// scrollInfo tells where the current pane is scrolled to.
+func (m Model) scrollInfo() string {
+	if m.doc == nil {
+		return ""
+	}
+	t := m.currentTab()
+	if t.isParties() {
+		return ""
+	}
+	total := len(m.raw)
+	offset := 0
+	if p, ok := m.panes[t]; ok {
+		offset = p.offset
+		if t != tabRaw {
+			total = len(p.lines)
+		}
+	}
+	h := m.paneHeight()
+	if total <= h {
+		return ""
+	}
+	return fmt.Sprintf("lines %d–%d of %d", offset+1, min(offset+h, total), total)
+}
+
+func (m Model) paneView(w, h int) string {
+	if m.doc == nil {
+		return m.emptyState(w)
+	}
+	t := m.currentTab()
+	p, ok := m.panes[t]
+	if !ok {
+		p = &paneState{}
+	}
+	full := m.doc.View == api.Full
+	switch {
+	case t == tabSponsors:
+		return partyPane(m.st, "Sponsors", m.doc.Sponsors, m.doc.SponsorsPresent, p.cursor, p.offset, w-1, h, full)
+	case t == tabControllers:
+		return partyPane(m.st, "Controllers", m.doc.Controllers, m.doc.ControllersPresent, p.cursor, p.offset, w-1, h, full)
+	case t == tabRaw:
+		end := min(len(m.raw), p.offset+h)
+		out := make([]string, 0, h)
+		for _, l := range m.raw[min(p.offset, end):end] {
+			out = append(out, colorJSONLine(m.st, ansi.Truncate(l, w-1, "…")))
+		}
+		return strings.Join(out, "\n")
+	}
+	if tabEmpty(t, m.doc) && !m.doc.Group(t.group()).IsPresent() {
+		return m.st.Null.Render(t.String() + ": not in this response")
+	}
+	lines := p.lines
+	end := min(len(lines), p.offset+h)
+	return " " + strings.Join(lines[min(p.offset, end):end], "\n ")
+}
+
+func (m Model) emptyState(w int) string {
+	st := m.st
+	var b strings.Builder
+	b.WriteString("\n " + st.Title.Render("Look up a political advertisement") + "\n\n")
+	b.WriteString(" Type its PAID above and press enter, or paste an endpoint URL.\n")
+	if len(m.cfg.Samples) > 0 {
+		b.WriteString("\n " + st.Muted.Render("Try: ") + strings.Join(m.cfg.Samples[:min(4, len(m.cfg.Samples))], ", ") + "\n")
+		if len(m.cfg.Samples) > 4 {
+			b.WriteString(" " + st.Muted.Render("also: ") + strings.Join(m.cfg.Samples[4:], " ") + "\n")
+		}
+	}
+	b.WriteString("\n " + st.Muted.Render("f opens the full view (personal data) after a confirmation · ? shows every key"))
+	lines := strings.Split(b.String(), "\n")
+	for i := range lines {
+		lines[i] = ansi.Wrap(lines[i], w-1, " ")
+	}
+	return strings.Join(lines, "\n")
+}
+
+func (m Model) statusBar(w int) string {
+	st := m.st
+	now := m.now()
+	var left string
+	switch {
+	case m.pending != nil:
+		view := ""
+		if m.pending.lookup.view == api.Full {
+			view = " (full view)"
+		}
+		left = m.spinner.View() + " " + st.Text.Render(fmt.Sprintf("Fetching %s%s…", api.CleanText(m.pending.lookup.paid), view))
+		if b := m.budget; b.Blocked.After(now) {
+			left += st.StatusWarn.Render(fmt.Sprintf(" rate limited: retrying in %s", countdown(b.Blocked.Sub(now))))
+		} else if b.Waiting > 0 && b.WaitUntil.After(now) {
+			left += st.StatusWarn.Render(fmt.Sprintf(" waiting for the rate budget: %s", countdown(b.WaitUntil.Sub(now))))
+		}
+		left += st.Muted.Render(" · esc cancels")
+	case m.retryAt.After(now):
+		left = st.StatusWarn.Render(fmt.Sprintf("%s Try again in %s (r).", m.status.text, countdown(m.retryAt.Sub(now))))
+	default:
+		style := map[statusLevel]lipgloss.Style{levelInfo: st.Text, levelOK: st.StatusOK, levelWarn: st.StatusWarn, levelError: st.StatusError}[m.status.level]
+		left = style.Render(m.status.text)
+	}
+	right := m.budgetText(now)
+	gap := w - lipgloss.Width(left) - lipgloss.Width(right) - 1
+	if gap < 1 {
+		left = ansi.Truncate(left, max(0, w-lipgloss.Width(right)-2), "…")
+		gap = max(1, w-lipgloss.Width(left)-lipgloss.Width(right)-1)
+	}
+	return fit(left+strings.Repeat(" ", gap)+right, w)
+}
+
+// budgetText is the rate budget: "budget 987/1000", ≈ when it is the local
+// estimate, with the time until the next slot frees.
+func (m Model) budgetText(now time.Time) string {
+	if m.client == nil {
+		return ""
+	}
+	b := m.budget
+	approx := "≈"
+	if b.FromServer {
+		approx = ""
+	}
+	s := fmt.Sprintf("budget %s%d/%d", approx, b.Remaining, b.Limit)
+	if b.Remaining < b.Limit && b.NextFree.After(now) {
+		s += " · next slot " + countdown(b.NextFree.Sub(now))
+	}
+	style := m.st.Budget
+	if b.Limit > 0 && b.Remaining*10 < b.Limit {
+		style = m.st.BudgetLow
+	}
+	return style.Render(s)
+}
+
+// countdown writes a wait in whole seconds, rounding up.
+func countdown(d time.Duration) string {
+	secs := int((d + time.Second - 1) / time.Second)
+	if secs >= 60 {
+		return fmt.Sprintf("%dm%02ds", secs/60, secs%60)
+	}
+	return fmt.Sprintf("%ds", secs)
+}
+
+func (m Model) helpLine(w int) string {
+	if m.tokenEntry != nil || m.confirm != nil {
+		return ""
+	}
+	if m.focus == focusInput {
+		return fit(m.help.ShortHelpView(inputHelp{m.keys}.ShortHelp()), w)
+	}
+	return fit(m.help.ShortHelpView(paneHelp{m.keys}.ShortHelp()), w)
+}
+
+func (m Model) helpView(w, h int) string {
+	title := m.st.Title.Render("Keys") + m.st.Muted.Render("  (? or esc closes)")
+	body := m.help.FullHelpView(paneHelp{m.keys}.FullHelp())
+	notes := m.st.Muted.Render("Mouse: the wheel scrolls, a click selects a tab. Typing goes to the PAID input while it has focus.")
+	return lipgloss.NewStyle().Padding(1, 2).Render(title + "\n\n" + body + "\n\n" + notes)
+}
