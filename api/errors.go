@@ -57,61 +57,70 @@ func (e *Error) Error() string {
 	if e.Message != "" {
 		return e.Message
 	}
-	var b strings.Builder
+	what, next := e.describe()
+	if e.ServerMessage != "" {
+		what += " — server says: " + e.ServerMessage
+	}
+	if next != "" {
+		what += "; " + next
+	}
+	return what
+}
+
+// describe says what happened and, apart, what to do next, so that the
+// server's own words can stand between the two.
+func (e *Error) describe() (what, next string) {
 	status := ""
 	if e.Status != 0 {
 		status = fmt.Sprintf(" (HTTP %d)", e.Status)
 	}
 	switch e.Kind {
 	case KindUnauthorized:
-		fmt.Fprintf(&b, "the partner token was rejected%s: check it or replace it", status)
+		return "the partner token was rejected" + status, "check it or replace it"
 	case KindForbidden:
-		fmt.Fprintf(&b, "this token is not allowed this request%s: the full view may need a token with personal-data access", status)
+		return "this token is not allowed this request" + status, "the full view may need a token with personal-data access"
 	case KindNotFound:
-		fmt.Fprintf(&b, "no advertisement with PAID %s%s: check the identifier", e.PAID, status)
+		return fmt.Sprintf("no advertisement with PAID %s%s", e.PAID, status), "check the identifier"
 	case KindRateLimited:
 		if e.RetryAfter > 0 {
-			fmt.Fprintf(&b, "rate limit reached%s: the server asks to wait %s; try again then", status, roundWait(e.RetryAfter))
-		} else {
-			fmt.Fprintf(&b, "rate limit reached%s: wait a minute and try again", status)
+			return "rate limit reached" + status, fmt.Sprintf("the server asks to wait %s; try again then", roundWait(e.RetryAfter))
 		}
+		return "rate limit reached" + status, "wait a minute and try again"
 	case KindServer:
-		fmt.Fprintf(&b, "the partner service failed%s%s: try again shortly", status, attemptsNote(e.Attempts))
+		return "the partner service failed" + status + attemptsNote(e.Attempts), "try again shortly"
 	case KindHTTP:
-		fmt.Fprintf(&b, "unexpected answer from the partner service%s", status)
+		return "unexpected answer from the partner service" + status, ""
 	case KindTimeout:
-		fmt.Fprintf(&b, "no answer in time%s: the service is slow or unreachable; try again", attemptsNote(e.Attempts))
+		return "no answer in time" + attemptsNote(e.Attempts), "the service is slow or unreachable; try again"
 	case KindNetwork:
-		fmt.Fprintf(&b, "could not reach the partner service%s", attemptsNote(e.Attempts))
+		what = "could not reach the partner service" + attemptsNote(e.Attempts)
 		if e.Err != nil {
-			fmt.Fprintf(&b, ": %s", CleanText(e.Err.Error()))
+			what += ": " + CleanText(e.Err.Error())
 		}
+		return what, ""
 	case KindTooLarge:
-		b.WriteString("the response is larger than padview reads; nothing was shown")
+		return "the response is larger than padview reads", "nothing was shown"
 	case KindBadResponse:
-		ct := ""
+		what = "the server's answer" + status
 		if e.ContentType != "" {
-			ct = " (" + CleanText(e.ContentType) + ")"
+			what += " (" + CleanText(e.ContentType) + ")"
 		}
-		fmt.Fprintf(&b, "the server's answer%s%s is not valid JSON", status, ct)
+		what += " is not valid JSON"
 		if e.Err != nil {
-			fmt.Fprintf(&b, " (%s)", CleanText(e.Err.Error()))
+			what += " (" + CleanText(e.Err.Error()) + ")"
 		}
 		if e.Snippet != "" {
-			fmt.Fprintf(&b, "; it begins: %s", e.Snippet)
+			what += "; it begins: " + e.Snippet
 		}
+		return what, ""
 	case KindCanceled:
-		b.WriteString("canceled")
-	default:
-		b.WriteString("request failed")
-		if e.Err != nil {
-			fmt.Fprintf(&b, ": %s", CleanText(e.Err.Error()))
-		}
+		return "canceled", ""
 	}
-	if e.ServerMessage != "" {
-		fmt.Fprintf(&b, " — server says: %s", e.ServerMessage)
+	what = "request failed"
+	if e.Err != nil {
+		what += ": " + CleanText(e.Err.Error())
 	}
-	return b.String()
+	return what, ""
 }
 
 func (e *Error) Unwrap() error { return e.Err }

@@ -280,8 +280,8 @@ func (n *normalizer) entries(v Value) []Value {
 			out[i] = e
 		}
 		return out
-	case Absent:
-		return nil
+	case Absent, Null:
+		return nil // a null collection lists no one
 	}
 	return []Value{v}
 }

@@ -170,6 +170,8 @@ func countLeaves(v Value) int {
 			n += countLeaves(it)
 		}
 		return n
+	case Null:
+		return 0 // null says "nothing here": a null collection may become an empty one
 	}
 	return 1
 }

@@ -406,7 +406,7 @@ func TestRootStartsTUIWithResolvedSettings(t *testing.T) {
 		t.Fatalf("TUI config %+v", h.tuiCfg)
 	}
 	h.tuiCfg = nil
-	if code, _, _ := h.run("--demo"); code != 0 || h.tuiCfg == nil || !h.tuiCfg.Demo || h.tuiCfg.Token != fake.DemoToken || h.tuiCfg.Tokens != nil || len(h.tuiCfg.Samples) < 12 {
+	if code, _, _ := h.run("--demo"); code != 0 || h.tuiCfg == nil || !h.tuiCfg.Demo || h.tuiCfg.Token != fake.DemoToken || h.tuiCfg.Tokens != nil || len(h.tuiCfg.Samples) < 12 || len(h.tuiCfg.FailureDemos) == 0 {
 		t.Fatalf("demo TUI config %+v", h.tuiCfg)
 	}
 	h.tty = false

@@ -25,7 +25,7 @@ func runTUI(ctx context.Context, env *Env, f rootFlags) error {
 		return env.RunTUI(ctx, ui.Config{
 			Profile: "demo", BaseURL: srv.URL, Token: fake.DemoToken, TokenSource: "demo",
 			NewClient: env.clientFactory(srv.URL),
-			Samples:   append(fake.SamplePAIDs(), fake.DemoPAIDs...), Demo: true,
+			Samples:   fake.SamplePAIDs(), FailureDemos: fake.DemoPAIDs, Demo: true,
 		})
 	}
 	s, err := env.settings(&f)

@@ -27,5 +27,6 @@ type Config struct {
 	// key press; zero means ten minutes.
 	FullViewIdle time.Duration
 	Samples      []string // PAIDs the empty state suggests
+	FailureDemos []string // demo PAIDs that show error handling
 	Demo         bool
 }

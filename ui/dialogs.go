@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 	"time"
 
@@ -21,7 +22,7 @@ type confirmDialog struct {
 
 func (m *Model) openConfirm() {
 	if m.view == api.Full {
-		m.status = status{levelInfo, "Already in the full view; s returns to standard."}
+		m.status = status{levelInfo, "Already in the full view; s returns to standard.", false}
 		return
 	}
 	paid := ""
@@ -43,7 +44,7 @@ func (m Model) onConfirmKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		c.focusConfirm = !c.focusConfirm
 	case "esc", "n", "q":
 		m.confirm = nil
-		m.status = status{levelInfo, "Full view not opened."}
+		m.status = status{levelInfo, "Full view not opened.", false}
 	case "y":
 		return m.acceptFull()
 	case "enter", "space":
@@ -51,7 +52,7 @@ func (m Model) onConfirmKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 			return m.acceptFull()
 		}
 		m.confirm = nil
-		m.status = status{levelInfo, "Full view not opened."}
+		m.status = status{levelInfo, "Full view not opened.", false}
 	}
 	return m, nil
 }
@@ -61,7 +62,7 @@ func (m Model) acceptFull() (tea.Model, tea.Cmd) {
 	m.confirm = nil
 	m.view = api.Full
 	m.lastActivity = m.now()
-	m.status = status{levelWarn, "Full view: personal data is shown. s returns to the standard view."}
+	m.status = status{levelWarn, "Full view: personal data is shown. s returns to the standard view.", false}
 	if paid == "" {
 		return m, nil
 	}
@@ -77,7 +78,7 @@ func (m Model) confirmView(width int) string {
 	if m.confirm.paid != "" {
 		b.WriteString("\n\nAdvertisement: " + st.Title.Render(api.CleanText(m.confirm.paid)))
 	}
-	b.WriteString("\n\nPadview returns to the standard view by itself after " + m.cfg.FullViewIdle.String() + " without a key press.\n\n")
+	b.WriteString("\n\npadview returns to the standard view by itself after " + humanDuration(m.cfg.FullViewIdle) + " without a key press.\n\n")
 	cancel, confirm := st.ButtonFocused, st.Button
 	if m.confirm.focusConfirm {
 		cancel, confirm = st.Button, st.ButtonFocused
@@ -104,6 +105,7 @@ func (m *Model) openTokenEntry(intro string) {
 	in.EchoCharacter = '•'
 	in.CharLimit = 4096
 	in.SetWidth(40)
+	setBlink(&in)
 	in.Focus()
 	m.tokenEntry = &tokenEntry{input: in, intro: intro}
 }
@@ -117,7 +119,7 @@ func (m Model) onTokenKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	case "esc":
 		m.tokenEntry = nil
 		if m.token == "" {
-			m.status = status{levelWarn, "No partner token: press t to enter one, ctrl+c to quit."}
+			m.status = status{levelWarn, "No partner token: press t to enter one, ctrl+c to quit.", false}
 		}
 		return m, nil
 	case "enter":
@@ -150,13 +152,15 @@ func tokenProblem(tok string) string {
 func (m Model) onTokenSaved(s tokenSaved) (tea.Model, tea.Cmd) {
 	m.tokenEntry = nil
 	m.setToken(s.token)
+	m.detail = ""
 	switch {
 	case s.sessionOnly && s.err != nil:
-		m.status = status{levelWarn, "Keyring unavailable (" + api.CleanText(s.err.Error()) + "): the token is kept for this session only."}
+		m.status = status{levelWarn, "Token kept for this session only: the keyring is unavailable.", false}
+		m.notice = capitalize(api.CleanText(s.err.Error())) + "."
 	case s.sessionOnly:
-		m.status = status{levelInfo, "Token kept for this session only."}
+		m.status = status{levelInfo, "Token kept for this session only.", false}
 	default:
-		m.status = status{levelOK, "Token saved in the OS keyring for profile " + m.cfg.Profile + "."}
+		m.status = status{levelOK, "Token saved in the OS keyring for profile " + m.cfg.Profile + ".", false}
 	}
 	if m.last.paid != "" && m.doc == nil {
 		return m, m.startFetch(m.last.paid, m.view)
@@ -170,7 +174,7 @@ func (m Model) tokenView(width int) string {
 	w := min(64, width-4)
 	var b strings.Builder
 	b.WriteString(st.Title.Render("Partner token") + "\n\n")
-	b.WriteString(lipgloss.NewStyle().Width(w - 6).Render(te.intro) + "\n\n")
+	b.WriteString(lipgloss.NewStyle().Width(w-6).Render(te.intro) + "\n\n")
 	b.WriteString(st.InputPrompt.Render("Token ❯ ") + te.input.View() + "\n")
 	where := "It is saved in the OS keyring, never in a file."
 	if m.cfg.Tokens == nil {
@@ -182,4 +186,18 @@ func (m Model) tokenView(width int) string {
 	}
 	b.WriteString(st.Muted.Render("enter save · esc close · ctrl+c quit"))
 	return st.Modal.BorderForeground(st.Palette.Accent).Width(w).Render(b.String())
+}
+
+// humanDuration writes "10 minutes" or "90 seconds".
+func humanDuration(d time.Duration) string {
+	switch {
+	case d >= time.Minute && d%time.Minute == 0:
+		if d == time.Minute {
+			return "1 minute"
+		}
+		return fmt.Sprintf("%d minutes", d/time.Minute)
+	case d >= time.Second:
+		return fmt.Sprintf("%d seconds", d/time.Second)
+	}
+	return d.String()
 }

@@ -35,7 +35,7 @@ func (m Model) onInputKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	case matches(k, m.keys.Cancel):
 		if m.pending != nil {
 			m.cancelPending()
-			m.status = status{levelInfo, "Canceled."}
+			m.status = status{levelInfo, "Canceled.", false}
 			return m, nil
 		}
 		if m.doc != nil {
@@ -96,7 +96,7 @@ func (m Model) onPaneKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	case matches(k, keys.Cancel):
 		if m.pending != nil {
 			m.cancelPending()
-			m.status = status{levelInfo, "Canceled."}
+			m.status = status{levelInfo, "Canceled.", false}
 		}
 	case matches(k, keys.Help):
 		m.showHelp = true
@@ -128,7 +128,7 @@ func (m Model) onPaneKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		m.openConfirm()
 	case matches(k, keys.Standard):
 		if m.view == api.Standard {
-			m.status = status{levelInfo, "Already in the standard view."}
+			m.status = status{levelInfo, "Already in the standard view.", false}
 			return m, nil
 		}
 		return m, m.leaveFull("Back to the standard view; personal data cleared.")
@@ -148,7 +148,7 @@ func (m Model) refetch() (tea.Model, tea.Cmd) {
 		paid = m.doc.PAID
 	}
 	if paid == "" {
-		m.status = status{levelInfo, "Nothing to fetch yet: press / and enter a PAID."}
+		m.status = status{levelInfo, "Nothing to fetch yet: press / and enter a PAID.", false}
 		return m, nil
 	}
 	return m, m.startFetch(paid, m.view)

@@ -29,6 +29,9 @@ const (
 // it opens, so that keys already typed cannot confirm it.
 const confirmArmDelay = 400 * time.Millisecond
 
+// cursorBlink makes the inputs' cursors blink; tests turn it off.
+var cursorBlink = true
+
 // defaultIdle returns the UI to the standard view after this long idle.
 const defaultIdle = 10 * time.Minute
 
@@ -63,6 +66,8 @@ type Model struct {
 	pending *pending
 	last    lookup // the latest lookup asked for, for r
 	status  status
+	detail  string    // the whole message of the latest error, above the panes
+	notice  string    // something padview did on its own, above the panes until the next key
 	retryAt time.Time // a 429 padview gave up on: when trying again makes sense
 
 	spinner  spinner.Model
@@ -109,6 +114,7 @@ const (
 type status struct {
 	level statusLevel
 	text  string
+	retry bool // the status bar adds how to retry, for the current focus
 }
 
 // New builds the model from the command line's configuration.
@@ -120,6 +126,7 @@ func New(cfg Config) Model {
 	in.Prompt = ""
 	in.Placeholder = "advertisement PAID, e.g. AB12CD, or paste an endpoint URL"
 	in.CharLimit = 2048
+	setBlink(&in)
 	in.Focus()
 	m := Model{
 		cfg: cfg, keys: newKeyMap(), st: theme.New(true), now: time.Now,
@@ -146,7 +153,7 @@ func (m *Model) setToken(token string) {
 	}
 	c, err := m.cfg.NewClient(token)
 	if err != nil {
-		m.status = status{levelError, api.CleanText(err.Error())}
+		m.status = status{levelError, api.CleanText(err.Error()), false}
 		return
 	}
 	m.client = c
@@ -156,8 +163,8 @@ func (m *Model) setToken(token string) {
 func (m *Model) applyTheme(isDark bool) {
 	m.st = theme.New(isDark)
 	m.help.Styles = m.st.Help
-	s := textinput.DefaultStyles(isDark)
-	m.input.SetStyles(s)
+	m.input.SetStyles(textinput.DefaultStyles(isDark))
+	setBlink(&m.input)
 	m.spinner.Style = m.st.Accent
 	for _, p := range m.panes {
 		p.lines = nil
@@ -203,6 +210,7 @@ func (m Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.onTokenSaved(msg)
 	case tea.KeyPressMsg:
 		m.lastActivity = m.now()
+		m.notice = ""
 		return m.onKey(msg)
 	case tea.PasteMsg:
 		m.lastActivity = m.now()
@@ -229,7 +237,7 @@ func (m Model) onTick() (tea.Model, tea.Cmd) {
 		m.budget = m.client.Budget().Snapshot()
 	}
 	if m.view == api.Full && m.now().Sub(m.lastActivity) >= m.cfg.FullViewIdle {
-		cmd := m.leaveFull(fmt.Sprintf("Returned to the standard view after %s without a key press; personal data cleared.", m.cfg.FullViewIdle))
+		cmd := m.leaveFull(fmt.Sprintf("Returned to the standard view after %s without a key press; personal data cleared.", humanDuration(m.cfg.FullViewIdle)))
 		return m, tea.Batch(cmd, tick())
 	}
 	return m, tick()
@@ -240,14 +248,14 @@ func (m Model) onTick() (tea.Model, tea.Cmd) {
 func (m *Model) startFetch(input string, view api.View) tea.Cmd {
 	paid, err := api.ParsePAID(input)
 	if err != nil {
-		m.inputMsg = api.CleanText(err.Error())
+		m.inputMsg = capitalize(api.CleanText(err.Error()))
 		return nil
 	}
-	m.inputMsg = ""
+	m.inputMsg, m.detail = "", ""
 	m.addHistory(paid)
 	if m.client == nil {
 		m.last = lookup{paid, view}
-		m.status = status{levelError, "No partner token: press t to enter one."}
+		m.status = status{levelError, "No partner token: press t to enter one.", false}
 		return nil
 	}
 	m.cancelPending()
@@ -276,6 +284,9 @@ func (m Model) onFetchResult(r fetchResult) (tea.Model, tea.Cmd) {
 	}
 	if r.err != nil {
 		m.status = m.errorStatus(r.err, r.paid, r.view)
+		if api.KindOf(r.err) != api.KindCanceled {
+			m.detail = capitalize(api.CleanText(r.err.Error()))
+		}
 		return m, nil
 	}
 	m.retryAt = time.Time{}
@@ -299,14 +310,14 @@ func (m *Model) setDocument(d *api.Document, ex *api.Exchange) {
 			m.tab = i
 		}
 	}
-	m.status = status{levelOK, okStatus(ex)}
+	m.status = status{levelOK, okStatus(ex), false}
 }
 
 func okStatus(ex *api.Exchange) string {
 	if ex == nil {
 		return "OK"
 	}
-	parts := []string{fmt.Sprintf("%d", ex.Status), ex.Duration.Round(time.Millisecond).String()}
+	parts := []string{fmt.Sprintf("%d", ex.Status), latency(ex.Duration)}
 	if ex.Attempts > 1 {
 		parts = append(parts, fmt.Sprintf("%d attempts", ex.Attempts))
 	}
@@ -316,34 +327,53 @@ func okStatus(ex *api.Exchange) string {
 	return strings.Join(parts, " · ")
 }
 
-// errorStatus says in plain words what went wrong and what to do next.
+// errorStatus says in a few words what went wrong and what to do next;
+// the whole message goes above the panes.
 func (m *Model) errorStatus(err error, paid string, view api.View) status {
-	kind := api.KindOf(err)
-	msg := api.CleanText(err.Error())
-	switch kind {
+	var e *api.Error
+	if !errors.As(err, &e) {
+		return status{levelError, capitalize(api.CleanText(err.Error())), true}
+	}
+	code := ""
+	if e.Status != 0 {
+		code = fmt.Sprintf(" (%d)", e.Status)
+	}
+	switch e.Kind {
 	case api.KindUnauthorized:
-		return status{levelError, "Token rejected: " + msg + ". Press t to enter a new token."}
+		return status{levelError, "Token rejected" + code + " · t enters a new token", false}
 	case api.KindForbidden:
-		hint := " Press t for another token."
 		if view == api.Full {
-			hint = " Press s for the standard view, or t for another token."
+			return status{levelError, "Full view not allowed for this token" + code + " · s standard view · t new token", false}
 		}
-		return status{levelError, "Not allowed: " + msg + "." + hint}
+		return status{levelError, "Not allowed" + code + " · t enters a new token", false}
 	case api.KindNotFound:
-		return status{levelWarn, fmt.Sprintf("No advertisement with PAID %s.", api.CleanText(paid))}
+		return status{levelWarn, "No advertisement with PAID " + api.CleanText(paid), false}
 	case api.KindRateLimited:
-		var e *api.Error
-		if errors.As(err, &e) && e.RetryAfter > 0 {
+		if e.RetryAfter > 0 {
 			m.retryAt = m.now().Add(e.RetryAfter)
 		}
-		return status{levelWarn, "Rate limited by the service."}
+		return status{levelWarn, "Rate limited" + code, false}
 	case api.KindCanceled:
-		return status{levelInfo, "Canceled."}
-	case api.KindInvalidPAID:
-		m.inputMsg = msg
-		return status{levelWarn, msg}
+		return status{levelInfo, "Canceled.", false}
+	case api.KindServer:
+		return status{levelError, "Service error" + code + attempts(e.Attempts), true}
+	case api.KindTimeout:
+		return status{levelError, "No answer in time" + attempts(e.Attempts), true}
+	case api.KindNetwork:
+		return status{levelError, "Cannot reach the service" + attempts(e.Attempts), true}
+	case api.KindTooLarge:
+		return status{levelError, "Response too large; nothing shown", false}
+	case api.KindBadResponse:
+		return status{levelError, "The service sent something that is not JSON" + code, true}
 	}
-	return status{levelError, capitalize(msg) + ". Press r to retry."}
+	return status{levelError, "Request failed" + code, true}
+}
+
+func attempts(n int) string {
+	if n > 1 {
+		return fmt.Sprintf(" after %d attempts", n)
+	}
+	return ""
 }
 
 func capitalize(s string) string {
@@ -369,7 +399,8 @@ func (m *Model) leaveFull(why string) tea.Cmd {
 		m.tabs = tabsFor(nil)
 		cmd = m.startFetch(paid, api.Standard)
 	}
-	m.status = status{levelInfo, why}
+	m.status = status{levelInfo, why, false}
+	m.notice = why
 	return cmd
 }
 
@@ -411,3 +442,20 @@ func (m *Model) pane(t tabID) *paneState {
 
 // matches is key.Matches for one binding.
 func matches(k tea.KeyPressMsg, b key.Binding) bool { return key.Matches(k, b) }
+
+// latency writes a duration for the status bar: "34ms", "1.2s", "<1ms".
+func latency(d time.Duration) string {
+	switch {
+	case d < time.Millisecond:
+		return "<1ms"
+	case d < time.Second:
+		return d.Round(time.Millisecond).String()
+	}
+	return d.Round(100 * time.Millisecond).String()
+}
+
+func setBlink(in *textinput.Model) {
+	s := in.Styles()
+	s.Cursor.Blink = cursorBlink
+	in.SetStyles(s)
+}

@@ -107,7 +107,7 @@ func partyPane(st theme.Styles, title string, list []api.Value, present bool, cu
 	if !present || len(list) == 0 {
 		msg := "not in this response"
 		if present {
-			msg = "none listed in this response"
+			msg = "none in this response"
 		}
 		return st.Null.Render(fmt.Sprintf("%s: %s", title, msg))
 	}

@@ -29,8 +29,8 @@ func (m Model) render() string {
 		return ""
 	}
 	if w < minWidth || h < minHeight {
-		return fit(m.st.Warning.Render(fmt.Sprintf("padview needs at least %d×%d; this terminal is %d×%d.", minWidth, minHeight, w, h)), w) +
-			"\n" + fit(m.st.Muted.Render("Enlarge the window, or press ctrl+c to quit."), w)
+		msg := fmt.Sprintf("padview needs at least %d×%d; this terminal is %d×%d. Enlarge the window, or press ctrl+c to quit.", minWidth, minHeight, w, h)
+		return strings.Join(fitBlock(m.st.Warning.Render(ansi.Wrap(msg, w, " ")), w, h), "\n")
 	}
 	ph := m.paneHeight()
 	var pane string
@@ -45,7 +45,7 @@ func (m Model) render() string {
 		pane = m.paneView(w, ph)
 	}
 	tabs, _ := tabBar(m.st, m.tabs, m.tab, m.doc, w)
-	rows := []string{m.header(w), m.inputLine(w), m.messageLine(w), tabs}
+	rows := []string{m.header(w), m.inputLine(w), m.messageLine(w), fit(tabs, w)}
 	rows = append(rows, fitBlock(pane, w, ph)...)
 	rows = append(rows, m.statusBar(w), m.helpLine(w))
 	return strings.Join(rows, "\n")
@@ -81,19 +81,16 @@ func (m Model) header(w int) string {
 	if u, err := url.Parse(m.cfg.BaseURL); err == nil && u.Host != "" {
 		where += " · " + api.CleanText(u.Host)
 	}
-	left := st.Title.Render("padview") + "  " + st.Muted.Render(where)
-	if m.cfg.Demo {
-		left += "  " + st.BadgeDemo.Render("demo: fictional data")
-	}
 	badge := st.BadgeStandard.Render("STANDARD")
 	if m.view == api.Full {
 		badge = st.BadgeFull.Render("FULL · personal data")
 	}
-	gap := w - lipgloss.Width(left) - lipgloss.Width(badge)
-	if gap < 1 {
-		return fit(badge+" "+left, w)
+	left := st.Title.Render("padview") + "  " + st.Muted.Render(where)
+	if m.cfg.Demo && lipgloss.Width(left)+lipgloss.Width(badge)+24 <= w {
+		left += "  " + st.BadgeDemo.Render("demo: fictional data")
 	}
-	return left + strings.Repeat(" ", gap) + badge
+	left = ansi.Truncate(left, max(0, w-lipgloss.Width(badge)-1), "…")
+	return left + strings.Repeat(" ", max(1, w-lipgloss.Width(left)-lipgloss.Width(badge))) + badge
 }
 
 func (m Model) inputLine(w int) string {
@@ -111,6 +108,10 @@ func (m Model) messageLine(w int) string {
 	}
 	var left string
 	switch {
+	case m.detail != "" && m.pending == nil:
+		left = st.StatusError.Render(m.detail)
+	case m.notice != "":
+		left = st.StatusWarn.Render(m.notice)
 	case m.doc != nil:
 		left = st.Muted.Render(fmt.Sprintf("Showing %s · %s view", api.CleanText(m.doc.PAID), m.doc.View))
 	case m.focus == focusInput:
@@ -160,42 +161,46 @@ func (m Model) paneView(w, h int) string {
 	full := m.doc.View == api.Full
 	switch {
 	case t == tabSponsors:
-		return partyPane(m.st, "Sponsors", m.doc.Sponsors, m.doc.SponsorsPresent, p.cursor, p.offset, w-1, h, full)
+		return indent(partyPane(m.st, "Sponsors", m.doc.Sponsors, m.doc.SponsorsPresent, p.cursor, p.offset, w-2, h, full))
 	case t == tabControllers:
-		return partyPane(m.st, "Controllers", m.doc.Controllers, m.doc.ControllersPresent, p.cursor, p.offset, w-1, h, full)
+		return indent(partyPane(m.st, "Controllers", m.doc.Controllers, m.doc.ControllersPresent, p.cursor, p.offset, w-2, h, full))
 	case t == tabRaw:
 		end := min(len(m.raw), p.offset+h)
 		out := make([]string, 0, h)
 		for _, l := range m.raw[min(p.offset, end):end] {
-			out = append(out, colorJSONLine(m.st, ansi.Truncate(l, w-1, "…")))
+			out = append(out, colorJSONLine(m.st, ansi.Truncate(l, w-2, "…")))
 		}
-		return strings.Join(out, "\n")
+		return indent(strings.Join(out, "\n"))
 	}
 	if tabEmpty(t, m.doc) && !m.doc.Group(t.group()).IsPresent() {
-		return m.st.Null.Render(t.String() + ": not in this response")
+		return " " + m.st.Null.Render(t.String()+": not in this response")
 	}
 	lines := p.lines
 	end := min(len(lines), p.offset+h)
-	return " " + strings.Join(lines[min(p.offset, end):end], "\n ")
+	return indent(strings.Join(lines[min(p.offset, end):end], "\n"))
 }
+
+// indent sets a pane one cell in from the edge.
+func indent(s string) string { return " " + strings.ReplaceAll(s, "\n", "\n ") }
 
 func (m Model) emptyState(w int) string {
 	st := m.st
 	var b strings.Builder
 	b.WriteString("\n " + st.Title.Render("Look up a political advertisement") + "\n\n")
 	b.WriteString(" Type its PAID above and press enter, or paste an endpoint URL.\n")
-	if len(m.cfg.Samples) > 0 {
-		b.WriteString("\n " + st.Muted.Render("Try: ") + strings.Join(m.cfg.Samples[:min(4, len(m.cfg.Samples))], ", ") + "\n")
-		if len(m.cfg.Samples) > 4 {
-			b.WriteString(" " + st.Muted.Render("also: ") + strings.Join(m.cfg.Samples[4:], " ") + "\n")
+	list := func(title string, ids []string) {
+		if len(ids) == 0 {
+			return
+		}
+		b.WriteString("\n " + st.Muted.Render(title) + "\n")
+		for _, l := range strings.Split(ansi.Wrap(strings.Join(ids, "  "), w-6, " "), "\n") {
+			b.WriteString("   " + l + "\n")
 		}
 	}
+	list("Try one of these:", m.cfg.Samples)
+	list("Or see how padview handles a failing service:", m.cfg.FailureDemos)
 	b.WriteString("\n " + st.Muted.Render("f opens the full view (personal data) after a confirmation · ? shows every key"))
-	lines := strings.Split(b.String(), "\n")
-	for i := range lines {
-		lines[i] = ansi.Wrap(lines[i], w-1, " ")
-	}
-	return strings.Join(lines, "\n")
+	return b.String()
 }
 
 func (m Model) statusBar(w int) string {
@@ -216,10 +221,13 @@ func (m Model) statusBar(w int) string {
 		}
 		left += st.Muted.Render(" · esc cancels")
 	case m.retryAt.After(now):
-		left = st.StatusWarn.Render(fmt.Sprintf("%s Try again in %s (r).", m.status.text, countdown(m.retryAt.Sub(now))))
+		left = st.StatusWarn.Render(fmt.Sprintf("%s: try again in %s", m.status.text, countdown(m.retryAt.Sub(now)))) + st.Muted.Render(m.retryHint())
 	default:
 		style := map[statusLevel]lipgloss.Style{levelInfo: st.Text, levelOK: st.StatusOK, levelWarn: st.StatusWarn, levelError: st.StatusError}[m.status.level]
 		left = style.Render(m.status.text)
+		if m.status.retry {
+			left += st.Muted.Render(m.retryHint())
+		}
 	}
 	right := m.budgetText(now)
 	gap := w - lipgloss.Width(left) - lipgloss.Width(right) - 1
@@ -228,6 +236,14 @@ func (m Model) statusBar(w int) string {
 		gap = max(1, w-lipgloss.Width(left)-lipgloss.Width(right)-1)
 	}
 	return fit(left+strings.Repeat(" ", gap)+right, w)
+}
+
+// retryHint says how to retry with the key that works where focus is.
+func (m Model) retryHint() string {
+	if m.focus == focusInput {
+		return " · enter retries"
+	}
+	return " · r retries"
 }
 
 // budgetText is the rate budget: "budget 987/1000", ≈ when it is the local

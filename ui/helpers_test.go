@@ -1,0 +1,168 @@
+package ui
+
+import (
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/padview/padview/api"
+	"github.com/padview/padview/api/fake"
+)
+
+// clock is a settable time source for the model.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) now() time.Time     { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+func (c *clock) add(d time.Duration) { c.mu.Lock(); c.t = c.t.Add(d); c.mu.Unlock() }
+
+func startFake(t testing.TB, opts fake.Options) *fake.Server {
+	t.Helper()
+	s, err := fake.Start(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+func demoConfig(s *fake.Server) Config {
+	return Config{
+		Profile: "demo", BaseURL: s.URL, Token: fake.DemoToken,
+		NewClient: func(tok string) (*api.Client, error) {
+			return api.New(s.URL, tok, api.Options{BackoffBase: time.Millisecond, BackoffMax: 5 * time.Millisecond})
+		},
+		Samples: fake.SamplePAIDs(), FailureDemos: fake.DemoPAIDs, Demo: true,
+	}
+}
+
+// newModel is a model at a fixed size and a fixed clock.
+func newModel(t testing.TB, cfg Config, w, h int) (Model, *clock) {
+	c := &clock{t: time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)}
+	cursorBlink = false // a blinking cursor is a timer each key press would wait for
+	m := New(cfg)
+	m.now = c.now
+	m.lastActivity = c.now()
+	next, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	return next.(Model), c
+}
+
+// settle runs the commands a step returned, feeding fetch and token results
+// back into the model until nothing more comes. Ticks, spinner frames and
+// cursor blinks are not fed back, so the loop ends.
+func settle(t testing.TB, m Model, cmd tea.Cmd) Model {
+	t.Helper()
+	for _, msg := range execute(cmd) {
+		switch msg.(type) {
+		case fetchResult, tokenSaved:
+			next, c := m.Update(msg)
+			m = settle(t, next.(Model), c)
+		}
+	}
+	return m
+}
+
+// execute runs a command tree concurrently and gathers its messages.
+func execute(cmd tea.Cmd) []tea.Msg {
+	if cmd == nil {
+		return nil
+	}
+	msg := runWithTimeout(cmd, 10*time.Second)
+	if batch, ok := msg.(tea.BatchMsg); ok {
+		var out []tea.Msg
+		var mu sync.Mutex
+		var wg sync.WaitGroup
+		for _, c := range batch {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				msgs := execute(c)
+				mu.Lock()
+				out = append(out, msgs...)
+				mu.Unlock()
+			}()
+		}
+		wg.Wait()
+		return out
+	}
+	if msg == nil {
+		return nil
+	}
+	return []tea.Msg{msg}
+}
+
+func runWithTimeout(cmd tea.Cmd, d time.Duration) tea.Msg {
+	ch := make(chan tea.Msg, 1)
+	go func() { ch <- cmd() }()
+	select {
+	case msg := <-ch:
+		return msg
+	case <-time.After(d):
+		return nil
+	}
+}
+
+// press sends keys: named keys ("enter", "tab", "esc", "up") or text.
+func press(t testing.TB, m Model, keys ...string) Model {
+	t.Helper()
+	for _, k := range keys {
+		next, cmd := m.Update(keyMsg(k))
+		m = settle(t, next.(Model), cmd)
+	}
+	return m
+}
+
+func keyMsg(k string) tea.KeyPressMsg {
+	switch k {
+	case "enter":
+		return tea.KeyPressMsg{Code: tea.KeyEnter}
+	case "tab":
+		return tea.KeyPressMsg{Code: tea.KeyTab}
+	case "shift+tab":
+		return tea.KeyPressMsg{Code: tea.KeyTab, Mod: tea.ModShift}
+	case "esc":
+		return tea.KeyPressMsg{Code: tea.KeyEscape}
+	case "up":
+		return tea.KeyPressMsg{Code: tea.KeyUp}
+	case "down":
+		return tea.KeyPressMsg{Code: tea.KeyDown}
+	case "left":
+		return tea.KeyPressMsg{Code: tea.KeyLeft}
+	case "right":
+		return tea.KeyPressMsg{Code: tea.KeyRight}
+	case "end":
+		return tea.KeyPressMsg{Code: tea.KeyEnd}
+	case "pgdown":
+		return tea.KeyPressMsg{Code: tea.KeyPgDown}
+	case "ctrl+c":
+		return tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl}
+	}
+	r := []rune(k)[0]
+	return tea.KeyPressMsg{Code: r, Text: k}
+}
+
+// typeText types each character of s.
+func typeText(t testing.TB, m Model, s string) Model {
+	for _, r := range s {
+		m = press(t, m, string(r))
+	}
+	return m
+}
+
+// screen is the visible text of the model, styles stripped.
+func screen(m Model) string { return ansi.Strip(m.View().Content) }
+
+func requireContains(t testing.TB, s string, wants ...string) {
+	t.Helper()
+	for _, w := range wants {
+		if !strings.Contains(s, w) {
+			t.Fatalf("screen lacks %q:\n%s", w, s)
+		}
+	}
+}
