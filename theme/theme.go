@@ -14,7 +14,7 @@ import (
 // Palette is the set of colours for one background.
 type Palette struct {
 	Text, Muted, Subtle, Accent, AccentText, Warning, WarningText, Error, Success, Personal, Border, Selection color.Color
-	JSONKey, JSONString, JSONNumber, JSONLiteral                                                              color.Color
+	JSONKey, JSONString, JSONNumber, JSONLiteral                                                               color.Color
 }
 
 // NewPalette picks colours that read well on a dark or a light background.

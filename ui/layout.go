@@ -20,6 +20,7 @@ func (m Model) paneHeight() int { return max(1, m.height-chromeRows) }
 // prepare builds what View will read for the current pane: its lines at
 // the current width and theme. View itself only reads, so it stays cheap.
 func (m *Model) prepare() {
+	m.prepareChrome()
 	t := m.currentTab()
 	if m.doc == nil || t.isParties() {
 		return

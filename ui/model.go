@@ -79,6 +79,7 @@ type Model struct {
 
 	lastActivity time.Time
 	budget       api.BudgetSnapshot
+	chrome       chrome
 }
 
 // lookup is one PAID in one view.

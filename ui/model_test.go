@@ -2,10 +2,10 @@ package ui
 
 import (
 	"errors"
-	"regexp"
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -17,7 +17,11 @@ import (
 	"github.com/padview/padview/api/fake"
 )
 
-var update = flag.Bool("update", false, "rewrite golden files")
+// updating reports -update, the flag teatest's golden package defines.
+func updating() bool {
+	f := flag.Lookup("update")
+	return f != nil && f.Value.String() == "true"
+}
 
 func TestViewBeforeFirstSizeAndTooSmall(t *testing.T) {
 	s := startFake(t, fake.Options{})
@@ -369,7 +373,7 @@ func TestGoldenAdvertiserPane(t *testing.T) {
 	// Those change the width of the header and status lines: close up their gaps.
 	got = regexp.MustCompile(`(fictional data|fake-N) {2,}`).ReplaceAllString(got, "$1  ")
 	path := filepath.Join("testdata", "advertiser.golden")
-	if *update {
+	if updating() {
 		os.MkdirAll("testdata", 0o755)
 		os.WriteFile(path, []byte(got), 0o644)
 	}

@@ -84,8 +84,6 @@ func partyRows(st theme.Styles, list []api.Value, cursor, offset, rows, width in
 		line := row.String()
 		if i == cursor {
 			line = st.Selected.Render(line)
-		} else {
-			line = st.Value.Render(line)
 		}
 		out = append(out, line)
 	}
@@ -114,13 +112,23 @@ func partyPane(st theme.Styles, title string, list []api.Value, present bool, cu
 	count := st.Muted.Render(fmt.Sprintf("%d %s · entry %d · ↑/↓ select", len(list), strings.ToLower(title), cursor+1))
 	body := height - 1
 	if width >= 110 {
+		// Side by side, joined line by line: cheaper than laying out blocks.
 		tableW := width * 3 / 5
 		rows := partyRows(st, list, cursor, offset, body-1, tableW, full)
 		detail := detailLines(st, list[cursor], width-tableW-3, body)
-		left := lipgloss.NewStyle().Width(tableW).Height(body).Render(strings.Join(rows, "\n"))
-		right := lipgloss.NewStyle().Height(body).Border(lipgloss.NormalBorder(), false, false, false, true).
-			BorderForeground(st.Palette.Border).PaddingLeft(1).Render(strings.Join(detail, "\n"))
-		return count + "\n" + lipgloss.JoinHorizontal(lipgloss.Top, left, " ", right)
+		bar := st.TabBar.Render("│")
+		lines := make([]string, body)
+		for i := range lines {
+			left, right := "", ""
+			if i < len(rows) {
+				left = rows[i]
+			}
+			if i < len(detail) {
+				right = detail[i]
+			}
+			lines[i] = fit(left, tableW) + " " + bar + " " + right
+		}
+		return count + "\n" + strings.Join(lines, "\n")
 	}
 	tableRows := tableHeight(height)
 	rows := partyRows(st, list, cursor, offset, tableRows, width, full)

@@ -44,8 +44,7 @@ func (m Model) render() string {
 	default:
 		pane = m.paneView(w, ph)
 	}
-	tabs, _ := tabBar(m.st, m.tabs, m.tab, m.doc, w)
-	rows := []string{m.header(w), m.inputLine(w), m.messageLine(w), fit(tabs, w)}
+	rows := []string{m.header(w), m.inputLine(w), m.messageLine(w), m.chrome.tabs}
 	rows = append(rows, fitBlock(pane, w, ph)...)
 	rows = append(rows, m.statusBar(w), m.helpLine(w))
 	return strings.Join(rows, "\n")
@@ -53,9 +52,13 @@ func (m Model) render() string {
 
 // fit makes a line exactly w cells: truncated or padded.
 func fit(s string, w int) string {
-	s = ansi.Truncate(s, w, "…")
-	if gap := w - lipgloss.Width(s); gap > 0 {
-		s += strings.Repeat(" ", gap)
+	lw := ansi.StringWidth(s)
+	if lw > w {
+		s = ansi.Truncate(s, w, "…")
+		lw = ansi.StringWidth(s)
+	}
+	if lw < w {
+		s += strings.Repeat(" ", w-lw)
 	}
 	return s
 }
@@ -281,10 +284,36 @@ func (m Model) helpLine(w int) string {
 	if m.tokenEntry != nil || m.confirm != nil {
 		return ""
 	}
-	if m.focus == focusInput {
-		return fit(m.help.ShortHelpView(inputHelp{m.keys}.ShortHelp()), w)
+	return m.chrome.help
+}
+
+// chrome is the tab bar and key help as last drawn; prepare redraws them
+// when what they show changed, so View does not draw them every frame.
+type chrome struct {
+	tabs, help string
+	key        chromeKey
+}
+
+type chromeKey struct {
+	width, tab int
+	doc        any
+	focus      focusArea
+	dark       bool
+}
+
+func (m *Model) prepareChrome() {
+	k := chromeKey{width: m.width, tab: m.tab, doc: m.doc, focus: m.focus, dark: m.st.IsDark}
+	if k == m.chrome.key && m.chrome.tabs != "" {
+		return
 	}
-	return fit(m.help.ShortHelpView(paneHelp{m.keys}.ShortHelp()), w)
+	m.chrome.key = k
+	tabs, _ := tabBar(m.st, m.tabs, m.tab, m.doc, m.width)
+	m.chrome.tabs = fit(tabs, m.width)
+	if m.focus == focusInput {
+		m.chrome.help = fit(m.help.ShortHelpView(inputHelp{m.keys}.ShortHelp()), m.width)
+	} else {
+		m.chrome.help = fit(m.help.ShortHelpView(paneHelp{m.keys}.ShortHelp()), m.width)
+	}
 }
 
 func (m Model) helpView(w, h int) string {
