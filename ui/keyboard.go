@@ -134,6 +134,13 @@ func (m Model) onPaneKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		return m, m.leaveFull("Back to the standard view; personal data cleared.")
 	case matches(k, keys.Refetch):
 		return m.refetch()
+	case matches(k, keys.Copy):
+		if m.ex == nil {
+			m.status = status{levelInfo, "Nothing to copy yet: fetch an advertisement first.", false}
+			return m, nil
+		}
+		m.status = status{levelOK, "Copied the curl command (the token stays $PADVIEW_TOKEN) to the clipboard.", false}
+		return m, tea.SetClipboard(m.ex.Curl)
 	case matches(k, keys.Token):
 		m.openTokenEntry("Enter a new partner token for profile " + m.cfg.Profile + ".")
 		return m, m.tokenEntry.input.Focus()

@@ -6,6 +6,7 @@ import "charm.land/bubbles/v2/key"
 type keyMap struct {
 	Fetch, NextTab, PrevTab, Left, Right, Up, Down, PageUp, PageDown, Home, End key.Binding
 	Full, Standard, Refetch, Cancel, FocusInput, Token, Help, Quit, ForceQuit   key.Binding
+	Copy                                                                        key.Binding
 	Jump, History                                                               key.Binding
 }
 
@@ -31,6 +32,7 @@ func newKeyMap() keyMap {
 		Cancel:     b([]string{"esc"}, "esc", "cancel / leave input"),
 		FocusInput: b([]string{"/", "ctrl+l"}, "/", "enter a PAID"),
 		Token:      b([]string{"t"}, "t", "new token"),
+		Copy:       b([]string{"c"}, "c", "copy curl command"),
 		Help:       b([]string{"?"}, "?", "help"),
 		Quit:       b([]string{"q"}, "q", "quit"),
 		ForceQuit:  b([]string{"ctrl+c"}, "ctrl+c", "quit"),
@@ -49,7 +51,7 @@ func (h paneHelp) ShortHelp() []key.Binding {
 func (h paneHelp) FullHelp() [][]key.Binding {
 	k := h.k
 	return [][]key.Binding{
-		{k.Fetch, k.FocusInput, k.Cancel, k.Refetch, k.Token},
+		{k.Fetch, k.FocusInput, k.Cancel, k.Refetch, k.Token, k.Copy},
 		{k.NextTab, k.PrevTab, k.Left, k.Right, k.Jump},
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End},
 		{k.Full, k.Standard, k.Help, k.Quit, k.ForceQuit},

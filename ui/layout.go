@@ -12,6 +12,9 @@ const (
 	chromeRows = 6
 )
 
+// rawHeader is how many lines the Raw pane's exchange summary takes.
+const rawHeader = 3
+
 // Smallest size padview lays out; below it the screen says so.
 const minWidth, minHeight = 60, 15
 
@@ -69,7 +72,15 @@ func (m *Model) scroll(d int) {
 		return
 	}
 	m.prepare()
-	p.offset = min(max(p.offset+d, 0), max(0, m.lineCount(t)-m.paneHeight()))
+	p.offset = min(max(p.offset+d, 0), max(0, m.lineCount(t)-m.textHeight(t)))
+}
+
+// textHeight is how many lines of a text pane are visible.
+func (m *Model) textHeight(t tabID) int {
+	if t == tabRaw {
+		return max(1, m.paneHeight()-rawHeader)
+	}
+	return m.paneHeight()
 }
 
 // clampPane keeps scroll positions valid after a resize.
@@ -83,7 +94,7 @@ func (m *Model) clampPane() {
 			}
 			continue
 		}
-		p.offset = min(p.offset, max(0, m.lineCount(t)-m.paneHeight()))
+		p.offset = min(p.offset, max(0, m.lineCount(t)-m.textHeight(t)))
 	}
 }
 

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"errors"
+	"fmt"
 	"flag"
 	"os"
 	"path/filepath"
@@ -57,10 +58,20 @@ func TestLookupAndTabs(t *testing.T) {
 	if m.currentTab() != tabRaw {
 		t.Fatalf("9 → %v", m.currentTab())
 	}
-	requireContains(t, screen(m), `"paid": "AB12CD"`)
+	requireContains(t, screen(m), `"paid": "AB12CD"`, "GET http://", "→ 200", "$PADVIEW_TOKEN", "c copies")
+	if strings.Contains(screen(m), fake.DemoToken) {
+		t.Fatal("the token is on screen")
+	}
+	next, cmd := m.Update(keyMsg("c"))
+	if cmd == nil || !strings.Contains(next.(Model).status.text, "Copied the curl command") {
+		t.Fatal("c did not copy the curl command")
+	}
+	if msg := cmd(); fmt.Sprint(msg) == "" || strings.Contains(fmt.Sprint(msg), fake.DemoToken) {
+		t.Fatalf("clipboard message %v", msg)
+	}
 	// A click on a tab selects it.
 	_, hits := tabBar(m.st, m.tabs, m.tab, m.doc, m.width)
-	next, _ := m.Update(tea.MouseClickMsg{X: hits[1].from + 1, Y: tabBarRow, Button: tea.MouseLeft})
+	next, _ = m.Update(tea.MouseClickMsg{X: hits[1].from + 1, Y: tabBarRow, Button: tea.MouseLeft})
 	if got := next.(Model).currentTab(); got != m.tabs[hits[1].index] {
 		t.Fatalf("click chose %v", got)
 	}

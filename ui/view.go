@@ -145,7 +145,7 @@ func (m Model) scrollInfo() string {
 			total = len(p.lines)
 		}
 	}
-	h := m.paneHeight()
+	h := m.textHeight(t)
 	if total <= h {
 		return ""
 	}
@@ -168,8 +168,8 @@ func (m Model) paneView(w, h int) string {
 	case t == tabControllers:
 		return indent(partyPane(m.st, "Controllers", m.doc.Controllers, m.doc.ControllersPresent, p.cursor, p.offset, w-2, h, full))
 	case t == tabRaw:
-		end := min(len(m.raw), p.offset+h)
-		out := make([]string, 0, h)
+		out := m.exchangeSummary(w - 2)
+		end := min(len(m.raw), p.offset+h-rawHeader)
 		for _, l := range m.raw[min(p.offset, end):end] {
 			out = append(out, colorJSONLine(m.st, ansi.Truncate(l, w-2, "…")))
 		}
@@ -185,6 +185,34 @@ func (m Model) paneView(w, h int) string {
 
 // indent sets a pane one cell in from the edge.
 func indent(s string) string { return " " + strings.ReplaceAll(s, "\n", "\n ") }
+
+// exchangeSummary heads the Raw pane for support staff: the request, the
+// answer, and the curl command that repeats it (token as $PADVIEW_TOKEN).
+func (m Model) exchangeSummary(w int) []string {
+	ex := m.ex
+	if ex == nil {
+		return []string{"", "", ""}
+	}
+	line := fmt.Sprintf("%s %s → %d %s · %s · %s", ex.Method, ex.URL, ex.Status, ex.Proto, latency(ex.Duration), sizeText(ex.Size))
+	if ex.RequestID != "" {
+		line += " · request id " + ex.RequestID
+	}
+	return []string{
+		m.st.Muted.Render(ansi.Truncate(line, w, "…")),
+		m.st.Muted.Render(ansi.Truncate(ex.Curl, w-10, "…")) + m.st.Accent.Render("  c copies"),
+		"",
+	}
+}
+
+func sizeText(n int64) string {
+	switch {
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d B", n)
+}
 
 func (m Model) emptyState(w int) string {
 	st := m.st

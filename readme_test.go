@@ -1,0 +1,159 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"net"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/zalando/go-keyring"
+
+	"github.com/padview/padview/api/fake"
+	"github.com/padview/padview/cmd"
+	"github.com/padview/padview/keystore"
+	"github.com/padview/padview/ui"
+)
+
+// readmeCommands returns every padview command in the README's sh blocks,
+// without comments, pipes and output redirections, and the file a `<`
+// redirection reads, if any.
+func readmeCommands(t *testing.T) []readmeCommand {
+	b, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []readmeCommand
+	inSh := false
+	for _, line := range strings.Split(string(b), "\n") {
+		switch {
+		case strings.HasPrefix(line, "```sh"):
+			inSh = true
+			continue
+		case strings.HasPrefix(line, "```"):
+			inSh = false
+			continue
+		}
+		if !inSh {
+			continue
+		}
+		if i := strings.Index(line, "  #"); i >= 0 {
+			line = line[:i]
+		}
+		line, _, _ = strings.Cut(line, "|")
+		line, _, _ = strings.Cut(line, ">")
+		var c readmeCommand
+		line, c.stdinFile, _ = strings.Cut(line, "<")
+		c.stdinFile = strings.TrimSpace(c.stdinFile)
+		fields := strings.Fields(line)
+		for len(fields) > 0 && strings.Contains(fields[0], "=") {
+			k, v, _ := strings.Cut(fields[0], "=")
+			c.env = append(c.env, [2]string{k, v})
+			fields = fields[1:]
+		}
+		if len(fields) == 0 || fields[0] != "padview" {
+			continue
+		}
+		c.args = fields[1:]
+		c.text = strings.TrimSpace(line)
+		out = append(out, c)
+	}
+	return out
+}
+
+type readmeCommand struct {
+	text      string
+	args      []string
+	env       [][2]string
+	stdinFile string
+}
+
+// TestREADMECommandsWork runs every padview command the README shows,
+// in-process against the fake service, so that the README cannot rot.
+func TestREADMECommandsWork(t *testing.T) {
+	keyring.MockInit()
+	srv, err := fake.Start(fake.Options{DemoTriggers: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	ln, _ := net.Listen("tcp", "127.0.0.1:0")
+	demoAddr := ln.Addr().String() // a free port for `padview demo-server`
+	ln.Close()
+
+	cmds := readmeCommands(t)
+	if len(cmds) < 15 {
+		t.Fatalf("found only %d padview commands in the README", len(cmds))
+	}
+	for _, c := range cmds {
+		vars := map[string]string{
+			cmd.EnvConfigDir:  t.TempDir(),
+			cmd.EnvBaseURL:    srv.URL,
+			keystore.EnvToken: fake.DemoToken,
+		}
+		for _, kv := range c.env {
+			vars[kv[0]] = kv[1]
+		}
+		args := make([]string, len(c.args))
+		for i, a := range c.args {
+			args[i] = strings.ReplaceAll(a, "127.0.0.1:8080", demoAddr)
+		}
+		stdin := ""
+		switch {
+		case c.stdinFile != "":
+			stdin = "# a batch\nAB12CD\nPAD-2026-000000123456\n"
+		case len(args) >= 2 && args[0] == "token" && args[1] == "set":
+			stdin = "readme-token-1234\n"
+		}
+		var stdout, stderr bytes.Buffer
+		tuiRan := false
+		getenv := func(k string) string { return vars[k] }
+		env := cmd.Env{
+			Stdin: strings.NewReader(stdin), Stdout: &stdout, Stderr: &stderr,
+			Getenv:   getenv,
+			Store:    keystore.New(keystore.WithEnv(getenv), keystore.WithAvailability(func() error { return nil })),
+			StdinTTY: args == nil || len(args) == 0 || strings.HasPrefix(args[0], "-"), StdoutTTY: true,
+			ReadSecret: func() (string, error) { return "readme-token-1234", nil },
+			RunTUI:     func(context.Context, ui.Config) error { tuiRan = true; return nil },
+			Version:    cmd.Version{Version: "readme"},
+		}
+		if len(args) > 0 && args[0] == "demo-server" {
+			// It serves until interrupted: keep it for the commands after it.
+			ctx, cancel := context.WithCancel(context.Background())
+			done := make(chan int, 1)
+			go func() { done <- cmd.Execute(ctx, env, args) }()
+			t.Cleanup(func() {
+				cancel()
+				if code := <-done; code != 0 {
+					t.Errorf("%s: exit %d: %s", c.text, code, stderr.String())
+				}
+			})
+			waitListening(t, demoAddr)
+			continue
+		}
+		code := cmd.Execute(context.Background(), env, args)
+		if code != 0 {
+			t.Errorf("%s: exit %d\nstdout: %s\nstderr: %s", c.text, code, stdout.String(), stderr.String())
+			continue
+		}
+		if (len(args) == 0 || strings.HasPrefix(args[0], "-")) && !tuiRan {
+			t.Errorf("%s: the TUI did not start", c.text)
+		}
+		if strings.Contains(stdout.String()+stderr.String(), "readme-token-1234") {
+			t.Errorf("%s: the token was printed", c.text)
+		}
+	}
+}
+
+func waitListening(t *testing.T, addr string) {
+	t.Helper()
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if c, err := net.Dial("tcp", addr); err == nil {
+			c.Close()
+			return
+		}
+	}
+	t.Fatalf("nothing listens on %s", addr)
+}
