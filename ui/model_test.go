@@ -2,8 +2,8 @@ package ui
 
 import (
 	"errors"
-	"fmt"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
