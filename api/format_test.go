@@ -51,7 +51,8 @@ func TestIsPersonalField(t *testing.T) {
 func TestLabelFor(t *testing.T) {
 	cases := map[string]string{
 		"companyName": "Company name", "total_value": "Total value", "is-ongoing": "Is ongoing",
-		"PAID": "PAID", "transparencyNoticeURL": "Transparency notice URL", "Basic Information": "Basic information",
+		"PAID": "PAID", "transparencyNoticeURL": "Transparency notice URL", "transparencyNoticeUrl": "Transparency notice URL",
+		"is_eu_funded": "Is EU funded", "advertisementId": "Advertisement ID", "Basic Information": "Basic information",
 	}
 	for in, want := range cases {
 		if got := LabelFor(in); got != want {

@@ -196,7 +196,10 @@ func LabelFor(key string) string {
 	}
 	flush()
 	for i, w := range words {
-		if i > 0 && !isAcronym(w) {
+		switch {
+		case acronyms[strings.ToLower(w)]:
+			words[i] = strings.ToUpper(w)
+		case i > 0 && !isAcronym(w):
 			words[i] = strings.ToLower(w)
 		}
 	}
@@ -208,6 +211,9 @@ func LabelFor(key string) string {
 	words[0] = string(first)
 	return strings.Join(words, " ")
 }
+
+// acronyms are written in capitals in labels whatever the key's spelling.
+var acronyms = stringSet([]string{"url", "uri", "id", "eu", "vat", "iban", "dpo", "api", "paid", "ip", "utc"})
 
 func isAcronym(w string) bool {
 	if len(w) < 2 {
