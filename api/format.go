@@ -1,6 +1,7 @@
 package api
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -267,4 +268,33 @@ func PartyName(v Value) string {
 		}
 	}
 	return "(unnamed)"
+}
+
+// IsAmount reports whether a value reads as an amount (see FormatAmount),
+// so that {amount, currency} objects show as one value, not a tree.
+func IsAmount(v Value) bool {
+	_, ok := FormatAmount(v)
+	return ok
+}
+
+// IsScalarList reports whether an array holds no objects or arrays, so that
+// it can be shown on one line.
+func IsScalarList(v Value) bool {
+	for _, it := range v.Items {
+		if it.Kind == Object || it.Kind == Array {
+			return false
+		}
+	}
+	return true
+}
+
+// FormatSize writes a byte count for people: "812 B", "2.3 KiB", "1.2 MiB".
+func FormatSize(n int64) string {
+	switch {
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d B", n)
 }

@@ -73,10 +73,10 @@ func writeFields(w io.Writer, v api.Value, indent string) {
 		label := api.CleanText(api.LabelFor(m.Key))
 		pad := strings.Repeat(" ", width-ansi.StringWidth(label))
 		switch {
-		case m.Value.Kind == api.Object && !isAmount(m.Value):
+		case m.Value.Kind == api.Object && !api.IsAmount(m.Value):
 			fmt.Fprintf(w, "%s%s\n", indent, label)
 			writeFields(w, m.Value, indent+"  ")
-		case m.Value.Kind == api.Array && !scalarList(m.Value):
+		case m.Value.Kind == api.Array && !api.IsScalarList(m.Value):
 			fmt.Fprintf(w, "%s%s\n", indent, label)
 			for i, it := range m.Value.Items {
 				if it.Kind == api.Object {
@@ -90,20 +90,6 @@ func writeFields(w io.Writer, v api.Value, indent string) {
 			fmt.Fprintf(w, "%s%s%s  %s\n", indent, label, pad, api.CleanText(formatValue(m.Key, m.Value)))
 		}
 	}
-}
-
-func isAmount(v api.Value) bool {
-	_, ok := api.FormatAmount(v)
-	return ok
-}
-
-func scalarList(v api.Value) bool {
-	for _, it := range v.Items {
-		if it.Kind == api.Object || it.Kind == api.Array {
-			return false
-		}
-	}
-	return true
 }
 
 // formatValue is FormatField, with short lists of scalars joined.

@@ -23,7 +23,7 @@ func describeExchange(w io.Writer, r result, b api.BudgetSnapshot) {
 	if ex.Status != 0 {
 		status = fmt.Sprintf("%d %s", ex.Status, ex.Proto)
 	}
-	fmt.Fprintf(w, "< %s in %s, %s, %d attempt(s)", status, ex.Duration.Round(time.Millisecond), byteSize(ex.Size), ex.Attempts)
+	fmt.Fprintf(w, "< %s in %s, %s, %d attempt(s)", status, ex.Duration.Round(time.Millisecond), api.FormatSize(ex.Size), ex.Attempts)
 	if ex.Waited > 10*time.Millisecond {
 		fmt.Fprintf(w, ", waited %s for the rate budget", ex.Waited.Round(time.Millisecond))
 	}
@@ -55,14 +55,4 @@ func budgetText(b api.BudgetSnapshot) string {
 		return fmt.Sprintf("%d/%d (from the server)", b.Remaining, b.Limit)
 	}
 	return fmt.Sprintf("≈%d/%d (local estimate, %s window)", b.Remaining, b.Limit, b.Window)
-}
-
-func byteSize(n int64) string {
-	switch {
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
-	}
-	return fmt.Sprintf("%d B", n)
 }

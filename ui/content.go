@@ -37,13 +37,13 @@ func writeMembers(st theme.Styles, out *[]string, members []api.Member, indent s
 		label := ansi.Truncate(api.CleanText(api.LabelFor(m.Key)), labelW, "…")
 		personal := api.IsPersonalField(m.Key)
 		switch {
-		case m.Value.Kind == api.Object && !isAmount(m.Value):
+		case m.Value.Kind == api.Object && !api.IsAmount(m.Value):
 			*out = append(*out, indent+st.Label.Bold(true).Render(label))
 			if len(m.Value.Members) == 0 {
 				*out = append(*out, indent+"  "+st.Null.Render("(empty)"))
 			}
 			writeMembers(st, out, m.Value.Members, indent+"  ", width)
-		case m.Value.Kind == api.Array && !scalarList(m.Value):
+		case m.Value.Kind == api.Array && !api.IsScalarList(m.Value):
 			*out = append(*out, indent+st.Label.Bold(true).Render(label))
 			for _, it := range m.Value.Items {
 				if it.Kind == api.Object {
@@ -94,20 +94,6 @@ func valueText(st theme.Styles, key string, v api.Value) (string, lipgloss.Style
 		return `""`, st.Null
 	}
 	return s, st.Value
-}
-
-func isAmount(v api.Value) bool {
-	_, ok := api.FormatAmount(v)
-	return ok
-}
-
-func scalarList(v api.Value) bool {
-	for _, it := range v.Items {
-		if it.Kind == api.Object || it.Kind == api.Array {
-			return false
-		}
-	}
-	return true
 }
 
 // prettyJSON indents the server's bytes for the Raw pane, cleaned line by

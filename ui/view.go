@@ -193,7 +193,7 @@ func (m Model) exchangeSummary(w int) []string {
 	if ex == nil {
 		return []string{"", "", ""}
 	}
-	line := fmt.Sprintf("%s %s → %d %s · %s · %s", ex.Method, ex.URL, ex.Status, ex.Proto, latency(ex.Duration), sizeText(ex.Size))
+	line := fmt.Sprintf("%s %s → %d %s · %s · %s", ex.Method, ex.URL, ex.Status, ex.Proto, latency(ex.Duration), api.FormatSize(ex.Size))
 	if ex.RequestID != "" {
 		line += " · request id " + ex.RequestID
 	}
@@ -202,16 +202,6 @@ func (m Model) exchangeSummary(w int) []string {
 		m.st.Muted.Render(ansi.Truncate(ex.Curl, w-10, "…")) + m.st.Accent.Render("  c copies"),
 		"",
 	}
-}
-
-func sizeText(n int64) string {
-	switch {
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
-	}
-	return fmt.Sprintf("%d B", n)
 }
 
 func (m Model) emptyState(w int) string {
