@@ -415,6 +415,22 @@ func TestRootStartsTUIWithResolvedSettings(t *testing.T) {
 	}
 }
 
+func TestVersionString(t *testing.T) {
+	cases := map[Version]string{
+		{Version: "1.2.3", Commit: "0123456789abcdef0123", Date: "2026-11-21T10:00:00Z"}: "padview 1.2.3 (commit 0123456789ab, built 2026-11-21T10:00:00Z)",
+		{Version: "1.2.3", Date: "2026-11-21"}:                                           "padview 1.2.3 (built 2026-11-21)",
+		{Version: "dev"}:                                                                 "padview dev",
+	}
+	for v, want := range cases {
+		if got := v.String(); got != want {
+			t.Errorf("%+v: %q, want %q", v, got, want)
+		}
+	}
+	if v := ResolveVersion(Version{Version: "0.0.1-snapshot", Commit: "none"}); v.Commit == "none" || v.Version != "0.0.1-snapshot" {
+		t.Errorf("snapshot placeholder commit kept: %+v", v)
+	}
+}
+
 func TestVersionAndConfigPath(t *testing.T) {
 	h := newHarness(t)
 	if code, out, _ := h.run("--version"); code != 0 || !strings.Contains(out, "padview 1.2.3-test") {

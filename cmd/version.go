@@ -3,6 +3,7 @@ package cmd
 import (
 	"fmt"
 	"runtime/debug"
+	"strings"
 )
 
 // Version is what --version prints. Release builds set it through ldflags;
@@ -13,6 +14,9 @@ type Version struct {
 
 // ResolveVersion fills in what ldflags left empty from the build info.
 func ResolveVersion(v Version) Version {
+	if v.Commit == "none" { // GoReleaser's placeholder when a snapshot has no tag to describe
+		v.Commit = ""
+	}
 	info, ok := debug.ReadBuildInfo()
 	if v.Version == "" {
 		v.Version = "dev"
@@ -36,19 +40,20 @@ func ResolveVersion(v Version) Version {
 }
 
 func (v Version) String() string {
-	s := "padview " + v.Version
-	if v.Commit != "" {
-		c := v.Commit
+	var about []string
+	if c := v.Commit; c != "" {
 		if len(c) > 12 {
 			c = c[:12]
 		}
-		s += fmt.Sprintf(" (commit %s", c)
-		if v.Date != "" {
-			s += ", built " + v.Date
-		}
-		s += ")"
+		about = append(about, "commit "+c)
 	}
-	return s
+	if v.Date != "" {
+		about = append(about, "built "+v.Date)
+	}
+	if len(about) == 0 {
+		return "padview " + v.Version
+	}
+	return fmt.Sprintf("padview %s (%s)", v.Version, strings.Join(about, ", "))
 }
 
 // UserAgent is the User-Agent padview sends.
