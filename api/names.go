@@ -147,7 +147,11 @@ func stringSet(names []string) map[string]bool {
 // specField returns the spec spelling of key if it names one of the fields in
 // allowed, after stripping an optional prefix such as "campaign".
 func specField(key string, allowed map[string]bool, prefixes ...string) (string, bool) {
-	f := foldKey(key)
+	return specFieldFolded(foldKey(key), allowed, prefixes...)
+}
+
+// specFieldFolded is specField for a name already folded with foldKey.
+func specFieldFolded(f string, allowed map[string]bool, prefixes ...string) (string, bool) {
 	if name, ok := fieldSynonyms[f]; ok && allowed[name] {
 		return name, true
 	}

@@ -37,11 +37,11 @@ func NormalizeValue(v Value, paid string, view View) *Document {
 		if paidKeys[f] && (m.Value.Kind == String || m.Value.Kind == Number) && m.Value.Str == paid {
 			continue // the identifier we asked for: it is the document's PAID
 		}
-		if name, ok := flatAdvertiserField(m.Key); ok {
+		if name, ok := flatAdvertiserField(f); ok {
 			adv = append(adv, Member{Key: name, Value: m.Value})
 			continue
 		}
-		if name, ok := flatCampaignField(m.Key); ok {
+		if name, ok := flatCampaignField(f); ok {
 			camp = append(camp, Member{Key: name, Value: m.Value})
 			continue
 		}
@@ -81,7 +81,7 @@ func unwrap(v Value) (Value, []Member) {
 			return v, meta
 		}
 		m := v.Members[inner]
-		if isKnownName(m.Key) || !holdsObject(m.Value) {
+		if isKnownName(foldKey(m.Key)) || !holdsObject(m.Value) {
 			return v, meta
 		}
 		meta = append(meta, v.Members[:inner]...)
@@ -95,28 +95,29 @@ func holdsObject(v Value) bool {
 	return v.Kind == Object || v.Kind == Array && len(v.Items) == 1 && v.Items[0].Kind == Object
 }
 
-func isKnownName(key string) bool {
-	f := foldKey(key)
+// isKnownName reports whether a folded name is a group, a flat field or
+// the identifier.
+func isKnownName(f string) bool {
 	if _, ok := groupNames[f]; ok {
 		return true
 	}
-	_, adv := flatAdvertiserField(key)
-	_, camp := flatCampaignField(key)
+	_, adv := flatAdvertiserField(f)
+	_, camp := flatCampaignField(f)
 	return adv || camp || paidKeys[f]
 }
 
 // flatAdvertiserField recognizes an advertiser field written at the top
-// level, bare ("companyName") or prefixed ("advertiser_email").
-func flatAdvertiserField(key string) (string, bool) {
-	return specField(key, advertiserFieldSet, "advertiser")
+// level, bare ("companyName") or prefixed ("advertiser_email"); f is folded.
+func flatAdvertiserField(f string) (string, bool) {
+	return specFieldFolded(f, advertiserFieldSet, "advertiser")
 }
 
 // flatCampaignField recognizes a campaign field at the top level. A bare
 // "name" is not taken: at the top level it names the advertisement as often
 // as the campaign, so only "campaignName" counts.
-func flatCampaignField(key string) (string, bool) {
-	name, ok := specField(key, campaignFieldSet, "campaign")
-	if ok && name == "name" && fieldSynonyms[foldKey(key)] == "name" {
+func flatCampaignField(f string) (string, bool) {
+	name, ok := specFieldFolded(f, campaignFieldSet, "campaign")
+	if ok && name == "name" && fieldSynonyms[f] == "name" {
 		return "", false
 	}
 	return name, ok
@@ -248,7 +249,7 @@ func (n *normalizer) specField(key string, fields map[string]bool, prefix string
 	}
 	name, ok := specField(key, fields, prefixes...)
 	if n.memo == nil {
-		n.memo = make(map[[2]string]fieldLookup, 64)
+		n.memo = make(map[[2]string]fieldLookup)
 	}
 	n.memo[k] = fieldLookup{name, ok}
 	return name, ok
