@@ -92,6 +92,11 @@ func (m Model) onPaneKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		}
 		return m, m.startFetch(m.input.Value(), m.view)
 	case matches(k, keys.FocusInput):
+		if k.String() == "/" {
+			// A new lookup starts empty; ↑ brings the last PAID back.
+			m.input.SetValue("")
+			m.histPos = len(m.history)
+		}
 		return m, m.focusInputBox()
 	case matches(k, keys.Cancel):
 		if m.pending != nil {

@@ -30,7 +30,7 @@ func newKeyMap() keyMap {
 		Standard:   b([]string{"s"}, "s", "standard view"),
 		Refetch:    b([]string{"r"}, "r", "refetch"),
 		Cancel:     b([]string{"esc"}, "esc", "cancel / leave input"),
-		FocusInput: b([]string{"/", "ctrl+l"}, "/", "enter a PAID"),
+		FocusInput: b([]string{"/", "ctrl+l"}, "/", "new PAID"),
 		Token:      b([]string{"t"}, "t", "new token"),
 		Copy:       b([]string{"c"}, "c", "copy curl command"),
 		Help:       b([]string{"?"}, "?", "help"),

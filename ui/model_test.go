@@ -128,8 +128,8 @@ func TestStaleResponsesAreDropped(t *testing.T) {
 		t.Fatalf("current answer not shown: %v", m.doc)
 	}
 	// Esc cancels a fetch in flight, and its late answer is dropped too.
-	m.input.SetValue("AB12CD")
 	m = press(t, m, "/")
+	m.input.SetValue("AB12CD")
 	next, cmd := m.Update(keyMsg("enter"))
 	m = next.(Model)
 	next, _ = m.Update(keyMsg("esc"))
@@ -303,6 +303,9 @@ func TestInputHistoryAndTyping(t *testing.T) {
 		m = press(t, m, "enter")
 	}
 	m = press(t, m, "/")
+	if m.input.Value() != "" {
+		t.Fatalf("/ kept %q in the input", m.input.Value())
+	}
 	m.input.SetValue("draft")
 	m = press(t, m, "up")
 	if m.input.Value() != "XK9P2M" {
