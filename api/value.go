@@ -1,10 +1,6 @@
 package api
 
 import (
-	"bytes"
-	"errors"
-	"fmt"
-	"io"
 	"strconv"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -105,89 +101,6 @@ func (v Value) Text() string {
 	}
 	b, _ := v.MarshalJSON()
 	return string(b)
-}
-
-// ParseValue decodes one JSON document, keeping member order. Duplicate names
-// and invalid UTF-8 are tolerated (a real server may send them); the caller
-// cleans text before display.
-func ParseValue(data []byte) (Value, error) {
-	p := parser{dec: jsontext.NewDecoder(bytes.NewReader(data),
-		jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))}
-	v, err := p.value()
-	if err != nil {
-		return Value{}, err
-	}
-	if _, err := p.dec.ReadToken(); err != io.EOF {
-		return Value{}, errors.New("unexpected data after the JSON value")
-	}
-	return v, nil
-}
-
-// parser collects the members and items of open containers on shared
-// stacks and copies each container out at its exact size once closed, so
-// that large documents cost one allocation per container, not one per
-// append.
-type parser struct {
-	dec     *jsontext.Decoder
-	members []Member
-	items   []Value
-}
-
-func (p *parser) value() (Value, error) {
-	tok, err := p.dec.ReadToken()
-	if err != nil {
-		return Value{}, err
-	}
-	switch tok.Kind() {
-	case 'n':
-		return Value{Kind: Null}, nil
-	case 't', 'f':
-		return Value{Kind: Bool, Bool: tok.Bool()}, nil
-	case '"':
-		return Value{Kind: String, Str: tok.String()}, nil
-	case '0':
-		return Value{Kind: Number, Str: tok.String()}, nil
-	case '{':
-		base := len(p.members)
-		for p.dec.PeekKind() != '}' {
-			kt, err := p.dec.ReadToken()
-			if err != nil {
-				return Value{}, err
-			}
-			key := kt.String() // the token is void once the next one is read
-			val, err := p.value()
-			if err != nil {
-				return Value{}, err
-			}
-			p.members = append(p.members, Member{Key: key, Value: val})
-		}
-		if _, err := p.dec.ReadToken(); err != nil {
-			return Value{}, err
-		}
-		obj := Value{Kind: Object, Members: make([]Member, len(p.members)-base)}
-		copy(obj.Members, p.members[base:])
-		clear(p.members[base:])
-		p.members = p.members[:base]
-		return obj, nil
-	case '[':
-		base := len(p.items)
-		for p.dec.PeekKind() != ']' {
-			val, err := p.value()
-			if err != nil {
-				return Value{}, err
-			}
-			p.items = append(p.items, val)
-		}
-		if _, err := p.dec.ReadToken(); err != nil {
-			return Value{}, err
-		}
-		arr := Value{Kind: Array, Items: make([]Value, len(p.items)-base)}
-		copy(arr.Items, p.items[base:])
-		clear(p.items[base:])
-		p.items = p.items[:base]
-		return arr, nil
-	}
-	return Value{}, fmt.Errorf("unexpected JSON token %v", tok.Kind())
 }
 
 // MarshalJSON writes the value with members in their kept order. An absent
