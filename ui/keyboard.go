@@ -38,9 +38,11 @@ func (m Model) onInputKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 			m.status = status{levelInfo, "Canceled.", false}
 			return m, nil
 		}
-		if m.doc != nil {
-			m.focusPane()
-		}
+		m.focusPane()
+		return m, nil
+	case matches(k, m.keys.Help):
+		// '?' can never be part of a PAID, so it is free for help here too.
+		m.showHelp = true
 		return m, nil
 	case k.String() == "up":
 		m.historyStep(-1)

@@ -63,7 +63,7 @@ type inputHelp struct{ k keyMap }
 
 func (h inputHelp) ShortHelp() []key.Binding {
 	esc := key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "leave input"))
-	return []key.Binding{h.k.Fetch, h.k.History, h.k.NextTab, esc, h.k.ForceQuit}
+	return []key.Binding{h.k.Fetch, h.k.History, h.k.NextTab, esc, h.k.Help, h.k.ForceQuit}
 }
 
 func (h inputHelp) FullHelp() [][]key.Binding { return paneHelp(h).FullHelp() }

@@ -317,8 +317,8 @@ func TestInputHistoryAndTyping(t *testing.T) {
 	}
 	// Letters typed into the input are text, not commands.
 	m.input.SetValue("")
-	m = typeText(t, m, "qfsr?")
-	if m.input.Value() != "qfsr?" || m.confirm != nil || m.showHelp {
+	m = typeText(t, m, "qfsr")
+	if m.input.Value() != "qfsr" || m.confirm != nil || m.showHelp {
 		t.Fatalf("typing triggered commands: %q", m.input.Value())
 	}
 }
@@ -326,8 +326,14 @@ func TestInputHistoryAndTyping(t *testing.T) {
 func TestHelpOverlay(t *testing.T) {
 	s := startFake(t, fake.Options{})
 	m, _ := newModel(t, demoConfig(s), 100, 30)
-	m = press(t, m, "esc") // nothing to leave to yet: focus stays
-	m.focusPane()
+	m = press(t, m, "?") // '?' is never part of a PAID: help opens from the input too
+	if !m.showHelp || m.input.Value() != "" {
+		t.Fatalf("? in the input: help %v, input %q", m.showHelp, m.input.Value())
+	}
+	m = press(t, m, "?", "esc")
+	if m.focus != focusPane {
+		t.Fatal("esc did not leave the input")
+	}
 	m = press(t, m, "?")
 	requireContains(t, screen(m), "Keys", "full view", "jump to pane", "page down")
 	m = press(t, m, "?")

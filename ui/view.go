@@ -214,7 +214,7 @@ func (m Model) emptyState(w int) string {
 			return
 		}
 		b.WriteString("\n " + st.Muted.Render(title) + "\n")
-		for _, l := range strings.Split(ansi.Wrap(strings.Join(ids, "  "), w-6, " "), "\n") {
+		for _, l := range fillLines(ids, w-6) {
 			b.WriteString("   " + l + "\n")
 		}
 	}
@@ -222,6 +222,28 @@ func (m Model) emptyState(w int) string {
 	list("Or see how padview handles a failing service:", m.cfg.FailureDemos)
 	b.WriteString("\n " + st.Muted.Render("f opens the full view (personal data) after a confirmation · ? shows every key"))
 	return b.String()
+}
+
+// fillLines lays words out in lines of at most w cells, two spaces apart,
+// never breaking a word (a PAID must stay whole to be typed back).
+func fillLines(words []string, w int) []string {
+	var lines []string
+	cur := ""
+	for _, word := range words {
+		switch {
+		case cur == "":
+			cur = word
+		case lipgloss.Width(cur)+2+lipgloss.Width(word) <= w:
+			cur += "  " + word
+		default:
+			lines = append(lines, cur)
+			cur = word
+		}
+	}
+	if cur != "" {
+		lines = append(lines, cur)
+	}
+	return lines
 }
 
 func (m Model) statusBar(w int) string {
@@ -335,8 +357,10 @@ func (m *Model) prepareChrome() {
 }
 
 func (m Model) helpView(w, h int) string {
+	hm := m.help // a copy: the full help is laid out inside the padding
+	hm.SetWidth(w - 4)
 	title := m.st.Title.Render("Keys") + m.st.Muted.Render("  (? or esc closes)")
-	body := m.help.FullHelpView(paneHelp{m.keys}.FullHelp())
-	notes := m.st.Muted.Render("Mouse: the wheel scrolls, a click selects a tab. Typing goes to the PAID input while it has focus.")
-	return lipgloss.NewStyle().Padding(1, 2).Render(title + "\n\n" + body + "\n\n" + notes)
+	body := hm.FullHelpView(paneHelp{m.keys}.FullHelp())
+	notes := m.st.Muted.Render(ansi.Wrap("Mouse: the wheel scrolls, a click selects a tab. Typing goes to the PAID input while it has focus.", w-4, " "))
+	return lipgloss.NewStyle().Padding(1, 2, 0, 2).Render(title + "\n\n" + body + "\n\n" + notes)
 }
