@@ -86,7 +86,7 @@ func runGet(ctx context.Context, env *Env, rf *rootFlags, f getFlags, args []str
 	case errors.Is(err, keystore.ErrNotFound):
 		return exitWith(ExitToken, "no token for profile %q: run `padview token set --profile %s` or set %s", s.Profile, s.Profile, keystore.EnvToken)
 	case err != nil:
-		return exitWith(ExitToken, "%v", err)
+		return exitWith(ExitToken, "%v.\nSet %s for this shell, or see Troubleshooting in the README for starting a keyring", err, keystore.EnvToken)
 	}
 	client, err := api.New(s.BaseURL, token, env.clientOptions())
 	if err != nil {

@@ -34,9 +34,10 @@ func writeText(w io.Writer, d *api.Document) {
 			continue
 		}
 		for i, e := range p.list {
-			fmt.Fprintf(w, "  %d. %s\n", i+1, api.CleanText(api.PartyName(e)))
+			name := api.PartyName(e)
+			fmt.Fprintf(w, "  %d. %s\n", i+1, api.CleanText(name))
 			if e.Kind == api.Object {
-				writeFields(w, e, "     ")
+				writeFields(w, withoutHeading(e, name), "     ")
 			}
 		}
 	}
@@ -56,6 +57,19 @@ func writeText(w io.Writer, d *api.Document) {
 
 // writeFields prints an object's members as aligned label/value lines,
 // nested objects and arrays indented below their label.
+// withoutHeading drops the "name" member already printed as the entry's
+// heading, so it is not said twice.
+func withoutHeading(e api.Value, name string) api.Value {
+	out := api.Value{Kind: api.Object, Members: make([]api.Member, 0, len(e.Members))}
+	for _, m := range e.Members {
+		if m.Key == "name" && m.Value.Kind == api.String && m.Value.Str == name {
+			continue
+		}
+		out.Members = append(out.Members, m)
+	}
+	return out
+}
+
 func writeFields(w io.Writer, v api.Value, indent string) {
 	if v.Kind != api.Object {
 		fmt.Fprintf(w, "%snot in this response\n", indent)
