@@ -405,6 +405,13 @@ func TestRootStartsTUIWithResolvedSettings(t *testing.T) {
 	if code, _, _ := h.run("--profile", "prod"); code != 0 || h.tuiCfg == nil || h.tuiCfg.Profile != "prod" || h.tuiCfg.Token != "" || h.tuiCfg.Tokens == nil {
 		t.Fatalf("TUI config %+v", h.tuiCfg)
 	}
+	env, _, _ := h.env()
+	env.Store = keystore.New(keystore.WithEnv(env.Getenv), keystore.WithAvailability(func() error { return keystore.ErrUnavailable }))
+	h.tuiCfg = nil
+	env.RunTUI = func(_ context.Context, c ui.Config) error { h.tuiCfg = &c; return nil }
+	if code := Execute(context.Background(), env, nil); code != 0 || h.tuiCfg == nil || h.tuiCfg.KeyringProblem == "" {
+		t.Fatalf("unavailable keyring: exit %d, %+v", code, h.tuiCfg)
+	}
 	h.tuiCfg = nil
 	if code, _, _ := h.run("--demo"); code != 0 || h.tuiCfg == nil || !h.tuiCfg.Demo || h.tuiCfg.Token != fake.DemoToken || h.tuiCfg.Tokens != nil || len(h.tuiCfg.Samples) < 12 || len(h.tuiCfg.FailureDemos) == 0 {
 		t.Fatalf("demo TUI config %+v", h.tuiCfg)

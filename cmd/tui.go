@@ -39,12 +39,16 @@ func runTUI(ctx context.Context, env *Env, f rootFlags) error {
 		return &exitError{code: ExitUsage, err: err}
 	}
 	tok, src, err := env.Store.Token(s.Profile)
-	if err != nil && !errors.Is(err, keystore.ErrNotFound) && !errors.Is(err, keystore.ErrUnavailable) {
+	problem := ""
+	switch {
+	case errors.Is(err, keystore.ErrUnavailable):
+		problem = err.Error()
+	case err != nil && !errors.Is(err, keystore.ErrNotFound):
 		return err
 	}
 	return env.RunTUI(ctx, ui.Config{
 		Profile: s.Profile, BaseURL: s.BaseURL, Token: tok, TokenSource: src.String(),
-		NewClient: env.clientFactory(s.BaseURL), Tokens: env.Store,
+		NewClient: env.clientFactory(s.BaseURL), Tokens: env.Store, KeyringProblem: problem,
 		FullViewIdle: s.FullViewIdle,
 	})
 }

@@ -23,6 +23,9 @@ type Config struct {
 	// enters a new token.
 	NewClient func(token string) (*api.Client, error)
 	Tokens    TokenSaver // nil: tokens entered are kept for the session only
+	// KeyringProblem says why the keyring cannot be used, when the command
+	// line already found out; the token screen tells the user up front.
+	KeyringProblem string
 	// FullViewIdle returns to the standard view after this long without a
 	// key press; zero means ten minutes.
 	FullViewIdle time.Duration

@@ -177,10 +177,13 @@ func (m Model) tokenView(width int) string {
 	b.WriteString(lipgloss.NewStyle().Width(w-6).Render(te.intro) + "\n\n")
 	b.WriteString(st.InputPrompt.Render("Token ❯ ") + te.input.View() + "\n")
 	where := "It is saved in the OS keyring, never in a file."
-	if m.cfg.Tokens == nil {
+	switch {
+	case m.cfg.Tokens == nil:
 		where = "It is kept for this session only."
+	case m.cfg.KeyringProblem != "":
+		where = "It will be kept for this session only: " + api.CleanText(m.cfg.KeyringProblem) + "."
 	}
-	b.WriteString("\n" + st.Muted.Render(where) + "\n")
+	b.WriteString("\n" + st.Muted.Width(w-6).Render(where) + "\n")
 	if te.msg != "" {
 		b.WriteString(st.InputError.Render(te.msg) + "\n")
 	}

@@ -270,6 +270,11 @@ func TestTokenScreen(t *testing.T) {
 	cfg.Tokens = sv
 	m, _ := newModel(t, cfg, 100, 30)
 	requireContains(t, screen(m), "Partner token", "No partner token for profile demo", "OS keyring")
+	cfgNoKeyring := cfg
+	cfgNoKeyring.KeyringProblem = "no D-Bus session bus"
+	if m2, _ := newModel(t, cfgNoKeyring, 100, 30); !strings.Contains(screen(m2), "It will be kept for this session only: no D-Bus") {
+		t.Fatalf("the token screen does not say the keyring is unavailable:\n%s", screen(m2))
+	}
 	m = typeText(t, m, "bad token")
 	m = press(t, m, "enter")
 	requireContains(t, screen(m), "spaces or control characters")
