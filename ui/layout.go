@@ -5,11 +5,9 @@ import "github.com/padview/padview/api"
 // Screen rows, top to bottom: header, PAID input, input message, tab bar,
 // the pane, the status bar, the key help.
 const (
-	headerRow  = 0
 	inputRow   = 1
 	tabBarRow  = 3
-	paneTop    = 4
-	chromeRows = 6
+	chromeRows = 6 // every row but the pane's
 )
 
 // rawHeader is how many lines the Raw pane's exchange summary takes.

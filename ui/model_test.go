@@ -2,6 +2,7 @@ package ui
 
 import (
 	"errors"
+	"image/color"
 	"flag"
 	"fmt"
 	"os"
@@ -422,4 +423,20 @@ func replaceRequestID(s string) string {
 		k++
 	}
 	return s[:j] + "N" + strings.Repeat(" ", k-j-1) + s[k:]
+}
+
+func TestThemeFollowsBackground(t *testing.T) {
+	s := startFake(t, fake.Options{})
+	m, _ := newModel(t, demoConfig(s), 100, 30)
+	if !m.st.IsDark {
+		t.Fatal("dark is the default before the terminal answers")
+	}
+	next, _ := m.Update(tea.BackgroundColorMsg{Color: color.White})
+	if next.(Model).st.IsDark {
+		t.Fatal("a white background kept the dark theme")
+	}
+	next, _ = next.Update(tea.BackgroundColorMsg{Color: color.Black})
+	if !next.(Model).st.IsDark {
+		t.Fatal("a black background did not bring the dark theme back")
+	}
 }
