@@ -2,9 +2,9 @@ package ui
 
 import (
 	"errors"
-	"image/color"
 	"flag"
 	"fmt"
+	"image/color"
 	"os"
 	"path/filepath"
 	"regexp"
