@@ -38,9 +38,11 @@ func partyColumns(width int, full bool) []column {
 	country := column{"Country", 8, memberText("country", "countryCode")}
 	email := column{"Email", 28, memberText("email")}
 	phone := column{"Phone", 18, memberText("phone")}
+	// Columns are dropped from the right when space runs out: in the full
+	// view the contact data a reviewer came for goes first.
 	cols := []column{kind, city, country}
 	if full {
-		cols = append(cols, email, phone)
+		cols = []column{email, phone, country, city, kind}
 	}
 	// Drop from the right until the name keeps at least 16 cells.
 	for len(cols) > 0 {
