@@ -18,8 +18,13 @@ func (m Model) onKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	case m.confirm != nil:
 		return m.onConfirmKey(k)
 	case m.showHelp:
-		if matches(k, m.keys.Help) || matches(k, m.keys.Cancel) || matches(k, m.keys.Quit) {
-			m.showHelp = false
+		switch {
+		case matches(k, m.keys.Help) || matches(k, m.keys.Cancel) || matches(k, m.keys.Quit):
+			m.showHelp, m.helpOffset = false, 0
+		case matches(k, m.keys.Down):
+			m.helpOffset = min(m.helpOffset+1, 60)
+		case matches(k, m.keys.Up):
+			m.helpOffset = max(0, m.helpOffset-1)
 		}
 		return m, nil
 	case m.focus == focusInput:
@@ -119,6 +124,10 @@ func (m Model) onPaneKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		if n <= len(m.tabs) {
 			m.tab = n - 1
 		}
+	case k.String() == "J":
+		m.scrollDetail(1)
+	case k.String() == "K":
+		m.scrollDetail(-1)
 	case matches(k, keys.Up):
 		m.scroll(-1)
 	case matches(k, keys.Down):

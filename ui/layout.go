@@ -59,7 +59,9 @@ func (m *Model) scroll(d int) {
 		if len(list) == 0 {
 			return
 		}
-		p.cursor = min(max(p.cursor+d, 0), len(list)-1)
+		if c := min(max(p.cursor+d, 0), len(list)-1); c != p.cursor {
+			p.cursor, p.detailOffset = c, 0
+		}
 		rows := visibleRows(m.width, m.paneHeight())
 		if p.cursor < p.offset {
 			p.offset = p.cursor
@@ -101,4 +103,13 @@ func (m *Model) parties(t tabID) []api.Value {
 		return m.doc.Sponsors
 	}
 	return m.doc.Controllers
+}
+
+// scrollDetail moves the details of the selected sponsor or controller.
+func (m *Model) scrollDetail(d int) {
+	if m.doc == nil || !m.currentTab().isParties() {
+		return
+	}
+	p := m.pane(m.currentTab())
+	p.detailOffset = max(0, p.detailOffset+d)
 }

@@ -70,9 +70,10 @@ type Model struct {
 	notice  string    // something padview did on its own, above the panes until the next key
 	retryAt time.Time // a 429 padview gave up on: when trying again makes sense
 
-	spinner  spinner.Model
-	help     help.Model
-	showHelp bool
+	spinner    spinner.Model
+	help       help.Model
+	showHelp   bool
+	helpOffset int // how far the help overlay is scrolled
 
 	confirm    *confirmDialog
 	tokenEntry *tokenEntry
@@ -96,11 +97,12 @@ type pending struct {
 	cancel  context.CancelFunc
 }
 
-// paneState is a pane's scroll position, table cursor and line cache.
+// paneState is a pane's scroll position, table cursor (and the scroll of
+// the selected entry's details) and line cache.
 type paneState struct {
-	offset, cursor int
-	lines          []string
-	linesWidth     int
+	offset, cursor, detailOffset int
+	lines                        []string
+	linesWidth                   int
 }
 
 type statusLevel int

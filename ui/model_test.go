@@ -50,7 +50,13 @@ func TestLookupAndTabs(t *testing.T) {
 	m = press(t, m, "3")
 	requireContains(t, screen(m), "2 sponsors", "Friends of the Estuary", "Tomasz Wiśniewski")
 	m = press(t, m, "j")
-	requireContains(t, screen(m), "entry 2", "Gdańsk")
+	requireContains(t, screen(m), "entry 2", "Gdańsk", "Name          Tomasz Wiśniewski")
+	m = press(t, m, "J")
+	if strings.Contains(screen(m), "Name          Tomasz Wiśniewski") || !strings.Contains(screen(m), "Kind          individual") {
+		t.Fatalf("J did not scroll the details:\n%s", screen(m))
+	}
+	m = press(t, m, "K")
+	requireContains(t, screen(m), "Name          Tomasz Wiśniewski")
 	m = press(t, m, "shift+tab", "left")
 	if m.currentTab() != tabAdvertiser {
 		t.Fatalf("tab %v after shift+tab, left", m.currentTab())
@@ -342,6 +348,14 @@ func TestHelpOverlay(t *testing.T) {
 	}
 	m = press(t, m, "?")
 	requireContains(t, screen(m), "Keys", "full view", "jump to pane", "page down")
+	// On a small screen the help scrolls.
+	small, _ := newModel(t, demoConfig(s), 60, 15)
+	small = press(t, small, "?")
+	requireContains(t, screen(small), "↓ more")
+	for range 30 {
+		small = press(t, small, "down")
+	}
+	requireContains(t, screen(small), "J/K")
 	m = press(t, m, "?")
 	if m.showHelp {
 		t.Fatal("? did not close help")

@@ -103,7 +103,7 @@ func pad(s string, w int) string {
 
 // partyPane lays out the table and the selected entry's details: side by
 // side on wide terminals, stacked otherwise.
-func partyPane(st theme.Styles, title string, list []api.Value, present bool, cursor, offset, width, height int, full bool) string {
+func partyPane(st theme.Styles, title string, list []api.Value, present bool, cursor, offset, detailOffset, width, height int, full bool) string {
 	if !present || len(list) == 0 {
 		msg := "not in this response"
 		if present {
@@ -111,13 +111,13 @@ func partyPane(st theme.Styles, title string, list []api.Value, present bool, cu
 		}
 		return st.Null.Render(fmt.Sprintf("%s: %s", title, msg))
 	}
-	count := st.Muted.Render(fmt.Sprintf("%d %s · entry %d · ↑/↓ select", len(list), strings.ToLower(title), cursor+1))
+	count := st.Muted.Render(fmt.Sprintf("%d %s · entry %d · ↑/↓ select · J/K scroll details", len(list), strings.ToLower(title), cursor+1))
 	body := height - 1
 	if width >= 110 {
 		// Side by side, joined line by line: cheaper than laying out blocks.
 		tableW := width * 3 / 5
 		rows := partyRows(st, list, cursor, offset, body-1, tableW, full)
-		detail := detailLines(st, list[cursor], width-tableW-3, body)
+		detail := detailLines(st, list[cursor], width-tableW-3, body, detailOffset)
 		bar := st.TabBar.Render("│")
 		lines := make([]string, body)
 		for i := range lines {
@@ -134,7 +134,7 @@ func partyPane(st theme.Styles, title string, list []api.Value, present bool, cu
 	}
 	tableRows := tableHeight(height)
 	rows := partyRows(st, list, cursor, offset, tableRows, width, full)
-	detail := detailLines(st, list[cursor], width, body-len(rows)-1)
+	detail := detailLines(st, list[cursor], width, body-len(rows)-1, detailOffset)
 	sep := st.TabBar.Render(strings.Repeat("─", width))
 	return count + "\n" + strings.Join(rows, "\n") + "\n" + sep + "\n" + strings.Join(detail, "\n")
 }
@@ -150,7 +150,9 @@ func visibleRows(width, height int) int {
 	return tableHeight(height)
 }
 
-func detailLines(st theme.Styles, entry api.Value, width, height int) []string {
+// detailLines is the selected entry's fields from line offset on, cut to
+// height with a note of what is left below.
+func detailLines(st theme.Styles, entry api.Value, width, height, offset int) []string {
 	if height <= 0 {
 		return nil
 	}
@@ -160,8 +162,9 @@ func detailLines(st theme.Styles, entry api.Value, width, height int) []string {
 	} else {
 		lines = []string{st.Value.Render(api.CleanText(entry.Text()))}
 	}
+	lines = lines[min(max(offset, 0), max(len(lines)-1, 0)):]
 	if len(lines) > height {
-		lines = append(lines[:height-1], st.Muted.Render(fmt.Sprintf("… %d more lines", len(lines)-height+1)))
+		lines = append(lines[:height-1], st.Muted.Render(fmt.Sprintf("… %d more lines (J scrolls)", len(lines)-height+1)))
 	}
 	return lines
 }

@@ -164,9 +164,9 @@ func (m Model) paneView(w, h int) string {
 	full := m.doc.View == api.Full
 	switch {
 	case t == tabSponsors:
-		return indent(partyPane(m.st, "Sponsors", m.doc.Sponsors, m.doc.SponsorsPresent, p.cursor, p.offset, w-2, h, full))
+		return indent(partyPane(m.st, "Sponsors", m.doc.Sponsors, m.doc.SponsorsPresent, p.cursor, p.offset, p.detailOffset, w-2, h, full))
 	case t == tabControllers:
-		return indent(partyPane(m.st, "Controllers", m.doc.Controllers, m.doc.ControllersPresent, p.cursor, p.offset, w-2, h, full))
+		return indent(partyPane(m.st, "Controllers", m.doc.Controllers, m.doc.ControllersPresent, p.cursor, p.offset, p.detailOffset, w-2, h, full))
 	case t == tabRaw:
 		out := m.exchangeSummary(w - 2)
 		end := min(len(m.raw), p.offset+h-rawHeader)
@@ -361,6 +361,14 @@ func (m Model) helpView(w, h int) string {
 	hm.SetWidth(w - 4)
 	title := m.st.Title.Render("Keys") + m.st.Muted.Render("  (? or esc closes)")
 	body := hm.FullHelpView(paneHelp{m.keys}.FullHelp())
-	notes := m.st.Muted.Render(ansi.Wrap("Mouse: the wheel scrolls, a click selects a tab. Typing goes to the PAID input while it has focus.", w-4, " "))
-	return lipgloss.NewStyle().Padding(1, 2, 0, 2).Render(title + "\n\n" + body + "\n\n" + notes)
+	notes := m.st.Muted.Render(ansi.Wrap("Mouse: the wheel scrolls, a click selects a tab. Typing goes to the PAID input while it has focus. In the sponsors and controllers tables J/K scroll the selected entry's details.", w-4, " "))
+	out := lipgloss.NewStyle().Padding(1, 2, 0, 2).Render(title + "\n\n" + body + "\n\n" + notes)
+	lines := strings.Split(out, "\n")
+	// On a small screen the help scrolls with ↑/↓ like a pane.
+	off := min(m.helpOffset, max(0, len(lines)-h))
+	lines = lines[off:]
+	if len(lines) > h {
+		lines = append(lines[:h-1], m.st.Muted.Render("  ↓ more"))
+	}
+	return strings.Join(lines, "\n")
 }
