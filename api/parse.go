@@ -102,26 +102,58 @@ func (p *parser) literal(lit string) error {
 	return nil
 }
 
-func (p *parser) enter() error {
+// enter steps into an object or array; it reports whether the container
+// closes at once ("{}" or "[]").
+func (p *parser) enter(closer byte) (empty bool, err error) {
 	p.depth++
 	if p.depth > maxDepth {
-		return p.fail("JSON nested too deeply")
+		return false, p.fail("JSON nested too deeply")
 	}
 	p.pos++ // the opening bracket
 	p.space()
-	return nil
+	if p.pos < len(p.data) && p.data[p.pos] == closer {
+		p.pos++
+		p.depth--
+		return true, nil
+	}
+	return false, nil
+}
+
+// next reads what follows an element: a comma (more to come) or the
+// closing bracket (done).
+func (p *parser) next(closer byte) (done bool, err error) {
+	p.space()
+	if p.pos >= len(p.data) {
+		return false, p.unexpected()
+	}
+	switch p.data[p.pos] {
+	case ',':
+		p.pos++
+		p.space()
+		return false, nil
+	case closer:
+		p.pos++
+		p.depth--
+		return true, nil
+	}
+	return false, p.unexpected()
+}
+
+// pop copies the elements above base off a shared stack at their exact
+// size and shrinks the stack back.
+func pop[T any](stack *[]T, base int) []T {
+	out := make([]T, len(*stack)-base)
+	copy(out, (*stack)[base:])
+	clear((*stack)[base:])
+	*stack = (*stack)[:base]
+	return out
 }
 
 func (p *parser) object() (Value, error) {
-	if err := p.enter(); err != nil {
-		return Value{}, err
+	if empty, err := p.enter('}'); empty || err != nil {
+		return Value{Kind: Object, Members: []Member{}}, err
 	}
 	base := len(p.members)
-	if p.pos < len(p.data) && p.data[p.pos] == '}' {
-		p.pos++
-		p.depth--
-		return Value{Kind: Object, Members: []Member{}}, nil
-	}
 	for {
 		if p.pos >= len(p.data) || p.data[p.pos] != '"' {
 			return Value{}, p.unexpected()
@@ -141,63 +173,26 @@ func (p *parser) object() (Value, error) {
 			return Value{}, err
 		}
 		p.members = append(p.members, Member{Key: key, Value: val})
-		p.space()
-		if p.pos >= len(p.data) {
-			return Value{}, p.unexpected()
+		if done, err := p.next('}'); err != nil || done {
+			return Value{Kind: Object, Members: pop(&p.members, base)}, err
 		}
-		if p.data[p.pos] == ',' {
-			p.pos++
-			p.space()
-			continue
-		}
-		if p.data[p.pos] != '}' {
-			return Value{}, p.unexpected()
-		}
-		p.pos++
-		p.depth--
-		obj := Value{Kind: Object, Members: make([]Member, len(p.members)-base)}
-		copy(obj.Members, p.members[base:])
-		clear(p.members[base:])
-		p.members = p.members[:base]
-		return obj, nil
 	}
 }
 
 func (p *parser) array() (Value, error) {
-	if err := p.enter(); err != nil {
-		return Value{}, err
+	if empty, err := p.enter(']'); empty || err != nil {
+		return Value{Kind: Array, Items: []Value{}}, err
 	}
 	base := len(p.items)
-	if p.pos < len(p.data) && p.data[p.pos] == ']' {
-		p.pos++
-		p.depth--
-		return Value{Kind: Array, Items: []Value{}}, nil
-	}
 	for {
 		val, err := p.value()
 		if err != nil {
 			return Value{}, err
 		}
 		p.items = append(p.items, val)
-		p.space()
-		if p.pos >= len(p.data) {
-			return Value{}, p.unexpected()
+		if done, err := p.next(']'); err != nil || done {
+			return Value{Kind: Array, Items: pop(&p.items, base)}, err
 		}
-		if p.data[p.pos] == ',' {
-			p.pos++
-			p.space()
-			continue
-		}
-		if p.data[p.pos] != ']' {
-			return Value{}, p.unexpected()
-		}
-		p.pos++
-		p.depth--
-		arr := Value{Kind: Array, Items: make([]Value, len(p.items)-base)}
-		copy(arr.Items, p.items[base:])
-		clear(p.items[base:])
-		p.items = p.items[:base]
-		return arr, nil
 	}
 }
 
