@@ -39,6 +39,7 @@ type Options struct {
 // concurrent use.
 type Client struct {
 	base   *url.URL
+	prefix string // base.String(), computed once
 	token  string
 	opts   Options
 	http   *http.Client
@@ -85,14 +86,11 @@ func New(baseURL, token string, opts Options) (*Client, error) {
 	}
 	hc.Timeout = 0 // the per-attempt context bounds each request
 	hc.CheckRedirect = redirectPolicy(base)
-	return &Client{base: base, token: token, opts: opts, http: hc, budget: opts.Budget}, nil
+	return &Client{base: base, prefix: base.String(), token: token, opts: opts, http: hc, budget: opts.Budget}, nil
 }
 
 // Budget is the rate budget this client paces itself by.
 func (c *Client) Budget() *Budget { return c.budget }
-
-// BaseURL is the validated base address.
-func (c *Client) BaseURL() *url.URL { u := *c.base; return &u }
 
 var errRedirect = errors.New("redirect refused")
 
@@ -125,7 +123,7 @@ func (c *Client) Get(ctx context.Context, paid string, view View) (*Document, *E
 	if strings.TrimSpace(c.token) == "" {
 		return nil, nil, &Error{Kind: KindUnauthorized, Message: "no partner token is set"}
 	}
-	target := c.base.String() + endpointPath(id, view)
+	target := c.prefix + endpointPath(id, view)
 	ex := &Exchange{Method: http.MethodGet, URL: target, Curl: curlCommand(target), Started: time.Now()}
 	defer func() { ex.Duration = time.Since(ex.Started) }()
 
