@@ -5,6 +5,8 @@ import (
 	"net"
 	"net/url"
 	"strings"
+
+	"github.com/padview/padview/api/text"
 )
 
 // ParseBaseURL checks the partner base URL. It must be https, because the
@@ -18,7 +20,7 @@ func ParseBaseURL(raw string) (*url.URL, error) {
 	}
 	u, err := url.Parse(s)
 	if err != nil || u.Host == "" || u.Opaque != "" {
-		return nil, &Error{Kind: KindConfig, Message: fmt.Sprintf("base URL %q is not an absolute URL: write it as https://host/v1", CleanText(s))}
+		return nil, &Error{Kind: KindConfig, Message: fmt.Sprintf("base URL %q is not an absolute URL: write it as https://host/v1", text.CleanText(s))}
 	}
 	if u.User != nil {
 		return nil, &Error{Kind: KindConfig, Message: "base URL must not carry a user name or password: the token is kept in the keyring"}
@@ -30,10 +32,10 @@ func ParseBaseURL(raw string) (*url.URL, error) {
 	case "https":
 	case "http":
 		if !IsLoopbackHost(u.Hostname()) {
-			return nil, &Error{Kind: KindConfig, Message: fmt.Sprintf("refusing plain http to %s: the bearer token would travel in clear. Use https (http is allowed only to localhost)", CleanText(u.Host))}
+			return nil, &Error{Kind: KindConfig, Message: fmt.Sprintf("refusing plain http to %s: the bearer token would travel in clear. Use https (http is allowed only to localhost)", text.CleanText(u.Host))}
 		}
 	default:
-		return nil, &Error{Kind: KindConfig, Message: fmt.Sprintf("base URL scheme %q is not supported: use https", CleanText(u.Scheme))}
+		return nil, &Error{Kind: KindConfig, Message: fmt.Sprintf("base URL scheme %q is not supported: use https", text.CleanText(u.Scheme))}
 	}
 	u.Scheme = strings.ToLower(u.Scheme)
 	u.Path = strings.TrimRight(u.Path, "/")

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/padview/padview/api"
+	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/fake"
 )
 
@@ -40,7 +41,7 @@ func BenchmarkNormalize(b *testing.B) {
 			var ours, std time.Duration
 			for b.Loop() {
 				start := time.Now()
-				if _, err := api.Normalize(body, "AB12CD", api.Full); err != nil {
+				if _, err := advert.Normalize(body, "AB12CD", advert.Full); err != nil {
 					b.Fatal(err)
 				}
 				mid := time.Now()
@@ -77,7 +78,7 @@ func BenchmarkClientOverhead(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		start := time.Now()
-		if _, _, err := c.Get(ctx, "AB12CD", api.Standard); err != nil {
+		if _, _, err := c.Get(ctx, "AB12CD", advert.Standard); err != nil {
 			b.Fatal(err)
 		}
 		mid := time.Now()

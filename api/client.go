@@ -10,6 +10,9 @@ import (
 	"net/url"
 	"strings"
 	"time"
+
+	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/text"
 )
 
 // Defaults for Options left zero.
@@ -115,7 +118,7 @@ func redirectPolicy(base *url.URL) func(*http.Request, []*http.Request) error {
 // Get fetches one advertisement in the given view. paid is checked with
 // ParsePAID first; a malformed one costs no request. The exchange record is
 // returned whenever a request was made, with or without an error.
-func (c *Client) Get(ctx context.Context, paid string, view View) (*Document, *Exchange, error) {
+func (c *Client) Get(ctx context.Context, paid string, view advert.View) (*advert.Document, *Exchange, error) {
 	id, err := ParsePAID(paid)
 	if err != nil {
 		return nil, nil, err
@@ -159,10 +162,10 @@ func (c *Client) Get(ctx context.Context, paid string, view View) (*Document, *E
 		switch s := resp.StatusCode; {
 		case s >= 200 && s < 300:
 			c.budget.Observe(ex.Rate, ex.HasRate, 0)
-			doc, err := Normalize(body, id, view)
+			doc, err := advert.Normalize(body, id, view)
 			if err != nil {
 				return nil, ex, &Error{Kind: KindBadResponse, Status: s, PAID: id, ContentType: ex.ContentType,
-					Snippet: snippet(body, 80), Err: err, Attempts: ex.Attempts}
+					Snippet: text.Snippet(body, 80), Err: err, Attempts: ex.Attempts}
 			}
 			return doc, ex, nil
 		case s == http.StatusTooManyRequests:
@@ -271,7 +274,7 @@ func contextError(ctx context.Context, attempts int) *Error {
 // statusError turns an unsuccessful status into a typed error, keeping the
 // message the error body carried.
 func (c *Client) statusError(resp *http.Response, body []byte, paid string, attempts int) *Error {
-	e := &Error{Status: resp.StatusCode, PAID: CleanText(paid), Attempts: attempts,
+	e := &Error{Status: resp.StatusCode, PAID: text.CleanText(paid), Attempts: attempts,
 		ServerMessage: serverMessage(body), ContentType: resp.Header.Get("Content-Type")}
 	switch s := resp.StatusCode; {
 	case s == http.StatusUnauthorized:
@@ -287,7 +290,7 @@ func (c *Client) statusError(resp *http.Response, body []byte, paid string, atte
 	default:
 		e.Kind = KindHTTP
 		if e.ServerMessage == "" {
-			e.Snippet = snippet(body, 80)
+			e.Snippet = text.Snippet(body, 80)
 		}
 	}
 	return e

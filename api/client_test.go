@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/padview/padview/api"
+	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/fake"
 )
 
@@ -57,7 +58,7 @@ func wantKind(t *testing.T, err error, kind api.ErrorKind, token string) *api.Er
 func TestGetBothViews(t *testing.T) {
 	s := startFake(t, fake.Options{})
 	c := newClient(t, s.URL, fake.DemoToken, api.Options{UserAgent: "padview/test"})
-	std, ex, err := c.Get(context.Background(), "AB12CD", api.Standard)
+	std, ex, err := c.Get(context.Background(), "AB12CD", advert.Standard)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,11 +78,11 @@ func TestGetBothViews(t *testing.T) {
 	if !strings.Contains(ex.Curl, `"Authorization: Bearer $PADVIEW_TOKEN"`) || strings.Contains(ex.Curl, fake.DemoToken) {
 		t.Errorf("curl: %s", ex.Curl)
 	}
-	full, ex, err := c.Get(context.Background(), "https://elsewhere.example/v1/advertisement-full/AB12CD", api.Full)
+	full, ex, err := c.Get(context.Background(), "https://elsewhere.example/v1/advertisement-full/AB12CD", advert.Full)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, _ := full.Advertiser.Get("email"); got.Str == "" || full.View != api.Full || len(full.Sponsors) != 2 {
+	if got, _ := full.Advertiser.Get("email"); got.Str == "" || full.View != advert.Full || len(full.Sponsors) != 2 {
 		t.Errorf("full view: %s", full)
 	}
 	if !strings.HasSuffix(ex.URL, "/v1/advertisement-full/AB12CD") {
@@ -97,7 +98,7 @@ func TestGetNormalizesEveryShape(t *testing.T) {
 	c := newClient(t, s.URL, fake.DemoToken, api.Options{})
 	for _, shape := range fake.Shapes {
 		s.SetShape(shape)
-		d, _, err := c.Get(context.Background(), "PAD-2026-000000123456", api.Full)
+		d, _, err := c.Get(context.Background(), "PAD-2026-000000123456", advert.Full)
 		if err != nil {
 			t.Fatalf("%v: %v", shape, err)
 		}
@@ -123,7 +124,7 @@ func TestGetNormalizesEveryShape(t *testing.T) {
 		if len(d.Sponsors) != 3 || len(d.Controllers) != 2 {
 			t.Errorf("%v: %d sponsors, %d controllers", shape, len(d.Sponsors), len(d.Controllers))
 		}
-		for _, g := range []api.Value{d.BasicInformation, d.ComplianceAndFunding, d.Targeting, d.LegalAndMetadata} {
+		for _, g := range []advert.Value{d.BasicInformation, d.ComplianceAndFunding, d.Targeting, d.LegalAndMetadata} {
 			if g.Len() == 0 {
 				t.Errorf("%v: a named group is empty", shape)
 			}
@@ -140,7 +141,7 @@ func TestGetErrors(t *testing.T) {
 	ctx := context.Background()
 
 	bad := newClient(t, s.URL, "wrong-token-456", api.Options{})
-	_, ex, err := bad.Get(ctx, "AB12CD", api.Standard)
+	_, ex, err := bad.Get(ctx, "AB12CD", advert.Standard)
 	e := wantKind(t, err, api.KindUnauthorized, "wrong-token-456")
 	if e.Status != 401 || !strings.Contains(err.Error(), "missing or invalid bearer token") || ex.Attempts != 1 {
 		t.Errorf("401: %v (attempts %d)", err, ex.Attempts)
@@ -148,49 +149,49 @@ func TestGetErrors(t *testing.T) {
 
 	none := newClient(t, s.URL, "", api.Options{})
 	before := s.Stats().Requests
-	_, _, err = none.Get(ctx, "AB12CD", api.Standard)
+	_, _, err = none.Get(ctx, "AB12CD", advert.Standard)
 	wantKind(t, err, api.KindUnauthorized, "")
 	if s.Stats().Requests != before {
 		t.Error("a request went out without a token")
 	}
 
-	_, _, err = c.Get(ctx, "NOPE42", api.Standard)
+	_, _, err = c.Get(ctx, "NOPE42", advert.Standard)
 	if e := wantKind(t, err, api.KindNotFound, "good-token-123"); !strings.Contains(e.Error(), "NOPE42") || e.Status != 404 {
 		t.Errorf("404: %v", err)
 	}
 
-	_, _, err = c.Get(ctx, "DEMO-403", api.Full)
+	_, _, err = c.Get(ctx, "DEMO-403", advert.Full)
 	wantKind(t, err, api.KindForbidden, "good-token-123")
 
 	before = s.Stats().Requests
-	_, _, err = c.Get(ctx, "AB/12", api.Standard)
+	_, _, err = c.Get(ctx, "AB/12", advert.Standard)
 	wantKind(t, err, api.KindInvalidPAID, "")
 	if s.Stats().Requests != before {
 		t.Error("a malformed PAID cost a request")
 	}
 
-	_, ex, err = c.Get(ctx, "DEMO-HTML", api.Standard)
+	_, ex, err = c.Get(ctx, "DEMO-HTML", advert.Standard)
 	if e := wantKind(t, err, api.KindBadResponse, "good-token-123"); !strings.Contains(e.Error(), "Welcome to the portal") || !strings.Contains(e.Error(), "text/html") {
 		t.Errorf("HTML page: %v", err)
 	}
 
 	s.Inject(fake.Fault{Kind: fake.FaultMalformedJSON}, 1)
-	_, _, err = c.Get(ctx, "AB12CD", api.Standard)
+	_, _, err = c.Get(ctx, "AB12CD", advert.Standard)
 	wantKind(t, err, api.KindBadResponse, "good-token-123")
 
 	s.Inject(fake.Fault{Kind: fake.FaultWrongContentType}, 1)
-	if d, _, err := c.Get(ctx, "AB12CD", api.Standard); err != nil || d.Advertiser.Len() == 0 {
+	if d, _, err := c.Get(ctx, "AB12CD", advert.Standard); err != nil || d.Advertiser.Len() == 0 {
 		t.Errorf("JSON labelled text/plain refused: %v", err)
 	}
 
 	s.Inject(fake.Fault{Kind: fake.FaultStatus, Status: 500, Message: "database on fire"}, 1)
-	_, ex, err = c.Get(ctx, "AB12CD", api.Standard)
+	_, ex, err = c.Get(ctx, "AB12CD", advert.Standard)
 	if e := wantKind(t, err, api.KindServer, "good-token-123"); ex.Attempts != 1 || !strings.Contains(e.Error(), "database on fire") {
 		t.Errorf("500: %v after %d attempts", err, ex.Attempts)
 	}
 
 	s.Inject(fake.Fault{Kind: fake.FaultStatus, Status: 400, Message: "bad request shape"}, 1)
-	_, ex, err = c.Get(ctx, "AB12CD", api.Standard)
+	_, ex, err = c.Get(ctx, "AB12CD", advert.Standard)
 	if wantKind(t, err, api.KindHTTP, ""); ex.Attempts != 1 {
 		t.Errorf("400 retried %d times", ex.Attempts)
 	}
@@ -201,12 +202,12 @@ func TestGetRetriesTransientFailures(t *testing.T) {
 	c := newClient(t, s.URL, fake.DemoToken, api.Options{})
 	s.Inject(fake.Fault{Kind: fake.FaultStatus, Status: 503}, 1)
 	s.Inject(fake.Fault{Kind: fake.FaultHTML, Status: 502}, 1)
-	d, ex, err := c.Get(context.Background(), "AB12CD", api.Standard)
+	d, ex, err := c.Get(context.Background(), "AB12CD", advert.Standard)
 	if err != nil || d == nil || ex.Attempts != 3 {
 		t.Fatalf("after 503, 502: %v, attempts %d", err, ex.Attempts)
 	}
 	s.Inject(fake.Fault{Kind: fake.FaultStatus, Status: 504}, 10)
-	_, ex, err = c.Get(context.Background(), "AB12CD", api.Standard)
+	_, ex, err = c.Get(context.Background(), "AB12CD", advert.Standard)
 	if wantKind(t, err, api.KindServer, ""); ex.Attempts != api.DefaultMaxRetries+1 || !strings.Contains(err.Error(), "after 4 attempts") {
 		t.Fatalf("504 forever: %v after %d attempts", err, ex.Attempts)
 	}
@@ -218,7 +219,7 @@ func TestGetWaitsOutRateLimit(t *testing.T) {
 	for _, kind := range []fake.FaultKind{fake.FaultRateLimit, fake.FaultRateLimitDate} {
 		s.Inject(fake.Fault{Kind: kind, RetryAfter: time.Second}, 1)
 		start := time.Now()
-		d, ex, err := c.Get(context.Background(), "AB12CD", api.Standard)
+		d, ex, err := c.Get(context.Background(), "AB12CD", advert.Standard)
 		if err != nil || d == nil || ex.Attempts != 2 {
 			t.Fatalf("kind %d: %v after %d attempts", kind, err, ex.Attempts)
 		}
@@ -230,7 +231,7 @@ func TestGetWaitsOutRateLimit(t *testing.T) {
 	short := newClient(t, s.URL, fake.DemoToken, api.Options{MaxRetryAfter: 2 * time.Second})
 	s.Inject(fake.Fault{Kind: fake.FaultRateLimit, RetryAfter: time.Hour}, 1)
 	start := time.Now()
-	_, _, err := short.Get(context.Background(), "AB12CD", api.Standard)
+	_, _, err := short.Get(context.Background(), "AB12CD", advert.Standard)
 	e := wantKind(t, err, api.KindRateLimited, fake.DemoToken)
 	if e.RetryAfter != time.Hour || !strings.Contains(err.Error(), "1h0m0s") || time.Since(start) > time.Second {
 		t.Fatalf("capped 429: %v (%v)", err, e.RetryAfter)
@@ -245,7 +246,7 @@ func TestGetCancelAndTimeout(t *testing.T) {
 	c := newClient(t, s.URL, fake.DemoToken, api.Options{Timeout: 100 * time.Millisecond})
 	s.Inject(fake.Fault{Kind: fake.FaultDelay, Delay: 2 * time.Second}, 1)
 	start := time.Now()
-	_, ex, err := c.Get(context.Background(), "AB12CD", api.Standard)
+	_, ex, err := c.Get(context.Background(), "AB12CD", advert.Standard)
 	if wantKind(t, err, api.KindTimeout, ""); ex.Attempts != 1 || time.Since(start) > time.Second {
 		t.Fatalf("timeout: %v, attempts %d, %v", err, ex.Attempts, time.Since(start))
 	}
@@ -256,7 +257,7 @@ func TestGetCancelAndTimeout(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		go func() { time.Sleep(100 * time.Millisecond); cancel() }()
 		start = time.Now()
-		_, _, err = c.Get(ctx, "AB12CD", api.Standard)
+		_, _, err = c.Get(ctx, "AB12CD", advert.Standard)
 		wantKind(t, err, api.KindCanceled, "")
 		if time.Since(start) > 2*time.Second {
 			t.Fatalf("cancel took %v", time.Since(start))
@@ -268,13 +269,13 @@ func TestGetSizeCap(t *testing.T) {
 	s := startFake(t, fake.Options{})
 	c := newClient(t, s.URL, fake.DemoToken, api.Options{MaxBodyBytes: 1 << 20})
 	s.Inject(fake.Fault{Kind: fake.FaultOversized, Size: 3 << 20}, 1)
-	_, _, err := c.Get(context.Background(), "AB12CD", api.Standard)
+	_, _, err := c.Get(context.Background(), "AB12CD", advert.Standard)
 	if wantKind(t, err, api.KindTooLarge, ""); !strings.Contains(err.Error(), "1 MiB") {
 		t.Fatalf("too large: %v", err)
 	}
 	// The default cap lets a large but legal advertisement through.
 	big := newClient(t, s.URL, fake.DemoToken, api.Options{})
-	d, _, err := big.Get(context.Background(), fake.ManySponsorsPAID, api.Full)
+	d, _, err := big.Get(context.Background(), fake.ManySponsorsPAID, advert.Full)
 	if err != nil || len(d.Sponsors) != 5000 {
 		t.Fatalf("5,000 sponsors: %v", err)
 	}
@@ -285,7 +286,7 @@ func TestGetNetworkFailureRetriesThenFails(t *testing.T) {
 	addr := ln.Addr().String()
 	ln.Close() // nothing listens there now
 	c := newClient(t, "http://"+addr+"/v1", "secret-token-xyz", api.Options{})
-	_, ex, err := c.Get(context.Background(), "AB12CD", api.Standard)
+	_, ex, err := c.Get(context.Background(), "AB12CD", advert.Standard)
 	if wantKind(t, err, api.KindNetwork, "secret-token-xyz"); ex.Attempts != api.DefaultMaxRetries+1 {
 		t.Fatalf("network: %v after %d attempts", err, ex.Attempts)
 	}
@@ -308,7 +309,7 @@ func TestRedirectsKeepTheTokenHome(t *testing.T) {
 	// localhost and 127.0.0.1 are different hosts: the token must not follow.
 	otherURL := strings.Replace(other.URL, "127.0.0.1", "localhost", 1) + "/moved"
 	s.Inject(fake.Fault{Kind: fake.FaultRedirect, Location: otherURL}, 1)
-	d, _, err := c.Get(context.Background(), "AB12CD", api.Standard)
+	d, _, err := c.Get(context.Background(), "AB12CD", advert.Standard)
 	if err != nil || d.Advertiser.Len() == 0 {
 		t.Fatalf("redirect: %v", err)
 	}
@@ -320,7 +321,7 @@ func TestRedirectsKeepTheTokenHome(t *testing.T) {
 
 	// Same host: the token goes along.
 	s.Inject(fake.Fault{Kind: fake.FaultRedirect, Location: s.URL + "/advertisement/XK9P2M"}, 1)
-	d, _, err = c.Get(context.Background(), "AB12CD", api.Standard)
+	d, _, err = c.Get(context.Background(), "AB12CD", advert.Standard)
 	if err != nil || d.Advertiser.Len() == 0 {
 		t.Fatalf("same-host redirect: %v", err)
 	}
@@ -331,7 +332,7 @@ func TestRedirectsKeepTheTokenHome(t *testing.T) {
 	}))
 	defer tls.Close()
 	tc := newClient(t, tls.URL+"/v1", "secret-token-xyz", api.Options{HTTPClient: tls.Client()})
-	_, ex, err := tc.Get(context.Background(), "AB12CD", api.Standard)
+	_, ex, err := tc.Get(context.Background(), "AB12CD", advert.Standard)
 	if wantKind(t, err, api.KindNetwork, "secret-token-xyz"); !strings.Contains(err.Error(), "https to plain http") || ex.Attempts != 1 {
 		t.Fatalf("downgrade: %v (attempts %d)", err, ex.Attempts)
 	}
@@ -347,7 +348,7 @@ func TestBudgetReconcilesEveryHeaderStyle(t *testing.T) {
 		s := startFake(t, fake.Options{Limit: 50, Window: time.Minute, RateHeaders: style})
 		c := newClient(t, s.URL, fake.DemoToken, api.Options{})
 		for range 3 {
-			if _, _, err := c.Get(context.Background(), "AB12CD", api.Standard); err != nil {
+			if _, _, err := c.Get(context.Background(), "AB12CD", advert.Standard); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -378,7 +379,7 @@ func TestPacingUnderScaledWindowEarnsNo429(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			if _, ex, err := c.Get(context.Background(), "XK9P2M", api.Standard); err != nil || ex.Attempts != 1 {
+			if _, ex, err := c.Get(context.Background(), "XK9P2M", advert.Standard); err != nil || ex.Attempts != 1 {
 				t.Errorf("%v (attempts %d)", err, ex.Attempts)
 			}
 		}()

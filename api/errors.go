@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/text"
 )
 
 // ErrorKind sorts failures by what the user can do about them.
@@ -95,7 +98,7 @@ func (e *Error) describe() (what, next string) {
 	case KindNetwork:
 		what = "could not reach the partner service" + attemptsNote(e.Attempts)
 		if e.Err != nil {
-			what += ": " + CleanText(e.Err.Error())
+			what += ": " + text.CleanText(e.Err.Error())
 		}
 		return what, ""
 	case KindTooLarge:
@@ -103,11 +106,11 @@ func (e *Error) describe() (what, next string) {
 	case KindBadResponse:
 		what = "the server's answer" + status
 		if e.ContentType != "" {
-			what += " (" + CleanText(e.ContentType) + ")"
+			what += " (" + text.CleanText(e.ContentType) + ")"
 		}
 		what += " is not valid JSON"
 		if e.Err != nil {
-			what += " (" + CleanText(e.Err.Error()) + ")"
+			what += " (" + text.CleanText(e.Err.Error()) + ")"
 		}
 		if e.Snippet != "" {
 			what += "; it begins: " + e.Snippet
@@ -118,7 +121,7 @@ func (e *Error) describe() (what, next string) {
 	}
 	what = "request failed"
 	if e.Err != nil {
-		what += ": " + CleanText(e.Err.Error())
+		what += ": " + text.CleanText(e.Err.Error())
 	}
 	return what, ""
 }
@@ -151,14 +154,14 @@ func KindOf(err error) ErrorKind {
 // serverMessage finds a human message in a JSON error body: message, error,
 // detail or title, a nested error.message, or the first of errors[].
 func serverMessage(body []byte) string {
-	v, err := ParseValue(body)
-	if err != nil || v.Kind != Object {
+	v, err := advert.ParseValue(body)
+	if err != nil || v.Kind != advert.Object {
 		return ""
 	}
-	return clip(CleanText(findMessage(v, 0)), 300)
+	return clip(text.CleanText(findMessage(v, 0)), 300)
 }
 
-func findMessage(v Value, depth int) string {
+func findMessage(v advert.Value, depth int) string {
 	if depth > 3 {
 		return ""
 	}
@@ -168,20 +171,20 @@ func findMessage(v Value, depth int) string {
 			continue
 		}
 		switch m.Kind {
-		case String:
+		case advert.String:
 			if strings.TrimSpace(m.Str) != "" {
 				return strings.TrimSpace(m.Str)
 			}
-		case Object:
+		case advert.Object:
 			if s := findMessage(m, depth+1); s != "" {
 				return s
 			}
-		case Array:
+		case advert.Array:
 			for _, it := range m.Items {
-				if it.Kind == String && it.Str != "" {
+				if it.Kind == advert.String && it.Str != "" {
 					return it.Str
 				}
-				if it.Kind == Object {
+				if it.Kind == advert.Object {
 					if s := findMessage(it, depth+1); s != "" {
 						return s
 					}

@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"strings"
 	"time"
+
+	"github.com/padview/padview/api/text"
 )
 
 // Exchange records one Get for support staff: what was asked, what came
@@ -59,7 +61,7 @@ func (e *Exchange) recordResponse(resp *http.Response) {
 		if interestingHeader(k) {
 			cleaned := make([]string, len(vs))
 			for i, v := range vs {
-				cleaned[i] = CleanText(v)
+				cleaned[i] = text.CleanText(v)
 			}
 			e.Headers[k] = cleaned
 		}
@@ -67,7 +69,7 @@ func (e *Exchange) recordResponse(resp *http.Response) {
 	e.RequestID = ""
 	for _, h := range requestIDHeaders {
 		if v := resp.Header.Get(h); v != "" {
-			e.RequestID = CleanText(v)
+			e.RequestID = text.CleanText(v)
 			break
 		}
 	}

@@ -6,6 +6,9 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/text"
 )
 
 // MaxPAIDLength is the longest PAID accepted, in characters.
@@ -46,7 +49,7 @@ func ParsePAID(input string) (string, error) {
 }
 
 func invalidPAID(s, problem string) error {
-	return &Error{Kind: KindInvalidPAID, PAID: CleanText(clip(s, 40)), Message: "the PAID " + problem}
+	return &Error{Kind: KindInvalidPAID, PAID: text.CleanText(clip(s, 40)), Message: "the PAID " + problem}
 }
 
 func clip(s string, n int) string {
@@ -77,6 +80,14 @@ func paidFromURL(s string) (string, bool) {
 }
 
 // endpointPath is the escaped path below the base URL for a valid PAID.
-func endpointPath(paid string, v View) string {
-	return "/" + v.pathSegment() + "/" + url.PathEscape(paid)
+func endpointPath(paid string, v advert.View) string {
+	return "/" + pathSegment(v) + "/" + url.PathEscape(paid)
+}
+
+// pathSegment is the endpoint segment below the base URL.
+func pathSegment(v advert.View) string {
+	if v == advert.Full {
+		return "advertisement-full"
+	}
+	return "advertisement"
 }

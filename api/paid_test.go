@@ -4,6 +4,8 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+
+	"github.com/padview/padview/api/advert"
 )
 
 func TestParsePAIDAccepts(t *testing.T) {
@@ -60,7 +62,7 @@ func TestParsePAIDRefuses(t *testing.T) {
 }
 
 func TestEndpointPathIsOneEscapedSegment(t *testing.T) {
-	p := endpointPath("a b:ü", Full)
+	p := endpointPath("a b:ü", advert.Full)
 	if p != "/advertisement-full/a%20b:%C3%BC" {
 		t.Fatalf("endpointPath = %q", p)
 	}
@@ -78,7 +80,7 @@ func FuzzParsePAID(f *testing.F) {
 		if id == "" || id == "." || id == ".." || strings.ContainsAny(id, "/\\?#% \t\r\n") {
 			t.Fatalf("accepted unsafe PAID %q from %q", id, in)
 		}
-		for _, v := range []View{Standard, Full} {
+		for _, v := range []advert.View{advert.Standard, advert.Full} {
 			u, perr := url.Parse("https://h.example/v1" + endpointPath(id, v))
 			if perr != nil {
 				t.Fatalf("path for %q does not parse: %v", id, perr)

@@ -13,6 +13,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/padview/padview/api"
+	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/text"
 	"github.com/padview/padview/keystore"
 )
 
@@ -57,14 +59,14 @@ not found, 4 token missing or rejected, 5 gave up on rate limiting.`,
 // result is the outcome for one PAID, kept in input order.
 type result struct {
 	input string
-	doc   *api.Document
+	doc   *advert.Document
 	ex    *api.Exchange
 	err   error
 }
 
 func runGet(ctx context.Context, env *Env, rf *rootFlags, f getFlags, args []string) error {
 	if f.full && !f.acceptPD {
-		fmt.Fprintf(env.Stderr, "Data-protection notice: %s\n\nTo go on, repeat the command with --accept-personal-data.\n", api.DataProtectionNotice)
+		fmt.Fprintf(env.Stderr, "Data-protection notice: %s\n\nTo go on, repeat the command with --accept-personal-data.\n", advert.DataProtectionNotice)
 		return &exitError{code: ExitUsage, err: errors.New("--full needs --accept-personal-data; no request was made")}
 	}
 	if f.concurrency < 1 || f.concurrency > 64 {
@@ -92,9 +94,9 @@ func runGet(ctx context.Context, env *Env, rf *rootFlags, f getFlags, args []str
 	if err != nil {
 		return &exitError{code: ExitUsage, err: err}
 	}
-	view := api.Standard
+	view := advert.Standard
 	if f.full {
-		view = api.Full
+		view = advert.Full
 	}
 
 	results := make([]chan result, len(paids))
@@ -202,12 +204,12 @@ func printResult(out io.Writer, env *Env, f getFlags, r result, several bool) er
 		_, err := fmt.Fprintf(out, "%s\n", line)
 		return err
 	case r.err != nil:
-		fmt.Fprintf(env.Stderr, "padview: %s: %s\n", api.CleanText(r.input), r.err)
+		fmt.Fprintf(env.Stderr, "padview: %s: %s\n", text.CleanText(r.input), r.err)
 		return nil
 	case f.raw:
 		raw := r.doc.Raw
 		if env.StdoutTTY {
-			raw = []byte(api.CleanBlock(string(raw))) // never let server bytes drive the terminal
+			raw = []byte(text.CleanBlock(string(raw))) // never let server bytes drive the terminal
 		}
 		if _, err := out.Write(raw); err != nil {
 			return err

@@ -6,26 +6,26 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
-
-	"github.com/padview/padview/api"
+	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/text"
 )
 
 // writeText prints a document as readable grouped text, the same groups as
 // the TUI's tabs. Every string from the server is cleaned first.
-func writeText(w io.Writer, d *api.Document) {
-	fmt.Fprintf(w, "%s · %s view\n", api.CleanText(d.PAID), d.View)
+func writeText(w io.Writer, d *advert.Document) {
+	fmt.Fprintf(w, "%s · %s view\n", text.CleanText(d.PAID), d.View)
 	section := func(title string) { fmt.Fprintf(w, "\n%s\n", title) }
 
 	for _, g := range []struct {
 		title string
-		v     api.Value
+		v     advert.Value
 	}{{"Advertiser", d.Advertiser}, {"Campaign", d.Campaign}} {
 		section(g.title)
 		writeFields(w, g.v, "  ")
 	}
 	for _, p := range []struct {
 		title   string
-		list    []api.Value
+		list    []advert.Value
 		present bool
 	}{{"Sponsors", d.Sponsors, d.SponsorsPresent}, {"Controllers", d.Controllers, d.ControllersPresent}} {
 		section(fmt.Sprintf("%s (%d)", p.title, len(p.list)))
@@ -34,16 +34,16 @@ func writeText(w io.Writer, d *api.Document) {
 			continue
 		}
 		for i, e := range p.list {
-			name := api.PartyName(e)
-			fmt.Fprintf(w, "  %d. %s\n", i+1, api.CleanText(name))
-			if e.Kind == api.Object {
+			name := text.PartyName(e)
+			fmt.Fprintf(w, "  %d. %s\n", i+1, text.CleanText(name))
+			if e.Kind == advert.Object {
 				writeFields(w, withoutHeading(e, name), "     ")
 			}
 		}
 	}
 	for _, g := range []struct {
 		title string
-		v     api.Value
+		v     advert.Value
 	}{{"Basic information", d.BasicInformation}, {"Compliance & funding", d.ComplianceAndFunding},
 		{"Targeting", d.Targeting}, {"Legal & metadata", d.LegalAndMetadata}} {
 		section(g.title)
@@ -59,10 +59,10 @@ func writeText(w io.Writer, d *api.Document) {
 // nested objects and arrays indented below their label.
 // withoutHeading drops the "name" member already printed as the entry's
 // heading, so it is not said twice.
-func withoutHeading(e api.Value, name string) api.Value {
-	out := api.Value{Kind: api.Object, Members: make([]api.Member, 0, len(e.Members))}
+func withoutHeading(e advert.Value, name string) advert.Value {
+	out := advert.Value{Kind: advert.Object, Members: make([]advert.Member, 0, len(e.Members))}
 	for _, m := range e.Members {
-		if m.Key == "name" && m.Value.Kind == api.String && m.Value.Str == name {
+		if m.Key == "name" && m.Value.Kind == advert.String && m.Value.Str == name {
 			continue
 		}
 		out.Members = append(out.Members, m)
@@ -70,8 +70,8 @@ func withoutHeading(e api.Value, name string) api.Value {
 	return out
 }
 
-func writeFields(w io.Writer, v api.Value, indent string) {
-	if v.Kind != api.Object {
+func writeFields(w io.Writer, v advert.Value, indent string) {
+	if v.Kind != advert.Object {
 		fmt.Fprintf(w, "%snot in this response\n", indent)
 		return
 	}
@@ -81,42 +81,42 @@ func writeFields(w io.Writer, v api.Value, indent string) {
 	}
 	width := 0
 	for _, m := range v.Members {
-		width = max(width, ansi.StringWidth(api.CleanText(api.LabelFor(m.Key))))
+		width = max(width, ansi.StringWidth(text.CleanText(text.LabelFor(m.Key))))
 	}
 	for _, m := range v.Members {
-		label := api.CleanText(api.LabelFor(m.Key))
+		label := text.CleanText(text.LabelFor(m.Key))
 		pad := strings.Repeat(" ", width-ansi.StringWidth(label))
 		switch {
-		case m.Value.Kind == api.Object && !api.IsAmount(m.Value):
+		case m.Value.Kind == advert.Object && !text.IsAmount(m.Value):
 			fmt.Fprintf(w, "%s%s\n", indent, label)
 			writeFields(w, m.Value, indent+"  ")
-		case m.Value.Kind == api.Array && !api.IsScalarList(m.Value):
+		case m.Value.Kind == advert.Array && !text.IsScalarList(m.Value):
 			fmt.Fprintf(w, "%s%s\n", indent, label)
 			for i, it := range m.Value.Items {
-				if it.Kind == api.Object {
+				if it.Kind == advert.Object {
 					fmt.Fprintf(w, "%s  %d.\n", indent, i+1)
 					writeFields(w, it, indent+"     ")
 				} else {
-					fmt.Fprintf(w, "%s  %d. %s\n", indent, i+1, api.CleanText(api.FormatField(m.Key, it)))
+					fmt.Fprintf(w, "%s  %d. %s\n", indent, i+1, text.CleanText(text.FormatField(m.Key, it)))
 				}
 			}
 		default:
-			fmt.Fprintf(w, "%s%s%s  %s\n", indent, label, pad, api.CleanText(formatValue(m.Key, m.Value)))
+			fmt.Fprintf(w, "%s%s%s  %s\n", indent, label, pad, text.CleanText(formatValue(m.Key, m.Value)))
 		}
 	}
 }
 
 // formatValue is FormatField, with short lists of scalars joined.
-func formatValue(key string, v api.Value) string {
-	if v.Kind == api.Array {
+func formatValue(key string, v advert.Value) string {
+	if v.Kind == advert.Array {
 		parts := make([]string, len(v.Items))
 		for i, it := range v.Items {
-			parts[i] = api.FormatField(key, it)
+			parts[i] = text.FormatField(key, it)
 		}
 		if len(parts) == 0 {
 			return "(none)"
 		}
 		return strings.Join(parts, ", ")
 	}
-	return api.FormatField(key, v)
+	return text.FormatField(key, v)
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/padview/padview/api"
+	"github.com/padview/padview/api/text"
 )
 
 // describeExchange writes what support staff need to trace a request: the
@@ -15,7 +16,7 @@ import (
 func describeExchange(w io.Writer, r result, b api.BudgetSnapshot) {
 	ex := r.ex
 	if ex == nil {
-		fmt.Fprintf(w, "* %s: no request made: %v\n", api.CleanText(r.input), r.err)
+		fmt.Fprintf(w, "* %s: no request made: %v\n", text.CleanText(r.input), r.err)
 		return
 	}
 	fmt.Fprintf(w, "> %s %s\n", ex.Method, ex.URL)
@@ -23,7 +24,7 @@ func describeExchange(w io.Writer, r result, b api.BudgetSnapshot) {
 	if ex.Status != 0 {
 		status = fmt.Sprintf("%d %s", ex.Status, ex.Proto)
 	}
-	fmt.Fprintf(w, "< %s in %s, %s, %d attempt(s)", status, ex.Duration.Round(time.Millisecond), api.FormatSize(ex.Size), ex.Attempts)
+	fmt.Fprintf(w, "< %s in %s, %s, %d attempt(s)", status, ex.Duration.Round(time.Millisecond), text.FormatSize(ex.Size), ex.Attempts)
 	if ex.Waited > 10*time.Millisecond {
 		fmt.Fprintf(w, ", waited %s for the rate budget", ex.Waited.Round(time.Millisecond))
 	}

@@ -8,15 +8,16 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/padview/padview/api"
+	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/text"
 	"github.com/padview/padview/theme"
 )
 
 // fieldLines renders an object as aligned label/value lines, nested values
 // as an indented tree. Every string is cleaned of control sequences, long
 // values wrap under themselves, personal data is marked.
-func fieldLines(st theme.Styles, v api.Value, width int) []string {
-	if v.Kind != api.Object {
+func fieldLines(st theme.Styles, v advert.Value, width int) []string {
+	if v.Kind != advert.Object {
 		return []string{st.Null.Render("not in this response")}
 	}
 	if len(v.Members) == 0 {
@@ -27,30 +28,30 @@ func fieldLines(st theme.Styles, v api.Value, width int) []string {
 	return out
 }
 
-func writeMembers(st theme.Styles, out *[]string, members []api.Member, indent string, width int) {
+func writeMembers(st theme.Styles, out *[]string, members []advert.Member, indent string, width int) {
 	labelW := 0
 	for _, m := range members {
-		labelW = max(labelW, lipgloss.Width(api.CleanText(api.LabelFor(m.Key))))
+		labelW = max(labelW, lipgloss.Width(text.CleanText(text.LabelFor(m.Key))))
 	}
 	labelW = min(labelW, max(12, width/3))
 	for _, m := range members {
-		label := ansi.Truncate(api.CleanText(api.LabelFor(m.Key)), labelW, "…")
-		personal := api.IsPersonalField(m.Key)
+		label := ansi.Truncate(text.CleanText(text.LabelFor(m.Key)), labelW, "…")
+		personal := text.IsPersonalField(m.Key)
 		switch {
-		case m.Value.Kind == api.Object && !api.IsAmount(m.Value):
+		case m.Value.Kind == advert.Object && !text.IsAmount(m.Value):
 			*out = append(*out, indent+st.Label.Bold(true).Render(label))
 			if len(m.Value.Members) == 0 {
 				*out = append(*out, indent+"  "+st.Null.Render("(empty)"))
 			}
 			writeMembers(st, out, m.Value.Members, indent+"  ", width)
-		case m.Value.Kind == api.Array && !api.IsScalarList(m.Value):
+		case m.Value.Kind == advert.Array && !text.IsScalarList(m.Value):
 			*out = append(*out, indent+st.Label.Bold(true).Render(label))
 			for _, it := range m.Value.Items {
-				if it.Kind == api.Object {
+				if it.Kind == advert.Object {
 					*out = append(*out, indent+"  "+st.Muted.Render("•"))
 					writeMembers(st, out, it.Members, indent+"    ", width)
 				} else {
-					*out = append(*out, indent+"  "+st.Muted.Render("• ")+st.Value.Render(api.CleanText(api.FormatField(m.Key, it))))
+					*out = append(*out, indent+"  "+st.Muted.Render("• ")+st.Value.Render(text.CleanText(text.FormatField(m.Key, it))))
 				}
 			}
 		default:
@@ -75,21 +76,21 @@ func writeMembers(st theme.Styles, out *[]string, members []api.Member, indent s
 }
 
 // valueText is a scalar (or amount, or list of scalars) as a person reads it.
-func valueText(st theme.Styles, key string, v api.Value) (string, lipgloss.Style) {
+func valueText(st theme.Styles, key string, v advert.Value) (string, lipgloss.Style) {
 	switch v.Kind {
-	case api.Null:
-		return api.NotDisclosed, st.Null
-	case api.Array:
+	case advert.Null:
+		return text.NotDisclosed, st.Null
+	case advert.Array:
 		if len(v.Items) == 0 {
 			return "(none)", st.Null
 		}
 		parts := make([]string, len(v.Items))
 		for i, it := range v.Items {
-			parts[i] = api.CleanText(api.FormatField(key, it))
+			parts[i] = text.CleanText(text.FormatField(key, it))
 		}
 		return strings.Join(parts, ", "), st.Value
 	}
-	s := api.CleanText(api.FormatField(key, v))
+	s := text.CleanText(text.FormatField(key, v))
 	if s == "" {
 		return `""`, st.Null
 	}
@@ -101,9 +102,9 @@ func valueText(st theme.Styles, key string, v api.Value) (string, lipgloss.Style
 func prettyJSON(raw []byte) []string {
 	var buf bytes.Buffer
 	if err := json.Indent(&buf, raw, "", "  "); err != nil {
-		return strings.Split(api.CleanBlock(string(raw)), "\n")
+		return strings.Split(text.CleanBlock(string(raw)), "\n")
 	}
-	return strings.Split(api.CleanBlock(buf.String()), "\n")
+	return strings.Split(text.CleanBlock(buf.String()), "\n")
 }
 
 // colorJSONLine colours one line of indented JSON: keys, strings, numbers

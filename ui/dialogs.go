@@ -10,6 +10,8 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/padview/padview/api"
+	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/text"
 )
 
 // confirmDialog asks before the full view is used. Cancel is focused by
@@ -21,7 +23,7 @@ type confirmDialog struct {
 }
 
 func (m *Model) openConfirm() {
-	if m.view == api.Full {
+	if m.view == advert.Full {
 		m.status = status{levelInfo, "Already in the full view; s returns to standard.", false}
 		return
 	}
@@ -60,13 +62,13 @@ func (m Model) onConfirmKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 func (m Model) acceptFull() (tea.Model, tea.Cmd) {
 	paid := m.confirm.paid
 	m.confirm = nil
-	m.view = api.Full
+	m.view = advert.Full
 	m.lastActivity = m.now()
 	m.status = status{levelWarn, "Full view: personal data is shown. s returns to the standard view.", false}
 	if paid == "" {
 		return m, nil
 	}
-	return m, m.startFetch(paid, api.Full)
+	return m, m.startFetch(paid, advert.Full)
 }
 
 func (m Model) confirmView(width int) string {
@@ -74,9 +76,9 @@ func (m Model) confirmView(width int) string {
 	w := min(64, width-4)
 	var b strings.Builder
 	b.WriteString(st.ModalTitle.Render("Full view: personal data") + "\n\n")
-	b.WriteString(lipgloss.NewStyle().Width(w - 6).Render(api.DataProtectionNotice))
+	b.WriteString(lipgloss.NewStyle().Width(w - 6).Render(advert.DataProtectionNotice))
 	if m.confirm.paid != "" {
-		b.WriteString("\n\nAdvertisement: " + st.Title.Render(api.CleanText(m.confirm.paid)))
+		b.WriteString("\n\nAdvertisement: " + st.Title.Render(text.CleanText(m.confirm.paid)))
 	}
 	b.WriteString("\n\npadview returns to the standard view by itself after " + humanDuration(m.cfg.FullViewIdle) + " without a key press.\n\n")
 	cancel, confirm := st.ButtonFocused, st.Button
@@ -156,7 +158,7 @@ func (m Model) onTokenSaved(s tokenSaved) (tea.Model, tea.Cmd) {
 	switch {
 	case s.sessionOnly && s.err != nil:
 		m.status = status{levelWarn, "Token kept for this session only: the keyring is unavailable.", false}
-		m.notice = capitalize(api.CleanText(s.err.Error())) + "."
+		m.notice = capitalize(text.CleanText(s.err.Error())) + "."
 	case s.sessionOnly:
 		m.status = status{levelInfo, "Token kept for this session only.", false}
 	default:
@@ -181,7 +183,7 @@ func (m Model) tokenView(width int) string {
 	case m.cfg.Tokens == nil:
 		where = "It is kept for this session only."
 	case m.cfg.KeyringProblem != "":
-		where = "It will be kept for this session only: " + api.CleanText(m.cfg.KeyringProblem) + "."
+		where = "It will be kept for this session only: " + text.CleanText(m.cfg.KeyringProblem) + "."
 	}
 	b.WriteString("\n" + st.Muted.Width(w-6).Render(where) + "\n")
 	if te.msg != "" {

@@ -2,8 +2,7 @@ package ui
 
 import (
 	tea "charm.land/bubbletea/v2"
-
-	"github.com/padview/padview/api"
+	"github.com/padview/padview/api/advert"
 )
 
 // onKey routes a key press: dialogs first, then the input or the pane.
@@ -143,7 +142,7 @@ func (m Model) onPaneKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	case matches(k, keys.Full):
 		m.openConfirm()
 	case matches(k, keys.Standard):
-		if m.view == api.Standard {
+		if m.view == advert.Standard {
 			m.status = status{levelInfo, "Already in the standard view.", false}
 			return m, nil
 		}

@@ -1,6 +1,6 @@
 package ui
 
-import "github.com/padview/padview/api"
+import "github.com/padview/padview/api/advert"
 
 // Screen rows, top to bottom: header, PAID input, input message, tab bar,
 // the pane, the status bar, the key help.
@@ -98,7 +98,7 @@ func (m *Model) clampPane() {
 	}
 }
 
-func (m *Model) parties(t tabID) []api.Value {
+func (m *Model) parties(t tabID) []advert.Value {
 	if t == tabSponsors {
 		return m.doc.Sponsors
 	}

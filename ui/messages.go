@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/padview/padview/api"
+	"github.com/padview/padview/api/advert"
 )
 
 // fetchResult is the answer to one fetch, tagged with the request's id so
@@ -14,8 +15,8 @@ import (
 type fetchResult struct {
 	id   int
 	paid string
-	view api.View
-	doc  *api.Document
+	view advert.View
+	doc  *advert.Document
 	ex   *api.Exchange
 	err  error
 }
@@ -31,7 +32,7 @@ type tokenSaved struct {
 }
 
 // fetchCmd runs one Get. It touches nothing but its arguments.
-func fetchCmd(ctx context.Context, c *api.Client, id int, paid string, view api.View) tea.Cmd {
+func fetchCmd(ctx context.Context, c *api.Client, id int, paid string, view advert.View) tea.Cmd {
 	return func() tea.Msg {
 		doc, ex, err := c.Get(ctx, paid, view)
 		return fetchResult{id: id, paid: paid, view: view, doc: doc, ex: ex, err: err}

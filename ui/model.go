@@ -14,6 +14,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/padview/padview/api"
+	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/text"
 	"github.com/padview/padview/theme"
 )
 
@@ -54,8 +56,8 @@ type Model struct {
 	draft    string
 	focus    focusArea
 
-	view  api.View // the view lookups use now
-	doc   *api.Document
+	view  advert.View // the view lookups use now
+	doc   *advert.Document
 	ex    *api.Exchange
 	tabs  []tabID
 	tab   int
@@ -86,7 +88,7 @@ type Model struct {
 // lookup is one PAID in one view.
 type lookup struct {
 	paid string
-	view api.View
+	view advert.View
 }
 
 // pending is the fetch in flight.
@@ -133,7 +135,7 @@ func New(cfg Config) Model {
 	in.Focus()
 	m := Model{
 		cfg: cfg, keys: newKeyMap(), st: theme.New(true), now: time.Now,
-		input: in, focus: focusInput, view: api.Standard,
+		input: in, focus: focusInput, view: advert.Standard,
 		panes: map[tabID]*paneState{}, tabs: tabsFor(nil),
 		spinner: spinner.New(spinner.WithSpinner(spinner.Dot)),
 		help:    help.New(),
@@ -156,7 +158,7 @@ func (m *Model) setToken(token string) {
 	}
 	c, err := m.cfg.NewClient(token)
 	if err != nil {
-		m.status = status{levelError, api.CleanText(err.Error()), false}
+		m.status = status{levelError, text.CleanText(err.Error()), false}
 		return
 	}
 	m.client = c
@@ -239,7 +241,7 @@ func (m Model) onTick() (tea.Model, tea.Cmd) {
 	if m.client != nil {
 		m.budget = m.client.Budget().Snapshot()
 	}
-	if m.view == api.Full && m.now().Sub(m.lastActivity) >= m.cfg.FullViewIdle {
+	if m.view == advert.Full && m.now().Sub(m.lastActivity) >= m.cfg.FullViewIdle {
 		cmd := m.leaveFull(fmt.Sprintf("Returned to the standard view after %s without a key press; personal data cleared.", humanDuration(m.cfg.FullViewIdle)))
 		return m, tea.Batch(cmd, tick())
 	}
@@ -248,10 +250,10 @@ func (m Model) onTick() (tea.Model, tea.Cmd) {
 
 // startFetch validates the PAID (a bad one costs no request) and starts a
 // request, cancelling the one in flight.
-func (m *Model) startFetch(input string, view api.View) tea.Cmd {
+func (m *Model) startFetch(input string, view advert.View) tea.Cmd {
 	paid, err := api.ParsePAID(input)
 	if err != nil {
-		m.inputMsg = capitalize(api.CleanText(err.Error()))
+		m.inputMsg = capitalize(text.CleanText(err.Error()))
 		return nil
 	}
 	m.inputMsg, m.detail = "", ""
@@ -288,7 +290,7 @@ func (m Model) onFetchResult(r fetchResult) (tea.Model, tea.Cmd) {
 	if r.err != nil {
 		m.status = m.errorStatus(r.err, r.paid, r.view)
 		if api.KindOf(r.err) != api.KindCanceled {
-			m.detail = capitalize(api.CleanText(r.err.Error()))
+			m.detail = capitalize(text.CleanText(r.err.Error()))
 		}
 		return m, nil
 	}
@@ -301,7 +303,7 @@ func (m Model) onFetchResult(r fetchResult) (tea.Model, tea.Cmd) {
 }
 
 // setDocument shows a new result, keeping the pane the user was on.
-func (m *Model) setDocument(d *api.Document, ex *api.Exchange) {
+func (m *Model) setDocument(d *advert.Document, ex *api.Exchange) {
 	current := m.currentTab()
 	m.doc, m.ex = d, ex
 	m.raw = nil
@@ -332,10 +334,10 @@ func okStatus(ex *api.Exchange) string {
 
 // errorStatus says in a few words what went wrong and what to do next;
 // the whole message goes above the panes.
-func (m *Model) errorStatus(err error, paid string, view api.View) status {
+func (m *Model) errorStatus(err error, paid string, view advert.View) status {
 	var e *api.Error
 	if !errors.As(err, &e) {
-		return status{levelError, capitalize(api.CleanText(err.Error())), true}
+		return status{levelError, capitalize(text.CleanText(err.Error())), true}
 	}
 	code := ""
 	if e.Status != 0 {
@@ -345,12 +347,12 @@ func (m *Model) errorStatus(err error, paid string, view api.View) status {
 	case api.KindUnauthorized:
 		return status{levelError, "Token rejected" + code + " · t enters a new token", false}
 	case api.KindForbidden:
-		if view == api.Full {
+		if view == advert.Full {
 			return status{levelError, "Full view not allowed for this token" + code + " · s standard view · t new token", false}
 		}
 		return status{levelError, "Not allowed" + code + " · t enters a new token", false}
 	case api.KindNotFound:
-		return status{levelWarn, "No advertisement with PAID " + api.CleanText(paid), false}
+		return status{levelWarn, "No advertisement with PAID " + text.CleanText(paid), false}
 	case api.KindRateLimited:
 		if e.RetryAfter > 0 {
 			m.retryAt = m.now().Add(e.RetryAfter)
@@ -389,18 +391,18 @@ func capitalize(s string) string {
 // leaveFull returns to the standard view: the personal data goes from
 // memory and screen, and the advertisement is fetched again in standard.
 func (m *Model) leaveFull(why string) tea.Cmd {
-	if m.view != api.Full {
+	if m.view != advert.Full {
 		return nil
 	}
-	m.view = api.Standard
+	m.view = advert.Standard
 	m.cancelPending()
 	var cmd tea.Cmd
-	if m.doc != nil && m.doc.View == api.Full {
+	if m.doc != nil && m.doc.View == advert.Full {
 		paid := m.doc.PAID
 		m.doc, m.ex, m.raw = nil, nil, nil
 		m.panes = map[tabID]*paneState{}
 		m.tabs = tabsFor(nil)
-		cmd = m.startFetch(paid, api.Standard)
+		cmd = m.startFetch(paid, advert.Standard)
 	}
 	m.status = status{levelInfo, why, false}
 	m.notice = why

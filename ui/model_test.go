@@ -15,7 +15,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
-	"github.com/padview/padview/api"
+	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/fake"
 )
 
@@ -156,14 +156,14 @@ func TestFullViewNeedsConfirmation(t *testing.T) {
 
 	// Keys in flight when the dialog opens do not confirm it.
 	m = press(t, m, "f", "y", "enter")
-	if m.confirm == nil || m.view != api.Standard {
+	if m.confirm == nil || m.view != advert.Standard {
 		t.Fatal("keys typed before the dialog was readable answered it")
 	}
 	requireContains(t, screen(m), "Full view: personal data", "legitimate", "data processing agreements", "AB12CD", "Cancel")
 	clk.add(confirmArmDelay)
 	// Cancel is the default.
 	m = press(t, m, "enter")
-	if m.confirm != nil || m.view != api.Standard || s.Stats().Full != requests {
+	if m.confirm != nil || m.view != advert.Standard || s.Stats().Full != requests {
 		t.Fatal("enter on the default did not cancel")
 	}
 	if strings.Contains(screen(m), "maren.holt") {
@@ -172,7 +172,7 @@ func TestFullViewNeedsConfirmation(t *testing.T) {
 	m = press(t, m, "f")
 	clk.add(confirmArmDelay)
 	m = press(t, m, "y")
-	if m.view != api.Full || m.doc == nil || m.doc.View != api.Full || s.Stats().Full != requests+1 {
+	if m.view != advert.Full || m.doc == nil || m.doc.View != advert.Full || s.Stats().Full != requests+1 {
 		t.Fatalf("confirm: view %v doc %v", m.view, m.doc)
 	}
 	requireContains(t, screen(m), "FULL · personal data", "◆ maren.holt@riverside-civic.example")
@@ -180,12 +180,12 @@ func TestFullViewNeedsConfirmation(t *testing.T) {
 	m = press(t, m, "/")
 	m.input.SetValue("XK9P2M")
 	m = press(t, m, "enter")
-	if m.doc.View != api.Full || m.doc.PAID != "XK9P2M" {
+	if m.doc.View != advert.Full || m.doc.PAID != "XK9P2M" {
 		t.Fatalf("next lookup: %s %v", m.doc.PAID, m.doc.View)
 	}
 	// s drops the personal data from memory and screen.
 	m = press(t, m, "s")
-	if m.view != api.Standard || m.doc == nil || m.doc.View != api.Standard {
+	if m.view != advert.Standard || m.doc == nil || m.doc.View != advert.Standard {
 		t.Fatalf("after s: view %v doc %v", m.view, m.doc)
 	}
 	if strings.Contains(screen(m), "amelie@") || strings.Contains(string(m.doc.Raw), "@ecoles-vivantes") {
@@ -202,24 +202,24 @@ func TestFullViewIdleRevert(t *testing.T) {
 	m = press(t, m, "enter", "f")
 	clk.add(confirmArmDelay)
 	m = press(t, m, "y")
-	if m.view != api.Full {
+	if m.view != advert.Full {
 		t.Fatal("not in full view")
 	}
 	clk.add(time.Minute)
 	next, _ := m.Update(tickMsg(clk.now()))
-	if m = next.(Model); m.view != api.Full {
+	if m = next.(Model); m.view != advert.Full {
 		t.Fatal("reverted too early")
 	}
 	m = press(t, m, "j") // a key press restarts the clock
 	clk.add(90 * time.Second)
 	next, _ = m.Update(tickMsg(clk.now()))
-	if m = next.(Model); m.view != api.Full {
+	if m = next.(Model); m.view != advert.Full {
 		t.Fatal("a key press did not count as activity")
 	}
 	clk.add(time.Minute)
 	next, cmd := m.Update(tickMsg(clk.now()))
 	m = settle(t, next.(Model), cmd)
-	if m.view != api.Standard || m.doc == nil || m.doc.View != api.Standard {
+	if m.view != advert.Standard || m.doc == nil || m.doc.View != advert.Standard {
 		t.Fatalf("idle revert: view %v", m.view)
 	}
 	requireContains(t, screen(m), "STANDARD", "Returned to the standard view after 2 minutes")

@@ -7,7 +7,8 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/padview/padview/api"
+	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/text"
 	"github.com/padview/padview/theme"
 )
 
@@ -15,14 +16,14 @@ import (
 type column struct {
 	title string
 	width int
-	cell  func(api.Value) string
+	cell  func(advert.Value) string
 }
 
-func memberText(keys ...string) func(api.Value) string {
-	return func(v api.Value) string {
+func memberText(keys ...string) func(advert.Value) string {
+	return func(v advert.Value) string {
 		for _, k := range keys {
-			if m, ok := v.Get(k); ok && m.Kind != api.Absent {
-				return api.CleanText(api.FormatField(k, m))
+			if m, ok := v.Get(k); ok && m.Kind != advert.Absent {
+				return text.CleanText(text.FormatField(k, m))
 			}
 		}
 		return ""
@@ -32,7 +33,7 @@ func memberText(keys ...string) func(api.Value) string {
 // partyColumns fits the columns into width, dropping the least needed
 // first. Email and phone appear in the full view only.
 func partyColumns(width int, full bool) []column {
-	name := column{"Name", 0, func(v api.Value) string { return api.CleanText(api.PartyName(v)) }}
+	name := column{"Name", 0, func(v advert.Value) string { return text.CleanText(text.PartyName(v)) }}
 	kind := column{"Kind", 14, memberText("kind", "type", "role", "category", "partyType")}
 	city := column{"City", 16, memberText("city", "town")}
 	country := column{"Country", 8, memberText("country", "countryCode")}
@@ -64,7 +65,7 @@ func partyColumns(width int, full bool) []column {
 
 // partyRows renders the header and the rows in [offset, offset+rows): only
 // what is visible, so the cost does not grow with the number of entries.
-func partyRows(st theme.Styles, list []api.Value, cursor, offset, rows, width int, full bool) []string {
+func partyRows(st theme.Styles, list []advert.Value, cursor, offset, rows, width int, full bool) []string {
 	cols := partyColumns(width, full)
 	out := make([]string, 0, rows+1)
 	var hdr strings.Builder
@@ -103,7 +104,7 @@ func pad(s string, w int) string {
 
 // partyPane lays out the table and the selected entry's details: side by
 // side on wide terminals, stacked otherwise.
-func partyPane(st theme.Styles, title string, list []api.Value, present bool, cursor, offset, detailOffset, width, height int, full bool) string {
+func partyPane(st theme.Styles, title string, list []advert.Value, present bool, cursor, offset, detailOffset, width, height int, full bool) string {
 	if !present || len(list) == 0 {
 		msg := "not in this response"
 		if present {
@@ -152,15 +153,15 @@ func visibleRows(width, height int) int {
 
 // detailLines is the selected entry's fields from line offset on, cut to
 // height with a note of what is left below.
-func detailLines(st theme.Styles, entry api.Value, width, height, offset int) []string {
+func detailLines(st theme.Styles, entry advert.Value, width, height, offset int) []string {
 	if height <= 0 {
 		return nil
 	}
 	var lines []string
-	if entry.Kind == api.Object {
+	if entry.Kind == advert.Object {
 		lines = fieldLines(st, entry, width)
 	} else {
-		lines = []string{st.Value.Render(api.CleanText(entry.Text()))}
+		lines = []string{st.Value.Render(text.CleanText(entry.Text()))}
 	}
 	lines = lines[min(max(offset, 0), max(len(lines)-1, 0)):]
 	if len(lines) > height {

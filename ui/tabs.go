@@ -7,7 +7,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/padview/padview/api"
+	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/theme"
 )
 
@@ -33,17 +33,17 @@ var tabTitles = [...]string{"Advertiser", "Campaign", "Sponsors", "Controllers",
 func (t tabID) String() string { return tabTitles[t] }
 
 // group is the document group a text pane shows.
-func (t tabID) group() api.Group {
-	return [...]api.Group{api.GroupAdvertiser, api.GroupCampaign, api.GroupSponsors, api.GroupControllers,
-		api.GroupBasicInformation, api.GroupComplianceAndFunding, api.GroupTargeting, api.GroupLegalAndMetadata,
-		api.GroupOther, ""}[t]
+func (t tabID) group() advert.Group {
+	return [...]advert.Group{advert.GroupAdvertiser, advert.GroupCampaign, advert.GroupSponsors, advert.GroupControllers,
+		advert.GroupBasicInformation, advert.GroupComplianceAndFunding, advert.GroupTargeting, advert.GroupLegalAndMetadata,
+		advert.GroupOther, ""}[t]
 }
 
 func (t tabID) isParties() bool { return t == tabSponsors || t == tabControllers }
 
 // tabsFor lists the panes for a document: all eight groups always (empty
 // ones say so), Other only when something was not placed, Raw last.
-func tabsFor(d *api.Document) []tabID {
+func tabsFor(d *advert.Document) []tabID {
 	tabs := []tabID{tabAdvertiser, tabCampaign, tabSponsors, tabControllers, tabBasic, tabCompliance, tabTargeting, tabLegal}
 	if d != nil && d.Other.Len() > 0 {
 		tabs = append(tabs, tabOther)
@@ -52,7 +52,7 @@ func tabsFor(d *api.Document) []tabID {
 }
 
 // tabLabel is a tab's text: its number key, title and, for collections, a count.
-func tabLabel(i int, t tabID, d *api.Document) string {
+func tabLabel(i int, t tabID, d *advert.Document) string {
 	label := fmt.Sprintf("%d %s", (i+1)%10, t)
 	if d != nil {
 		switch t {
@@ -68,7 +68,7 @@ func tabLabel(i int, t tabID, d *api.Document) string {
 }
 
 // tabEmpty reports whether a pane has nothing from this response.
-func tabEmpty(t tabID, d *api.Document) bool {
+func tabEmpty(t tabID, d *advert.Document) bool {
 	if d == nil {
 		return true
 	}
@@ -85,7 +85,7 @@ func tabEmpty(t tabID, d *api.Document) bool {
 
 // tabBar renders the tabs in width cells, scrolled so the active tab shows,
 // and returns the x ranges of each visible tab for mouse clicks.
-func tabBar(st theme.Styles, tabs []tabID, active int, d *api.Document, width int) (string, []tabHit) {
+func tabBar(st theme.Styles, tabs []tabID, active int, d *advert.Document, width int) (string, []tabHit) {
 	if width <= 0 {
 		return "", nil
 	}

@@ -11,7 +11,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
-	"github.com/padview/padview/api"
+	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/fake"
 )
 
@@ -83,7 +83,7 @@ func TestProgramLookupTabsAndFullView(t *testing.T) {
 	send(tm, "s")
 	waitFor(t, tm, "Back to the standard view")
 	m := finalModel(t, tm)
-	if m.view != api.Standard || m.doc == nil || m.doc.View != api.Standard || s.Stats().Full != 1 {
+	if m.view != advert.Standard || m.doc == nil || m.doc.View != advert.Standard || s.Stats().Full != 1 {
 		t.Fatalf("final: view %v, doc %v, full requests %d", m.view, m.doc, s.Stats().Full)
 	}
 }

@@ -9,8 +9,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
-
-	"github.com/padview/padview/api"
+	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/text"
 )
 
 // View draws the screen. It reads the model and what prepare built; it
@@ -80,12 +80,12 @@ func fitBlock(s string, w, h int) []string {
 
 func (m Model) header(w int) string {
 	st := m.st
-	where := api.CleanText(m.cfg.Profile)
+	where := text.CleanText(m.cfg.Profile)
 	if u, err := url.Parse(m.cfg.BaseURL); err == nil && u.Host != "" {
-		where += " · " + api.CleanText(u.Host)
+		where += " · " + text.CleanText(u.Host)
 	}
 	badge := st.BadgeStandard.Render("STANDARD")
-	if m.view == api.Full {
+	if m.view == advert.Full {
 		badge = st.BadgeFull.Render("FULL · personal data")
 	}
 	left := st.Title.Render("padview") + "  " + st.Muted.Render(where)
@@ -116,7 +116,7 @@ func (m Model) messageLine(w int) string {
 	case m.notice != "":
 		left = st.StatusWarn.Render(m.notice)
 	case m.doc != nil:
-		left = st.Muted.Render(fmt.Sprintf("Showing %s · %s view", api.CleanText(m.doc.PAID), m.doc.View))
+		left = st.Muted.Render(fmt.Sprintf("Showing %s · %s view", text.CleanText(m.doc.PAID), m.doc.View))
 	case m.focus == focusInput:
 		left = st.Muted.Render("Type or paste a PAID and press enter · ↑/↓ history")
 	}
@@ -161,7 +161,7 @@ func (m Model) paneView(w, h int) string {
 	if !ok {
 		p = &paneState{}
 	}
-	full := m.doc.View == api.Full
+	full := m.doc.View == advert.Full
 	switch {
 	case t == tabSponsors:
 		return indent(partyPane(m.st, "Sponsors", m.doc.Sponsors, m.doc.SponsorsPresent, p.cursor, p.offset, p.detailOffset, w-2, h, full))
@@ -193,7 +193,7 @@ func (m Model) exchangeSummary(w int) []string {
 	if ex == nil {
 		return []string{"", "", ""}
 	}
-	line := fmt.Sprintf("%s %s → %d %s · %s · %s", ex.Method, ex.URL, ex.Status, ex.Proto, latency(ex.Duration), api.FormatSize(ex.Size))
+	line := fmt.Sprintf("%s %s → %d %s · %s · %s", ex.Method, ex.URL, ex.Status, ex.Proto, latency(ex.Duration), text.FormatSize(ex.Size))
 	if ex.RequestID != "" {
 		line += " · request id " + ex.RequestID
 	}
@@ -253,10 +253,10 @@ func (m Model) statusBar(w int) string {
 	switch {
 	case m.pending != nil:
 		view := ""
-		if m.pending.lookup.view == api.Full {
+		if m.pending.lookup.view == advert.Full {
 			view = " (full view)"
 		}
-		left = m.spinner.View() + " " + st.Text.Render(fmt.Sprintf("Fetching %s%s…", api.CleanText(m.pending.lookup.paid), view))
+		left = m.spinner.View() + " " + st.Text.Render(fmt.Sprintf("Fetching %s%s…", text.CleanText(m.pending.lookup.paid), view))
 		if b := m.budget; b.Blocked.After(now) {
 			left += st.StatusWarn.Render(fmt.Sprintf(" rate limited: retrying in %s", countdown(b.Blocked.Sub(now))))
 		} else if b.Waiting > 0 && b.WaitUntil.After(now) {

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/padview/padview/api"
+	"github.com/padview/padview/api/advert"
 )
 
 func get(t *testing.T, url, token string) (*http.Response, string) {
@@ -42,7 +42,7 @@ func TestSampleSet(t *testing.T) {
 		// Fictional contact data only.
 		for _, m := range []string{"email"} {
 			adv, _ := ad.Get("advertiser")
-			if e, ok := adv.Get(m); ok && e.Kind == api.String && !strings.HasSuffix(e.Str, ".example") {
+			if e, ok := adv.Get(m); ok && e.Kind == advert.String && !strings.HasSuffix(e.Str, ".example") {
 				t.Errorf("%s: %s %q is not an .example address", id, m, e.Str)
 			}
 		}

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/padview/padview/api"
+	"github.com/padview/padview/api/advert"
 )
 
 // FaultKind is a way the fake can misbehave, as real servers do.
@@ -131,7 +131,7 @@ var DemoPAIDs = []string{"DEMO-SLOW", "DEMO-429", "DEMO-503", "DEMO-HTML", "DEMO
 
 // demo answers the DEMO-* identifiers. The content, when there is any, is
 // the first sample's under the asked identifier.
-func (s *Server) demo(w http.ResponseWriter, r *http.Request, paid string, view api.View) (api.Value, bool) {
+func (s *Server) demo(w http.ResponseWriter, r *http.Request, paid string, view advert.View) (advert.Value, bool) {
 	s.mu.Lock()
 	s.demoSeq[paid]++
 	seq := s.demoSeq[paid]
@@ -140,38 +140,38 @@ func (s *Server) demo(w http.ResponseWriter, r *http.Request, paid string, view 
 	switch paid {
 	case "DEMO-SLOW":
 		if !sleep(r, 4*time.Second) {
-			return api.Value{}, false
+			return advert.Value{}, false
 		}
 	case "DEMO-429":
 		if seq%2 == 1 {
 			f = Fault{Kind: FaultRateLimit, RetryAfter: 5 * time.Second}
 			f.apply(w, r)
-			return api.Value{}, false
+			return advert.Value{}, false
 		}
 	case "DEMO-503":
 		f = Fault{Kind: FaultStatus, Status: http.StatusServiceUnavailable, Message: "maintenance window (demo)"}
 		f.apply(w, r)
-		return api.Value{}, false
+		return advert.Value{}, false
 	case "DEMO-HTML":
 		w.Header().Set("Content-Type", "text/html")
 		w.WriteHeader(http.StatusOK)
 		fmt.Fprint(w, "<!doctype html><html><body><h1>Welcome to the portal</h1><p>Please sign in.</p></body></html>")
-		return api.Value{}, false
+		return advert.Value{}, false
 	case "DEMO-BADJSON":
 		Fault{Kind: FaultMalformedJSON}.apply(w, r)
-		return api.Value{}, false
+		return advert.Value{}, false
 	case "DEMO-403":
-		if view == api.Full {
+		if view == advert.Full {
 			writeError(w, http.StatusForbidden, "forbidden", "this token may not use the full view (demo)")
-			return api.Value{}, false
+			return advert.Value{}, false
 		}
 	default:
 		writeError(w, http.StatusNotFound, "not_found", fmt.Sprintf("No advertisement with PAID %s", paid))
-		return api.Value{}, false
+		return advert.Value{}, false
 	}
 	ad := samples().byPAID["AB12CD"]
-	out := api.NewObject()
+	out := advert.NewObject()
 	out.Members = append(out.Members, ad.Members...)
-	out.Set("paid", api.StringValue(paid))
+	out.Set("paid", advert.StringValue(paid))
 	return out, true
 }

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"sync"
 
-	"github.com/padview/padview/api"
+	"github.com/padview/padview/api/advert"
 )
 
 //go:embed samples.json
@@ -20,18 +20,18 @@ func SamplePAIDs() []string {
 }
 
 type sampleSet struct {
-	byPAID map[string]api.Value
+	byPAID map[string]advert.Value
 	order  []string
 }
 
 // samples parses the embedded set once, on first use, so that programs
 // that never touch the fake pay nothing for it.
 var samples = sync.OnceValue(func() sampleSet {
-	root, err := api.ParseValue(samplesJSON)
+	root, err := advert.ParseValue(samplesJSON)
 	if err != nil {
 		panic(fmt.Sprintf("fake: embedded samples: %v", err))
 	}
-	set := sampleSet{byPAID: map[string]api.Value{}}
+	set := sampleSet{byPAID: map[string]advert.Value{}}
 	for _, ad := range root.Items {
 		id, _ := ad.Get("paid")
 		set.byPAID[id.Str] = ad
@@ -44,37 +44,37 @@ var samples = sync.OnceValue(func() sampleSet {
 
 // manySponsors builds the large sample: one advertisement with n sponsors,
 // for checking that nothing slows down with the size of a collection.
-func manySponsors(n int) api.Value {
-	root, _ := api.ParseValue(samplesJSON)
+func manySponsors(n int) advert.Value {
+	root, _ := advert.ParseValue(samplesJSON)
 	base := root.Items[0] // the large sample is modelled on the first
-	ad := api.NewObject()
+	ad := advert.NewObject()
 	for _, m := range base.Members {
 		ad.Members = append(ad.Members, m)
 	}
-	ad.Set("paid", api.StringValue(ManySponsorsPAID))
+	ad.Set("paid", advert.StringValue(ManySponsorsPAID))
 	title, _ := base.Get("basicInformation")
-	info := api.NewObject()
+	info := advert.NewObject()
 	info.Members = append(info.Members, title.Members...)
-	info.Set("title", api.StringValue("Grassroots fund: 5,000 small donors"))
+	info.Set("title", advert.StringValue("Grassroots fund: 5,000 small donors"))
 	ad.Set("basicInformation", info)
 	cities := []string{"Northbank", "Eastmarsh", "Westford", "Gdańsk", "Lyon", "Łódź", "Madrid", "大阪市"}
-	list := make([]api.Value, n)
+	list := make([]advert.Value, n)
 	for i := range list {
-		s := api.NewObject()
-		s.Set("name", api.StringValue(fmt.Sprintf("Donor %04d", i+1)))
-		s.Set("kind", api.StringValue("individual"))
-		s.Set("email", api.StringValue(fmt.Sprintf("donor%04d@donors.example", i+1)))
-		s.Set("phone", api.StringValue(fmt.Sprintf("+44 20 7946 %04d", i%1000)))
-		s.Set("streetAddress", api.StringValue(fmt.Sprintf("%d Example Street", i%200+1)))
-		s.Set("postalCode", api.StringValue(fmt.Sprintf("NB%d %dAA", i%9+1, i%9)))
-		s.Set("city", api.StringValue(cities[i%len(cities)]))
-		s.Set("country", api.StringValue("GB"))
-		s.Set("contribution", api.Value{Kind: api.Object, Members: []api.Member{
-			{Key: "amount", Value: api.Value{Kind: api.Number, Str: fmt.Sprint(5 + i%95)}},
-			{Key: "currency", Value: api.StringValue("EUR")},
+		s := advert.NewObject()
+		s.Set("name", advert.StringValue(fmt.Sprintf("Donor %04d", i+1)))
+		s.Set("kind", advert.StringValue("individual"))
+		s.Set("email", advert.StringValue(fmt.Sprintf("donor%04d@donors.example", i+1)))
+		s.Set("phone", advert.StringValue(fmt.Sprintf("+44 20 7946 %04d", i%1000)))
+		s.Set("streetAddress", advert.StringValue(fmt.Sprintf("%d Example Street", i%200+1)))
+		s.Set("postalCode", advert.StringValue(fmt.Sprintf("NB%d %dAA", i%9+1, i%9)))
+		s.Set("city", advert.StringValue(cities[i%len(cities)]))
+		s.Set("country", advert.StringValue("GB"))
+		s.Set("contribution", advert.Value{Kind: advert.Object, Members: []advert.Member{
+			{Key: "amount", Value: advert.Value{Kind: advert.Number, Str: fmt.Sprint(5 + i%95)}},
+			{Key: "currency", Value: advert.StringValue("EUR")},
 		}})
 		list[i] = s
 	}
-	ad.Set("sponsors", api.NewArray(list...))
+	ad.Set("sponsors", advert.NewArray(list...))
 	return ad
 }

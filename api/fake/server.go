@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/padview/padview/api"
+	"github.com/padview/padview/api/advert"
 )
 
 // DemoToken is the token the fake accepts unless told otherwise. It is
@@ -121,10 +122,10 @@ func (s *Server) LastHeaders() http.Header {
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /v1/advertisement/{paid}", func(w http.ResponseWriter, r *http.Request) {
-		s.serve(w, r, api.Standard)
+		s.serve(w, r, advert.Standard)
 	})
 	mux.HandleFunc("GET /v1/advertisement-full/{paid}", func(w http.ResponseWriter, r *http.Request) {
-		s.serve(w, r, api.Full)
+		s.serve(w, r, advert.Full)
 	})
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "not_found", "no such endpoint: use /v1/advertisement/{PAID} or /v1/advertisement-full/{PAID}")
@@ -132,10 +133,10 @@ func (s *Server) Handler() http.Handler {
 	return mux
 }
 
-func (s *Server) serve(w http.ResponseWriter, r *http.Request, view api.View) {
+func (s *Server) serve(w http.ResponseWriter, r *http.Request, view advert.View) {
 	s.mu.Lock()
 	s.stats.Requests++
-	if view == api.Full {
+	if view == advert.Full {
 		s.stats.Full++
 	}
 	s.last = r.Header.Clone()
@@ -168,7 +169,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, view api.View) {
 	if !ok {
 		return
 	}
-	if view == api.Standard {
+	if view == advert.Standard {
 		ad = standardView(ad)
 	}
 	reqID := fmt.Sprintf("fake-%d", s.Stats().Requests)
@@ -183,14 +184,14 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, view api.View) {
 
 // lookup finds a sample, answering 404 (or a demo fault) itself when it
 // returns false.
-func (s *Server) lookup(w http.ResponseWriter, r *http.Request, paid string, view api.View, demo bool) (api.Value, bool) {
+func (s *Server) lookup(w http.ResponseWriter, r *http.Request, paid string, view advert.View, demo bool) (advert.Value, bool) {
 	if demo && strings.HasPrefix(paid, "DEMO-") {
 		return s.demo(w, r, paid, view)
 	}
 	ad, ok := samples().byPAID[paid]
 	if !ok {
 		writeError(w, http.StatusNotFound, "not_found", fmt.Sprintf("No advertisement with PAID %s", paid))
-		return api.Value{}, false
+		return advert.Value{}, false
 	}
 	return ad, true
 }

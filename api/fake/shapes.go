@@ -5,7 +5,8 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/padview/padview/api"
+	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/text"
 )
 
 // Shape is how the fake lays out an advertisement on the wire. A real
@@ -36,19 +37,19 @@ func (s Shape) String() string {
 
 // standardView removes the personal data of the advertiser, sponsors and
 // controllers: what the full view adds.
-func standardView(ad api.Value) api.Value {
-	out := api.NewObject()
+func standardView(ad advert.Value) advert.Value {
+	out := advert.NewObject()
 	for _, m := range ad.Members {
 		switch m.Key {
 		case "advertiser":
 			m.Value = withoutPersonal(m.Value)
 		case "sponsors", "controllers":
-			if m.Value.Kind == api.Array {
-				items := make([]api.Value, len(m.Value.Items))
+			if m.Value.Kind == advert.Array {
+				items := make([]advert.Value, len(m.Value.Items))
 				for i, it := range m.Value.Items {
 					items[i] = withoutPersonal(it)
 				}
-				m.Value = api.NewArray(items...)
+				m.Value = advert.NewArray(items...)
 			}
 		}
 		out.Members = append(out.Members, m)
@@ -56,13 +57,13 @@ func standardView(ad api.Value) api.Value {
 	return out
 }
 
-func withoutPersonal(v api.Value) api.Value {
-	if v.Kind != api.Object {
+func withoutPersonal(v advert.Value) advert.Value {
+	if v.Kind != advert.Object {
 		return v
 	}
-	out := api.NewObject()
+	out := advert.NewObject()
 	for _, m := range v.Members {
-		if !api.IsPersonalField(m.Key) {
+		if !text.IsPersonalField(m.Key) {
 			out.Members = append(out.Members, m)
 		}
 	}
@@ -70,16 +71,16 @@ func withoutPersonal(v api.Value) api.Value {
 }
 
 // reshape lays an advertisement out in the given shape.
-func reshape(ad api.Value, s Shape, requestID string) api.Value {
+func reshape(ad advert.Value, s Shape, requestID string) advert.Value {
 	switch s {
 	case Enveloped:
-		inner := api.NewObject()
+		inner := advert.NewObject()
 		inner.Set("advertisement", ad)
-		meta := api.NewObject()
-		meta.Set("requestId", api.StringValue(requestID))
-		meta.Set("version", api.StringValue("v1"))
-		env := api.NewObject()
-		env.Set("status", api.StringValue("ok"))
+		meta := advert.NewObject()
+		meta.Set("requestId", advert.StringValue(requestID))
+		meta.Set("version", advert.StringValue("v1"))
+		env := advert.NewObject()
+		env.Set("status", advert.StringValue("ok"))
 		env.Set("data", inner)
 		env.Set("meta", meta)
 		return env
@@ -93,20 +94,20 @@ func reshape(ad api.Value, s Shape, requestID string) api.Value {
 	return ad
 }
 
-func snakeKeys(v api.Value) api.Value {
+func snakeKeys(v advert.Value) advert.Value {
 	switch v.Kind {
-	case api.Object:
-		out := api.NewObject()
+	case advert.Object:
+		out := advert.NewObject()
 		for _, m := range v.Members {
-			out.Members = append(out.Members, api.Member{Key: snake(m.Key), Value: snakeKeys(m.Value)})
+			out.Members = append(out.Members, advert.Member{Key: snake(m.Key), Value: snakeKeys(m.Value)})
 		}
 		return out
-	case api.Array:
-		items := make([]api.Value, len(v.Items))
+	case advert.Array:
+		items := make([]advert.Value, len(v.Items))
 		for i, it := range v.Items {
 			items[i] = snakeKeys(it)
 		}
-		return api.NewArray(items...)
+		return advert.NewArray(items...)
 	}
 	return v
 }
@@ -125,22 +126,22 @@ func snake(s string) string {
 	return b.String()
 }
 
-func flatten(ad api.Value) api.Value {
-	out := api.NewObject()
+func flatten(ad advert.Value) advert.Value {
+	out := advert.NewObject()
 	for _, m := range ad.Members {
 		switch m.Key {
 		case "advertiser":
 			out.Members = append(out.Members, m.Value.Members...)
 		case "campaign":
 			for _, f := range m.Value.Members {
-				out.Members = append(out.Members, api.Member{Key: "campaign" + upperFirst(f.Key), Value: f.Value})
+				out.Members = append(out.Members, advert.Member{Key: "campaign" + upperFirst(f.Key), Value: f.Value})
 			}
 		case "sponsors":
-			keyed := api.NewObject()
+			keyed := advert.NewObject()
 			for i, s := range m.Value.Items {
-				keyed.Members = append(keyed.Members, api.Member{Key: fmt.Sprintf("S%03d", i+1), Value: s})
+				keyed.Members = append(keyed.Members, advert.Member{Key: fmt.Sprintf("S%03d", i+1), Value: s})
 			}
-			out.Members = append(out.Members, api.Member{Key: "sponsors", Value: keyed})
+			out.Members = append(out.Members, advert.Member{Key: "sponsors", Value: keyed})
 		default:
 			out.Members = append(out.Members, m)
 		}
@@ -148,14 +149,14 @@ func flatten(ad api.Value) api.Value {
 	return out
 }
 
-func titled(ad api.Value) api.Value {
+func titled(ad advert.Value) advert.Value {
 	names := map[string]string{
 		"basicInformation": "Basic Information", "advertiser": "Advertiser", "campaign": "Campaign",
 		"complianceAndFunding": "Compliance & Funding", "targeting": "Targeting",
 		"legalAndMetadata": "Legal and Metadata", "paid": "PAID",
 	}
-	out := api.NewObject()
-	parties := api.NewObject()
+	out := advert.NewObject()
+	parties := advert.NewObject()
 	for _, m := range ad.Members {
 		switch m.Key {
 		case "sponsors":

@@ -1,4 +1,4 @@
-package api
+package text
 
 import (
 	"fmt"
@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/padview/padview/api/advert"
 )
 
 // NotDisclosed is how a null value reads to a person.
@@ -20,7 +22,7 @@ var personalMarkers = []string{"email", "phone", "mobile", "telephone", "fax",
 // IsPersonalField reports whether a member name holds personal data (email,
 // phone, street address and the like), so that a UI can mark or mask it.
 func IsPersonalField(key string) bool {
-	f := foldKey(key)
+	f := advert.FoldKey(key)
 	for _, p := range personalMarkers {
 		if strings.Contains(f, p) {
 			return true
@@ -33,17 +35,17 @@ func IsPersonalField(key string) bool {
 // hints: dates for *Date/*At/*On fields, amounts for value/amount/spend
 // fields, booleans for is*/has* fields. Anything it does not recognize is
 // shown as written. Null reads "not disclosed".
-func FormatField(key string, v Value) string {
+func FormatField(key string, v advert.Value) string {
 	switch v.Kind {
-	case Null:
+	case advert.Null:
 		return NotDisclosed
-	case Absent:
+	case advert.Absent:
 		return ""
 	}
-	f := foldKey(key)
+	f := advert.FoldKey(key)
 	// A string in a date layout is a date whatever its name; a number is
 	// read as an epoch only where the name says it is a date.
-	if isDateName(f) || v.Kind == String {
+	if isDateName(f) || v.Kind == advert.String {
 		if s, ok := FormatDate(v); ok && (isDateName(f) || !isNumeric(v.Str)) {
 			return s
 		}
@@ -53,12 +55,12 @@ func FormatField(key string, v Value) string {
 			return s
 		}
 	}
-	if v.Kind == Bool || strings.HasPrefix(f, "is") || strings.HasPrefix(f, "has") {
+	if v.Kind == advert.Bool || strings.HasPrefix(f, "is") || strings.HasPrefix(f, "has") {
 		if b, ok := ParseBool(v); ok {
 			return yesNo(b)
 		}
 	}
-	if v.Kind == Object && (isAmountName(f) || hasCurrency(v)) {
+	if v.Kind == advert.Object && (isAmountName(f) || hasCurrency(v)) {
 		if s, ok := FormatAmount(v); ok {
 			return s
 		}
@@ -98,7 +100,7 @@ func isAmountName(f string) bool {
 	return false
 }
 
-func hasCurrency(v Value) bool {
+func hasCurrency(v advert.Value) bool {
 	_, ok := v.Get("currency")
 	return ok
 }
@@ -106,9 +108,9 @@ func hasCurrency(v Value) bool {
 // FormatDate reads a date-only string, an RFC 3339 timestamp, or epoch
 // seconds or milliseconds (told apart by size), and writes it as
 // "2006-01-02" or "2006-01-02 15:04 UTC".
-func FormatDate(v Value) (string, bool) {
+func FormatDate(v advert.Value) (string, bool) {
 	switch v.Kind {
-	case String:
+	case advert.String:
 		s := strings.TrimSpace(v.Str)
 		if t, err := time.Parse("2006-01-02", s); err == nil {
 			return t.Format("2006-01-02"), true
@@ -121,7 +123,7 @@ func FormatDate(v Value) (string, bool) {
 		if n, err := strconv.ParseInt(s, 10, 64); err == nil {
 			return formatEpoch(n)
 		}
-	case Number:
+	case advert.Number:
 		if n, err := strconv.ParseInt(v.Str, 10, 64); err == nil {
 			return formatEpoch(n)
 		}
@@ -150,11 +152,11 @@ func formatInstant(t time.Time) string {
 // FormatAmount reads a number, a numeric string, or an object
 // {amount|value, currency}, and writes it with thousands separators:
 // "EUR 12,500.00".
-func FormatAmount(v Value) (string, bool) {
+func FormatAmount(v advert.Value) (string, bool) {
 	switch v.Kind {
-	case Number:
+	case advert.Number:
 		return groupDigits(v.Str), true
-	case String:
+	case advert.String:
 		s := strings.TrimSpace(v.Str)
 		if _, err := strconv.ParseFloat(s, 64); err == nil {
 			return groupDigits(s), true
@@ -164,8 +166,8 @@ func FormatAmount(v Value) (string, bool) {
 				return cur + " " + groupDigits(num), true
 			}
 		}
-	case Object:
-		var amount Value
+	case advert.Object:
+		var amount advert.Value
 		for _, k := range []string{"amount", "value", "total", "sum"} {
 			if a, ok := v.Get(k); ok {
 				amount = a
@@ -179,7 +181,7 @@ func FormatAmount(v Value) (string, bool) {
 		if !ok {
 			return "", false
 		}
-		if cur, ok := v.Get("currency"); ok && cur.Kind == String && cur.Str != "" {
+		if cur, ok := v.Get("currency"); ok && cur.Kind == advert.String && cur.Str != "" {
 			return cur.Str + " " + num, true
 		}
 		return num, true
@@ -220,18 +222,18 @@ func groupDigits(s string) string {
 }
 
 // ParseBool reads true/false, "yes"/"no", "y"/"n", "true"/"false", 1/0.
-func ParseBool(v Value) (bool, bool) {
+func ParseBool(v advert.Value) (bool, bool) {
 	switch v.Kind {
-	case Bool:
+	case advert.Bool:
 		return v.Bool, true
-	case Number:
+	case advert.Number:
 		switch v.Str {
 		case "1":
 			return true, true
 		case "0":
 			return false, true
 		}
-	case String:
+	case advert.String:
 		switch strings.ToLower(strings.TrimSpace(v.Str)) {
 		case "true", "yes", "y", "1", "on":
 			return true, true
@@ -244,16 +246,16 @@ func ParseBool(v Value) (bool, bool) {
 
 // PartyName is how a sponsor or controller is called in a list: its name,
 // else its company or legal name, else first and last name, else its id.
-func PartyName(v Value) string {
+func PartyName(v advert.Value) string {
 	switch v.Kind {
-	case String, Number:
+	case advert.String, advert.Number:
 		return v.Str
-	case Object:
+	case advert.Object:
 	default:
 		return v.Text()
 	}
 	for _, k := range []string{"name", "companyName", "legalName", "displayName", "organisation", "organization"} {
-		if n, ok := v.Get(k); ok && n.Kind == String && strings.TrimSpace(n.Str) != "" {
+		if n, ok := v.Get(k); ok && n.Kind == advert.String && strings.TrimSpace(n.Str) != "" {
 			return n.Str
 		}
 	}
@@ -263,7 +265,7 @@ func PartyName(v Value) string {
 		return full
 	}
 	for _, k := range []string{"id", "key"} {
-		if n, ok := v.Get(k); ok && n.Kind != Null {
+		if n, ok := v.Get(k); ok && n.Kind != advert.Null {
 			return n.Text()
 		}
 	}
@@ -272,16 +274,16 @@ func PartyName(v Value) string {
 
 // IsAmount reports whether a value reads as an amount (see FormatAmount),
 // so that {amount, currency} objects show as one value, not a tree.
-func IsAmount(v Value) bool {
+func IsAmount(v advert.Value) bool {
 	_, ok := FormatAmount(v)
 	return ok
 }
 
 // IsScalarList reports whether an array holds no objects or arrays, so that
 // it can be shown on one line.
-func IsScalarList(v Value) bool {
+func IsScalarList(v advert.Value) bool {
 	for _, it := range v.Items {
-		if it.Kind == Object || it.Kind == Array {
+		if it.Kind == advert.Object || it.Kind == advert.Array {
 			return false
 		}
 	}

@@ -1,4 +1,4 @@
-package api
+package advert
 
 // View selects one of the two views the partner interface publishes.
 type View int
@@ -17,14 +17,6 @@ func (v View) String() string {
 		return "full"
 	}
 	return "standard"
-}
-
-// pathSegment is the endpoint segment below the base URL.
-func (v View) pathSegment() string {
-	if v == Full {
-		return "advertisement-full"
-	}
-	return "advertisement"
 }
 
 // DataProtectionNotice is the spec's warning attached to the full view.

@@ -1,4 +1,4 @@
-package api
+package advert
 
 import (
 	"encoding/json"

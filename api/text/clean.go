@@ -1,4 +1,4 @@
-package api
+package text
 
 import (
 	"strings"
@@ -77,9 +77,9 @@ func unsafeRune(r rune) bool {
 	return false
 }
 
-// snippet is a short, single-line, cleaned excerpt of a body for error
+// Snippet is a short, single-line, cleaned excerpt of a body for error
 // messages: enough to recognize an HTML page or a truncated document.
-func snippet(body []byte, max int) string {
+func Snippet(body []byte, max int) string {
 	s := string(body)
 	if len(s) > max*4 {
 		s = s[:max*4]

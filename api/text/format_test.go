@@ -1,32 +1,36 @@
-package api
+package text
 
-import "testing"
+import (
+	"testing"
 
-func num(s string) Value { return Value{Kind: Number, Str: s} }
+	"github.com/padview/padview/api/advert"
+)
+
+func num(s string) advert.Value { return advert.Value{Kind: advert.Number, Str: s} }
 
 func TestFormatField(t *testing.T) {
-	amount := Value{Kind: Object, Members: []Member{{Key: "amount", Value: num("48250.00")}, {Key: "currency", Value: StringValue("EUR")}}}
+	amount := advert.Value{Kind: advert.Object, Members: []advert.Member{{Key: "amount", Value: num("48250.00")}, {Key: "currency", Value: advert.StringValue("EUR")}}}
 	cases := []struct {
 		key  string
-		v    Value
+		v    advert.Value
 		want string
 	}{
-		{"startDate", StringValue("2026-09-01"), "2026-09-01"},
-		{"lastUpdated", StringValue("2026-10-02T09:30:00Z"), "2026-10-02 09:30 UTC"},
+		{"startDate", advert.StringValue("2026-09-01"), "2026-09-01"},
+		{"lastUpdated", advert.StringValue("2026-10-02T09:30:00Z"), "2026-10-02 09:30 UTC"},
 		{"startDate", num("1786233600"), "2026-08-09"},
 		{"lastUpdatedAt", num("1793577600000"), "2026-11-02"},
-		{"endDate", StringValue("soon"), "soon"},
+		{"endDate", advert.StringValue("soon"), "soon"},
 		{"totalValue", amount, "EUR 48,250.00"},
-		{"totalValue", StringValue("125000.50"), "125,000.50"},
+		{"totalValue", advert.StringValue("125000.50"), "125,000.50"},
 		{"totalValue", num("-1234567"), "-1,234,567"},
 		{"totalValue", num("1e3"), "1,000"},
-		{"contribution", Value{Kind: Object, Members: []Member{{Key: "value", Value: StringValue("5")}, {Key: "currency", Value: StringValue("PLN")}}}, "PLN 5"},
-		{"isOngoing", Value{Kind: Bool, Bool: true}, "yes"},
-		{"isOngoing", StringValue("no"), "no"},
+		{"contribution", advert.Value{Kind: advert.Object, Members: []advert.Member{{Key: "value", Value: advert.StringValue("5")}, {Key: "currency", Value: advert.StringValue("PLN")}}}, "PLN 5"},
+		{"isOngoing", advert.Value{Kind: advert.Bool, Bool: true}, "yes"},
+		{"isOngoing", advert.StringValue("no"), "no"},
 		{"isOngoing", num("1"), "yes"},
-		{"isOngoing", StringValue("perhaps"), "perhaps"},
-		{"email", Value{Kind: Null}, NotDisclosed},
-		{"city", StringValue("Łódź"), "Łódź"},
+		{"isOngoing", advert.StringValue("perhaps"), "perhaps"},
+		{"email", advert.Value{Kind: advert.Null}, NotDisclosed},
+		{"city", advert.StringValue("Łódź"), "Łódź"},
 	}
 	for _, c := range cases {
 		if got := FormatField(c.key, c.v); got != c.want {

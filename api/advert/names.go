@@ -1,14 +1,14 @@
-package api
+package advert
 
 import (
 	"strings"
 	"unicode"
 )
 
-// foldKey reduces a member name to lower-case letters and digits so that
+// FoldKey reduces a member name to lower-case letters and digits so that
 // camelCase, snake_case, kebab-case and "Title Case With Spaces" spellings of
 // one name compare equal; "&" reads as "and".
-func foldKey(s string) string {
+func FoldKey(s string) string {
 	if len(s) <= 64 {
 		var buf [64]byte
 		n := 0
@@ -94,7 +94,7 @@ func foldedTable[K comparable](src map[K][]string) map[string]K {
 	out := make(map[string]K)
 	for k, names := range src {
 		for _, n := range names {
-			out[foldKey(n)] = k
+			out[FoldKey(n)] = k
 		}
 	}
 	return out
@@ -147,10 +147,10 @@ func stringSet(names []string) map[string]bool {
 // specField returns the spec spelling of key if it names one of the fields in
 // allowed, after stripping an optional prefix such as "campaign".
 func specField(key string, allowed map[string]bool, prefixes ...string) (string, bool) {
-	return specFieldFolded(foldKey(key), allowed, prefixes...)
+	return specFieldFolded(FoldKey(key), allowed, prefixes...)
 }
 
-// specFieldFolded is specField for a name already folded with foldKey.
+// specFieldFolded is specField for a name already folded with FoldKey.
 func specFieldFolded(f string, allowed map[string]bool, prefixes ...string) (string, bool) {
 	if name, ok := fieldSynonyms[f]; ok && allowed[name] {
 		return name, true
@@ -174,59 +174,3 @@ var envelopeMeta = stringSet([]string{"status", "statuscode", "code", "meta", "l
 // paidKeys are the names a server may use for the advertisement identifier.
 var paidKeys = stringSet([]string{"paid", "advertisementid", "advertisementidentifier", "adid"})
 
-// LabelFor turns a member name into a readable label: "companyName",
-// "company_name" and "company-name" all become "Company name".
-func LabelFor(key string) string {
-	var words []string
-	var cur []rune
-	flush := func() {
-		if len(cur) > 0 {
-			words = append(words, string(cur))
-			cur = cur[:0]
-		}
-	}
-	runes := []rune(key)
-	for i, r := range runes {
-		switch {
-		case r == '_' || r == '-' || r == ' ' || r == '.':
-			flush()
-		case unicode.IsUpper(r) && i > 0 && (unicode.IsLower(runes[i-1]) ||
-			(i+1 < len(runes) && unicode.IsLower(runes[i+1]) && unicode.IsUpper(runes[i-1]))):
-			flush()
-			cur = append(cur, r)
-		default:
-			cur = append(cur, r)
-		}
-	}
-	flush()
-	for i, w := range words {
-		switch {
-		case acronyms[strings.ToLower(w)]:
-			words[i] = strings.ToUpper(w)
-		case i > 0 && !isAcronym(w):
-			words[i] = strings.ToLower(w)
-		}
-	}
-	if len(words) == 0 {
-		return key
-	}
-	first := []rune(words[0])
-	first[0] = unicode.ToUpper(first[0])
-	words[0] = string(first)
-	return strings.Join(words, " ")
-}
-
-// acronyms are written in capitals in labels whatever the key's spelling.
-var acronyms = stringSet([]string{"url", "uri", "id", "eu", "vat", "iban", "dpo", "api", "paid", "ip", "utc"})
-
-func isAcronym(w string) bool {
-	if len(w) < 2 {
-		return false
-	}
-	for _, r := range w {
-		if !unicode.IsUpper(r) && !unicode.IsDigit(r) {
-			return false
-		}
-	}
-	return true
-}

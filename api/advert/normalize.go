@@ -1,4 +1,4 @@
-package api
+package advert
 
 import (
 	"fmt"
@@ -29,7 +29,7 @@ func NormalizeValue(v Value, paid string, view View) *Document {
 	var adv, camp []Member
 	n := &normalizer{}
 	for _, m := range root.Members {
-		f := foldKey(m.Key)
+		f := FoldKey(m.Key)
 		if g, ok := groupNames[f]; ok {
 			n.placeGroup(d, g, m)
 			continue
@@ -69,7 +69,7 @@ func unwrap(v Value) (Value, []Member) {
 		}
 		inner := -1
 		for i, m := range v.Members {
-			if envelopeMeta[foldKey(m.Key)] {
+			if envelopeMeta[FoldKey(m.Key)] {
 				continue
 			}
 			if inner >= 0 {
@@ -81,7 +81,7 @@ func unwrap(v Value) (Value, []Member) {
 			return v, meta
 		}
 		m := v.Members[inner]
-		if isKnownName(foldKey(m.Key)) || !holdsObject(m.Value) {
+		if isKnownName(FoldKey(m.Key)) || !holdsObject(m.Value) {
 			return v, meta
 		}
 		meta = append(meta, v.Members[:inner]...)
@@ -315,7 +315,7 @@ func (n *normalizer) splitParties(d *Document, m Member) {
 	case Object:
 		rest := NewObject()
 		for _, inner := range m.Value.Members {
-			switch groupNames[foldKey(inner.Key)] {
+			switch groupNames[FoldKey(inner.Key)] {
 			case GroupSponsors:
 				d.SponsorsPresent = true
 				d.Sponsors = append(d.Sponsors, n.entries(inner.Value)...)
@@ -346,7 +346,7 @@ func (n *normalizer) splitParties(d *Document, m Member) {
 // isController reads a party's role from a member such as role, type or kind.
 func isController(v Value) bool {
 	for _, m := range v.Members {
-		switch foldKey(m.Key) {
+		switch FoldKey(m.Key) {
 		case "role", "type", "kind", "partytype", "partyrole":
 			if m.Value.Kind == String && strings.Contains(strings.ToLower(m.Value.Str), "controller") {
 				return true
