@@ -173,4 +173,3 @@ var envelopeMeta = stringSet([]string{"status", "statuscode", "code", "meta", "l
 
 // paidKeys are the names a server may use for the advertisement identifier.
 var paidKeys = stringSet([]string{"paid", "advertisementid", "advertisementidentifier", "adid"})
-
