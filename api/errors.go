@@ -49,6 +49,7 @@ type Error struct {
 	PAID          string        // the identifier asked for, cleaned
 	Message       string        // set for errors built before any request
 	ServerMessage string        // the message an error body carried, cleaned
+	ServerCode    string        // the error code an error body carried (e.g. "forbidden"), cleaned
 	RetryAfter    time.Duration // the wait the server asked for (429)
 	Attempts      int           // how many requests were made
 	Snippet       string        // start of a body that was not JSON, cleaned

@@ -27,6 +27,25 @@ type Exchange struct {
 	Rate        ServerRate  // what the rate-limit headers said
 	HasRate     bool
 	Curl        string // the request as a curl command, token as $PADVIEW_TOKEN
+
+	// Body is the body of the last response as received (capped), whatever
+	// its status or content type: support staff see what the server sent.
+	Body []byte
+	// Log is one entry per attempt, in order: the attempt log.
+	Log []Attempt
+}
+
+// Attempt is one request of an exchange as the attempt log shows it.
+type Attempt struct {
+	Started    time.Time
+	Duration   time.Duration // from sending to the end of the body
+	Status     int           // 0 when no response came
+	Error      string        // the network error, cleaned, when no response came
+	RetryAfter string        // the Retry-After header as sent, cleaned
+	Rate       ServerRate    // what the rate headers said
+	HasRate    bool
+	Waited     time.Duration // held back before this attempt (budget, Retry-After, backoff)
+	Next       string        // why padview waited or retried after it, or "" when it was the last
 }
 
 // requestIDHeaders are the headers servers use to name a request, in the

@@ -16,42 +16,33 @@ func writeText(w io.Writer, d *advert.Document) {
 	fmt.Fprintf(w, "%s · %s view\n", text.CleanText(d.PAID), d.View)
 	section := func(title string) { fmt.Fprintf(w, "\n%s\n", title) }
 
-	for _, g := range []struct {
-		title string
-		v     advert.Value
-	}{{"Advertiser", d.Advertiser}, {"Campaign", d.Campaign}} {
-		section(g.title)
-		writeFields(w, g.v, "  ")
-	}
-	for _, p := range []struct {
-		title   string
-		list    []advert.Value
-		present bool
-	}{{"Sponsors", d.Sponsors, d.SponsorsPresent}, {"Controllers", d.Controllers, d.ControllersPresent}} {
-		section(fmt.Sprintf("%s (%d)", p.title, len(p.list)))
-		if !p.present {
-			fmt.Fprintln(w, "  not in this response")
+	for _, g := range advert.Groups {
+		if g.Parties {
+			list, present := d.Parties(g.Group)
+			section(fmt.Sprintf("%s (%d)", g.Label, len(list)))
+			if !present {
+				fmt.Fprintln(w, "  not in this response")
+				continue
+			}
+			for i, e := range list {
+				name := text.PartyName(e)
+				fmt.Fprintf(w, "  %d. %s\n", i+1, text.CleanText(name))
+				if e.Kind == advert.Object {
+					writeFields(w, withoutHeading(e, name), "     ")
+				}
+			}
 			continue
 		}
-		for i, e := range p.list {
-			name := text.PartyName(e)
-			fmt.Fprintf(w, "  %d. %s\n", i+1, text.CleanText(name))
-			if e.Kind == advert.Object {
-				writeFields(w, withoutHeading(e, name), "     ")
+		v := d.Group(g.Group)
+		if g.Group == advert.GroupOther {
+			if v.Len() > 0 {
+				section(fmt.Sprintf("%s (%d)", g.Label, v.Len()))
+				writeFields(w, v, "  ")
 			}
+			continue
 		}
-	}
-	for _, g := range []struct {
-		title string
-		v     advert.Value
-	}{{"Basic information", d.BasicInformation}, {"Compliance & funding", d.ComplianceAndFunding},
-		{"Targeting", d.Targeting}, {"Legal & metadata", d.LegalAndMetadata}} {
-		section(g.title)
-		writeFields(w, g.v, "  ")
-	}
-	if d.Other.Len() > 0 {
-		section(fmt.Sprintf("Other (%d)", d.Other.Len()))
-		writeFields(w, d.Other, "  ")
+		section(g.Label)
+		writeFields(w, v, "  ")
 	}
 }
 

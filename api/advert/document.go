@@ -47,6 +47,11 @@ type Document struct {
 	ControllersPresent bool
 
 	Raw []byte
+
+	// Warnings say what the normalizer could not take as sent (a duplicate
+	// member name, a value of a typed field it could not read); every reader
+	// of the document shows them.
+	Warnings []string
 }
 
 // Group returns the value of a named object group (not sponsors or
@@ -79,29 +84,20 @@ func (d *Document) MarshalJSON() ([]byte, error) {
 	b = appendQuoted(b, d.PAID)
 	b = append(b, `,"view":`...)
 	b = appendQuoted(b, d.View.String())
-	obj := func(name string, v Value) {
-		b = append(b, `,"`...)
-		b = append(b, name...)
-		b = append(b, `":`...)
+	for _, g := range Groups {
+		b = append(b, ',')
+		b = appendQuoted(b, string(g.Group))
+		b = append(b, ':')
+		if g.Parties {
+			items, _ := d.Parties(g.Group)
+			b = NewArray(items...).AppendJSON(b)
+			continue
+		}
+		v := d.Group(g.Group)
 		if v.Kind != Object {
 			v = NewObject()
 		}
 		b = v.AppendJSON(b)
 	}
-	list := func(name string, items []Value) {
-		b = append(b, `,"`...)
-		b = append(b, name...)
-		b = append(b, `":`...)
-		b = NewArray(items...).AppendJSON(b)
-	}
-	obj("advertiser", d.Advertiser)
-	obj("campaign", d.Campaign)
-	list("sponsors", d.Sponsors)
-	list("controllers", d.Controllers)
-	obj("basicInformation", d.BasicInformation)
-	obj("complianceAndFunding", d.ComplianceAndFunding)
-	obj("targeting", d.Targeting)
-	obj("legalAndMetadata", d.LegalAndMetadata)
-	obj("other", d.Other)
 	return append(b, '}'), nil
 }
