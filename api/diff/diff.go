@@ -1,0 +1,233 @@
+// Package diff compares two normalized advertisements: which fields were
+// added, removed or changed, group by group in the order of advert.Groups.
+// Sponsors and controllers are matched by name (text.PartyName), not by
+// position, so that a reordered list is no change and an inserted sponsor
+// is one. It knows no terminal: `padview diff` prints a Result as text or
+// JSON, and the TUI can draw the same Result as a pane.
+package diff
+
+import (
+	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/text"
+)
+
+// Kind says what happened to a value between A and B.
+type Kind string
+
+// The kinds of change, as written in the JSON output.
+const (
+	Added   Kind = "added"   // only in B
+	Removed Kind = "removed" // only in A
+	Changed Kind = "changed" // in both, with different values
+)
+
+// Marker is the one-character sign of a kind, so that the meaning survives
+// without colour: + added, - removed, ~ changed.
+func (k Kind) Marker() string {
+	switch k {
+	case Added:
+		return "+"
+	case Removed:
+		return "-"
+	}
+	return "~"
+}
+
+// Step is one step of a path inside a group or party: a member name, or an
+// index into an array when IsIndex is set.
+type Step struct {
+	Key     string
+	Index   int
+	IsIndex bool
+}
+
+// Change is one difference between the two documents.
+type Change struct {
+	Group advert.Group
+	// Party names the sponsor or controller the change belongs to, in party
+	// groups only (InParty). Nth tells same-named parties apart: the
+	// party's position (from 1) among those of its name, or 0 when the name
+	// is used once in both documents.
+	Party   string
+	Nth     int
+	InParty bool
+	// Path leads from the group (or the party) to the value; empty when a
+	// whole party was added or removed.
+	Path []Step
+	Kind Kind
+	// A and B are the values on either side; A is absent for Added, B for
+	// Removed. Strings are as the server sent them: clean before showing.
+	A, B advert.Value
+}
+
+// Result is the comparison of document A with document B.
+type Result struct {
+	A, B    string // the PAIDs compared
+	Changes []Change
+}
+
+// Equal reports whether the documents have the same normalized fields.
+func (r *Result) Equal() bool { return len(r.Changes) == 0 }
+
+// Compare lists what differs from a to b. Absent and empty groups are the
+// same (both are {} or [] in the normalized JSON); the order of members and
+// of parties is not a change; numbers compare by value ("1e3" equals
+// "1000"); amount objects ({amount, currency}) and lists of plain values
+// compare as one value each.
+func Compare(a, b *advert.Document) *Result {
+	r := &Result{A: a.PAID, B: b.PAID}
+	w := walker{r: r}
+	for _, g := range advert.Groups {
+		w.group = g.Group
+		if g.Parties {
+			pa, _ := a.Parties(g.Group)
+			pb, _ := b.Parties(g.Group)
+			w.parties(pa, pb)
+			continue
+		}
+		w.members(nil, objectOf(a.Group(g.Group)), objectOf(b.Group(g.Group)))
+	}
+	return r
+}
+
+// objectOf treats a group that was not sent as an empty one.
+func objectOf(v advert.Value) advert.Value {
+	if v.Kind != advert.Object {
+		return advert.NewObject()
+	}
+	return v
+}
+
+// walker collects changes for one group (and party) at a time.
+type walker struct {
+	r       *Result
+	group   advert.Group
+	party   string
+	nth     int
+	inParty bool
+}
+
+func (w *walker) add(k Kind, path []Step, a, b advert.Value) {
+	w.r.Changes = append(w.r.Changes, Change{
+		Group: w.group, Party: w.party, Nth: w.nth, InParty: w.inParty,
+		Path: path, Kind: k, A: a, B: b,
+	})
+}
+
+// child extends a path without sharing the parent's backing array.
+func child(path []Step, s Step) []Step {
+	return append(path[:len(path):len(path)], s)
+}
+
+func (w *walker) value(path []Step, a, b advert.Value) {
+	switch {
+	case !a.IsPresent() && !b.IsPresent():
+	case !a.IsPresent():
+		w.add(Added, path, a, b)
+	case !b.IsPresent():
+		w.add(Removed, path, a, b)
+	case a.Kind == advert.Object && b.Kind == advert.Object && !text.IsAmount(a) && !text.IsAmount(b):
+		w.members(path, a, b)
+	case a.Kind == advert.Array && b.Kind == advert.Array && !text.IsScalarList(a) && !text.IsScalarList(b):
+		w.items(path, a, b)
+	case !Equal(a, b):
+		w.add(Changed, path, a, b)
+	}
+}
+
+// members matches object members by name; a name used twice is matched
+// occurrence by occurrence.
+func (w *walker) members(path []Step, a, b advert.Value) {
+	byKey := make(map[string][]int, len(b.Members))
+	for i, m := range b.Members {
+		byKey[m.Key] = append(byKey[m.Key], i)
+	}
+	used := make([]bool, len(b.Members))
+	seen := make(map[string]int, len(a.Members))
+	for _, m := range a.Members {
+		n := seen[m.Key]
+		seen[m.Key]++
+		var bv advert.Value
+		if idx := byKey[m.Key]; n < len(idx) {
+			bv = b.Members[idx[n]].Value
+			used[idx[n]] = true
+		}
+		w.value(child(path, Step{Key: m.Key}), m.Value, bv)
+	}
+	for i, m := range b.Members {
+		if !used[i] {
+			w.value(child(path, Step{Key: m.Key}), advert.Value{}, m.Value)
+		}
+	}
+}
+
+// items compares arrays that hold objects position by position.
+func (w *walker) items(path []Step, a, b advert.Value) {
+	for i := range max(len(a.Items), len(b.Items)) {
+		var av, bv advert.Value
+		if i < len(a.Items) {
+			av = a.Items[i]
+		}
+		if i < len(b.Items) {
+			bv = b.Items[i]
+		}
+		w.value(child(path, Step{Index: i, IsIndex: true}), av, bv)
+	}
+}
+
+// partyKey identifies a party: its name and its place among those of the
+// same name.
+type partyKey struct {
+	name string
+	nth  int
+}
+
+func keyParties(list []advert.Value) ([]partyKey, map[string]int) {
+	keys := make([]partyKey, len(list))
+	count := make(map[string]int, len(list))
+	for i, p := range list {
+		name := text.PartyName(p)
+		count[name]++
+		keys[i] = partyKey{name, count[name]}
+	}
+	return keys, count
+}
+
+// parties matches sponsors or controllers by name, then compares each pair.
+func (w *walker) parties(a, b []advert.Value) {
+	ka, ca := keyParties(a)
+	kb, cb := keyParties(b)
+	inB := make(map[partyKey]int, len(b))
+	for i, k := range kb {
+		inB[k] = i
+	}
+	used := make([]bool, len(b))
+	defer func() { w.party, w.nth, w.inParty = "", 0, false }()
+	w.inParty = true
+	at := func(k partyKey) {
+		w.party, w.nth = k.name, 0
+		if ca[k.name] > 1 || cb[k.name] > 1 {
+			w.nth = k.nth
+		}
+	}
+	for i, k := range ka {
+		at(k)
+		j, ok := inB[k]
+		if !ok {
+			w.add(Removed, nil, a[i], advert.Value{})
+			continue
+		}
+		used[j] = true
+		if a[i].Kind == advert.Object && b[j].Kind == advert.Object {
+			w.members(nil, a[i], b[j])
+		} else if !Equal(a[i], b[j]) {
+			w.add(Changed, nil, a[i], b[j])
+		}
+	}
+	for j, k := range kb {
+		if !used[j] {
+			at(k)
+			w.add(Added, nil, advert.Value{}, b[j])
+		}
+	}
+}

@@ -1,0 +1,188 @@
+package diff
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/text"
+)
+
+// MaxValueText is how many characters of one value the text shows; the
+// rest is cut with "…" (the JSON output has every value whole).
+const MaxValueText = 200
+
+// Label is the change's place for people: the party's name, then the
+// labels of the path, " › " between: "Friends of the Estuary › Contribution".
+// It is cleaned of control characters.
+func (c Change) Label() string {
+	var parts []string
+	if c.InParty {
+		name := text.CleanText(c.Party)
+		if c.Nth > 0 {
+			name += fmt.Sprintf(" [%d]", c.Nth)
+		}
+		parts = append(parts, name)
+	}
+	for _, st := range c.Path {
+		if st.IsIndex {
+			parts = append(parts, fmt.Sprintf("#%d", st.Index+1))
+			continue
+		}
+		parts = append(parts, text.CleanText(text.LabelFor(st.Key)))
+	}
+	if len(parts) == 0 {
+		return c.Group.Label()
+	}
+	return strings.Join(parts, " › ")
+}
+
+// key is the last member name on the path, which hints at how to format
+// the value (a date, an amount).
+func (c Change) key() string {
+	for i := len(c.Path) - 1; i >= 0; i-- {
+		if !c.Path[i].IsIndex {
+			return c.Path[i].Key
+		}
+	}
+	return ""
+}
+
+// AText and BText are the two sides as the text shows them: formatted like
+// padview's text output (dates, amounts, yes/no), cleaned, cut at
+// MaxValueText characters; "" for the missing side.
+func (c Change) AText() string { return valueText(c.key(), c.A) }
+
+// BText: see AText.
+func (c Change) BText() string { return valueText(c.key(), c.B) }
+
+func valueText(key string, v advert.Value) string {
+	if !v.IsPresent() {
+		return ""
+	}
+	var s string
+	if v.Kind == advert.Array && text.IsScalarList(v) {
+		parts := make([]string, len(v.Items))
+		for i, it := range v.Items {
+			parts[i] = text.FormatField(key, it)
+		}
+		s = strings.Join(parts, ", ")
+		if len(parts) == 0 {
+			s = "(none)"
+		}
+	} else {
+		s = text.FormatField(key, v)
+	}
+	if s == "" {
+		return `""`
+	}
+	return cut(text.CleanText(s), MaxValueText)
+}
+
+func cut(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return string([]rune(s)[:n-1]) + "…"
+}
+
+// kindName names a JSON type for people, for a change of type only.
+func kindName(k advert.Kind) string {
+	switch k {
+	case advert.String:
+		return "text"
+	case advert.Number:
+		return "number"
+	case advert.Bool:
+		return "true/false"
+	case advert.Null:
+		return "null"
+	case advert.Object:
+		return "object"
+	case advert.Array:
+		return "list"
+	}
+	return "absent"
+}
+
+// WriteText writes the result for people: a heading, then each group with
+// changes under its label, one line per change marked + (only in B),
+// - (only in A) or ~ (changed, "A → B"). A party or object added or
+// removed whole is listed member by member below its name. Nothing depends
+// on colour and every server string is cleaned.
+func WriteText(w io.Writer, r *Result) error {
+	bw := bufio.NewWriter(w)
+	a, b := text.CleanText(r.A), text.CleanText(r.B)
+	if r.Equal() {
+		fmt.Fprintf(bw, "%s and %s have the same normalized fields.\n", a, b)
+		return bw.Flush()
+	}
+	noun := "changes"
+	if len(r.Changes) == 1 {
+		noun = "change"
+	}
+	fmt.Fprintf(bw, "%s → %s: %d %s\n", a, b, len(r.Changes), noun)
+	fmt.Fprintf(bw, "  + only in %s   - only in %s   ~ changed (%s → %s)\n", b, a, a, b)
+	group := advert.Group("")
+	for _, c := range r.Changes {
+		if c.Group != group {
+			group = c.Group
+			fmt.Fprintf(bw, "\n%s\n", c.Group.Label())
+		}
+		writeChange(bw, c)
+	}
+	return bw.Flush()
+}
+
+func writeChange(w io.Writer, c Change) {
+	const indent = "  "
+	switch c.Kind {
+	case Changed:
+		at, bt := c.AText(), c.BText()
+		if at == bt && c.A.Kind != c.B.Kind {
+			at += " (" + kindName(c.A.Kind) + ")"
+			bt += " (" + kindName(c.B.Kind) + ")"
+		}
+		fmt.Fprintf(w, "%s~ %s: %s → %s\n", indent, c.Label(), at, bt)
+	case Added:
+		writeWhole(w, indent, "+", c.Label(), c.key(), c.B, c.partyName())
+	case Removed:
+		writeWhole(w, indent, "-", c.Label(), c.key(), c.A, c.partyName())
+	}
+}
+
+// partyName is the name a whole party is listed under, so that its "name"
+// member is not repeated below it.
+func (c Change) partyName() string {
+	if c.InParty && len(c.Path) == 0 {
+		return c.Party
+	}
+	return ""
+}
+
+// writeWhole lists a value added or removed whole: a plain value on its
+// line, an object or a list of objects member by member below its label.
+func writeWhole(w io.Writer, indent, mark, label, key string, v advert.Value, heading string) {
+	nested := v.Kind == advert.Object && !text.IsAmount(v) || v.Kind == advert.Array && !text.IsScalarList(v)
+	if !nested {
+		fmt.Fprintf(w, "%s%s %s: %s\n", indent, mark, label, valueText(key, v))
+		return
+	}
+	fmt.Fprintf(w, "%s%s %s\n", indent, mark, label)
+	inner := indent + "    "
+	if v.Kind == advert.Array {
+		for i, it := range v.Items {
+			writeWhole(w, inner, mark, fmt.Sprintf("#%d", i+1), key, it, "")
+		}
+		return
+	}
+	for _, m := range v.Members {
+		if heading != "" && m.Key == "name" && m.Value.Kind == advert.String && m.Value.Str == heading {
+			continue
+		}
+		writeWhole(w, inner, mark, text.CleanText(text.LabelFor(m.Key)), m.Key, m.Value, "")
+	}
+}
