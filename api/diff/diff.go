@@ -126,7 +126,7 @@ func (w *walker) value(path []Step, a, b advert.Value) {
 		w.add(Added, path, a, b)
 	case !b.IsPresent():
 		w.add(Removed, path, a, b)
-	case a.Kind == advert.Object && b.Kind == advert.Object && !text.IsAmount(a) && !text.IsAmount(b):
+	case a.Kind == advert.Object && b.Kind == advert.Object && !text.IsAmountObject(a) && !text.IsAmountObject(b):
 		w.members(path, a, b)
 	case a.Kind == advert.Array && b.Kind == advert.Array && !text.IsScalarList(a) && !text.IsScalarList(b):
 		w.items(path, a, b)

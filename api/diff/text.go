@@ -166,7 +166,7 @@ func (c Change) partyName() string {
 // writeWhole lists a value added or removed whole: a plain value on its
 // line, an object or a list of objects member by member below its label.
 func writeWhole(w io.Writer, indent, mark, label, key string, v advert.Value, heading string) {
-	nested := v.Kind == advert.Object && !text.IsAmount(v) || v.Kind == advert.Array && !text.IsScalarList(v)
+	nested := v.Kind == advert.Object && !text.IsAmountObject(v) || v.Kind == advert.Array && !text.IsScalarList(v)
 	if !nested {
 		fmt.Fprintf(w, "%s%s %s: %s\n", indent, mark, label, valueText(key, v))
 		return

@@ -1,0 +1,101 @@
+package export
+
+import (
+	"encoding/csv"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/text"
+)
+
+// forMachines flattens for CSV: objects are walked to their plain values
+// (contribution.amount, contribution.currency), arrays stay one JSON cell.
+var forMachines = flattening{wholeArrays: true}
+
+// The fixed CSV columns; a party member of the same name is written under
+// memberPrefix + name instead.
+const (
+	colPAID      = "paid"
+	colGroup     = "group"
+	memberPrefix = "entry."
+)
+
+// writeCSV writes the sponsors and controllers of all documents as one
+// table: the PAID, the group ("sponsors" or "controllers") and a column per
+// member name (nested ones dotted), in the order first seen. Every cell is
+// cleaned of control characters and made safe from formula injection.
+func writeCSV(w io.Writer, docs []*advert.Document) error {
+	cols := newColumns()
+	cols.set(map[string]string{}, colPAID, colPAID, "")
+	cols.set(map[string]string{}, colGroup, colGroup, "")
+	var rows []map[string]string
+	for _, d := range docs {
+		for _, g := range advert.Groups {
+			if !g.Parties {
+				continue
+			}
+			list, _ := d.Parties(g.Group)
+			for _, p := range list {
+				row := map[string]string{colPAID: d.PAID, colGroup: string(g.Group)}
+				forMachines.walk(nil, p, func(path []step, leaf advert.Value) {
+					name := dotted(path)
+					if name == "" {
+						name = "value" // a party that is not an object
+					}
+					if name == colPAID || name == colGroup {
+						name = memberPrefix + name
+					}
+					cols.set(row, name, name, machineText(leaf))
+				})
+				rows = append(rows, row)
+			}
+		}
+	}
+	cw := csv.NewWriter(w)
+	header := make([]string, len(cols.order))
+	for i, c := range cols.order {
+		header[i] = safeCell(cols.title[c])
+	}
+	if err := cw.Write(header); err != nil {
+		return err
+	}
+	record := make([]string, len(cols.order))
+	for _, row := range rows {
+		for i, c := range cols.order {
+			record[i] = safeCell(row[c])
+		}
+		if err := cw.Write(record); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// machineText is a value as data: strings as they are, numbers as written,
+// true/false, null as an empty cell, arrays and empty objects as JSON.
+func machineText(v advert.Value) string {
+	switch v.Kind {
+	case advert.String, advert.Number:
+		return v.Str
+	case advert.Bool:
+		return strconv.FormatBool(v.Bool)
+	case advert.Null, advert.Absent:
+		return ""
+	}
+	return string(v.AppendJSON(nil))
+}
+
+// safeCell cleans a cell of control characters (newlines become ⏎) and
+// defuses formula injection: a cell starting with = + - or @ (after any
+// spaces, which cleaning makes of tabs) would be run as a formula by a
+// spreadsheet, so it gets a leading apostrophe.
+func safeCell(s string) string {
+	s = text.CleanText(s)
+	if t := strings.TrimLeft(s, " "); t != "" && strings.ContainsRune("=+-@", rune(t[0])) {
+		return "'" + s
+	}
+	return s
+}

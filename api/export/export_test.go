@@ -1,0 +1,320 @@
+package export
+
+import (
+	"bytes"
+	"encoding/csv"
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/padview/padview/api/advert"
+)
+
+// sample normalizes one advertisement of the fake service's sample set.
+func sample(t *testing.T, paid string, view advert.View) *advert.Document {
+	t.Helper()
+	b, err := os.ReadFile("../fake/samples.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	root, err := advert.ParseValue(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ad := range root.Items {
+		if id, _ := ad.Get("paid"); id.Str == paid {
+			return advert.NormalizeValue(ad, paid, view)
+		}
+	}
+	t.Fatalf("no sample %s", paid)
+	return nil
+}
+
+func normalize(t *testing.T, paid, body string) *advert.Document {
+	t.Helper()
+	d, err := advert.Normalize([]byte(body), paid, advert.Standard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// hostile carries what a report must not pass through as markup or
+// control sequences.
+const hostile = `{"advertiser": {"companyName": "A|B <script>x</script> [l](http://e) *b* \u001b[2J\nnext"},
+	"sponsors": [{"name": "=HYPERLINK(\"http://e\")", "phone": "+44 1", "amount": -5, "note": "@SUM(1)", "tab": "\t=1",
+		"nested": {"deep": {"x": 1}}, "list": ["a", "b"], "nil": null, "paid": "clash", "line": "a\nb|c"}],
+	"controllers": [{"name": "Ctl", "role": "controller", "contribution": {"amount": 5, "currency": "EUR"}}],
+	"targeting": {"audience": {"ageRange": "18-65", "regions": ["N", "E"]}, "items": [{"k": 1}, {"k": 2}], "empty": {}}}`
+
+func TestJSONIsTheNormalizedDocument(t *testing.T) {
+	a, b := sample(t, "AB12CD", advert.Standard), sample(t, "AB12CE", advert.Standard)
+	var out bytes.Buffer
+	if err := Write(&out, JSON, a, b); err != nil {
+		t.Fatal(err)
+	}
+	ja, _ := a.MarshalJSON()
+	jb, _ := b.MarshalJSON()
+	if out.String() != string(ja)+"\n"+string(jb)+"\n" {
+		t.Fatalf("JSON export differs from the normalized documents:\n%s", out.String())
+	}
+}
+
+// tableRows returns the cells of each Markdown table row, split at
+// unescaped pipes.
+func tableRows(s string) [][]string {
+	var rows [][]string
+	for _, line := range strings.Split(s, "\n") {
+		if !strings.HasPrefix(line, "|") {
+			continue
+		}
+		var cells []string
+		cur := ""
+		for i := 1; i < len(line); i++ {
+			switch c := line[i]; {
+			case c == '\\' && i+1 < len(line):
+				cur += line[i : i+2]
+				i++
+			case c == '|':
+				cells = append(cells, strings.TrimSpace(cur))
+				cur = ""
+			default:
+				cur += string(c)
+			}
+		}
+		rows = append(rows, cells)
+	}
+	return rows
+}
+
+func TestMarkdownReport(t *testing.T) {
+	d := sample(t, "AB12CD", advert.Full)
+	var out bytes.Buffer
+	if err := Write(&out, Markdown, d); err != nil {
+		t.Fatal(err)
+	}
+	s := out.String()
+	if !strings.HasPrefix(s, "# Advertisement AB12CD\n\nFull view") || !strings.Contains(s, "> **Personal data.** The full view returns personal data") {
+		t.Errorf("title or full-view notice missing:\n%s", s[:200])
+	}
+	// The groups are sections in the order of advert.Groups.
+	last := -1
+	for _, g := range advert.Groups {
+		if g.Group == advert.GroupOther {
+			if strings.Contains(s, "## Other") {
+				t.Error("an empty Other group has a section")
+			}
+			continue
+		}
+		i := strings.Index(s, "\n## "+g.Label)
+		if i < 0 || i < last {
+			t.Fatalf("section %q missing or out of order", g.Label)
+		}
+		last = i
+	}
+	for _, want := range []string{
+		"## Sponsors (2)\n\n| # | Name | Kind | Email | Phone | Street address | Postal code | City | Country | Contribution |\n",
+		"| 1 | Friends of the Estuary | association | info@estuary-friends.example |",
+		"| EUR 30,000 |",
+		"| Company name | Riverside Civic Alliance |",
+		"| Total value | EUR 48,250.00 |",
+		"| Audience › Age range | 18-65 |",
+		"| Techniques | location, age band, interest: environment |",
+	} {
+		if !strings.Contains(s, want) {
+			t.Errorf("report lacks %q", want)
+		}
+	}
+	checkTables(t, s)
+}
+
+// checkTables asserts that every row of every table has as many cells as
+// its header.
+func checkTables(t *testing.T, s string) {
+	t.Helper()
+	tables := 0
+	for _, block := range strings.Split(s, "\n\n") {
+		rows := tableRows(block)
+		if len(rows) == 0 {
+			continue
+		}
+		tables++
+		if len(rows) < 3 {
+			t.Errorf("table without rows:\n%s", block)
+		}
+		for _, r := range rows {
+			if len(r) != len(rows[0]) {
+				t.Errorf("row has %d cells, header %d: %q", len(r), len(rows[0]), r)
+			}
+		}
+	}
+	if tables == 0 {
+		t.Error("no tables")
+	}
+}
+
+func TestMarkdownEscapesUntrustedText(t *testing.T) {
+	d := normalize(t, "X|1", hostile)
+	d.Warnings = []string{"duplicate member <b>"}
+	var out bytes.Buffer
+	if err := Write(&out, Markdown, d); err != nil {
+		t.Fatal(err)
+	}
+	s := out.String()
+	if strings.ContainsRune(s, 0x1b) || strings.Contains(s, "<script>") || strings.Contains(s, "[l](http") {
+		t.Fatalf("markup or control sequences passed through:\n%s", s)
+	}
+	for _, want := range []string{
+		"# Advertisement X\\|1\n",
+		`| Company name | A\|B \<script\>x\</script\> \[l\](http://e) \*b\* \[2J⏎next |`,
+		"| Items › #2 › K | 2 |",
+		"| Empty | (empty) |",
+		"## Warnings\n\n- duplicate member \\<b\\>\n",
+		"| Nested › Deep › X |",
+	} {
+		if !strings.Contains(s, want) {
+			t.Errorf("report lacks %q:\n%s", want, s)
+		}
+	}
+	checkTables(t, s)
+}
+
+func TestCSVOfParties(t *testing.T) {
+	var out bytes.Buffer
+	if err := Write(&out, CSV, normalize(t, "X1", hostile), sample(t, "AB12CD", advert.Standard)); err != nil {
+		t.Fatal(err)
+	}
+	records, err := csv.NewReader(&out).ReadAll() // also checks that every record has the header's length
+	if err != nil {
+		t.Fatalf("%v:\n%s", err, out.String())
+	}
+	header := records[0]
+	col := map[string]int{}
+	for i, h := range header {
+		col[h] = i
+	}
+	if header[0] != "paid" || header[1] != "group" {
+		t.Fatalf("header %q", header)
+	}
+	for _, c := range []string{"name", "role", "entry.paid", "nested.deep.x", "contribution.amount", "contribution.currency", "list", "line"} {
+		if _, ok := col[c]; !ok {
+			t.Errorf("no column %q in %q", c, header)
+		}
+	}
+	if len(records) != 1+2+2+1 {
+		t.Fatalf("%d records: %q", len(records), records)
+	}
+	s := records[1]
+	for c, want := range map[string]string{
+		"paid": "X1", "group": "sponsors", "name": `'=HYPERLINK("http://e")`, "phone": "'+44 1", "amount": "'-5",
+		"note": "'@SUM(1)", "tab": "' =1", "nested.deep.x": "1", "list": `["a","b"]`, "nil": "", "entry.paid": "clash", "line": "a⏎b|c",
+	} {
+		if got := s[col[c]]; got != want {
+			t.Errorf("cell %s = %q, want %q", c, got, want)
+		}
+	}
+	if c := records[2]; c[col["group"]] != "controllers" || c[col["role"]] != "controller" || c[col["contribution.amount"]] != "5" || c[col["name"]] != "Ctl" {
+		t.Errorf("controller row %q", c)
+	}
+	if r := records[3]; r[0] != "AB12CD" || r[col["name"]] != "Friends of the Estuary" || r[col["contribution.amount"]] != "30000" {
+		t.Errorf("second document's row %q", r)
+	}
+}
+
+func TestFileName(t *testing.T) {
+	day := time.Date(2026, 11, 22, 23, 0, 0, 0, time.UTC)
+	d := &advert.Document{PAID: "AB12CD"}
+	if got := FileName(d, Markdown, day); got != "padview-AB12CD-standard-20261122.md" {
+		t.Errorf("got %q", got)
+	}
+	d = &advert.Document{PAID: "../ä b:c" + strings.Repeat("x", 100), View: advert.Full}
+	got := FileName(d, CSV, day)
+	if !strings.HasPrefix(got, "padview-_____b_c") || !strings.HasSuffix(got, "-full-20261122.csv") || len(got) > 100 || strings.ContainsAny(got, "/ :") {
+		t.Errorf("got %q", got)
+	}
+	if got := FileName(&advert.Document{}, JSON, day); got != "padview-advertisement-standard-20261122.json" {
+		t.Errorf("got %q", got)
+	}
+}
+
+func writeString(s string) func(io.Writer) error {
+	return func(w io.Writer) error { _, err := io.WriteString(w, s); return err }
+}
+
+func TestCreateNeverOverwrites(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "a.md")
+	if err := Create(p, writeString("first")); err != nil {
+		t.Fatal(err)
+	}
+	if st, _ := os.Stat(p); st.Mode().Perm() != 0o600 {
+		t.Errorf("mode %v, want 0600", st.Mode().Perm())
+	}
+	err := Create(p, writeString("second"))
+	var ee *ExistsError
+	if !errors.As(err, &ee) || ee.Path != p || ee.Dir || !errors.Is(err, fs.ErrExist) {
+		t.Fatalf("second Create: %v", err)
+	}
+	if b, _ := os.ReadFile(p); string(b) != "first" {
+		t.Fatalf("the file was changed: %q", b)
+	}
+	// A link is not followed to overwrite its target.
+	link := filepath.Join(dir, "link.md")
+	if err := os.Symlink(p, link); err != nil {
+		t.Fatal(err)
+	}
+	if err := Create(link, writeString("via link")); !errors.As(err, &ee) {
+		t.Fatalf("Create through a link: %v", err)
+	}
+	if err := Create(dir, writeString("x")); !errors.As(err, &ee) || !ee.Dir || !strings.Contains(err.Error(), "is a directory") {
+		t.Fatalf("Create on a directory: %v", err)
+	}
+	// A failed write leaves nothing behind.
+	q := filepath.Join(dir, "b.csv")
+	boom := errors.New("boom")
+	if err := Create(q, func(io.Writer) error { return boom }); !errors.Is(err, boom) {
+		t.Fatalf("failed write: %v", err)
+	}
+	if _, err := os.Stat(q); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("partial file left: %v", err)
+	}
+	// After the user agreed, Replace writes; a failed Replace keeps the old file.
+	if err := Replace(p, writeString("second")); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(p); string(b) != "second" {
+		t.Fatalf("after Replace: %q", b)
+	}
+	if err := Replace(p, func(w io.Writer) error { io.WriteString(w, "half"); return boom }); !errors.Is(err, boom) {
+		t.Fatalf("failed Replace: %v", err)
+	}
+	if b, _ := os.ReadFile(p); string(b) != "second" {
+		t.Fatalf("a failed Replace changed the file: %q", b)
+	}
+	if err := Replace(dir, writeString("x")); !errors.As(err, &ee) || !ee.Dir {
+		t.Fatalf("Replace on a directory: %v", err)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 2 {
+		t.Errorf("temporary files left: %v", entries)
+	}
+}
+
+func TestParseFormat(t *testing.T) {
+	for _, f := range Formats {
+		if got, err := ParseFormat(string(f)); err != nil || got != f {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+	if _, err := ParseFormat("xml"); err == nil || !strings.Contains(err.Error(), "json, markdown, csv") {
+		t.Errorf("xml: %v", err)
+	}
+	if err := Write(io.Discard, Format("xml")); err == nil {
+		t.Error("Write accepted an unknown format")
+	}
+}

@@ -1,0 +1,105 @@
+package export
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/padview/padview/api/advert"
+)
+
+// maxNamePAID bounds the PAID's share of a proposed file name.
+const maxNamePAID = 64
+
+// FileName proposes a file name for an export of d made at now:
+// "padview-AB12CD-standard-20261122.md". Characters of the PAID that do not
+// belong in a portable file name become "_".
+func FileName(d *advert.Document, f Format, now time.Time) string {
+	var b strings.Builder
+	for _, r := range d.PAID {
+		switch {
+		case b.Len() >= maxNamePAID:
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_':
+			b.WriteRune(r)
+		default:
+			b.WriteByte('_')
+		}
+	}
+	paid := b.String()
+	if paid == "" {
+		paid = "advertisement"
+	}
+	return fmt.Sprintf("padview-%s-%s-%s.%s", paid, d.View, now.Format("20060102"), f.Ext())
+}
+
+// ExistsError says that the file to export to is already there. Create
+// returns it instead of writing; a caller asks the user and calls Replace
+// when they agree. errors.Is(err, fs.ErrExist) holds for it.
+type ExistsError struct {
+	Path string
+	Dir  bool // the path is a directory, which Replace will not replace either
+}
+
+func (e *ExistsError) Error() string {
+	if e.Dir {
+		return fmt.Sprintf("%s is a directory: choose a file name", e.Path)
+	}
+	return fmt.Sprintf("%s already exists: choose another name or agree to replace it", e.Path)
+}
+
+func (e *ExistsError) Unwrap() error { return fs.ErrExist }
+
+// Create writes a new file at path with what write produces, readable by
+// the owner only (an export may hold personal data). It never replaces
+// anything: an existing file, directory or link gives *ExistsError and is
+// left alone. A failed write leaves no partial file behind.
+func Create(path string, write func(io.Writer) error) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if errors.Is(err, fs.ErrExist) {
+		st, statErr := os.Stat(path)
+		return &ExistsError{Path: path, Dir: statErr == nil && st.IsDir()}
+	}
+	if err != nil {
+		return err
+	}
+	err = write(f)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(path)
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return nil
+}
+
+// Replace writes path whether or not a file is there, for when the user
+// agreed to replace it: the content goes to a temporary file in the same
+// directory that is then renamed over the old one, so that a failed write
+// keeps the old file whole. A directory is never replaced.
+func Replace(path string, write func(io.Writer) error) error {
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return &ExistsError{Path: path, Dir: true}
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	err = write(tmp)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return nil
+}

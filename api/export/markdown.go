@@ -1,0 +1,176 @@
+package export
+
+import (
+	"bufio"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/text"
+)
+
+// forPeople flattens for a report: amounts and lists of plain values read
+// as one value, lists of objects are walked item by item.
+var forPeople = flattening{wholeAmounts: true}
+
+// writeMarkdown writes one advertisement as a report: a title, the groups
+// as sections in the order of advert.Groups (object groups as field/value
+// tables, sponsors and controllers as one table each), then the
+// normalizer's warnings. Every server string is cleaned and escaped, so
+// that no value can break a table or become a link or HTML.
+func writeMarkdown(w *bufio.Writer, d *advert.Document) {
+	// In a heading a trailing "#" would be read as its closing sequence.
+	fmt.Fprintf(w, "# Advertisement %s\n\n", strings.ReplaceAll(md(d.PAID), "#", `\#`))
+	if d.View == advert.Full {
+		fmt.Fprintf(w, "Full view, as normalized by padview.\n\n> **Personal data.** %s\n", md(advert.DataProtectionNotice))
+	} else {
+		fmt.Fprintf(w, "Standard view, as normalized by padview.\n")
+	}
+	for _, g := range advert.Groups {
+		if g.Parties {
+			list, present := d.Parties(g.Group)
+			fmt.Fprintf(w, "\n## %s (%d)\n\n", md(g.Label), len(list))
+			switch {
+			case !present:
+				w.WriteString("_Not in this response._\n")
+			case len(list) == 0:
+				w.WriteString("_None._\n")
+			default:
+				writePartyTable(w, list)
+			}
+			continue
+		}
+		v := d.Group(g.Group)
+		if g.Group == advert.GroupOther && v.Len() == 0 {
+			continue // like the text output: Other only when something is in it
+		}
+		fmt.Fprintf(w, "\n## %s\n\n", md(g.Label))
+		switch {
+		case v.Kind != advert.Object:
+			w.WriteString("_Not in this response._\n")
+		case len(v.Members) == 0:
+			w.WriteString("_Empty._\n")
+		default:
+			writeFieldTable(w, v)
+		}
+	}
+	if len(d.Warnings) > 0 {
+		w.WriteString("\n## Warnings\n\n")
+		for _, s := range d.Warnings {
+			fmt.Fprintf(w, "- %s\n", md(s))
+		}
+	}
+}
+
+// writeFieldTable writes an object group as Field | Value rows, nested
+// members labelled by their path ("Audience › Age range").
+func writeFieldTable(w *bufio.Writer, v advert.Value) {
+	w.WriteString("| Field | Value |\n| --- | --- |\n")
+	forPeople.walk(nil, v, func(path []step, leaf advert.Value) {
+		fmt.Fprintf(w, "| %s | %s |\n", md(pathLabel(path)), md(peopleText(lastKey(path), leaf)))
+	})
+}
+
+// writePartyTable writes sponsors or controllers as one table: a numbered
+// row per party, a column per member name any of them has, in the order
+// first seen; a party that is not an object fills a Value column.
+func writePartyTable(w *bufio.Writer, list []advert.Value) {
+	cols := newColumns()
+	rows := make([]map[string]string, len(list))
+	for i, p := range list {
+		row := map[string]string{}
+		if p.Kind != advert.Object {
+			cols.set(row, "\x00value", "Value", peopleText("", p))
+		} else {
+			forPeople.walk(nil, p, func(path []step, leaf advert.Value) {
+				cols.set(row, dotted(path), pathLabel(path), peopleText(lastKey(path), leaf))
+			})
+		}
+		rows[i] = row
+	}
+	w.WriteString("| # |")
+	for _, c := range cols.order {
+		fmt.Fprintf(w, " %s |", md(cols.title[c]))
+	}
+	w.WriteString("\n| ---: |")
+	w.WriteString(strings.Repeat(" --- |", len(cols.order)))
+	w.WriteByte('\n')
+	for i, row := range rows {
+		fmt.Fprintf(w, "| %d |", i+1)
+		for _, c := range cols.order {
+			fmt.Fprintf(w, " %s |", md(row[c]))
+		}
+		w.WriteByte('\n')
+	}
+}
+
+// columns collects the columns of a table in the order first seen.
+type columns struct {
+	order []string
+	title map[string]string
+}
+
+func newColumns() *columns { return &columns{title: map[string]string{}} }
+
+// set puts a cell in a row; a name used twice in one entry gets a second
+// column ("email #2") rather than overwriting the first.
+func (c *columns) set(row map[string]string, id, title, value string) {
+	baseID, baseTitle := id, title
+	for n := 2; ; n++ {
+		if _, taken := row[id]; !taken {
+			break
+		}
+		id, title = baseID+"#"+strconv.Itoa(n), baseTitle+" #"+strconv.Itoa(n)
+	}
+	if _, known := c.title[id]; !known {
+		c.title[id] = title
+		c.order = append(c.order, id)
+	}
+	row[id] = value
+}
+
+// pathLabel is a path for people: "Audience › Age range", "Items › #2 › Name".
+func pathLabel(path []step) string {
+	parts := make([]string, len(path))
+	for i, s := range path {
+		if s.isIndex {
+			parts[i] = "#" + strconv.Itoa(s.index+1)
+		} else {
+			parts[i] = text.LabelFor(s.key)
+		}
+	}
+	return strings.Join(parts, " › ")
+}
+
+// peopleText formats a value as the CLI's text does: dates, amounts,
+// yes/no, "not disclosed" for null, lists of plain values joined.
+func peopleText(key string, v advert.Value) string {
+	if v.Kind == advert.Array && text.IsScalarList(v) {
+		if len(v.Items) == 0 {
+			return "(none)"
+		}
+		parts := make([]string, len(v.Items))
+		for i, it := range v.Items {
+			parts[i] = text.FormatField(key, it)
+		}
+		return strings.Join(parts, ", ")
+	}
+	if v.Kind == advert.Object && len(v.Members) == 0 {
+		return "(empty)"
+	}
+	return text.FormatField(key, v)
+}
+
+// mdEscape backslash-escapes what Markdown would read as markup: table
+// pipes, emphasis, code, links and images, HTML tags and entities.
+var mdEscape = strings.NewReplacer(
+	`\`, `\\`, "|", `\|`, "`", "\\`", "*", `\*`, "_", `\_`, "~", `\~`,
+	"[", `\[`, "]", `\]`, "<", `\<`, ">", `\>`, "&", `\&`,
+)
+
+// md makes untrusted text safe inside a Markdown line: cleaned of control
+// characters (newlines become ⏎, so a row stays one line), then escaped.
+func md(s string) string {
+	return mdEscape.Replace(text.CleanText(s))
+}
