@@ -15,6 +15,11 @@ const (
 	ExitNotFound    = 3 // at least one PAID not found
 	ExitToken       = 4 // token missing or rejected
 	ExitRateLimited = 5 // gave up on rate limiting
+
+	// diff answers like diff(1): 1 means the advertisements differ, so its
+	// other failures, 1 elsewhere, are 6.
+	ExitDiffers    = 1
+	ExitDiffFailed = 6
 )
 
 // exitError carries an exit code up to Execute with the message to print.

@@ -14,6 +14,7 @@ import (
 
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/export"
 	"github.com/padview/padview/api/text"
 	"github.com/padview/padview/keystore"
 )
@@ -21,23 +22,60 @@ import (
 type getFlags struct {
 	json, raw, full, acceptPD, verbose bool
 	concurrency                        int
+	format                             string // text, or an export format; --json is json
+}
+
+// formatText is get's own readable text; the other --format values are
+// the export formats.
+const formatText = "text"
+
+// formatNames lists what --format takes, for help, errors and completion.
+func formatNames() []string {
+	names := []string{formatText}
+	for _, f := range export.Formats {
+		names = append(names, string(f))
+	}
+	return names
+}
+
+// resolveFormat checks --format; --json is the same as --format json.
+func (f *getFlags) resolveFormat() error {
+	switch {
+	case f.json:
+		f.format = string(export.JSON)
+	case f.format == "":
+		f.format = formatText
+	case f.format == formatText:
+	default:
+		if _, err := export.ParseFormat(f.format); err != nil {
+			return exitWith(ExitUsage, "--format %q: use one of %s", f.format, strings.Join(formatNames(), ", "))
+		}
+	}
+	f.json = f.format == string(export.JSON)
+	return nil
 }
 
 func newGet(env *Env, rf *rootFlags) *cobra.Command {
 	var f getFlags
 	c := &cobra.Command{
 		Use:   "get [flags] PAID... | -",
-		Short: "Fetch advertisements by PAID and print them (text, --json or --raw)",
+		Short: "Fetch advertisements by PAID and print them (text, JSON, Markdown, CSV or raw)",
 		Long: `Fetch one or more advertisements. With '-' PAIDs are read from stdin, one a
 line; blank lines and lines starting with # are skipped. Several PAIDs are
 fetched concurrently within the token's rate limit; results come out in the
 order given.
+
+--format markdown prints a report per advertisement; --format csv prints
+the sponsors and controllers of all of them as one table. Output goes to
+stdout: redirect it to save a file.
 
 Exit codes: 0 all found, 1 other failure, 2 usage error, 3 at least one PAID
 not found, 4 token missing or rejected, 5 gave up on rate limiting.`,
 		Example: `  padview get AB12CD
   padview get --json AB12CD PAD-2026-000000123456 | jq .advertiser
   padview get --json - < paids.txt > ads.jsonl
+  padview get --format markdown AB12CD > AB12CD.md
+  padview get --format csv AB12CD PAD-2026-000000123456 > parties.csv
   padview get --full --accept-personal-data AB12CD
   padview get -v AB12CD`,
 		Args: cobra.MinimumNArgs(1),
@@ -47,12 +85,16 @@ not found, 4 token missing or rejected, 5 gave up on rate limiting.`,
 	}
 	fl := c.Flags()
 	fl.BoolVar(&f.json, "json", false, "print the normalized document as JSON (JSON Lines for several PAIDs)")
+	fl.StringVar(&f.format, "format", "", "output format: "+strings.Join(formatNames(), ", ")+" (default text)")
 	fl.BoolVar(&f.raw, "raw", false, "print the server's response bytes unchanged")
 	fl.BoolVar(&f.full, "full", false, "ask for the full view, with personal data (needs --accept-personal-data)")
 	fl.BoolVar(&f.acceptPD, "accept-personal-data", false, "confirm a legitimate business need and data processing agreements for --full")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "describe each exchange on stderr (never the token)")
 	fl.IntVar(&f.concurrency, "concurrency", 4, "requests in flight at once")
-	c.MarkFlagsMutuallyExclusive("json", "raw")
+	c.MarkFlagsMutuallyExclusive("json", "raw", "format")
+	_ = c.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return formatNames(), cobra.ShellCompDirectiveNoFileComp
+	})
 	return c
 }
 
@@ -69,6 +111,9 @@ func runGet(ctx context.Context, env *Env, rf *rootFlags, f getFlags, args []str
 		fmt.Fprintf(env.Stderr, "Data-protection notice: %s\n\nTo go on, repeat the command with --accept-personal-data.\n", advert.DataProtectionNotice)
 		return &exitError{code: ExitUsage, err: errors.New("--full needs --accept-personal-data; no request was made")}
 	}
+	if err := f.resolveFormat(); err != nil {
+		return err
+	}
 	if f.concurrency < 1 || f.concurrency > 64 {
 		return exitWith(ExitUsage, "--concurrency must be between 1 and 64, not %d", f.concurrency)
 	}
@@ -76,23 +121,9 @@ func runGet(ctx context.Context, env *Env, rf *rootFlags, f getFlags, args []str
 	if err != nil {
 		return err
 	}
-	s, err := env.settings(rf)
+	client, err := env.apiClient(rf)
 	if err != nil {
 		return err
-	}
-	if err := s.NeedBaseURL(); err != nil {
-		return &exitError{code: ExitUsage, err: err}
-	}
-	token, _, err := env.Store.Token(s.Profile)
-	switch {
-	case errors.Is(err, keystore.ErrNotFound):
-		return exitWith(ExitToken, "no token for profile %q: run `padview token set --profile %s` or set %s", s.Profile, s.Profile, keystore.EnvToken)
-	case err != nil:
-		return exitWith(ExitToken, "%v.\nSet %s for this shell, or see Troubleshooting in the README for starting a keyring", err, keystore.EnvToken)
-	}
-	client, err := api.New(s.BaseURL, token, env.clientOptions())
-	if err != nil {
-		return &exitError{code: ExitUsage, err: err}
 	}
 	view := advert.Standard
 	if f.full {
@@ -137,6 +168,10 @@ func runGet(ctx context.Context, env *Env, rf *rootFlags, f getFlags, args []str
 	out := bufio.NewWriter(env.Stdout)
 	defer out.Flush()
 	code := ExitOK
+	var stream *export.Stream // json, markdown, csv
+	if f.format != formatText {
+		stream, _ = export.NewStream(out, export.Format(f.format)) // resolveFormat checked the name
+	}
 	for i := range paids {
 		r := <-results[i]
 		progress.step()
@@ -146,7 +181,7 @@ func runGet(ctx context.Context, env *Env, rf *rootFlags, f getFlags, args []str
 		if r.err != nil {
 			code = worse(code, codeForKind(api.KindOf(r.err)))
 		}
-		if err := printResult(out, env, f, r, len(paids) > 1); err != nil {
+		if err := printResult(out, env, f, stream, r, len(paids) > 1); err != nil {
 			return err
 		}
 		if progress == nil {
@@ -154,10 +189,39 @@ func runGet(ctx context.Context, env *Env, rf *rootFlags, f getFlags, args []str
 		}
 	}
 	wg.Wait()
+	if stream != nil {
+		if err := stream.Close(); err != nil {
+			return err
+		}
+	}
 	if code != ExitOK {
 		return &exitError{code: code, err: errors.New("")}
 	}
 	return nil
+}
+
+// apiClient builds the client for the resolved profile and its token, for
+// the commands that make requests.
+func (e *Env) apiClient(rf *rootFlags) (*api.Client, error) {
+	s, err := e.settings(rf)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.NeedBaseURL(); err != nil {
+		return nil, &exitError{code: ExitUsage, err: err}
+	}
+	token, _, err := e.Store.Token(s.Profile)
+	switch {
+	case errors.Is(err, keystore.ErrNotFound):
+		return nil, exitWith(ExitToken, "no token for profile %q: run `padview token set --profile %s` or set %s", s.Profile, s.Profile, keystore.EnvToken)
+	case err != nil:
+		return nil, exitWith(ExitToken, "%v.\nSet %s for this shell, or see Troubleshooting in the README for starting a keyring", err, keystore.EnvToken)
+	}
+	client, err := api.New(s.BaseURL, token, e.clientOptions())
+	if err != nil {
+		return nil, &exitError{code: ExitUsage, err: err}
+	}
+	return client, nil
 }
 
 // collectPAIDs expands "-" into the PAIDs read from stdin.
@@ -173,16 +237,11 @@ func collectPAIDs(stdin io.Reader, args []string) ([]string, error) {
 			return nil, exitWith(ExitUsage, "'-' may be given once")
 		}
 		usedStdin = true
-		sc := bufio.NewScanner(stdin)
-		sc.Buffer(make([]byte, 64*1024), 1<<20)
-		for sc.Scan() {
-			line := strings.TrimSpace(sc.Text())
-			if line == "" || strings.HasPrefix(line, "#") {
-				continue
-			}
+		_, err := scanList(stdin, 1<<20, func(_ int, line string) bool {
 			paids = append(paids, line)
-		}
-		if err := sc.Err(); err != nil {
+			return true
+		})
+		if err != nil {
 			return nil, exitWith(ExitUsage, "reading PAIDs from stdin: %v", err)
 		}
 	}
@@ -192,16 +251,12 @@ func collectPAIDs(stdin io.Reader, args []string) ([]string, error) {
 	return paids, nil
 }
 
-func printResult(out io.Writer, env *Env, f getFlags, r result, several bool) error {
+// printResult prints one PAID's outcome: documents through the export
+// stream, or as text or raw bytes when stream is nil.
+func printResult(out io.Writer, env *Env, f getFlags, stream *export.Stream, r result, several bool) error {
 	switch {
-	case f.json:
-		var line []byte
-		if r.err != nil {
-			line = errorJSON(r)
-		} else {
-			line, _ = r.doc.MarshalJSON() // already valid JSON; json.Marshal would check it again
-		}
-		_, err := fmt.Fprintf(out, "%s\n", line)
+	case f.json && r.err != nil:
+		_, err := fmt.Fprintf(out, "%s\n", errorJSON(r))
 		return err
 	case r.err != nil:
 		fmt.Fprintf(env.Stderr, "padview: %s: %s\n", text.CleanText(r.input), r.err)
@@ -219,6 +274,8 @@ func printResult(out io.Writer, env *Env, f getFlags, r result, several bool) er
 			return err
 		}
 		return nil
+	case stream != nil:
+		return stream.Add(r.doc)
 	default:
 		writeText(out, r.doc)
 		if several {

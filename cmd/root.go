@@ -30,8 +30,11 @@ type Env struct {
 	// ReadSecret reads a line without echo from the terminal on stdin.
 	ReadSecret func() (string, error)
 	// RunTUI starts the terminal UI; tests replace it.
-	RunTUI  func(context.Context, ui.Config) error
-	Version Version
+	RunTUI func(context.Context, ui.Config) error
+	// TTYForKeys reports whether the terminal can be opened for keys when
+	// stdin is not it (`--list -`); nil means it cannot.
+	TTYForKeys func() bool
+	Version    Version
 	// ClientOptions are the api options commands start from; tests scale
 	// the rate window through them.
 	ClientOptions api.Options
@@ -84,34 +87,40 @@ func isUsageError(err error) bool {
 type rootFlags struct {
 	profile, baseURL string
 	demo             bool
+	list             string // --list: a worklist file, or - for stdin
 }
 
 func newRoot(env *Env) *cobra.Command {
 	var f rootFlags
 	root := &cobra.Command{
-		Use:   "padview",
+		Use:   "padview [PAID...]",
 		Short: "Inspect political advertisements from the Political Advertisement Data Service",
 		Long: `padview looks up political advertisements by their PAID in the partner
 interface of the Political Advertisement Data Service.
 
-Run without a command to open the terminal UI; use 'padview get' in scripts.
+Run without a command to open the terminal UI, or with PAIDs to open it on
+the first of them (a worklist); use 'padview get' in scripts.
 Try it without an account: padview --demo`,
+		Example: `  padview AB12CD
+  padview --list paids.txt
+  padview --demo AB12CD AB12CE`,
 		Version:       env.Version.String(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
-		Args:          cobra.NoArgs,
-		RunE: func(c *cobra.Command, _ []string) error {
-			return runTUI(c.Context(), env, f)
+		Args:          tuiArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			return runTUI(c.Context(), env, f, args)
 		},
 	}
 	root.SetVersionTemplate("{{.Version}}\n")
 	root.PersistentFlags().StringVarP(&f.profile, "profile", "p", "", "profile to use (env PADVIEW_PROFILE; default \"default\")")
 	root.PersistentFlags().StringVar(&f.baseURL, "base-url", "", "partner base URL ending in /v1 (env PADVIEW_BASE_URL)")
 	root.Flags().BoolVar(&f.demo, "demo", false, "open the TUI against the embedded fake service, touching neither keyring nor config")
+	root.Flags().StringVar(&f.list, "list", "", "open the TUI with a worklist: a file of PAIDs, one a line (# comments), or - for stdin")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
 		return &exitError{code: ExitUsage, err: err}
 	})
-	root.AddCommand(newGet(env, &f), newToken(env, &f), newDemoServer(env), newConfigCmd(env))
+	root.AddCommand(newGet(env, &f), newDiff(env, &f), newToken(env, &f), newDemoServer(env), newConfigCmd(env))
 	return root
 }
 
@@ -135,6 +144,7 @@ func DefaultEnv(v Version) Env {
 		StderrTTY:  isTerminal(os.Stderr),
 		ReadSecret: readSecret,
 		RunTUI:     ui.Run,
+		TTYForKeys: controllingTTY,
 		Version:    v,
 	}
 }

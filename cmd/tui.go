@@ -11,10 +11,17 @@ import (
 )
 
 // runTUI opens the terminal UI for the resolved profile, or for the
-// embedded fake service with --demo.
-func runTUI(ctx context.Context, env *Env, f rootFlags) error {
-	if !env.StdinTTY || !env.StdoutTTY {
+// embedded fake service with --demo, on the worklist of args and --list.
+func runTUI(ctx context.Context, env *Env, f rootFlags, args []string) error {
+	// A worklist piped in with --list - leaves stdin spent; keys then come
+	// from the terminal itself, which Bubble Tea opens when stdin is not one.
+	keys := env.StdinTTY || f.list == "-" && env.TTYForKeys != nil && env.TTYForKeys()
+	if !keys || !env.StdoutTTY {
 		return exitWith(ExitUsage, "the terminal UI needs a terminal; in scripts use `padview get PAID`")
+	}
+	work, err := worklist(env, args, f.list)
+	if err != nil {
+		return err
 	}
 	if f.demo {
 		srv, err := fake.Start(fake.Options{DemoTriggers: true})
@@ -26,6 +33,7 @@ func runTUI(ctx context.Context, env *Env, f rootFlags) error {
 			Profile: "demo", BaseURL: srv.URL, Token: fake.DemoToken, TokenSource: "demo",
 			NewClient: env.clientFactory(srv.URL),
 			Samples:   fake.SamplePAIDs(), FailureDemos: fake.DemoPAIDs, Demo: true,
+			Worklist: work,
 		})
 	}
 	s, err := env.settings(&f)
@@ -49,7 +57,7 @@ func runTUI(ctx context.Context, env *Env, f rootFlags) error {
 	return env.RunTUI(ctx, ui.Config{
 		Profile: s.Profile, BaseURL: s.BaseURL, Token: tok, TokenSource: src.String(),
 		NewClient: env.clientFactory(s.BaseURL), Tokens: env.Store, KeyringProblem: problem,
-		FullViewIdle: s.FullViewIdle,
+		FullViewIdle: s.FullViewIdle, Worklist: work,
 	})
 }
 

@@ -32,4 +32,9 @@ type Config struct {
 	Samples      []string // PAIDs the empty state suggests
 	FailureDemos []string // demo PAIDs that show error handling
 	Demo         bool
+	// Worklist holds the PAIDs given on the command line (`padview PAID…`,
+	// `--list FILE`), in order: the UI opens on the first and steps through
+	// them. Each entry is as the user gave it, a PAID or a pasted endpoint
+	// URL, already accepted by api.ParsePAID; nil means no worklist.
+	Worklist []string
 }

@@ -54,27 +54,67 @@ func (f Format) Ext() string {
 // parties of all of them.
 func Write(w io.Writer, f Format, docs ...*advert.Document) error {
 	bw := bufio.NewWriter(w)
-	switch f {
-	case JSON:
-		for _, d := range docs {
-			b, _ := d.MarshalJSON() // cannot fail: the document builds its own JSON
-			bw.Write(b)
-			bw.WriteByte('\n')
-		}
-	case Markdown:
-		for i, d := range docs {
-			if i > 0 {
-				bw.WriteString("\n---\n\n")
-			}
-			writeMarkdown(bw, d)
-		}
-	case CSV:
-		if err := writeCSV(bw, docs); err != nil {
+	s, err := NewStream(bw, f)
+	if err != nil {
+		return err
+	}
+	for _, d := range docs {
+		if err := s.Add(d); err != nil {
 			return err
 		}
-	default:
-		_, err := ParseFormat(string(f))
+	}
+	if err := s.Close(); err != nil {
 		return err
 	}
 	return bw.Flush()
+}
+
+// Stream renders documents one at a time as they arrive, for a batch:
+// JSON and Markdown are written at once, CSV rows are kept until Close,
+// since the table's columns are known only when every row is in.
+type Stream struct {
+	w     io.Writer
+	f     Format
+	n     int
+	table []*advert.Document
+}
+
+// NewStream starts rendering to w in format f.
+func NewStream(w io.Writer, f Format) (*Stream, error) {
+	if _, err := ParseFormat(string(f)); err != nil {
+		return nil, err
+	}
+	return &Stream{w: w, f: f}, nil
+}
+
+// reportSeparator goes between two Markdown reports: a thematic break.
+const reportSeparator = "\n---\n\n"
+
+// Add renders one document.
+func (s *Stream) Add(d *advert.Document) error {
+	defer func() { s.n++ }()
+	switch s.f {
+	case JSON:
+		b, _ := d.MarshalJSON() // cannot fail: the document builds its own JSON
+		_, err := s.w.Write(append(b, '\n'))
+		return err
+	case Markdown:
+		bw := bufio.NewWriter(s.w)
+		if s.n > 0 {
+			bw.WriteString(reportSeparator)
+		}
+		writeMarkdown(bw, d)
+		return bw.Flush()
+	}
+	s.table = append(s.table, d)
+	return nil
+}
+
+// Close writes what Add kept back (the CSV table, header only when no
+// document came).
+func (s *Stream) Close() error {
+	if s.f != CSV {
+		return nil
+	}
+	return writeCSV(s.w, s.table)
 }
