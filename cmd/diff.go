@@ -65,6 +65,14 @@ func runDiff(ctx context.Context, env *Env, rf *rootFlags, asJSON bool, args []s
 	if code != ExitOK {
 		return false, &exitError{code: code, err: errors.New("")}
 	}
+	for i, d := range docs {
+		if i == 1 && d == docs[0] {
+			break // the same advertisement: its warnings are said once
+		}
+		for _, w := range d.Warnings {
+			fmt.Fprintf(env.Stderr, "padview: %s: warning: %s\n", text.CleanText(d.PAID), text.CleanText(w))
+		}
+	}
 	r := diff.Compare(docs[0], docs[1])
 	out := bufio.NewWriter(env.Stdout)
 	if asJSON {
