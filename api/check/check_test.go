@@ -1,0 +1,362 @@
+package check
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/padview/padview/api/advert"
+)
+
+func doc(t *testing.T, view advert.View, body string) *advert.Document {
+	t.Helper()
+	d, err := advert.Normalize([]byte(body), "TEST01", view)
+	if err != nil {
+		t.Fatalf("bad test JSON: %v\n%s", err, body)
+	}
+	return d
+}
+
+func result(t *testing.T, rep Report, id string) Result {
+	t.Helper()
+	for _, r := range rep.Results {
+		if r.Rule.ID == id {
+			return r
+		}
+	}
+	t.Fatalf("no result for rule %s", id)
+	return Result{}
+}
+
+type ruleCase struct {
+	name    string
+	rule    string
+	view    advert.View
+	body    string
+	want    Status
+	note    string // a fragment the note must hold
+	found   string // a path Found must hold
+	flagged bool
+}
+
+const (
+	full     = advert.Full
+	standard = advert.Standard
+)
+
+// ruleCases is at least one document per rule and state that rule can end in.
+var ruleCases = []ruleCase{
+	// sponsor.name
+	{"advertiser company", "sponsor.name", full, `{"advertiser": {"companyName": "Riverside"}}`, Present, "", "advertiser.companyName", false},
+	{"every sponsor named", "sponsor.name", full, `{"sponsors": [{"name": "A"}, {"name": "B"}]}`, Present, "every sponsor", "sponsors[].name", false},
+	{"one sponsor unnamed", "sponsor.name", full, `{"sponsors": [{"name": "A"}, {"kind": "association"}]}`, Missing, "1 of 2 sponsors", "", false},
+	{"no parties", "sponsor.name", full, `{"campaign": {"name": "X"}}`, Missing, "neither the advertiser", "", false},
+	{"advertiser name null", "sponsor.name", full, `{"advertiser": {"companyName": null}}`, DeclaredNone, "not disclosed", "advertiser.companyName", false},
+	{"snake case", "sponsor.name", full, `{"advertiser": {"company_name": "Riverside"}}`, Present, "", "advertiser.companyName", false},
+
+	// sponsor.legal_name
+	{"legal name", "sponsor.legal_name", full, `{"advertiser": {"legalName": "Riverside Ltd"}}`, Present, "", "advertiser.legalName", false},
+	{"legal name of every sponsor", "sponsor.legal_name", full, `{"sponsors": [{"name": "A", "legal_entity_name": "A GmbH"}]}`, Present, "", "sponsors[].legalName", false},
+	{"natural person advertiser", "sponsor.legal_name", full, `{"advertiser": {"firstName": "Maren", "lastName": "Holt"}}`, NotApplicable, "natural person", "", false},
+	{"natural person sponsors", "sponsor.legal_name", full, `{"sponsors": [{"name": "Tomasz", "kind": "individual"}]}`, NotApplicable, "every sponsor is a natural person", "", false},
+	{"no legal name", "sponsor.legal_name", full, `{"advertiser": {"companyName": "Riverside"}}`, Missing, "", "", false},
+	{"legal name null", "sponsor.legal_name", full, `{"advertiser": {"companyName": "R", "legalName": null}}`, DeclaredNone, "", "advertiser.legalName", false},
+
+	// sponsor.email
+	{"advertiser email", "sponsor.email", full, `{"advertiser": {"email": "a@b.example"}}`, Present, "", "advertiser.email", false},
+	{"email of every sponsor", "sponsor.email", full, `{"advertiser": {"companyName": "R"}, "sponsors": [{"name": "A", "emailAddress": "a@x.example"}, {"name": "B", "e-mail": "b@x.example"}]}`, Present, "", "sponsors[].email", false},
+	{"email in standard view", "sponsor.email", standard, `{"advertiser": {"companyName": "R", "city": "Northbank"}}`, NotInView, "the full view shows it", "", false},
+	{"email missing in full view", "sponsor.email", full, `{"advertiser": {"companyName": "R", "city": "Northbank"}}`, Missing, "", "", false},
+	{"email null", "sponsor.email", full, `{"advertiser": {"companyName": "R", "email": null}}`, DeclaredNone, "", "advertiser.email", false},
+	{"some sponsors undisclosed", "sponsor.email", full, `{"sponsors": [{"name": "A", "email": "a@x.example"}, {"name": "B", "email": null}]}`, DeclaredNone, "1 of 2", "sponsors[].email", false},
+	{"email sent empty", "sponsor.email", full, `{"advertiser": {"email": " "}}`, Missing, "empty", "advertiser.email", false},
+
+	// sponsor.address
+	{"street address", "sponsor.address", full, `{"advertiser": {"streetAddress": "14 Quayside Walk"}}`, Present, "", "advertiser.streetAddress", false},
+	{"address in standard view", "sponsor.address", standard, `{"advertiser": {"companyName": "R"}}`, NotInView, "full view", "", false},
+	{"address missing", "sponsor.address", full, `{"advertiser": {"companyName": "R"}}`, Missing, "", "", false},
+	{"address not disclosed", "sponsor.address", full, `{"advertiser": {"companyName": "R", "street": "not disclosed"}}`, DeclaredNone, "", "advertiser.streetAddress", false},
+
+	// sponsor.establishment
+	{"establishment", "sponsor.establishment", full, `{"advertiser": {"companyName": "R", "placeOfEstablishment": "Northbank, GB"}}`, Present, "", "advertiser.placeOfEstablishment", false},
+	{"establishment in another group", "sponsor.establishment", standard, `{"advertiser": {"companyName": "R"}, "legalAndMetadata": {"country_of_establishment": "GB"}}`, Present, "", "legalAndMetadata.country_of_establishment", false},
+	{"establishment at the top level", "sponsor.establishment", standard, `{"advertiser": {"companyName": "R"}, "establishment": "Lyon"}`, Present, "", "other.establishment", false},
+	{"natural person needs none", "sponsor.establishment", full, `{"advertiser": {"firstName": "Maren", "lastName": "Holt"}}`, NotApplicable, "", "", false},
+	{"organisations among natural persons", "sponsor.establishment", full, `{"sponsors": [{"name": "A", "kind": "association", "establishment": "Lyon"}, {"name": "T", "kind": "individual"}]}`, Present, "not a natural person", "sponsors[].establishment", false},
+	{"no establishment", "sponsor.establishment", full, `{"advertiser": {"companyName": "R", "country": "GB"}}`, Missing, "", "", false},
+	{"establishment null elsewhere", "sponsor.establishment", full, `{"advertiser": {"companyName": "R"}, "complianceAndFunding": {"placeOfEstablishment": null}}`, DeclaredNone, "", "complianceAndFunding.placeOfEstablishment", false},
+
+	// controlling_entity
+	{"controlling entity object", "controlling_entity", full, `{"advertiser": {"companyName": "R"}, "legalAndMetadata": {"controllingEntity": {"name": "Holding plc", "email": "h@x.example"}}}`, Present, "", "legalAndMetadata.controllingEntity", false},
+	{"controlled by the sponsor itself", "controlling_entity", full, `{"advertiser": {"companyName": "R"}, "controlled_by": "none"}`, NotApplicable, "no controlling entity", "other.controlled_by", false},
+	{"controller null", "controlling_entity", full, `{"complianceAndFunding": {"ultimateController": null}}`, DeclaredNone, "", "complianceAndFunding.ultimateController", false},
+	{"controller without name", "controlling_entity", full, `{"complianceAndFunding": {"ultimateController": {"country": "GB"}}}`, Missing, "without a name", "", false},
+	{"no controller", "controlling_entity", full, `{"controllers": [{"name": "DPO Ltd"}]}`, Missing, "not in this response", "", false},
+
+	// payer
+	{"payer differs", "payer", full, `{"advertiser": {"companyName": "R"}, "complianceAndFunding": {"paidBy": {"name": "Other Ltd"}}}`, Present, "", "complianceAndFunding.paidBy", false},
+	{"payer is the sponsor", "payer", full, `{"advertiser": {"companyName": "Riverside"}, "complianceAndFunding": {"payer": "riverside"}}`, NotApplicable, "the sponsor pays", "", false},
+	{"payer is a sponsor", "payer", full, `{"sponsors": [{"name": "Friends"}], "campaign": {"paying_entity": {"name": "Friends"}}}`, NotApplicable, "", "campaign.paying_entity", false},
+	{"payer null", "payer", full, `{"complianceAndFunding": {"payer": null}}`, DeclaredNone, "", "", false},
+	{"payer absent", "payer", full, `{"complianceAndFunding": {}}`, Missing, "", "", false},
+
+	// period
+	{"period", "period", standard, `{"campaign": {"startDate": "2026-09-01", "endDate": "2026-11-30"}}`, Present, "", "campaign.endDate", false},
+	{"same day, with a time", "period", standard, `{"campaign": {"startDate": "2026-09-01T10:00:00Z", "endDate": "2026-09-01"}}`, Present, "", "", false},
+	{"epoch start", "period", standard, `{"campaign": {"startDate": 1786233600, "endDate": "2026-12-01"}}`, Present, "", "", false},
+	{"end before start", "period", standard, `{"campaign": {"startDate": "2026-09-01", "endDate": "2026-03-15"}}`, Missing, "ends 2026-03-15, before it starts 2026-09-01", "", false},
+	{"end before start by the hour", "period", standard, `{"campaign": {"startDate": "2026-09-01T10:00:00Z", "endDate": "2026-09-01T09:00:00Z"}}`, Missing, "before it starts", "", false},
+	{"no end", "period", standard, `{"campaign": {"startDate": "2026-09-01"}}`, Missing, "no end date", "", false},
+	{"no dates", "period", standard, `{"campaign": {"name": "X"}}`, Missing, "no start and no end", "", false},
+	{"end not disclosed", "period", standard, `{"campaign": {"startDate": "2026-09-01", "endDate": null}}`, DeclaredNone, "end is not disclosed", "", false},
+	{"unreadable date", "period", standard, `{"campaign": {"startDate": "soon", "endDate": "2026-09-01"}}`, Present, "start is not a date", "", true},
+	{"period elsewhere", "period", standard, `{"basicInformation": {"period_start": "2026-01-01", "PeriodEnd": "2026-02-01"}}`, Present, "", "basicInformation.PeriodEnd", false},
+
+	// amounts
+	{"amount with currency", "amounts", standard, `{"complianceAndFunding": {"amountsReceived": {"amount": 48250, "currency": "EUR"}}}`, Present, "", "complianceAndFunding.amountsReceived", false},
+	{"text amount with code", "amounts", standard, `{"campaign": {"totalValue": "EUR 12,500.00"}}`, Present, "", "", false},
+	{"currency beside the amount", "amounts", standard, `{"campaign": {"totalValue": 9800, "currency": "EUR"}}`, Present, "", "", false},
+	{"benefits in words", "amounts", standard, `{"complianceAndFunding": {"otherBenefits": "pro bono design work"}}`, Present, "", "", false},
+	{"money without currency", "amounts", standard, `{"campaign": {"totalValue": 9800}, "complianceAndFunding": {"amountsReceived": {"amount": 9800, "currency": "EUR"}}}`, Missing, "no currency: campaign.totalValue", "", false},
+	{"numeric string without currency", "amounts", standard, `{"campaign": {"totalValue": "41000"}}`, Missing, "no currency", "", false},
+	{"null currency", "amounts", standard, `{"campaign": {"totalValue": {"amount": "22000", "currency": null}}}`, Missing, "no currency", "", false},
+	{"list of amounts", "amounts", standard, `{"complianceAndFunding": {"amountsReceived": [{"amount": 1, "currency": "EUR"}, {"amount": 2}]}}`, Missing, "amountsReceived[1]", "", false},
+	{"amount not disclosed", "amounts", standard, `{"campaign": {"totalValue": null}}`, DeclaredNone, "", "", false},
+	{"no amounts", "amounts", standard, `{"campaign": {"name": "X"}}`, Missing, "not in this response", "", false},
+
+	// funding.origin
+	{"origin", "funding.origin", standard, `{"complianceAndFunding": {"fundingOrigin": "private, within the EU"}}`, Present, "", "", false},
+	{"origin outside the EU", "funding.origin", standard, `{"complianceAndFunding": {"source_of_funds": "third country"}}`, Present, "outside the EU", "", true},
+	{"origin null", "funding.origin", standard, `{"complianceAndFunding": {"fundingOrigin": null}}`, DeclaredNone, "", "", false},
+	{"no origin", "funding.origin", standard, `{"complianceAndFunding": {}}`, Missing, "", "", false},
+
+	// funding.eu
+	{"inside the EU", "funding.eu", standard, `{"complianceAndFunding": {"isThirdCountryFunded": false}}`, Present, "inside the EU", "", false},
+	{"third country flagged", "funding.eu", standard, `{"complianceAndFunding": {"isThirdCountryFunded": true}}`, Present, "outside the EU", "", true},
+	{"yes as text", "funding.eu", standard, `{"complianceAndFunding": {"third_country_funded": "yes"}}`, Present, "outside the EU", "", true},
+	{"contradiction", "funding.eu", standard, `{"complianceAndFunding": {"isThirdCountryFunded": "no", "fundingOrigin": "foreign foundation"}}`, Present, "says no", "", true},
+	{"unreadable flag", "funding.eu", standard, `{"complianceAndFunding": {"isThirdCountryFunded": "partly"}}`, Present, "not a yes or no", "", true},
+	{"read from the words", "funding.eu", standard, `{"complianceAndFunding": {"fundingOrigin": "private, within the EU"}}`, Present, "inside the EU", "complianceAndFunding.fundingOrigin", false},
+	{"words say outside", "funding.eu", standard, `{"complianceAndFunding": {"originOfFunds": "outside the Union"}}`, Present, "outside the EU", "", true},
+	{"flag null", "funding.eu", standard, `{"complianceAndFunding": {"isThirdCountryFunded": null, "fundingOrigin": "donations"}}`, DeclaredNone, "", "", false},
+	{"nothing says", "funding.eu", standard, `{"complianceAndFunding": {"fundingOrigin": "donations"}}`, Missing, "does not say", "", false},
+
+	// calculation
+	{"calculation", "calculation", standard, `{"complianceAndFunding": {"calculationMethodology": "invoiced media cost"}}`, Present, "", "", false},
+	{"calculation in legal", "calculation", standard, `{"legalAndMetadata": {"calculation_method": "list price"}}`, Present, "", "legalAndMetadata.calculation_method", false},
+	{"calculation not disclosed", "calculation", standard, `{"complianceAndFunding": {"calculationMethod": "not disclosed"}}`, DeclaredNone, "", "", false},
+	{"no calculation", "calculation", standard, `{}`, Missing, "", "", false},
+
+	// election
+	{"election", "election", standard, `{"complianceAndFunding": {"linkedElection": "Referendum on Water"}}`, Present, "", "", false},
+	{"referendum", "election", standard, `{"basicInformation": {"Referendum": "Measure 4"}}`, Present, "", "", false},
+	{"no election declared", "election", standard, `{"complianceAndFunding": {"linkedElection": null}}`, DeclaredNone, "", "", false},
+	{"no election member", "election", standard, `{"complianceAndFunding": {}}`, Missing, "", "", false},
+
+	// election.date
+	{"election date", "election.date", standard, `{"complianceAndFunding": {"electionDate": "2026-11-26"}}`, Present, "", "", false},
+	{"no election date", "election.date", standard, `{"complianceAndFunding": {"linkedElection": "X"}}`, Missing, "", "", false},
+	{"election date null", "election.date", standard, `{"complianceAndFunding": {"electionDate": null}}`, DeclaredNone, "", "", false},
+
+	// targeting
+	{"targeting used", "targeting", standard, `{"targeting": {"techniquesUsed": true}}`, Present, "", "targeting.techniquesUsed", false},
+	{"targeting not used", "targeting", standard, `{"targeting": {"techniquesUsed": false}}`, Present, "", "", false},
+	{"targeting group null", "targeting", standard, `{"targeting": null}`, DeclaredNone, "", "targeting.targeting", false},
+	{"no targeting statement", "targeting", standard, `{"targeting": {"techniques": ["location"]}}`, Missing, "", "", false},
+
+	// suspension
+	{"never suspended", "suspension", standard, `{"legalAndMetadata": {"previouslySuspended": false}}`, Present, "", "", false},
+	{"suspensions listed", "suspension", standard, `{"legalAndMetadata": {"suspensions": [{"date": "2026-01-01"}]}}`, Present, "", "", false},
+	{"no suspensions", "suspension", standard, `{"legalAndMetadata": {"suspensionHistory": []}}`, DeclaredNone, "", "", false},
+	{"no suspension member", "suspension", standard, `{}`, Missing, "", "", false},
+
+	// notice_url
+	{"notice link", "notice_url", standard, `{"complianceAndFunding": {"transparencyNoticeUrl": "https://t.example/ab12cd"}}`, Present, "", "", false},
+	{"notice link in any case", "notice_url", standard, `{"legalAndMetadata": {"TRANSPARENCY_URL": "http://t.example/x"}}`, Present, "", "legalAndMetadata.TRANSPARENCY_URL", false},
+	{"notice link not a URL", "notice_url", standard, `{"complianceAndFunding": {"noticeUrl": "see our website"}}`, Missing, "not a web address", "", false},
+	{"notice link null", "notice_url", standard, `{"complianceAndFunding": {"noticeUrl": null}}`, DeclaredNone, "", "", false},
+	{"no notice link", "notice_url", standard, `{}`, Missing, "not in this response", "", false},
+}
+
+func TestRules(t *testing.T) {
+	for _, c := range ruleCases {
+		t.Run(c.rule+"/"+c.name, func(t *testing.T) {
+			r := result(t, Check(doc(t, c.view, c.body)), c.rule)
+			if r.Status != c.want {
+				t.Fatalf("status %s (%s); want %s", r.Status, r.Note, c.want)
+			}
+			if !strings.Contains(r.Note, c.note) {
+				t.Errorf("note %q lacks %q", r.Note, c.note)
+			}
+			if c.found != "" && !contains(r.Found, c.found) {
+				t.Errorf("found %q; want %q among them", r.Found, c.found)
+			}
+			if r.Flagged != c.flagged {
+				t.Errorf("flagged %v; want %v", r.Flagged, c.flagged)
+			}
+		})
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// TestEveryRuleAndStateIsTested keeps ruleCases honest: each rule is seen
+// present and missing, and every state is seen somewhere.
+func TestEveryRuleAndStateIsTested(t *testing.T) {
+	seen := map[string]map[Status]bool{}
+	all := map[Status]bool{}
+	for _, c := range ruleCases {
+		if _, ok := RuleByID(c.rule); !ok {
+			t.Errorf("case %q names no rule %q", c.name, c.rule)
+		}
+		if seen[c.rule] == nil {
+			seen[c.rule] = map[Status]bool{}
+		}
+		seen[c.rule][c.want] = true
+		all[c.want] = true
+	}
+	for _, r := range Rules {
+		if !seen[r.ID][Present] || !seen[r.ID][Missing] {
+			t.Errorf("rule %s lacks a present or a missing case: %v", r.ID, seen[r.ID])
+		}
+	}
+	for _, s := range Statuses {
+		if !all[s] {
+			t.Errorf("no case ends %s", s)
+		}
+	}
+}
+
+func TestRulesTable(t *testing.T) {
+	ids := map[string]bool{}
+	for _, r := range Rules {
+		if r.ID == "" || r.Label == "" || r.Basis == "" || r.About == "" || len(r.Fields) == 0 || r.eval == nil {
+			t.Errorf("rule %q is incomplete", r.ID)
+		}
+		if ids[r.ID] {
+			t.Errorf("rule %s twice", r.ID)
+		}
+		ids[r.ID] = true
+		if !strings.Contains(r.Basis, "2024/900") {
+			t.Errorf("rule %s names no basis in the Regulation: %q", r.ID, r.Basis)
+		}
+	}
+}
+
+// A complete notice passes; in the standard view its contact items are
+// not in view rather than missing, and the report is still complete.
+func TestCompleteAndIncomplete(t *testing.T) {
+	const complete = `{
+	  "advertiser": {"companyName": "Riverside", "legalName": "Riverside Ltd", "email": "m@r.example",
+	    "streetAddress": "14 Quayside Walk", "placeOfEstablishment": "Northbank, GB"},
+	  "campaign": {"totalValue": {"amount": "48250.00", "currency": "EUR"}, "startDate": "2026-09-01", "endDate": "2026-11-30"},
+	  "complianceAndFunding": {"fundingOrigin": "private, within the EU", "isThirdCountryFunded": false,
+	    "calculationMethod": "invoiced cost", "linkedElection": "Measure 4", "electionDate": "2026-11-26",
+	    "transparencyNoticeUrl": "https://t.example/x", "payer": "Riverside", "controllingEntity": "none"},
+	  "targeting": {"techniquesUsed": true},
+	  "legalAndMetadata": {"previouslySuspended": false}
+	}`
+	rep := Check(doc(t, full, complete))
+	if !rep.Complete() || len(rep.Failures()) != 0 {
+		t.Fatalf("complete notice reported incomplete: %+v", rep.Failures())
+	}
+	if rep.Count(Present) != len(Rules)-2 || rep.Count(NotApplicable) != 2 {
+		t.Errorf("present %d, not applicable %d", rep.Count(Present), rep.Count(NotApplicable))
+	}
+	std := doc(t, standard, strings.NewReplacer(`"email": "m@r.example",`, "", `"streetAddress": "14 Quayside Walk",`, "").Replace(complete))
+	rep = Check(std)
+	if !rep.Complete() || rep.Count(NotInView) != 2 {
+		t.Errorf("standard view: complete %v, not in view %d", rep.Complete(), rep.Count(NotInView))
+	}
+
+	rep = Check(doc(t, standard, `{"advertiser": {"companyName": "R"}}`))
+	if rep.Complete() {
+		t.Fatal("an empty notice is complete")
+	}
+	for _, f := range rep.Failures() {
+		if !f.Rule.Required || f.Status != Missing {
+			t.Errorf("failure %s is %s, required %v", f.Rule.ID, f.Status, f.Rule.Required)
+		}
+	}
+	if r := result(t, rep, "calculation"); !r.Failed() {
+		t.Error("a missing required rule did not fail")
+	}
+	if r := result(t, rep, "suspension"); r.Status != Missing || r.Failed() {
+		t.Error("a missing optional rule failed the notice")
+	}
+}
+
+func TestReportJSON(t *testing.T) {
+	rep := Check(doc(t, standard, `{"advertiser": {"companyName": "R"}, "campaign": {"totalValue": 5}}`))
+	b, err := json.Marshal(rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		PAID     string `json:"paid"`
+		Complete *bool  `json:"complete"`
+		Checks   []struct {
+			ID       string   `json:"id"`
+			Label    string   `json:"label"`
+			Status   string   `json:"status"`
+			Required *bool    `json:"required"`
+			Basis    string   `json:"basis"`
+			Fields   []string `json:"fields"`
+			Note     string   `json:"note"`
+		} `json:"checks"`
+	}
+	if err := json.Unmarshal(b, &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.PAID != "TEST01" || got.Complete == nil || *got.Complete || len(got.Checks) != len(Rules) {
+		t.Fatalf("report JSON: %s", b)
+	}
+	for i, c := range got.Checks {
+		r := Rules[i]
+		if c.ID != r.ID || c.Label != r.Label || c.Basis != r.Basis || c.Required == nil || *c.Required != r.Required ||
+			len(c.Fields) != len(r.Fields) || c.Status == "" {
+			t.Errorf("check %d: %+v", i, c)
+		}
+	}
+	if got.Checks[8].ID != "amounts" || got.Checks[8].Status != "missing" || !strings.Contains(got.Checks[8].Note, "no currency") {
+		t.Errorf("amounts: %+v", got.Checks[8])
+	}
+}
+
+// A report never carries a value of personal data, in the full view too.
+func TestReportHoldsNoPersonalData(t *testing.T) {
+	rep := Check(doc(t, full, `{"advertiser": {"companyName": "R", "email": "maren.holt@r.example", "phone": "+44 20 7946 0012",
+	  "streetAddress": "14 Quayside Walk"}, "sponsors": [{"name": "A", "email": "secret@a.example", "streetAddress": "2 Mill Lane"}]}`))
+	b, _ := json.Marshal(rep)
+	for _, v := range []string{"maren", "7946", "Quayside", "secret@", "Mill Lane"} {
+		if strings.Contains(string(b), v) {
+			t.Errorf("report holds %q: %s", v, b)
+		}
+	}
+}
+
+func TestStatusWordsAndSymbols(t *testing.T) {
+	symbols := map[string]bool{}
+	for _, s := range Statuses {
+		if s.Words() == "" || symbols[s.Symbol()] || s.Symbol() == "?" {
+			t.Errorf("status %s: words %q, symbol %q", s, s.Words(), s.Symbol())
+		}
+		symbols[s.Symbol()] = true
+	}
+	if NotInView.Words() != "not in this view" || Missing.Symbol() != "✗" {
+		t.Error("status words or symbols changed")
+	}
+}
+
+func TestNilDocument(t *testing.T) {
+	if rep := Check(nil); rep.Complete() || len(rep.Results) != len(Rules) {
+		t.Error("a nil document passed")
+	}
+}
