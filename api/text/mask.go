@@ -151,9 +151,7 @@ func maskList(items []advert.Value) []advert.Value {
 // maskAt masks v, found under key; personal is the name of the nearest
 // personal member above it, if any, so that its contents are hidden too.
 func maskAt(key, personal string, v advert.Value) advert.Value {
-	if IsPersonalField(key) {
-		personal = key
-	}
+	personal = personalName(key, personal)
 	switch v.Kind {
 	case advert.Object:
 		out := advert.Value{Kind: advert.Object, Members: make([]advert.Member, len(v.Members))}
@@ -168,13 +166,73 @@ func maskAt(key, personal string, v advert.Value) advert.Value {
 		}
 		return out
 	case advert.String, advert.Number:
-		name := key
-		if personal != "" {
-			name = personal
-		}
+		name := scalarName(key, personal)
 		if PersonalCategory(name, v.Str) != "" {
 			return advert.StringValue(MaskValue(name, v.Str))
 		}
 	}
 	return v
+}
+
+// personalName is the name a value is judged by: its own when that is
+// personal, else the nearest personal member's above it.
+func personalName(key, personal string) string {
+	if IsPersonalField(key) {
+		return key
+	}
+	return personal
+}
+
+func scalarName(key, personal string) string {
+	if personal != "" {
+		return personal
+	}
+	return key
+}
+
+// PersonalCategories lists the categories of personal data d holds (a
+// value, not null or empty), in the order of Categories: what showing d
+// shows. The access log records these, never the values.
+func PersonalCategories(d *advert.Document) []string {
+	if d == nil {
+		return nil
+	}
+	seen := map[string]bool{}
+	for _, g := range advert.Groups {
+		if g.Parties {
+			items, _ := d.Parties(g.Group)
+			for _, it := range items {
+				collectCategories("", "", it, seen)
+			}
+			continue
+		}
+		collectCategories("", "", d.Group(g.Group), seen)
+	}
+	out := []string{}
+	for _, c := range Categories {
+		if seen[c] {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func collectCategories(key, personal string, v advert.Value, seen map[string]bool) {
+	personal = personalName(key, personal)
+	switch v.Kind {
+	case advert.Object:
+		for _, m := range v.Members {
+			collectCategories(m.Key, personal, m.Value, seen)
+		}
+	case advert.Array:
+		for _, it := range v.Items {
+			collectCategories(key, personal, it, seen)
+		}
+	case advert.String, advert.Number:
+		if strings.TrimSpace(v.Str) != "" {
+			if c := PersonalCategory(scalarName(key, personal), v.Str); c != "" {
+				seen[c] = true
+			}
+		}
+	}
 }

@@ -127,3 +127,16 @@ func TestMaskDocumentCoversEveryGroupAndLeavesTheOriginal(t *testing.T) {
 		t.Error("MaskDocument(nil) is not nil")
 	}
 }
+
+func TestPersonalCategories(t *testing.T) {
+	d, _ := advert.Normalize([]byte(`{"advertiser": {"companyName": "R", "email": null, "phone": "+44 20 7946 0012"},
+	  "sponsors": [{"name": "A", "address": {"line1": "2 Mill Lane"}}], "legalAndMetadata": {"contact": "c@r.example"}}`), "X", advert.Full)
+	got := strings.Join(PersonalCategories(d), ",")
+	if got != "email,phone,address" {
+		t.Errorf("categories %q", got)
+	}
+	d, _ = advert.Normalize([]byte(`{"advertiser": {"companyName": "R", "email": null, "phone": ""}}`), "X", advert.Full)
+	if got := PersonalCategories(d); got == nil || len(got) != 0 {
+		t.Errorf("null and empty values counted as shown: %q", got)
+	}
+}

@@ -1,0 +1,313 @@
+package audit
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/padview/padview/api/advert"
+)
+
+func openTemp(t *testing.T) *Log {
+	t.Helper()
+	l, err := Open(filepath.Join(t.TempDir(), "state", "padview", FileName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
+func record(t *testing.T, l *Log, paid string) {
+	t.Helper()
+	a, err := l.Begin(Request{Profile: "default", Host: "partner.example", PAID: paid, View: advert.Full, Reason: "Compliance review"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := a.End(Outcome{Status: 200, Shown: []string{"email", "phone"}}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func readLines(t *testing.T, path string) []string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+}
+
+func verifyFile(t *testing.T, path string) (int, error) {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	return Verify(f)
+}
+
+func TestLogWritesRequestThenOutcome(t *testing.T) {
+	l := openTemp(t)
+	a, err := l.Begin(Request{Profile: "work", Host: "partner.example", PAID: "AB12CD", View: advert.Full, Reason: "Legal request"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := readLines(t, l.Path())
+	if len(lines) != 1 {
+		t.Fatalf("after Begin the log has %d lines", len(lines))
+	}
+	if err := a.End(Outcome{Status: 200, Shown: []string{"email", "address"}, Masked: true}); err != nil {
+		t.Fatal(err)
+	}
+	var got []Entry
+	f, _ := os.Open(l.Path())
+	defer f.Close()
+	if err := Each(f, func(l Line) error {
+		if l.Err != nil {
+			t.Fatalf("line %d: %v", l.N, l.Err)
+		}
+		got = append(got, l.Entry)
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 {
+		t.Fatalf("%d entries", len(got))
+	}
+	req, out := got[0], got[1]
+	if req.Event != EventRequest || req.Seq != 1 || req.Prev != genesis || req.PAID != "AB12CD" || req.View != "full" ||
+		req.Profile != "work" || req.Host != "partner.example" || req.Reason != "Legal request" || req.User == "" ||
+		req.Time.IsZero() || req.Status != nil || req.ID == "" {
+		t.Errorf("request line: %+v", req)
+	}
+	if out.Event != EventOutcome || out.Seq != 2 || out.ID != req.ID || out.Status == nil || *out.Status != 200 ||
+		strings.Join(out.Shown, ",") != "email,address" || !out.Masked || out.Reason != "" || out.PAID != "AB12CD" {
+		t.Errorf("outcome line: %+v", out)
+	}
+	if n, err := verifyFile(t, l.Path()); n != 2 || err != nil {
+		t.Errorf("verify: %d lines, %v", n, err)
+	}
+}
+
+func TestLogIsPrivate(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("file modes are not Windows access control")
+	}
+	dir := filepath.Join(t.TempDir(), "padview")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, FileName)
+	if err := os.WriteFile(path, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	l, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	record(t, l, "AB12CD")
+	for p, want := range map[string]os.FileMode{dir: 0o700, path: 0o600} {
+		st, err := os.Stat(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Mode().Perm() != want {
+			t.Errorf("%s has mode %o; want %o", p, st.Mode().Perm(), want)
+		}
+	}
+	fresh := openTemp(t)
+	st, _ := os.Stat(fresh.Path())
+	dst, _ := os.Stat(filepath.Dir(fresh.Path()))
+	if st.Mode().Perm() != 0o600 || dst.Mode().Perm() != 0o700 {
+		t.Errorf("new log %o, dir %o", st.Mode().Perm(), dst.Mode().Perm())
+	}
+}
+
+func TestNilLogRecordsNothing(t *testing.T) {
+	var l *Log
+	a, err := l.Begin(Request{PAID: "AB12CD"})
+	if a != nil || err != nil {
+		t.Fatalf("nil log: %v, %v", a, err)
+	}
+	if err := a.End(Outcome{Status: 200}); err != nil {
+		t.Fatal(err)
+	}
+	if l.Path() != "" {
+		t.Error("nil log has a path")
+	}
+}
+
+func TestBeginFailsWhenTheLogCannotBeWritten(t *testing.T) {
+	if runtime.GOOS == "windows" || os.Getuid() == 0 {
+		t.Skip("needs a file the user cannot write")
+	}
+	l := openTemp(t)
+	if err := os.Chmod(l.Path(), 0o400); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.Begin(Request{PAID: "AB12CD", View: advert.Full}); err == nil {
+		t.Fatal("Begin succeeded on a read-only log")
+	}
+}
+
+func TestVerifyIntactAndConcurrent(t *testing.T) {
+	l := openTemp(t)
+	var wg sync.WaitGroup
+	for i := range 20 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			record(t, l, "PAID"+string(rune('A'+i)))
+		}()
+	}
+	wg.Wait()
+	if n, err := verifyFile(t, l.Path()); n != 40 || err != nil {
+		t.Fatalf("verify: %d lines, %v", n, err)
+	}
+	// A second Log on the same file (another padview process) continues the chain.
+	l2, err := Open(l.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	record(t, l2, "ZZ7Q1A")
+	if n, err := verifyFile(t, l.Path()); n != 42 || err != nil {
+		t.Fatalf("verify after a second writer: %d lines, %v", n, err)
+	}
+}
+
+func TestVerifyFindsTheFirstBadLine(t *testing.T) {
+	l := openTemp(t)
+	for _, p := range []string{"AB12CD", "XK9P2M", "ZZ7Q1A", "TN2026"} {
+		record(t, l, p)
+	}
+	lines := readLines(t, l.Path())
+	write := func(ls []string) string {
+		p := filepath.Join(t.TempDir(), FileName)
+		if err := os.WriteFile(p, []byte(strings.Join(ls, "\n")+"\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	edited := append([]string(nil), lines...)
+	edited[2] = strings.Replace(edited[2], "XK9P2M", "AB12CD", 1)
+	reason := append([]string(nil), lines...)
+	reason[4] = strings.Replace(reason[4], "Compliance review", "Routine check", 1)
+	deleted := append(append([]string(nil), lines[:3]...), lines[4:]...)
+	head := append([]string(nil), lines[2:]...)
+	cases := []struct {
+		name string
+		ls   []string
+		line int
+		says string
+	}{
+		{"edited PAID", edited, 3, "changed"},
+		{"edited reason", reason, 5, "changed"},
+		{"deleted line", deleted, 4, "1 removed"},
+		{"deleted head", head, 1, "the 2 before it were removed"},
+		{"not JSON", append(append([]string(nil), lines[:5]...), "hello", lines[5]), 6, "unreadable"},
+		{"duplicated line", append(append([]string(nil), lines[:2]...), lines[1:]...), 3, "copied or moved"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := verifyFile(t, write(c.ls))
+			var b *Broken
+			if !errors.As(err, &b) {
+				t.Fatalf("verify passed: %v", err)
+			}
+			if b.Line != c.line || !strings.Contains(b.Reason, c.says) {
+				t.Errorf("broken at line %d (%s); want line %d (%s)", b.Line, b.Reason, c.line, c.says)
+			}
+		})
+	}
+	if n, err := verifyFile(t, write(lines)); n != 8 || err != nil {
+		t.Errorf("the untouched copy: %d lines, %v", n, err)
+	}
+}
+
+// A line cut short (padview stopped while writing) is reported, and the
+// next append does not glue itself onto it.
+func TestCutShortLine(t *testing.T) {
+	l := openTemp(t)
+	record(t, l, "AB12CD")
+	f, _ := os.OpenFile(l.Path(), os.O_APPEND|os.O_WRONLY, 0o600)
+	f.WriteString(`{"seq":3,"time":"2026-`)
+	f.Close()
+	record(t, l, "XK9P2M")
+	lines := readLines(t, l.Path())
+	if len(lines) != 5 || !strings.HasPrefix(lines[3], `{"seq":4,`) {
+		t.Fatalf("lines after a cut-short one:\n%s", strings.Join(lines, "\n"))
+	}
+	_, err := verifyFile(t, l.Path())
+	var b *Broken
+	if !errors.As(err, &b) || b.Line != 3 {
+		t.Fatalf("verify: %v", err)
+	}
+}
+
+func TestVerifyTooLongLine(t *testing.T) {
+	_, err := Verify(bytes.NewReader(bytes.Repeat([]byte("x"), maxLine+10)))
+	var b *Broken
+	if !errors.As(err, &b) || b.Line != 1 {
+		t.Fatalf("verify: %v", err)
+	}
+}
+
+func TestPath(t *testing.T) {
+	env := func(kv ...string) func(string) string {
+		m := map[string]string{}
+		for i := 0; i+1 < len(kv); i += 2 {
+			m[kv[i]] = kv[i+1]
+		}
+		return func(k string) string { return m[k] }
+	}
+	cases := []struct {
+		goos   string
+		getenv func(string) string
+		want   string
+	}{
+		{"linux", env(EnvStateDir, "/srv/pv", "HOME", "/home/a"), "/srv/pv"},
+		{"linux", env("XDG_STATE_HOME", "/x/state", "HOME", "/home/a"), filepath.Join("/x/state", "padview")},
+		{"linux", env("XDG_STATE_HOME", "relative", "HOME", "/home/a"), filepath.Join("/home/a", ".local", "state", "padview")},
+		{"freebsd", env("HOME", "/home/a"), filepath.Join("/home/a", ".local", "state", "padview")},
+		{"darwin", env("HOME", "/Users/a", "XDG_STATE_HOME", "/x"), filepath.Join("/Users/a", "Library", "Application Support", "padview")},
+		{"windows", env("LOCALAPPDATA", `C:\Users\a\AppData\Local`), filepath.Join(`C:\Users\a\AppData\Local`, "padview")},
+		{"windows", env(EnvStateDir, `D:\pv`), `D:\pv`},
+	}
+	for _, c := range cases {
+		got, err := stateDir(c.getenv, c.goos)
+		if err != nil || got != c.want {
+			t.Errorf("%s: %q, %v; want %q", c.goos, got, err, c.want)
+		}
+	}
+	for _, goos := range []string{"linux", "darwin", "windows"} {
+		if _, err := stateDir(env(), goos); err == nil || !strings.Contains(err.Error(), EnvStateDir) {
+			t.Errorf("%s without a home: %v", goos, err)
+		}
+	}
+	p, err := Path(env(EnvStateDir, "/srv/pv"))
+	if err != nil || p != filepath.Join("/srv/pv", FileName) {
+		t.Errorf("Path = %q, %v", p, err)
+	}
+}
+
+func TestCleanReason(t *testing.T) {
+	got, err := CleanReason("  Compliance\x1b[31m   review\u202e \n ")
+	if err != nil || got != "Compliance[31m review" {
+		t.Errorf("CleanReason = %q, %v", got, err)
+	}
+	if _, err := CleanReason(strings.Repeat("é", MaxReason)); err != nil {
+		t.Errorf("a reason of %d characters refused: %v", MaxReason, err)
+	}
+	if _, err := CleanReason(strings.Repeat("a", MaxReason+1)); err == nil {
+		t.Error("an over-long reason accepted")
+	}
+	if len(Purposes) < 4 {
+		t.Errorf("purposes: %q", Purposes)
+	}
+}

@@ -1,0 +1,10 @@
+// Package audit keeps padview's access log: a record of every request for
+// the full view (the view with personal data), who made it, for which
+// advertisement and why, written before the request is sent, followed by
+// its outcome and the categories of personal data it showed, never a value.
+//
+// The log is a JSON Lines file in the OS state directory (see Path). Each
+// line carries the SHA-256 of the line before it and its own line number,
+// so that Verify finds a line that was edited or removed. The package knows
+// no terminal; the CLI and the TUI share Log, Purposes and CleanReason.
+package audit
