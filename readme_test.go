@@ -11,6 +11,7 @@ import (
 
 	"github.com/zalando/go-keyring"
 
+	"github.com/padview/padview/api/audit"
 	"github.com/padview/padview/api/fake"
 	"github.com/padview/padview/cmd"
 	"github.com/padview/padview/keystore"
@@ -95,6 +96,7 @@ func TestREADMECommandsWork(t *testing.T) {
 	for _, c := range cmds {
 		vars := map[string]string{
 			cmd.EnvConfigDir:  t.TempDir(),
+			audit.EnvStateDir: t.TempDir(),
 			cmd.EnvBaseURL:    srv.URL,
 			keystore.EnvToken: fake.DemoToken,
 		}

@@ -15,6 +15,7 @@ import (
 	"github.com/zalando/go-keyring"
 
 	"github.com/padview/padview/api"
+	"github.com/padview/padview/api/audit"
 	"github.com/padview/padview/api/fake"
 	"github.com/padview/padview/keystore"
 	"github.com/padview/padview/ui"
@@ -33,7 +34,7 @@ type harness struct {
 
 func newHarness(t *testing.T) *harness {
 	keyring.MockInit()
-	return &harness{t: t, vars: map[string]string{EnvConfigDir: t.TempDir()}}
+	return &harness{t: t, vars: map[string]string{EnvConfigDir: t.TempDir(), audit.EnvStateDir: t.TempDir()}}
 }
 
 func (h *harness) env() (Env, *bytes.Buffer, *bytes.Buffer) {

@@ -32,6 +32,11 @@ type Config struct {
 // Profile is one partner account: a name (its key) and a base URL.
 type Profile struct {
 	BaseURL string `toml:"base_url"`
+	// Issue 11: what a profile allows of the full view, and how it is recorded.
+	FullView         string `toml:"full_view"`          // "ask" (default) or "never"
+	RequireReason    bool   `toml:"require_reason"`     // the full view needs a reason
+	AccessLog        *bool  `toml:"access_log"`         // default true
+	MaskPersonalData bool   `toml:"mask_personal_data"` // mask personal data in output
 }
 
 // duration reads "10m" or "90s" from TOML.
@@ -100,7 +105,12 @@ func LoadConfig(path string) (Config, error) {
 	}
 	if len(unknown) > 0 {
 		sort.Strings(unknown)
-		return Config{}, fmt.Errorf("config file %s: unknown setting %s; known settings are default_profile, full_view_idle and [profiles.NAME] base_url", path, strings.Join(unknown, ", "))
+		return Config{}, fmt.Errorf("config file %s: unknown setting %s; known settings are default_profile, full_view_idle and [profiles.NAME] base_url, full_view, require_reason, access_log, mask_personal_data", path, strings.Join(unknown, ", "))
+	}
+	for name, p := range c.Profiles {
+		if err := p.check(); err != nil {
+			return Config{}, fmt.Errorf("config file %s, [profiles.%s]: %v", path, name, err)
+		}
 	}
 	return c, nil
 }
@@ -112,6 +122,7 @@ type Settings struct {
 	BaseURL      string
 	FullViewIdle time.Duration
 	ConfigPath   string
+	Compliance   // the profile's issue 11 settings
 }
 
 // Resolve applies the precedence rules. flagProfile and flagBaseURL are
@@ -131,6 +142,7 @@ func Resolve(getenv func(string) string, flagProfile, flagBaseURL string) (Setti
 	}
 	s.Profile = firstNonEmpty(flagProfile, getenv(EnvProfile), cfg.DefaultProfile, DefaultProfile)
 	s.BaseURL = firstNonEmpty(flagBaseURL, getenv(EnvBaseURL), cfg.Profiles[s.Profile].BaseURL)
+	s.Compliance = cfg.Profiles[s.Profile].compliance()
 	return s, nil
 }
 

@@ -20,6 +20,10 @@ const (
 	// other failures, 1 elsewhere, are 6.
 	ExitDiffers    = 1
 	ExitDiffFailed = 6
+
+	// check: a required item of the transparency notice is missing. Like
+	// diff's 6 it belongs to one command; in a batch every other code wins.
+	ExitIncomplete = 6
 )
 
 // exitError carries an exit code up to Execute with the message to print.
@@ -52,7 +56,7 @@ func codeForKind(k api.ErrorKind) int {
 
 // severity orders exit codes when several PAIDs failed differently: the
 // one that needs the user first wins.
-var severity = map[int]int{ExitToken: 5, ExitRateLimited: 4, ExitFailure: 3, ExitUsage: 2, ExitNotFound: 1, ExitOK: 0}
+var severity = map[int]int{ExitToken: 6, ExitRateLimited: 5, ExitFailure: 4, ExitUsage: 3, ExitNotFound: 2, ExitIncomplete: 1, ExitOK: 0}
 
 func worse(a, b int) int {
 	if severity[b] > severity[a] {

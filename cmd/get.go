@@ -14,6 +14,7 @@ import (
 
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/audit"
 	"github.com/padview/padview/api/export"
 	"github.com/padview/padview/api/text"
 	"github.com/padview/padview/keystore"
@@ -23,6 +24,8 @@ type getFlags struct {
 	json, raw, full, acceptPD, verbose bool
 	concurrency                        int
 	format                             string // text, or an export format; --json is json
+	reason                             string
+	mask                               bool
 }
 
 // formatText is get's own readable text; the other --format values are
@@ -89,6 +92,8 @@ not found, 4 token missing or rejected, 5 gave up on rate limiting.`,
 	fl.BoolVar(&f.raw, "raw", false, "print the server's response bytes unchanged")
 	fl.BoolVar(&f.full, "full", false, "ask for the full view, with personal data (needs --accept-personal-data)")
 	fl.BoolVar(&f.acceptPD, "accept-personal-data", false, "confirm a legitimate business need and data processing agreements for --full")
+	fl.StringVar(&f.reason, "reason", "", "why the full view is needed, for the access log (e.g. \"Compliance review\")")
+	fl.BoolVar(&f.mask, "mask", false, "mask personal data in the output (j•••@example.org), for screen sharing")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "describe each exchange on stderr (never the token)")
 	fl.IntVar(&f.concurrency, "concurrency", 4, "requests in flight at once")
 	c.MarkFlagsMutuallyExclusive("json", "raw", "format")
@@ -107,10 +112,6 @@ type result struct {
 }
 
 func runGet(ctx context.Context, env *Env, rf *rootFlags, f getFlags, args []string) error {
-	if f.full && !f.acceptPD {
-		fmt.Fprintf(env.Stderr, "Data-protection notice: %s\n\nTo go on, repeat the command with --accept-personal-data.\n", advert.DataProtectionNotice)
-		return &exitError{code: ExitUsage, err: errors.New("--full needs --accept-personal-data; no request was made")}
-	}
 	if err := f.resolveFormat(); err != nil {
 		return err
 	}
@@ -120,6 +121,20 @@ func runGet(ctx context.Context, env *Env, rf *rootFlags, f getFlags, args []str
 	paids, err := collectPAIDs(env.Stdin, args)
 	if err != nil {
 		return err
+	}
+	s, err := env.settings(rf)
+	if err != nil {
+		return err
+	}
+	var access *audit.Log
+	if f.full {
+		if access, f.reason, err = env.fullViewGate(s, f.acceptPD, f.reason); err != nil {
+			return err
+		}
+	}
+	f.mask = f.mask || s.MaskPersonalData
+	if f.mask && f.raw {
+		return exitWith(ExitUsage, "--raw prints the server's bytes unchanged and cannot mask personal data (--mask or mask_personal_data): use --json")
 	}
 	client, err := env.apiClient(rf)
 	if err != nil {
@@ -141,7 +156,11 @@ func runGet(ctx context.Context, env *Env, rf *rootFlags, f getFlags, args []str
 		go func() {
 			defer wg.Done()
 			for i := range jobs {
-				doc, ex, err := client.Get(ctx, paids[i], view)
+				req := audit.Request{Profile: s.Profile, Host: serviceHost(s.BaseURL), PAID: paids[i], View: view, Reason: f.reason}
+				doc, ex, err := access.Get(ctx, client, req, f.mask)
+				if f.mask {
+					doc = text.MaskDocument(doc)
+				}
 				results[i] <- result{input: paids[i], doc: doc, ex: ex, err: err}
 			}
 		}()
@@ -277,6 +296,9 @@ func printResult(out io.Writer, env *Env, f getFlags, stream *export.Stream, r r
 	case stream != nil:
 		return stream.Add(r.doc)
 	default:
+		if f.mask {
+			fmt.Fprintln(out, "MASKED · personal data hidden for screen sharing")
+		}
 		writeText(out, r.doc)
 		if several {
 			fmt.Fprintln(out)

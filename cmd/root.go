@@ -121,6 +121,7 @@ Try it without an account: padview --demo`,
 		return &exitError{code: ExitUsage, err: err}
 	})
 	root.AddCommand(newGet(env, &f), newDiff(env, &f), newToken(env, &f), newDemoServer(env), newConfigCmd(env))
+	root.AddCommand(newCheck(env, &f), newAudit(env, &f))
 	return root
 }
 

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/text"
 )
 
 // Status is how one rule ended.
@@ -97,6 +98,11 @@ func Check(d *advert.Document) Report {
 	for i, rule := range Rules {
 		res := rule.eval(d, rule)
 		res.Rule = rule
+		// Paths hold member names from the server: clean them once here.
+		for j, f := range res.Found {
+			res.Found[j] = text.CleanText(f)
+		}
+		res.Note = text.CleanText(res.Note)
 		r.Results[i] = res
 	}
 	return r

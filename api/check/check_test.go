@@ -360,3 +360,18 @@ func TestNilDocument(t *testing.T) {
 		t.Error("a nil document passed")
 	}
 }
+
+func TestReportIsCleaned(t *testing.T) {
+	rep := Check(doc(t, standard, `{"legalAndMetadata": {"calculation\u001bMethod": "x"}, "campaign": {"totalValue": 5, "currency\u202e": 1}}`))
+	b, _ := json.Marshal(rep)
+	if strings.Contains(string(b), `\u001b`) || strings.Contains(string(b), "\u202e") {
+		t.Errorf("control characters in the report: %s", b)
+	}
+}
+
+func TestMatchedNamesAreCleaned(t *testing.T) {
+	r := result(t, Check(doc(t, standard, `{"legalAndMetadata": {"calculation\u001bMethod": "x"}}`)), "calculation")
+	if r.Status != Present || len(r.Found) != 1 || r.Found[0] != "legalAndMetadata.calculationMethod" {
+		t.Errorf("found %q (%s)", r.Found, r.Status)
+	}
+}

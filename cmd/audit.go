@@ -1,0 +1,184 @@
+package cmd
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/padview/padview/api/audit"
+	"github.com/padview/padview/api/text"
+)
+
+type auditFlags struct {
+	since        string
+	json, verify bool
+}
+
+func newAudit(env *Env, _ *rootFlags) *cobra.Command {
+	var f auditFlags
+	c := &cobra.Command{
+		Use:   "audit [--since DUR] [--json] | --verify",
+		Short: "List the access log of full-view requests, or verify that it is intact",
+		Long: `Every request for the full view is recorded before it is sent, in
+access.log in padview's state directory ($PADVIEW_STATE_DIR, else
+$XDG_STATE_HOME/padview or ~/.local/state/padview; ~/Library/Application
+Support/padview on macOS; %LocalAppData%\padview on Windows): the time, the OS
+user, the profile, the service host, the PAID, the view and the reason, then
+the outcome with the categories of personal data the answer held (email,
+phone, address, other), never a value.
+
+Each line carries the SHA-256 of the line before it and its number, so that
+--verify finds the first line that was edited or removed (exit 0 intact, 1
+broken).`,
+		Example: `  padview audit
+  padview audit --since 24h --json
+  padview audit --verify`,
+		Args: cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			return runAudit(env, f)
+		},
+	}
+	fl := c.Flags()
+	fl.StringVar(&f.since, "since", "", "only entries newer than this, e.g. 90m, 24h or 7d")
+	fl.BoolVar(&f.json, "json", false, "print the entries as stored, as JSON Lines")
+	fl.BoolVar(&f.verify, "verify", false, "check the hash chain: exit 0 intact, 1 broken, naming the first bad line")
+	c.MarkFlagsMutuallyExclusive("verify", "json")
+	c.MarkFlagsMutuallyExclusive("verify", "since")
+	return c
+}
+
+func runAudit(env *Env, f auditFlags) error {
+	var cutoff time.Time
+	if f.since != "" {
+		d, err := parseSince(f.since)
+		if err != nil {
+			return exitWith(ExitUsage, "--since %q: %v", f.since, err)
+		}
+		cutoff = time.Now().Add(-d)
+	}
+	path, err := audit.Path(env.Getenv)
+	if err != nil {
+		return exitWith(ExitFailure, "%v", err)
+	}
+	file, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		fmt.Fprintf(env.Stderr, "No access log yet at %s: padview writes it on the first full-view request.\n", path)
+		return nil
+	}
+	if err != nil {
+		return exitWith(ExitFailure, "access log: %v", err)
+	}
+	defer file.Close()
+
+	if f.verify {
+		n, err := audit.Verify(file)
+		var broken *audit.Broken
+		switch {
+		case errors.As(err, &broken):
+			return exitWith(ExitFailure, "access log %s is broken at line %d of %d: %s", path, broken.Line, max(n, broken.Line), broken.Reason)
+		case err != nil:
+			return exitWith(ExitFailure, "access log %s: %v", path, err)
+		}
+		fmt.Fprintf(env.Stdout, "access log %s: %d lines, chain intact\n", path, n)
+		return nil
+	}
+
+	out := bufio.NewWriter(env.Stdout)
+	defer out.Flush()
+	if !f.json {
+		fmt.Fprintf(out, "access log %s\n", path)
+	}
+	unreadable := 0
+	err = audit.Each(file, func(l audit.Line) error {
+		if l.Err != nil {
+			unreadable++
+			return nil
+		}
+		if !cutoff.IsZero() && l.Entry.Time.Before(cutoff) {
+			return nil
+		}
+		if f.json {
+			line := string(l.Raw)
+			if env.StdoutTTY {
+				line = text.CleanText(line) // the file may have been edited: never let it drive the terminal
+			}
+			_, err := fmt.Fprintln(out, line)
+			return err
+		}
+		writeAuditEntry(out, l.Entry)
+		return nil
+	})
+	if err != nil {
+		return exitWith(ExitFailure, "access log %s: %v", path, err)
+	}
+	if unreadable > 0 {
+		fmt.Fprintf(env.Stderr, "padview: %d line(s) of the access log are not readable entries; run `padview audit --verify`\n", unreadable)
+	}
+	return nil
+}
+
+// writeAuditEntry prints one entry on one line. Every value is cleaned:
+// the file is ours, but anyone who can write it can put anything in it.
+func writeAuditEntry(w io.Writer, e audit.Entry) {
+	what := ""
+	switch e.Event {
+	case audit.EventRequest:
+		what = e.View + " view requested"
+		if e.Reason != "" {
+			what += " · reason: " + e.Reason
+		} else {
+			what += " · no reason given"
+		}
+	case audit.EventOutcome:
+		status := 0
+		if e.Status != nil {
+			status = *e.Status
+		}
+		switch {
+		case e.Error != "" && status != 0:
+			what = fmt.Sprintf("failed: %s (%d)", e.Error, status)
+		case e.Error != "":
+			what = "failed: " + e.Error
+		default:
+			what = fmt.Sprintf("answered %d", status)
+		}
+		if len(e.Shown) > 0 {
+			what += " · personal data: " + strings.Join(e.Shown, ", ")
+			if e.Masked {
+				what += " (masked)"
+			}
+		} else if e.Error == "" {
+			what += " · no personal data"
+		}
+	default:
+		what = e.Event
+	}
+	fields := []string{e.Time.UTC().Format("2006-01-02 15:04:05Z"), e.User, e.Profile, e.Host, e.PAID, what}
+	for i, s := range fields {
+		fields[i] = text.CleanText(s)
+	}
+	fmt.Fprintln(w, strings.Join(fields, "  "))
+}
+
+// parseSince reads a Go duration, or a whole number of days ("7d").
+func parseSince(s string) (time.Duration, error) {
+	if days, ok := strings.CutSuffix(s, "d"); ok {
+		n, err := strconv.Atoi(days)
+		if err != nil || n <= 0 {
+			return 0, errors.New("write it as 90m, 24h or 7d")
+		}
+		return time.Duration(n) * 24 * time.Hour, nil
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil || d <= 0 {
+		return 0, errors.New("write it as 90m, 24h or 7d")
+	}
+	return d, nil
+}

@@ -1,0 +1,207 @@
+package cmd
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/spf13/cobra"
+	"golang.org/x/sync/errgroup"
+
+	"github.com/padview/padview/api"
+	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/audit"
+	"github.com/padview/padview/api/check"
+	"github.com/padview/padview/api/text"
+	"github.com/padview/padview/keystore"
+)
+
+type checkFlags struct {
+	json, full, acceptPD bool
+	reason               string
+	concurrency          int
+}
+
+func newCheck(env *Env, rf *rootFlags) *cobra.Command {
+	var f checkFlags
+	c := &cobra.Command{
+		Use:   "check [flags] PAID... | -",
+		Short: "Check advertisements for the items a transparency notice must carry (Regulation (EU) 2024/900)",
+		Long: `Check each advertisement against the items a transparency notice must carry
+under Regulation (EU) 2024/900, Art. 12(1): sponsor and contact, controlling
+entity, payer, period, amounts with currency, origin of the funds, how the
+amounts were calculated, the linked election, targeting, suspensions, and a
+link to the notice. Each rule ends in one of:
+
+  ✓ present            the advertisement carries it
+  ✗ missing            it does not, or it is unusable (MISSING when required)
+  – not applicable     it does not apply (e.g. the sponsor pays)
+  ○ declared none      the service says not disclosed, or none
+  ◌ not in this view   personal contact data: only the full view carries it
+
+The standard view is checked unless --full is given. '-' reads PAIDs from
+stdin, one a line.
+
+Exit codes: 0 no required item missing, 6 a required item missing in at least
+one advertisement; 1 to 5 as for 'padview get', and in a batch 4, 5, 1, 2, 3
+win over 6.`,
+		Example: `  padview check TN2026
+  padview check --json AB12CD TN2026 | jq '.checks[] | select(.status == "missing")'
+  padview check --full --accept-personal-data --reason "Compliance review" AB12CD`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			return runCheck(c.Context(), env, rf, f, args)
+		},
+	}
+	fl := c.Flags()
+	fl.BoolVar(&f.json, "json", false, "print one JSON line per PAID: {paid, complete, checks: [{id, label, status, required, basis, fields}]}")
+	fl.BoolVar(&f.full, "full", false, "check the full view, which carries contact data (needs --accept-personal-data)")
+	fl.BoolVar(&f.acceptPD, "accept-personal-data", false, "confirm a legitimate business need and data processing agreements for --full")
+	fl.StringVar(&f.reason, "reason", "", "why the full view is needed, for the access log")
+	fl.IntVar(&f.concurrency, "concurrency", 4, "requests in flight at once")
+	return c
+}
+
+func runCheck(ctx context.Context, env *Env, rf *rootFlags, f checkFlags, args []string) error {
+	if f.concurrency < 1 || f.concurrency > 64 {
+		return exitWith(ExitUsage, "--concurrency must be between 1 and 64, not %d", f.concurrency)
+	}
+	paids, err := collectPAIDs(env.Stdin, args)
+	if err != nil {
+		return err
+	}
+	s, err := env.settings(rf)
+	if err != nil {
+		return err
+	}
+	if err := s.NeedBaseURL(); err != nil {
+		return &exitError{code: ExitUsage, err: err}
+	}
+	view := advert.Standard
+	var access *audit.Log
+	if f.full {
+		view = advert.Full
+		if access, f.reason, err = env.fullViewGate(s, f.acceptPD, f.reason); err != nil {
+			return err
+		}
+	}
+	token, _, err := env.Store.Token(s.Profile)
+	switch {
+	case errors.Is(err, keystore.ErrNotFound):
+		return exitWith(ExitToken, "no token for profile %q: run `padview token set --profile %s` or set %s", s.Profile, s.Profile, keystore.EnvToken)
+	case err != nil:
+		return exitWith(ExitToken, "%v.\nSet %s for this shell, or see Troubleshooting in the README for starting a keyring", err, keystore.EnvToken)
+	}
+	client, err := api.New(s.BaseURL, token, env.clientOptions())
+	if err != nil {
+		return &exitError{code: ExitUsage, err: err}
+	}
+
+	// Fetch concurrently, print in input order as results come.
+	results := make([]chan result, len(paids))
+	for i := range results {
+		results[i] = make(chan result, 1)
+	}
+	go func() {
+		var g errgroup.Group
+		g.SetLimit(f.concurrency)
+		for i, p := range paids {
+			g.Go(func() error {
+				req := audit.Request{Profile: s.Profile, Host: serviceHost(s.BaseURL), PAID: p, View: view, Reason: f.reason}
+				doc, ex, err := access.Get(ctx, client, req, false)
+				results[i] <- result{input: p, doc: doc, ex: ex, err: err}
+				return nil
+			})
+		}
+		_ = g.Wait()
+	}()
+
+	out := bufio.NewWriter(env.Stdout)
+	defer out.Flush()
+	code := ExitOK
+	for i := range paids {
+		r := <-results[i]
+		if r.err != nil {
+			code = worse(code, codeForKind(api.KindOf(r.err)))
+			if f.json {
+				fmt.Fprintf(out, "%s\n", errorJSON(r))
+			} else {
+				fmt.Fprintf(env.Stderr, "padview: %s: %s\n", text.CleanText(r.input), r.err)
+			}
+			out.Flush()
+			continue
+		}
+		rep := check.Check(r.doc)
+		if !rep.Complete() {
+			code = worse(code, ExitIncomplete)
+		}
+		if f.json {
+			b, _ := json.Marshal(rep)
+			fmt.Fprintf(out, "%s\n", b)
+		} else {
+			if i > 0 {
+				fmt.Fprintln(out)
+			}
+			writeCheck(out, rep)
+		}
+		out.Flush()
+	}
+	if code != ExitOK {
+		return &exitError{code: code, err: errors.New("")}
+	}
+	return nil
+}
+
+// writeCheck prints a report as aligned rows. A required item that is
+// missing reads MISSING in capitals, so that it stands out without colour.
+func writeCheck(w io.Writer, rep check.Report) {
+	verdict := "complete: no required item is missing"
+	if n := len(rep.Failures()); n > 0 {
+		verdict = fmt.Sprintf("INCOMPLETE: %d required item(s) missing", n)
+	}
+	fmt.Fprintf(w, "%s · %s view · transparency notice %s\n\n", text.CleanText(rep.PAID), rep.View, verdict)
+
+	words := func(r check.Result) string {
+		if r.Failed() {
+			return strings.ToUpper(r.Status.Words())
+		}
+		return r.Status.Words()
+	}
+	statusW, labelW := 0, 0
+	for _, r := range rep.Results {
+		statusW = max(statusW, ansi.StringWidth(words(r)))
+		labelW = max(labelW, ansi.StringWidth(r.Rule.Label))
+	}
+	for _, r := range rep.Results {
+		need := "optional"
+		if r.Rule.Required {
+			need = "required"
+		}
+		detail := r.Note
+		if detail == "" {
+			detail = strings.Join(r.Found, ", ")
+		} else if len(r.Found) > 0 && r.Status != check.Missing {
+			detail += " (" + strings.Join(r.Found, ", ") + ")"
+		}
+		if r.Flagged {
+			detail = "⚑ " + detail
+		}
+		fmt.Fprintf(w, "  %s %s  %s  %s  %s\n", r.Status.Symbol(), pad(words(r), statusW), pad(r.Rule.Label, labelW), need, detail)
+	}
+	var counts []string
+	for _, s := range check.Statuses {
+		if n := rep.Count(s); n > 0 {
+			counts = append(counts, fmt.Sprintf("%d %s", n, s.Words()))
+		}
+	}
+	fmt.Fprintf(w, "\n  %s\n", strings.Join(counts, " · "))
+}
+
+func pad(s string, width int) string {
+	return s + strings.Repeat(" ", max(0, width-ansi.StringWidth(s)))
+}
