@@ -18,7 +18,6 @@ import (
 	"github.com/padview/padview/api/audit"
 	"github.com/padview/padview/api/check"
 	"github.com/padview/padview/api/text"
-	"github.com/padview/padview/keystore"
 )
 
 type checkFlags struct {
@@ -79,9 +78,6 @@ func runCheck(ctx context.Context, env *Env, rf *rootFlags, f checkFlags, args [
 	if err != nil {
 		return err
 	}
-	if err := s.NeedBaseURL(); err != nil {
-		return &exitError{code: ExitUsage, err: err}
-	}
 	view := advert.Standard
 	var access *audit.Log
 	if f.full {
@@ -90,16 +86,9 @@ func runCheck(ctx context.Context, env *Env, rf *rootFlags, f checkFlags, args [
 			return err
 		}
 	}
-	token, _, err := env.Store.Token(s.Profile)
-	switch {
-	case errors.Is(err, keystore.ErrNotFound):
-		return exitWith(ExitToken, "no token for profile %q: run `padview token set --profile %s` or set %s", s.Profile, s.Profile, keystore.EnvToken)
-	case err != nil:
-		return exitWith(ExitToken, "%v.\nSet %s for this shell, or see Troubleshooting in the README for starting a keyring", err, keystore.EnvToken)
-	}
-	client, err := api.New(s.BaseURL, token, env.clientOptions())
+	client, err := env.apiClient(rf)
 	if err != nil {
-		return &exitError{code: ExitUsage, err: err}
+		return err
 	}
 
 	// Fetch concurrently, print in input order as results come.

@@ -338,6 +338,17 @@ func TestMask(t *testing.T) {
 	check("--mask text", out)
 	_, out, _ = h.run("get", "--full", "--accept-personal-data", "--mask", "--json", "AB12CD")
 	check("--mask --json", out)
+	for _, format := range []string{"markdown", "csv"} {
+		code, out, _ := h.run("get", "--full", "--accept-personal-data", "--mask", "--format", format, "AB12CD")
+		if code != 0 || !strings.Contains(out, "m•••@riverside-civic.example") && !strings.Contains(out, "i•••@estuary-friends.example") {
+			t.Errorf("--mask --format %s: exit %d\n%s", format, code, out)
+		}
+		for _, v := range personalValues {
+			if strings.Contains(out, v) {
+				t.Errorf("--mask --format %s shows %q", format, v)
+			}
+		}
+	}
 	if code, _, errs := h.run("get", "--mask", "--raw", "AB12CD"); code != ExitUsage || !strings.Contains(errs, "--json") {
 		t.Errorf("--mask --raw: exit %d, %q", code, errs)
 	}
