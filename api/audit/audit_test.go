@@ -121,6 +121,14 @@ func TestLogIsPrivate(t *testing.T) {
 			t.Errorf("%s has mode %o; want %o", p, st.Mode().Perm(), want)
 		}
 	}
+	shared := t.TempDir()
+	os.Chmod(shared, 0o755)
+	if _, err := Open(filepath.Join(shared, FileName)); err != nil {
+		t.Fatal(err)
+	}
+	if st, _ := os.Stat(shared); st.Mode().Perm() != 0o755 {
+		t.Errorf("a directory chosen with %s was changed to %o", EnvStateDir, st.Mode().Perm())
+	}
 	fresh := openTemp(t)
 	st, _ := os.Stat(fresh.Path())
 	dst, _ := os.Stat(filepath.Dir(fresh.Path()))

@@ -76,8 +76,10 @@ type Log struct {
 }
 
 // Open prepares the log at path: its directory is created private (0700)
-// and the file private (0600), and both are made so if they were not. No
-// line is written until Begin.
+// and the file private (0600). An existing file is made private; so is an
+// existing directory named padview (padview's own), but not a directory
+// someone chose with PADVIEW_STATE_DIR, such as a shared one. No line is
+// written until Begin.
 func Open(path string) (*Log, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, fmt.Errorf("access log: %w", err)
@@ -88,8 +90,10 @@ func Open(path string) (*Log, error) {
 	}
 	f.Close()
 	if runtime.GOOS != "windows" {
-		if err := private(filepath.Dir(path), 0o700); err != nil {
-			return nil, err
+		if dir := filepath.Dir(path); filepath.Base(dir) == "padview" {
+			if err := private(dir, 0o700); err != nil {
+				return nil, err
+			}
 		}
 		if err := private(path, 0o600); err != nil {
 			return nil, err
