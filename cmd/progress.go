@@ -135,8 +135,11 @@ func (p *progressLine) finish() {
 	<-p.ended
 }
 
-// eta writes a wait in whole seconds: "20s", "2m31s".
+// eta writes a wait in whole seconds: "<1s", "20s", "2m31s".
 func eta(d time.Duration) string {
+	if d < 500*time.Millisecond {
+		return "<1s"
+	}
 	d = d.Round(time.Second)
 	if d < time.Minute {
 		return fmt.Sprintf("%ds", int(d.Seconds()))
