@@ -157,10 +157,17 @@ func TestREADMECommandsWork(t *testing.T) {
 	}
 }
 
-// opensTUI tells the commands that open the TUI: no command, flags only,
-// or PAIDs (words with a digit).
+// opensTUI tells the commands that open the TUI: no subcommand, whether
+// flags come first (`padview --demo`, but not `padview --demo get X`) or
+// PAIDs (words with a digit).
 func opensTUI(args []string) bool {
-	return len(args) == 0 || strings.HasPrefix(args[0], "-") || strings.ContainsAny(args[0], "0123456789")
+	for _, a := range args {
+		switch a {
+		case "get", "diff", "check", "audit", "token", "config", "demo-server", "completion":
+			return false
+		}
+	}
+	return true
 }
 
 func waitListening(t *testing.T, addr string) {

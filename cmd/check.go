@@ -11,7 +11,6 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/spf13/cobra"
-	"golang.org/x/sync/errgroup"
 
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/advert"
@@ -86,29 +85,20 @@ func runCheck(ctx context.Context, env *Env, rf *rootFlags, f checkFlags, args [
 			return err
 		}
 	}
-	client, err := env.apiClient(rf)
+	client, done, err := env.apiClient(rf)
 	if err != nil {
 		return err
 	}
+	defer done()
 
-	// Fetch concurrently, print in input order as results come.
-	results := make([]chan result, len(paids))
-	for i := range results {
-		results[i] = make(chan result, 1)
+	// The same batch as get: concurrent lookups, results in input order.
+	fetch := func(ctx context.Context, paid string) (*advert.Document, *api.Exchange, error) {
+		req := audit.Request{Profile: s.Profile, Host: serviceHost(s.BaseURL), PAID: paid, View: view, Reason: f.reason}
+		return access.Get(ctx, client, req, false)
 	}
-	go func() {
-		var g errgroup.Group
-		g.SetLimit(f.concurrency)
-		for i, p := range paids {
-			g.Go(func() error {
-				req := audit.Request{Profile: s.Profile, Host: serviceHost(s.BaseURL), PAID: p, View: view, Reason: f.reason}
-				doc, ex, err := access.Get(ctx, client, req, false)
-				results[i] <- result{input: p, doc: doc, ex: ex, err: err}
-				return nil
-			})
-		}
-		_ = g.Wait()
-	}()
+	b := &batch{client: client, paids: paids, view: view, limit: f.concurrency, fetch: fetch}
+	results, stop := b.start(ctx)
+	defer stop()
 
 	out := bufio.NewWriter(env.Stdout)
 	defer out.Flush()

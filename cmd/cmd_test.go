@@ -281,7 +281,7 @@ base_url = "https://partner.example/v1"
 	if out := status("--profile", "staging", "--base-url", "https://flag.partner.example/v1"); !strings.Contains(out, "Profile:  staging") || !strings.Contains(out, "https://flag.partner.example/v1") {
 		t.Errorf("flags over env:\n%s", out)
 	}
-	if out := status(); !strings.Contains(out, "tok-****") || strings.Contains(out, "tok-env-123456") || !strings.Contains(out, "environment") {
+	if out := status(); !strings.Contains(out, "tok-**** (from PADVIEW_TOKEN)") || strings.Contains(out, "tok-env-123456") {
 		t.Errorf("token source and mask:\n%s", out)
 	}
 	delete(h.vars, EnvProfile)
@@ -328,7 +328,7 @@ func TestTokenCommands(t *testing.T) {
 		t.Fatalf("other profile has no token: exit %d %s", code, out)
 	}
 	h.stdin = "two words\n"
-	if code, _, errs := h.run("token", "set"); code != ExitUsage || !strings.Contains(errs, "whitespace") {
+	if code, _, errs := h.run("token", "set"); code != ExitUsage || !strings.Contains(errs, "contains whitespace: a space") {
 		t.Fatalf("whitespace token: exit %d %s", code, errs)
 	}
 	h.stdin = ""

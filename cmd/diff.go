@@ -50,10 +50,11 @@ Exit codes: 0 the same, 1 they differ, 2 usage error, 3 a PAID not found,
 // runDiff fetches both advertisements, prints what differs and reports
 // whether anything does.
 func runDiff(ctx context.Context, env *Env, rf *rootFlags, asJSON bool, args []string) (bool, error) {
-	client, err := env.apiClient(rf)
+	client, done, err := env.apiClient(rf)
 	if err != nil {
 		return false, err
 	}
+	defer done()
 	docs, errs := fetchPair(ctx, client, args[0], args[1])
 	code := ExitOK
 	for i, err := range errs {

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/spf13/cobra"
+
 	"github.com/padview/padview/api"
 )
 
@@ -39,6 +41,30 @@ func exitWith(code int, format string, args ...any) error {
 	return &exitError{code: code, err: fmt.Errorf(format, args...)}
 }
 
+// UsageError is a mistake the user corrects in the command line, the input
+// or the config: exit 2. Help is the command whose --help explains the
+// usage ("padview get"), or "" when the message says enough.
+type UsageError struct {
+	Err  error
+	Help string
+}
+
+func (e *UsageError) Error() string { return e.Err.Error() }
+func (e *UsageError) Unwrap() error { return e.Err }
+
+// usage marks err as the user's to correct.
+func usage(err error) error { return &UsageError{Err: err} }
+
+func usagef(format string, args ...any) error {
+	return &UsageError{Err: fmt.Errorf(format, args...)}
+}
+
+// commandLine marks err as a mistake on c's command line, which c's --help
+// explains.
+func commandLine(c *cobra.Command, err error) error {
+	return &UsageError{Err: err, Help: c.CommandPath()}
+}
+
 // codeForKind maps an api error kind to the exit code a script checks.
 func codeForKind(k api.ErrorKind) int {
 	switch k {
@@ -48,7 +74,7 @@ func codeForKind(k api.ErrorKind) int {
 		return ExitRateLimited
 	case api.KindNotFound:
 		return ExitNotFound
-	case api.KindInvalidPAID:
+	case api.KindInvalidPAID, api.KindConfig:
 		return ExitUsage
 	}
 	return ExitFailure
@@ -73,6 +99,14 @@ func exitCode(err error) int {
 	var ee *exitError
 	if errors.As(err, &ee) {
 		return ee.code
+	}
+	var ue *UsageError
+	if errors.As(err, &ue) {
+		return ExitUsage
+	}
+	switch api.KindOf(err) {
+	case api.KindConfig, api.KindInvalidPAID:
+		return ExitUsage
 	}
 	return ExitFailure
 }

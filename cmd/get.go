@@ -8,7 +8,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"sync"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -17,15 +17,14 @@ import (
 	"github.com/padview/padview/api/audit"
 	"github.com/padview/padview/api/export"
 	"github.com/padview/padview/api/text"
-	"github.com/padview/padview/keystore"
 )
 
 type getFlags struct {
-	json, raw, full, acceptPD, verbose bool
-	concurrency                        int
-	format                             string // text, or an export format; --json is json
-	reason                             string
-	mask                               bool
+	json, raw, full, acceptPD bool
+	concurrency               int
+	format                    string // text, or an export format; --json is json
+	reason                    string
+	mask                      bool
 }
 
 // formatText is get's own readable text; the other --format values are
@@ -51,7 +50,7 @@ func (f *getFlags) resolveFormat() error {
 	case f.format == formatText:
 	default:
 		if _, err := export.ParseFormat(f.format); err != nil {
-			return exitWith(ExitUsage, "--format %q: use one of %s", f.format, strings.Join(formatNames(), ", "))
+			return usagef("--format %q: use one of %s", f.format, strings.Join(formatNames(), ", "))
 		}
 	}
 	f.json = f.format == string(export.JSON)
@@ -66,7 +65,7 @@ func newGet(env *Env, rf *rootFlags) *cobra.Command {
 		Long: `Fetch one or more advertisements. With '-' PAIDs are read from stdin, one a
 line; blank lines and lines starting with # are skipped. Several PAIDs are
 fetched concurrently within the token's rate limit; results come out in the
-order given.
+order given, and a summary line on stderr closes the batch.
 
 --format markdown prints a report per advertisement; --format csv prints
 the sponsors and controllers of all of them as one table. Output goes to
@@ -80,8 +79,14 @@ not found, 4 token missing or rejected, 5 gave up on rate limiting.`,
   padview get --format markdown AB12CD > AB12CD.md
   padview get --format csv AB12CD PAD-2026-000000123456 > parties.csv
   padview get --full --accept-personal-data AB12CD
-  padview get -v AB12CD`,
-		Args: cobra.MinimumNArgs(1),
+  padview get -v AB12CD
+  padview --demo get AB12CD`,
+		Args: func(c *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return commandLine(c, errors.New("no PAID given: name one or more, or '-' to read them from stdin"))
+			}
+			return nil
+		},
 		RunE: func(c *cobra.Command, args []string) error {
 			return runGet(c.Context(), env, rf, f, args)
 		},
@@ -94,8 +99,7 @@ not found, 4 token missing or rejected, 5 gave up on rate limiting.`,
 	fl.BoolVar(&f.acceptPD, "accept-personal-data", false, "confirm a legitimate business need and data processing agreements for --full")
 	fl.StringVar(&f.reason, "reason", "", "why the full view is needed, for the access log (e.g. \"Compliance review\")")
 	fl.BoolVar(&f.mask, "mask", false, "mask personal data in the output (j•••@example.org), for screen sharing")
-	fl.BoolVarP(&f.verbose, "verbose", "v", false, "describe each exchange on stderr (never the token)")
-	fl.IntVar(&f.concurrency, "concurrency", 4, "requests in flight at once")
+	fl.IntVar(&f.concurrency, "concurrency", 4, "lookups in flight at once (1 to 64)")
 	c.MarkFlagsMutuallyExclusive("json", "raw", "format")
 	_ = c.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return formatNames(), cobra.ShellCompDirectiveNoFileComp
@@ -116,7 +120,7 @@ func runGet(ctx context.Context, env *Env, rf *rootFlags, f getFlags, args []str
 		return err
 	}
 	if f.concurrency < 1 || f.concurrency > 64 {
-		return exitWith(ExitUsage, "--concurrency must be between 1 and 64, not %d", f.concurrency)
+		return usagef("--concurrency must be between 1 and 64, not %d", f.concurrency)
 	}
 	paids, err := collectPAIDs(env.Stdin, args)
 	if err != nil {
@@ -136,111 +140,80 @@ func runGet(ctx context.Context, env *Env, rf *rootFlags, f getFlags, args []str
 	if f.mask && f.raw {
 		return exitWith(ExitUsage, "--raw prints the server's bytes unchanged and cannot mask personal data (--mask or mask_personal_data): use --json")
 	}
-	client, err := env.apiClient(rf)
+	client, done, err := env.apiClient(rf)
 	if err != nil {
 		return err
 	}
+	defer done()
 	view := advert.Standard
 	if f.full {
 		view = advert.Full
 	}
 
-	results := make([]chan result, len(paids))
-	for i := range results {
-		results[i] = make(chan result, 1)
-	}
-	jobs := make(chan int)
-	var wg sync.WaitGroup
-	for range min(f.concurrency, len(paids)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				req := audit.Request{Profile: s.Profile, Host: serviceHost(s.BaseURL), PAID: paids[i], View: view, Reason: f.reason}
-				doc, ex, err := access.Get(ctx, client, req, f.mask)
-				if f.mask {
-					doc = text.MaskDocument(doc)
-				}
-				results[i] <- result{input: paids[i], doc: doc, ex: ex, err: err}
-			}
-		}()
-	}
-	go func() {
-		defer close(jobs)
-		for i := range paids {
-			select {
-			case jobs <- i:
-			case <-ctx.Done():
-				for ; i < len(paids); i++ {
-					results[i] <- result{input: paids[i], err: &api.Error{Kind: api.KindCanceled, Message: "canceled"}}
-				}
-				return
-			}
+	fetch := func(ctx context.Context, paid string) (*advert.Document, *api.Exchange, error) {
+		req := audit.Request{Profile: s.Profile, Host: serviceHost(s.BaseURL), PAID: paid, View: view, Reason: f.reason}
+		doc, ex, err := access.Get(ctx, client, req, f.mask)
+		if f.mask {
+			doc = text.MaskDocument(doc)
 		}
-	}()
-
-	var progress *progressLine
-	if env.StderrTTY && len(paids) > 1 && !f.verbose {
-		progress = newProgressLine(env.Stderr, len(paids), client.Budget())
-		defer progress.finish()
+		return doc, ex, err
 	}
+	b := &batch{client: client, paids: paids, view: view, limit: f.concurrency, fetch: fetch}
+	var progress *progressLine
+	if env.StderrTTY && len(paids) > 1 && !rf.verbose {
+		progress = newProgressLine(env.Stderr, len(paids), client.Budget())
+		b.finished = progress.record
+	}
+	results, stop := b.start(ctx)
+	defer stop()
+	defer progress.finish()
+
 	out := bufio.NewWriter(env.Stdout)
-	defer out.Flush()
-	code := ExitOK
 	var stream *export.Stream // json, markdown, csv
 	if f.format != formatText {
 		stream, _ = export.NewStream(out, export.Format(f.format)) // resolveFormat checked the name
 	}
+	sum := tally{started: time.Now()}
+	code := ExitOK
 	for i := range paids {
 		r := <-results[i]
-		progress.step()
-		if f.verbose {
-			describeExchange(env.Stderr, r, client.Budget().Snapshot())
-		}
+		sum.add(r)
 		if r.err != nil {
 			code = worse(code, codeForKind(api.KindOf(r.err)))
 		}
-		if err := printResult(out, env, f, stream, r, len(paids) > 1); err != nil {
-			return err
-		}
-		if progress == nil {
-			out.Flush() // stream results as they come when no progress line shares the terminal
+		err := progress.pause(func() error {
+			if rf.verbose {
+				describeExchange(env.Stderr, r, client.Budget().Snapshot())
+			}
+			if f.json && api.KindOf(r.err) == api.KindInvalidPAID {
+				// The JSON line goes to stdout, maybe a file: say it where the user looks.
+				fmt.Fprintf(env.Stderr, "padview: %s: %s\n", text.CleanText(r.input), r.err)
+			}
+			if err := printResult(out, env, f, stream, r, len(paids) > 1); err != nil {
+				return err
+			}
+			return out.Flush() // each result as it comes, for pipelines
+		})
+		if err != nil {
+			return err // stop() cancels the lookups still in flight
 		}
 	}
-	wg.Wait()
 	if stream != nil {
 		if err := stream.Close(); err != nil {
 			return err
 		}
+		if err := out.Flush(); err != nil {
+			return err
+		}
+	}
+	progress.finish()
+	if len(paids) > 1 {
+		fmt.Fprintln(env.Stderr, sum.summary(time.Now()))
 	}
 	if code != ExitOK {
 		return &exitError{code: code, err: errors.New("")}
 	}
 	return nil
-}
-
-// apiClient builds the client for the resolved profile and its token, for
-// the commands that make requests.
-func (e *Env) apiClient(rf *rootFlags) (*api.Client, error) {
-	s, err := e.settings(rf)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.NeedBaseURL(); err != nil {
-		return nil, &exitError{code: ExitUsage, err: err}
-	}
-	token, _, err := e.Store.Token(s.Profile)
-	switch {
-	case errors.Is(err, keystore.ErrNotFound):
-		return nil, exitWith(ExitToken, "no token for profile %q: run `padview token set --profile %s` or set %s", s.Profile, s.Profile, keystore.EnvToken)
-	case err != nil:
-		return nil, exitWith(ExitToken, "%v.\nSet %s for this shell, or see Troubleshooting in the README for starting a keyring", err, keystore.EnvToken)
-	}
-	client, err := api.New(s.BaseURL, token, e.clientOptions())
-	if err != nil {
-		return nil, &exitError{code: ExitUsage, err: err}
-	}
-	return client, nil
 }
 
 // collectPAIDs expands "-" into the PAIDs read from stdin.
@@ -253,7 +226,7 @@ func collectPAIDs(stdin io.Reader, args []string) ([]string, error) {
 			continue
 		}
 		if usedStdin {
-			return nil, exitWith(ExitUsage, "'-' may be given once")
+			return nil, usagef("'-' may be given once")
 		}
 		usedStdin = true
 		_, err := scanList(stdin, 1<<20, func(_ int, line string) bool {
@@ -261,11 +234,11 @@ func collectPAIDs(stdin io.Reader, args []string) ([]string, error) {
 			return true
 		})
 		if err != nil {
-			return nil, exitWith(ExitUsage, "reading PAIDs from stdin: %v", err)
+			return nil, usagef("reading PAIDs from stdin: %v", err)
 		}
 	}
 	if len(paids) == 0 {
-		return nil, exitWith(ExitUsage, "no PAIDs given (stdin had none)")
+		return nil, usagef("no PAIDs given (stdin had none)")
 	}
 	return paids, nil
 }

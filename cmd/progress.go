@@ -3,6 +3,7 @@ package cmd
 import (
 	"fmt"
 	"io"
+	"sync"
 	"time"
 
 	"charm.land/bubbles/v2/progress"
@@ -10,48 +11,138 @@ import (
 	"github.com/padview/padview/api"
 )
 
-// progressLine draws a batch's progress on stderr when it is a terminal,
-// with the wait when pacing holds requests back. A nil progressLine draws
-// nothing, so callers need not check.
+// progressRedraw is how often the line is redrawn while nothing finishes,
+// so that the clock and a pacing wait visibly move.
+const progressRedraw = 250 * time.Millisecond
+
+// progressLine draws a batch's progress on stderr when it is a terminal:
+// done/total, elapsed time, rate, ETA, and the wait while pacing holds
+// requests back. It moves with every finished PAID, in whatever order they
+// finish. A nil progressLine draws nothing, so callers need not check.
 type progressLine struct {
-	w      io.Writer
-	total  int
-	done   int
-	bar    progress.Model
-	budget *api.Budget
-	last   time.Time
+	mu      sync.Mutex
+	w       io.Writer
+	total   int
+	counts  tally
+	bar     progress.Model
+	budget  *api.Budget
+	last    time.Time
+	stopped bool
+	quit    chan struct{}
+	ended   chan struct{}
+	now     func() time.Time
 }
 
 func newProgressLine(w io.Writer, total int, b *api.Budget) *progressLine {
-	bar := progress.New(progress.WithWidth(30), progress.WithoutPercentage(), progress.WithDefaultBlend())
-	p := &progressLine{w: w, total: total, bar: bar, budget: b}
+	bar := progress.New(progress.WithWidth(24), progress.WithoutPercentage(), progress.WithDefaultBlend())
+	p := &progressLine{w: w, total: total, bar: bar, budget: b, counts: tally{started: time.Now()},
+		quit: make(chan struct{}), ended: make(chan struct{}), now: time.Now}
+	p.mu.Lock()
 	p.draw()
+	p.mu.Unlock()
+	go p.tick()
 	return p
 }
 
-func (p *progressLine) step() {
+func (p *progressLine) tick() {
+	defer close(p.ended)
+	t := time.NewTicker(progressRedraw)
+	defer t.Stop()
+	for {
+		select {
+		case <-p.quit:
+			return
+		case <-t.C:
+			p.mu.Lock()
+			if !p.stopped {
+				p.draw()
+			}
+			p.mu.Unlock()
+		}
+	}
+}
+
+// record counts a finished lookup; it is called from the lookups' goroutines.
+func (p *progressLine) record(r result) {
 	if p == nil {
 		return
 	}
-	p.done++
-	if p.done == p.total || time.Since(p.last) > 50*time.Millisecond {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.counts.add(r)
+	if !p.stopped && (p.counts.done() == p.total || p.now().Sub(p.last) > 50*time.Millisecond) {
 		p.draw()
 	}
 }
 
-func (p *progressLine) draw() {
-	p.last = time.Now()
-	line := fmt.Sprintf("%s %d/%d", p.bar.ViewAs(float64(p.done)/float64(p.total)), p.done, p.total)
-	if s := p.budget.Snapshot(); s.Waiting > 0 && !s.WaitUntil.IsZero() {
-		line += fmt.Sprintf(" · pacing: next request in %s", time.Until(s.WaitUntil).Round(100*time.Millisecond))
+// pause takes the line away while fn writes to the terminal, then draws it
+// again below what fn wrote.
+func (p *progressLine) pause(fn func() error) error {
+	if p == nil {
+		return fn()
 	}
-	fmt.Fprintf(p.w, "\r\x1b[2K%s", line)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if !p.stopped {
+		fmt.Fprint(p.w, "\r\x1b[2K")
+	}
+	err := fn()
+	if !p.stopped {
+		p.draw()
+	}
+	return err
 }
 
-// finish clears the line so that results and the prompt start clean.
+// line is the progress as text, without the bar.
+func (p *progressLine) line() string {
+	done := p.counts.done()
+	took := p.now().Sub(p.counts.started)
+	s := fmt.Sprintf("%s/%s · %s", thousands(done), thousands(p.total), elapsed(took))
+	switch {
+	case done == 0:
+		s += " · waiting for the first answer"
+	case done < p.total:
+		s += " · " + perMinute(done, took)
+		left := time.Duration(float64(took) / float64(done) * float64(p.total-done))
+		s += " · ETA " + eta(left)
+	}
+	if b := p.budget.Snapshot(); b.Waiting > 0 && b.WaitUntil.After(p.now()) {
+		s += " · pacing: next request in " + eta(b.WaitUntil.Sub(p.now()))
+	}
+	return s
+}
+
+func (p *progressLine) draw() {
+	p.last = p.now()
+	fmt.Fprintf(p.w, "\r\x1b[2K%s %s", p.bar.ViewAs(float64(p.counts.done())/float64(p.total)), p.line())
+}
+
+// finish clears the line so that the summary and the prompt start clean;
+// calling it again does nothing.
 func (p *progressLine) finish() {
 	if p == nil {
 		return
 	}
+	p.mu.Lock()
+	if p.stopped {
+		p.mu.Unlock()
+		return
+	}
+	p.stopped = true
 	fmt.Fprint(p.w, "\r\x1b[2K")
+	p.mu.Unlock()
+	close(p.quit)
+	<-p.ended
+}
+
+// eta writes a wait in whole seconds: "<1s", "20s", "2m31s".
+func eta(d time.Duration) string {
+	if d < 500*time.Millisecond {
+		return "<1s"
+	}
+	d = d.Round(time.Second)
+	if d < time.Minute {
+		return fmt.Sprintf("%ds", int(d.Seconds()))
+	}
+	return elapsed(d)
 }

@@ -8,11 +8,13 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sort"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/padview/padview/api"
+	"github.com/padview/padview/api/text"
 	"github.com/padview/padview/keystore"
 	"github.com/padview/padview/ui"
 )
@@ -58,35 +60,21 @@ func Execute(ctx context.Context, env Env, args []string) int {
 	if err == nil {
 		return ExitOK
 	}
-	code := exitCode(err)
-	var ee *exitError
-	if !errors.As(err, &ee) && isUsageError(err) {
-		code = ExitUsage
-	}
 	if msg := err.Error(); msg != "" {
 		fmt.Fprintf(env.Stderr, "padview: %s\n", msg)
 	}
-	if code == ExitUsage && !errors.As(err, &ee) {
-		fmt.Fprintln(env.Stderr, "Run 'padview --help' for usage.")
+	var ue *UsageError
+	if errors.As(err, &ue) && ue.Help != "" {
+		fmt.Fprintf(env.Stderr, "Run '%s --help' for usage.\n", ue.Help)
 	}
-	return code
+	return exitCode(err)
 }
 
-// isUsageError recognizes cobra's and pflag's errors about the command line.
-func isUsageError(err error) bool {
-	msg := err.Error()
-	for _, s := range []string{"unknown flag", "unknown shorthand", "unknown command", "flag needs an argument",
-		"invalid argument", "accepts ", "requires at least", "if any flags in the group", "none of the others"} {
-		if strings.Contains(msg, s) {
-			return true
-		}
-	}
-	return false
-}
-
+// rootFlags are the global flags: persistent, so that they work before and
+// after a subcommand (`padview --demo get X`, `padview get X --demo`).
 type rootFlags struct {
 	profile, baseURL string
-	demo             bool
+	demo, verbose    bool
 	list             string // --list: a worklist file, or - for stdin
 }
 
@@ -111,25 +99,103 @@ Try it without an account: padview --demo`,
 		RunE: func(c *cobra.Command, args []string) error {
 			return runTUI(c.Context(), env, f, args)
 		},
+		PersistentPreRunE: func(c *cobra.Command, _ []string) error {
+			return checkCommandLine(c, f)
+		},
 	}
 	root.SetVersionTemplate("{{.Version}}\n")
-	root.PersistentFlags().StringVarP(&f.profile, "profile", "p", "", "profile to use (env PADVIEW_PROFILE; default \"default\")")
-	root.PersistentFlags().StringVar(&f.baseURL, "base-url", "", "partner base URL ending in /v1 (env PADVIEW_BASE_URL)")
-	root.Flags().BoolVar(&f.demo, "demo", false, "open the TUI against the embedded fake service, touching neither keyring nor config")
+	pf := root.PersistentFlags()
+	pf.StringVarP(&f.profile, "profile", "p", "", "profile to use (env PADVIEW_PROFILE; default \"default\")")
+	pf.StringVar(&f.baseURL, "base-url", "", "partner base URL ending in /v1 (env PADVIEW_BASE_URL)")
+	pf.BoolVar(&f.demo, "demo", false, "use the embedded fake service and its demo token, touching neither keyring nor config")
+	pf.BoolVarP(&f.verbose, "verbose", "v", false, "describe each exchange on stderr (never the token)")
 	root.Flags().StringVar(&f.list, "list", "", "open the TUI with a worklist: a file of PAIDs, one a line (# comments), or - for stdin")
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
-		return &exitError{code: ExitUsage, err: err}
-	})
+	// Declared here so that cobra does not add its own with -v, which is --verbose.
+	root.Flags().Bool("version", false, "print padview's version and exit")
+	_ = root.RegisterFlagCompletionFunc("profile", env.completeProfiles)
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return commandLine(c, err) })
 	root.AddCommand(newGet(env, &f), newDiff(env, &f), newToken(env, &f), newDemoServer(env), newConfigCmd(env))
 	root.AddCommand(newCheck(env, &f), newAudit(env, &f))
+	typeArgErrors(root)
 	return root
+}
+
+// groupRun makes a command that only groups subcommands say what is wrong
+// with an unknown one, instead of cobra's silent help and exit 0.
+func groupRun(c *cobra.Command, args []string) error {
+	if len(args) == 0 {
+		return c.Help()
+	}
+	return commandLine(c, fmt.Errorf("unknown command %q for %q%s", text.CleanText(args[0]), c.CommandPath(), suggestions(c, args[0])))
+}
+
+// typeArgErrors makes every command's argument check return a UsageError,
+// so that exit codes never depend on the wording of cobra's messages.
+func typeArgErrors(c *cobra.Command) {
+	if check := c.Args; check != nil {
+		c.Args = func(c *cobra.Command, args []string) error {
+			if err := check(c, args); err != nil {
+				var ue *UsageError
+				if errors.As(err, &ue) {
+					return err
+				}
+				return commandLine(c, err)
+			}
+			return nil
+		}
+	}
+	for _, sub := range c.Commands() {
+		typeArgErrors(sub)
+	}
+}
+
+// checkCommandLine runs before every command: cobra's flag-group checks
+// (run here so that their errors are typed) and the global flags' rules.
+func checkCommandLine(c *cobra.Command, f rootFlags) error {
+	if err := c.ValidateRequiredFlags(); err != nil {
+		return commandLine(c, err)
+	}
+	if err := c.ValidateFlagGroups(); err != nil {
+		return commandLine(c, err)
+	}
+	if f.demo {
+		for _, name := range []string{"profile", "base-url"} {
+			if c.Flags().Changed(name) {
+				return commandLine(c, fmt.Errorf("--demo uses the embedded fake service; drop --%s", name))
+			}
+		}
+	}
+	return nil
+}
+
+// completeProfiles offers the config file's profile names for --profile.
+func (e *Env) completeProfiles(_ *cobra.Command, _ []string, typed string) ([]string, cobra.ShellCompDirective) {
+	names := map[string]bool{DefaultProfile: true}
+	if path, err := ConfigPath(e.Getenv); err == nil {
+		if cfg, err := LoadConfig(path); err == nil {
+			for name := range cfg.Profiles {
+				names[name] = true
+			}
+			if cfg.DefaultProfile != "" {
+				names[cfg.DefaultProfile] = true
+			}
+		}
+	}
+	var out []string
+	for name := range names {
+		if strings.HasPrefix(name, typed) {
+			out = append(out, name)
+		}
+	}
+	sort.Strings(out)
+	return out, cobra.ShellCompDirectiveNoFileComp
 }
 
 // settings resolves profile and base URL for a command.
 func (e *Env) settings(f *rootFlags) (Settings, error) {
 	s, err := Resolve(e.Getenv, f.profile, f.baseURL)
 	if err != nil {
-		return Settings{}, &exitError{code: ExitUsage, err: err}
+		return Settings{}, usage(err)
 	}
 	return s, nil
 }

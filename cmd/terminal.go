@@ -1,10 +1,8 @@
 package cmd
 
 import (
-	"bufio"
 	"fmt"
 	"os"
-	"strings"
 
 	"github.com/charmbracelet/x/term"
 )
@@ -16,13 +14,4 @@ func readSecret() (string, error) {
 	b, err := term.ReadPassword(os.Stdin.Fd())
 	fmt.Fprintln(os.Stderr)
 	return string(b), err
-}
-
-// readLine reads one line from a pipe, without the line ending.
-func readLine(r *bufio.Reader) (string, error) {
-	s, err := r.ReadString('\n')
-	if err != nil && s == "" {
-		return "", err
-	}
-	return strings.TrimRight(s, "\r\n"), nil
 }

@@ -1,67 +1,108 @@
 package cmd
 
 import (
-	"bufio"
+	"context"
 	"errors"
 	"fmt"
+	"io"
 
 	"github.com/spf13/cobra"
 
+	"github.com/padview/padview/api"
+	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/keystore"
 )
 
 func newToken(env *Env, f *rootFlags) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "token",
-		Short: "Store, inspect or delete the partner token in the OS keyring",
-		Args:  cobra.NoArgs,
+		Short: "Store, inspect, check or delete the partner token in the OS keyring",
+		Args:  cobra.ArbitraryArgs,
+		RunE:  groupRun,
 	}
 	c.AddCommand(newTokenSet(env, f), newTokenStatus(env, f), newTokenDelete(env, f))
 	return c
+}
+
+// noDemo refuses --demo for the commands that manage a stored token.
+func noDemo(c *cobra.Command, f *rootFlags) error {
+	if f.demo {
+		return commandLine(c, fmt.Errorf("--demo has its own token; `%s` is about a profile's token: drop --demo", c.CommandPath()))
+	}
+	return nil
 }
 
 func newTokenSet(env *Env, f *rootFlags) *cobra.Command {
 	return &cobra.Command{
 		Use:   "set",
 		Short: "Save the partner token for a profile (read without echo, or from a pipe)",
+		Long: `Save the partner token for a profile in the OS keyring. On a terminal it is
+read without echo; from a pipe, stdin must hold the token alone, on one line.
+A token is one line of visible ASCII: spaces, line breaks, control or
+invisible characters inside it are refused with the reason.`,
 		Example: `  padview token set
   padview token set --profile staging
-  pass show partner/token | padview token set`,
+  pass show partner/token | head -1 | padview token set`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
+			if err := noDemo(c, f); err != nil {
+				return err
+			}
 			s, err := env.settings(f)
 			if err != nil {
 				return err
 			}
-			var tok string
+			var input string
 			if env.StdinTTY {
 				fmt.Fprintf(env.Stderr, "Partner token for profile %q (input hidden): ", s.Profile)
-				tok, err = env.ReadSecret()
+				input, err = env.ReadSecret()
 			} else {
-				tok, err = readLine(bufio.NewReader(env.Stdin))
+				input, err = readPipe(env.Stdin)
 			}
 			if err != nil {
-				return exitWith(ExitUsage, "no token read: %v", err)
+				return usagef("no token read: %v", err)
 			}
-			if err := keystore.CheckToken(tok); err != nil {
-				return exitWith(ExitUsage, "%v", err)
+			tok, err := keystore.CleanToken(input)
+			if err != nil {
+				return usagef("%v; nothing was saved", err)
 			}
 			if err := env.Store.Save(s.Profile, tok); err != nil {
 				return exitWith(ExitFailure, "%v", err)
 			}
 			fmt.Fprintf(env.Stdout, "Saved the token for profile %q in the OS keyring (%s).\n", s.Profile, keystore.Mask(tok))
+			if env.Getenv(keystore.EnvToken) != "" {
+				fmt.Fprintf(env.Stdout, "Note: %s is set in this environment and overrides the keyring.\n", keystore.EnvToken)
+			}
 			return nil
 		},
 	}
 }
 
+// readPipe reads all of a piped stdin, so that a second line is seen and
+// refused rather than silently dropped. Reading stops a little past the
+// longest token the rule accepts.
+func readPipe(r io.Reader) (string, error) {
+	b, err := io.ReadAll(io.LimitReader(r, 2*keystore.MaxTokenLength))
+	return string(b), err
+}
+
 func newTokenStatus(env *Env, f *rootFlags) *cobra.Command {
 	var show bool
+	var check string
 	c := &cobra.Command{
 		Use:   "status",
-		Short: "Show the profile, base URL and where the token comes from (masked)",
-		Args:  cobra.NoArgs,
+		Short: "Show the profile, base URL and where the token comes from (masked); --check asks the service",
+		Long: `Show the profile, base URL, config file and where the token comes from,
+masked. With --check PAID, padview also looks PAID up once in the standard
+view and says whether the service accepted the token; the exit code is the
+one 'padview get PAID' would end with.`,
+		Example: `  padview token status
+  padview token status --check AB12CD`,
+		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
+			if f.demo {
+				return checkDemo(c.Context(), env, f, check)
+			}
 			s, err := env.settings(f)
 			if err != nil {
 				return err
@@ -80,19 +121,75 @@ func newTokenStatus(env *Env, f *rootFlags) *cobra.Command {
 				fmt.Fprintf(w, "Token:    none; run `padview token set --profile %s` or set %s\n", s.Profile, keystore.EnvToken)
 				return &exitError{code: ExitToken, err: errors.New("")}
 			case err != nil:
-				fmt.Fprintf(w, "Token:    unknown: %v\n", err)
+				fmt.Fprintf(w, "Token:    unusable: %v\n", err)
 				return &exitError{code: ExitToken, err: errors.New("")}
 			}
 			shown := keystore.Mask(tok)
 			if show {
 				shown = tok
 			}
-			fmt.Fprintf(w, "Token:    %s (from the %s)\n", shown, src)
-			return nil
+			fmt.Fprintf(w, "Token:    %s (from %s)\n", shown, src)
+			if check == "" {
+				return nil
+			}
+			if err := s.NeedBaseURL(); err != nil {
+				return usage(err)
+			}
+			return checkToken(c.Context(), env, f, account{Profile: s.Profile, BaseURL: s.BaseURL, Token: tok}, check)
 		},
 	}
 	c.Flags().BoolVar(&show, "show-token", false, "print the whole token (it will be visible on screen and in scrollback)")
+	c.Flags().StringVar(&check, "check", "", "look `PAID` up once in the standard view and say whether the service accepts the token")
 	return c
+}
+
+// checkDemo is `token status` with --demo: the demo token, checked against
+// the embedded service when --check is given.
+func checkDemo(ctx context.Context, env *Env, f *rootFlags, paid string) error {
+	a, err := env.account(f)
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	fmt.Fprintf(env.Stdout, "Profile:  demo (the embedded fake service)\nBase URL: %s\nToken:    %s (from the demo)\n", a.BaseURL, keystore.Mask(a.Token))
+	if paid == "" {
+		return nil
+	}
+	return checkToken(ctx, env, f, a, paid)
+}
+
+// checkToken makes one standard-view request for paid and says whether the
+// service accepted the token. The exit code is get's for the same answer.
+func checkToken(ctx context.Context, env *Env, f *rootFlags, a account, paid string) error {
+	opts := env.clientOptions()
+	opts.MaxRetries = -1 // one request: a check, not a lookup that tries hard
+	client, err := api.New(a.BaseURL, a.Token, opts)
+	if err != nil {
+		return usage(err)
+	}
+	id, err := api.ParsePAID(paid)
+	if err != nil {
+		return usage(err)
+	}
+	doc, ex, err := client.Get(ctx, id, advert.Standard)
+	if f.verbose {
+		describeExchange(env.Stderr, result{input: id, doc: doc, ex: ex, err: err}, client.Budget().Snapshot())
+	}
+	var e *api.Error
+	errors.As(err, &e)
+	w := env.Stdout
+	switch {
+	case err == nil:
+		fmt.Fprintf(w, "Check:    accepted: %s was found (HTTP %d)\n", id, ex.Status)
+		return nil
+	case e != nil && e.Kind == api.KindNotFound:
+		fmt.Fprintf(w, "Check:    accepted: the service took the token but has no advertisement %s (HTTP 404); check with a PAID that exists\n", id)
+	case e != nil && (e.Kind == api.KindUnauthorized || e.Kind == api.KindForbidden):
+		fmt.Fprintf(w, "Check:    refused: %v\n", err)
+	default:
+		fmt.Fprintf(w, "Check:    could not tell: %v\n", err)
+	}
+	return &exitError{code: codeForKind(api.KindOf(err)), err: errors.New("")}
 }
 
 func newTokenDelete(env *Env, f *rootFlags) *cobra.Command {
@@ -101,6 +198,9 @@ func newTokenDelete(env *Env, f *rootFlags) *cobra.Command {
 		Short: "Remove the profile's token from the OS keyring",
 		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
+			if err := noDemo(c, f); err != nil {
+				return err
+			}
 			s, err := env.settings(f)
 			if err != nil {
 				return err
@@ -122,7 +222,7 @@ func newTokenDelete(env *Env, f *rootFlags) *cobra.Command {
 }
 
 func newConfigCmd(env *Env) *cobra.Command {
-	c := &cobra.Command{Use: "config", Short: "Show where padview's config file lives", Args: cobra.NoArgs}
+	c := &cobra.Command{Use: "config", Short: "Show where padview's config file lives", Args: cobra.ArbitraryArgs, RunE: groupRun}
 	c.AddCommand(&cobra.Command{
 		Use:   "path",
 		Short: "Print the config file path",

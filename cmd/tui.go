@@ -17,7 +17,7 @@ func runTUI(ctx context.Context, env *Env, f rootFlags, args []string) error {
 	// from the terminal itself, which Bubble Tea opens when stdin is not one.
 	keys := env.StdinTTY || f.list == "-" && env.TTYForKeys != nil && env.TTYForKeys()
 	if !keys || !env.StdoutTTY {
-		return exitWith(ExitUsage, "the terminal UI needs a terminal; in scripts use `padview get PAID`")
+		return usagef("the terminal UI needs a terminal; in scripts use `padview get PAID`")
 	}
 	work, err := worklist(env, args, f.list)
 	if err != nil {
@@ -41,16 +41,18 @@ func runTUI(ctx context.Context, env *Env, f rootFlags, args []string) error {
 		return err
 	}
 	if err := s.NeedBaseURL(); err != nil {
-		return &exitError{code: ExitUsage, err: err}
+		return usage(err)
 	}
 	if _, err := api.ParseBaseURL(s.BaseURL); err != nil {
-		return &exitError{code: ExitUsage, err: err}
+		return usage(err)
 	}
 	tok, src, err := env.Store.Token(s.Profile)
 	problem := ""
 	switch {
 	case errors.Is(err, keystore.ErrUnavailable):
 		problem = err.Error()
+	case errors.Is(err, keystore.ErrBadToken):
+		return tokenError(s.Profile, err)
 	case err != nil && !errors.Is(err, keystore.ErrNotFound):
 		return err
 	}

@@ -74,7 +74,7 @@ func TestUnknownWordsStayUnknownCommands(t *testing.T) {
 		t.Errorf("malformed PAID: exit %d, started %v, stderr %q", code, started, errs)
 	}
 	// The subcommands are untouched.
-	if code, _, errs := h.run("get"); code != ExitUsage || !strings.Contains(errs, "requires at least 1 arg") {
+	if code, _, errs := h.run("get"); code != ExitUsage || !strings.Contains(errs, "no PAID given") {
 		t.Errorf("get without PAIDs: exit %d %q", code, errs)
 	}
 	h.tty = false

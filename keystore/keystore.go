@@ -9,9 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"strings"
 	"time"
-	"unicode"
 
 	"github.com/zalando/go-keyring"
 )
@@ -35,14 +33,16 @@ const (
 	SourceKeyring
 )
 
+// String names the source so that it reads after "from": "PADVIEW_TOKEN",
+// "the OS keyring".
 func (s Source) String() string {
 	switch s {
 	case SourceEnv:
-		return "environment (" + EnvToken + ")"
+		return EnvToken
 	case SourceKeyring:
-		return "OS keyring"
+		return "the OS keyring"
 	}
-	return "none"
+	return "nowhere"
 }
 
 var (
@@ -102,10 +102,16 @@ func New(opts ...Option) *Store {
 func (s *Store) Available() error { return s.available() }
 
 // Token returns the token for a profile: PADVIEW_TOKEN when set, else the
-// keyring's entry. A missing token is ErrNotFound.
+// keyring's entry. A missing token is ErrNotFound; a token that breaks the
+// token rule (see CleanToken) is an error that Is ErrBadToken and says why,
+// with the source it came from.
 func (s *Store) Token(profile string) (string, Source, error) {
-	if t := strings.TrimSpace(s.getenv(EnvToken)); t != "" {
-		return t, SourceEnv, nil
+	if t := s.getenv(EnvToken); t != "" {
+		tok, err := CleanToken(t)
+		if err != nil {
+			return "", SourceEnv, refusal(err, EnvToken, "correct it, or unset it to use the keyring")
+		}
+		return tok, SourceEnv, nil
 	}
 	if err := s.available(); err != nil {
 		return "", SourceNone, err
@@ -118,14 +124,20 @@ func (s *Store) Token(profile string) (string, Source, error) {
 	if err != nil {
 		return "", SourceNone, err
 	}
-	return tok, SourceKeyring, nil
+	clean, err := CleanToken(tok)
+	if err != nil {
+		return "", SourceKeyring, refusal(err, fmt.Sprintf("the OS keyring's entry for profile %q", account(profile)), "store the token again")
+	}
+	return clean, SourceKeyring, nil
 }
 
-// Save stores a token for a profile in the keyring. It never falls back to
-// a file: when the keyring is unavailable the error says so and offers
+// Save stores a token for a profile in the keyring, as CleanToken returns
+// it; a token CleanToken refuses is not stored. It never falls back to a
+// file: when the keyring is unavailable the error says so and offers
 // PADVIEW_TOKEN.
 func (s *Store) Save(profile, token string) error {
-	if err := CheckToken(token); err != nil {
+	token, err := CleanToken(token)
+	if err != nil {
 		return err
 	}
 	if err := s.available(); err != nil {
@@ -140,23 +152,6 @@ func (s *Store) Delete(profile string) error {
 		return err
 	}
 	return s.call(func() error { return s.backend.Delete(Service, account(profile)) })
-}
-
-// CheckToken refuses what cannot be a bearer token: nothing, or text with
-// whitespace or control characters inside (usually a paste gone wrong).
-func CheckToken(token string) error {
-	if token == "" {
-		return errors.New("the token is empty")
-	}
-	for _, r := range token {
-		if unicode.IsSpace(r) {
-			return errors.New("the token contains whitespace; paste it again without spaces or line breaks")
-		}
-		if !unicode.IsPrint(r) {
-			return errors.New("the token contains control characters; paste it again")
-		}
-	}
-	return nil
 }
 
 // Mask shows the first four characters of a token and hides the rest.

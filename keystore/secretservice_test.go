@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/godbus/dbus/v5"
 )
 
 // childEnv marks the test binary re-run as the Secret Service client. It
@@ -83,7 +85,8 @@ func TestRealSecretService(t *testing.T) {
 	t.Cleanup(func() { stop(t, daemon) })
 
 	child := exec.Command(os.Args[0], "-test.run=^$")
-	child.Env = append(env, childEnv+"=1", EnvToken+"=")
+	// A -race child otherwise sleeps a second at exit.
+	child.Env = append(env, childEnv+"=1", EnvToken+"=", "GORACE="+os.Getenv("GORACE")+" atexit_sleep_ms=0")
 	got, err := child.CombinedOutput()
 	if err != nil || !strings.Contains(string(got), "round trip ok") {
 		t.Fatalf("round trip against gnome-keyring: %v\n%s", err, got)
@@ -104,16 +107,14 @@ func stop(t *testing.T, cmd *exec.Cmd) {
 }
 
 func secretServiceRoundTrip() error {
+	states, err := waitForLoginCollection(20 * time.Second)
+	fmt.Printf("secret service ready after: %s\n", strings.Join(states, " → "))
+	if err != nil {
+		return err
+	}
 	s := New(WithTimeout(5 * time.Second))
 	profile := "it-" + fmt.Sprint(os.Getpid())
-	// The daemon takes a moment to claim its bus name.
-	var err error
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
-		if err = s.Save(profile, "first-token-1111"); err == nil {
-			break
-		}
-	}
-	if err != nil {
+	if err := s.Save(profile, "first-token-1111"); err != nil {
 		return fmt.Errorf("save: %w", err)
 	}
 	if tok, src, err := s.Token(profile); err != nil || tok != "first-token-1111" || src != SourceKeyring {
@@ -135,4 +136,59 @@ func secretServiceRoundTrip() error {
 		return fmt.Errorf("not found: %v", err)
 	}
 	return nil
+}
+
+// Secret Service names on D-Bus.
+const (
+	secretsName     = "org.freedesktop.secrets"
+	secretsPath     = dbus.ObjectPath("/org/freedesktop/secrets")
+	loginCollection = dbus.ObjectPath("/org/freedesktop/secrets/collection/login")
+)
+
+// waitForLoginCollection polls the Secret Service until it is in the state
+// go-keyring expects: the daemon owns its bus name, the login collection
+// exists, is unlocked and is the default alias. gnome-keyring-daemon gets
+// there in steps after it starts; a request in between fails ("failed to
+// unlock correct collection") or lands in another collection. It returns
+// the states it saw, for the log.
+func waitForLoginCollection(timeout time.Duration) ([]string, error) {
+	conn, err := dbus.SessionBus()
+	if err != nil {
+		return nil, fmt.Errorf("session bus: %w", err)
+	}
+	var states []string
+	for deadline := time.Now().Add(timeout); ; time.Sleep(25 * time.Millisecond) {
+		state := secretServiceState(conn)
+		if len(states) == 0 || states[len(states)-1] != state {
+			states = append(states, state)
+		}
+		if state == "ready" {
+			return states, nil
+		}
+		if time.Now().After(deadline) {
+			return states, fmt.Errorf("the Secret Service was not ready within %s", timeout)
+		}
+	}
+}
+
+func secretServiceState(conn *dbus.Conn) string {
+	var owned bool
+	if err := conn.BusObject().Call("org.freedesktop.DBus.NameHasOwner", 0, secretsName).Store(&owned); err != nil || !owned {
+		return "no daemon on the bus"
+	}
+	var alias dbus.ObjectPath
+	if err := conn.Object(secretsName, secretsPath).Call("org.freedesktop.Secret.Service.ReadAlias", 0, "default").Store(&alias); err != nil {
+		return "no alias: " + err.Error()
+	}
+	if alias != loginCollection {
+		return fmt.Sprintf("default alias is %q", alias)
+	}
+	locked, err := conn.Object(secretsName, loginCollection).GetProperty("org.freedesktop.Secret.Collection.Locked")
+	if err != nil {
+		return "login collection: " + err.Error()
+	}
+	if l, ok := locked.Value().(bool); !ok || l {
+		return "login collection locked"
+	}
+	return "ready"
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/text"
+	"github.com/padview/padview/keystore"
 )
 
 // confirmDialog asks before the full view is used. Cancel is focused by
@@ -125,9 +126,9 @@ func (m Model) onTokenKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		}
 		return m, nil
 	case "enter":
-		tok := te.input.Value()
-		if msg := tokenProblem(tok); msg != "" {
-			te.msg = msg
+		tok, err := keystore.CleanToken(te.input.Value())
+		if err != nil {
+			te.msg = capitalize(err.Error()) + "."
 			return m, nil
 		}
 		te.saving = true
@@ -138,17 +139,6 @@ func (m Model) onTokenKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	var cmd tea.Cmd
 	te.input, cmd = te.input.Update(k)
 	return m, cmd
-}
-
-// tokenProblem is what is wrong with a typed token, or "".
-func tokenProblem(tok string) string {
-	if tok == "" {
-		return "The token is empty."
-	}
-	if strings.ContainsFunc(tok, func(r rune) bool { return r <= ' ' || r == 0x7f }) {
-		return "The token contains spaces or control characters; paste it again."
-	}
-	return ""
 }
 
 func (m Model) onTokenSaved(s tokenSaved) (tea.Model, tea.Cmd) {

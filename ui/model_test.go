@@ -284,7 +284,7 @@ func TestTokenScreen(t *testing.T) {
 	}
 	m = typeText(t, m, "bad token")
 	m = press(t, m, "enter")
-	requireContains(t, screen(m), "spaces or control characters")
+	requireContains(t, screen(m), "The token contains whitespace: a space at character 4")
 	m.tokenEntry.input.SetValue(fake.DemoToken)
 	if strings.Contains(screen(m), fake.DemoToken) {
 		t.Fatal("the token is visible while typed")

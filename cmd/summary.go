@@ -1,0 +1,61 @@
+package cmd
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/padview/padview/api"
+)
+
+// tally counts a batch's outcomes for the progress line and the summary.
+type tally struct {
+	started                 time.Time
+	found, notFound, failed int
+	invalid, notLookedUp    int
+}
+
+func (t *tally) add(r result) {
+	switch api.KindOf(r.err) {
+	case api.KindUnknown:
+		if r.err == nil {
+			t.found++
+		} else {
+			t.failed++
+		}
+	case api.KindNotFound:
+		t.notFound++
+	case api.KindInvalidPAID:
+		t.invalid++
+	case api.KindCanceled:
+		t.notLookedUp++
+	default:
+		t.failed++
+	}
+}
+
+// done is how many PAIDs have an outcome.
+func (t *tally) done() int { return t.found + t.notFound + t.failed + t.invalid + t.notLookedUp }
+
+// answered is how many lookups the service answered or failed: the ones
+// that count for the rate.
+func (t *tally) answered() int { return t.found + t.notFound + t.failed }
+
+// summary is the line that closes a batch:
+// "2,500 PAIDs: 2,431 found, 61 not found, 8 failed · 2m31s · 994/min".
+// Invalid PAIDs and PAIDs not looked up are named only when there are some.
+func (t *tally) summary(now time.Time) string {
+	parts := []string{thousands(t.found) + " found", thousands(t.notFound) + " not found", thousands(t.failed) + " failed"}
+	if t.invalid > 0 {
+		parts = append(parts, thousands(t.invalid)+" invalid")
+	}
+	if t.notLookedUp > 0 {
+		parts = append(parts, thousands(t.notLookedUp)+" not looked up")
+	}
+	took := now.Sub(t.started)
+	line := fmt.Sprintf("%s: %s · %s", count(t.done(), "PAID", "PAIDs"), strings.Join(parts, ", "), elapsed(took))
+	if rate := perMinute(t.answered(), took); rate != "" && t.answered() > 0 {
+		line += " · " + rate
+	}
+	return line
+}
