@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"time"
 )
@@ -17,20 +18,33 @@ const (
 // limit instead of earning 429s. It counts a request from the moment it is
 // sent until one window after its answer arrived: the server counted it
 // somewhere in between, so a slot freed this way is free on the server too.
-// What the server says in its headers is folded in; the stricter figure wins.
-// A Budget is safe for concurrent use; share one between both views.
+// A request that never reached the service (a refused connection, an
+// unknown host) frees its slot at once. What the server says in its
+// headers is folded in; the stricter figure wins.
+//
+// The budget is polite from the first request: until an answer has said
+// there is room (any answer but a 429 or a 5xx, and not "0 remaining"), only
+// one request is in flight; the same after a 429 and when the server's
+// figures have run out. Another program may be using the same token.
+//
+// A Budget never waits longer than the caller allows (Acquire's maxWait),
+// and holds only the waits a client decided to take. It is safe for
+// concurrent use; share one between both views.
 type Budget struct {
-	mu       sync.Mutex
-	limit    int
-	window   time.Duration
-	finished []time.Time // answer times within the window, oldest first
-	inFlight int
-	blocked  time.Time // no request before this (Retry-After, remaining=0)
-	server   serverFigure
-	waiting  int
-	waitEnd  time.Time
-	changed  chan struct{}
-	now      func() time.Time
+	mu        sync.Mutex
+	limit     int
+	limitFrom FigureSource
+	window    time.Duration
+	finished  []time.Time // answer times within the window, oldest first
+	inFlight  int
+	blocked   time.Time // no request before this (a 429's wait)
+	blockedBy string    // the server's words for it, e.g. "Retry-After: 5"
+	room      bool      // the latest answer said there is room: requests may fan out
+	server    serverFigure
+	waiting   int
+	waitEnd   time.Time
+	changed   chan struct{}
+	now       func() time.Time
 }
 
 type serverFigure struct {
@@ -40,6 +54,8 @@ type serverFigure struct {
 	resetAt   time.Time
 	seenAt    time.Time
 	started   int // requests started since the figure was seen
+	style     string
+	gen       int // tells a request started under this figure from older ones
 }
 
 // NewBudget allows limit requests per window.
@@ -53,16 +69,31 @@ func NewBudget(limit int, window time.Duration) *Budget {
 	return &Budget{limit: limit, window: window, changed: make(chan struct{}), now: time.Now}
 }
 
-// BudgetSnapshot is the budget as the status bar shows it.
+// FigureSource says where a figure of the budget came from.
+type FigureSource int
+
+const (
+	SourceDefault    FigureSource = iota // padview's default: the partner interface's 1,000 a minute
+	SourceEstimate                       // padview's count of its own requests
+	SourceServer                         // the service's rate-limit headers
+	SourceRetryAfter                     // the service's Retry-After on a 429
+)
+
+// BudgetSnapshot is the budget as the status bar and -v show it.
 type BudgetSnapshot struct {
 	Limit      int
 	Remaining  int
 	Window     time.Duration
-	FromServer bool      // the figures came from the server, not the local estimate
-	NextFree   time.Time // when the next used slot frees; zero when none is used
+	FromServer bool      // Remaining came from the service, not padview's estimate
+	NextFree   time.Time // when the next used slot frees (the block's end while blocked); zero when none is used
+	ResetAt    time.Time // when the whole limit is free again; zero when nothing is used
 	Waiting    int       // requests pacing is holding back
 	WaitUntil  time.Time // when the first of those may go
-	Blocked    time.Time // the server asked for no requests before this
+	Blocked    time.Time // the service asked for no requests before this
+	BlockedBy  string    // the service's words for Blocked, e.g. "Retry-After: 5"
+	// Where each figure came from, and the service's header family.
+	LimitFrom, RemainingFrom, ResetFrom FigureSource
+	HeaderStyle                         string
 }
 
 // Snapshot returns the current figures.
@@ -71,42 +102,86 @@ func (b *Budget) Snapshot() BudgetSnapshot {
 	defer b.mu.Unlock()
 	now := b.now()
 	b.prune(now)
-	s := BudgetSnapshot{Limit: b.limit, Window: b.window, Waiting: b.waiting, WaitUntil: b.waitEnd}
+	s := BudgetSnapshot{Limit: b.limit, Window: b.window, Waiting: b.waiting, WaitUntil: b.waitEnd,
+		LimitFrom: b.limitFrom, RemainingFrom: SourceEstimate, ResetFrom: SourceEstimate, HeaderStyle: b.server.style}
 	s.Remaining = max(0, b.limit-b.inFlight-len(b.finished))
 	if len(b.finished) > 0 {
 		s.NextFree = b.finished[0].Add(b.window)
+		s.ResetAt = b.finished[len(b.finished)-1].Add(b.window)
 	}
 	if b.serverFresh(now) {
-		s.FromServer = true
+		s.FromServer, s.RemainingFrom = true, SourceServer
 		if b.server.limit > 0 {
 			s.Limit = b.server.limit
 		}
 		s.Remaining = max(0, b.server.remaining-b.server.started)
-		if !b.server.resetAt.IsZero() && s.Remaining == 0 {
-			s.NextFree = b.server.resetAt
+		if !b.server.resetAt.IsZero() {
+			s.ResetAt, s.ResetFrom = b.server.resetAt, SourceServer
+			if s.Remaining == 0 {
+				s.NextFree = b.server.resetAt
+			}
 		}
 	}
 	if now.Before(b.blocked) {
-		s.Blocked = b.blocked
-		s.Remaining = 0
+		// The service's wait is the one figure that counts: nothing may
+		// read as free before the 429's countdown ends.
+		s.Blocked, s.BlockedBy = b.blocked, b.blockedBy
+		s.Remaining, s.FromServer, s.RemainingFrom = 0, true, SourceRetryAfter
+		s.NextFree = b.blocked
+		s.ResetAt, s.ResetFrom = later(s.ResetAt, b.blocked), SourceRetryAfter
 	}
 	return s
 }
 
-// Acquire waits for a free slot, or until ctx ends. The returned release
-// must be called when the answer has arrived (or the request failed).
-func (b *Budget) Acquire(ctx context.Context) (release func(), err error) {
+func later(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
+}
+
+// waitError is a wait the budget would need that is longer than the caller
+// allows; nothing waited for it.
+type waitError struct {
+	wait time.Duration
+	why  string // where the wait comes from, e.g. "the service's Retry-After: 30"
+}
+
+func (e *waitError) Error() string {
+	return fmt.Sprintf("the rate budget needs a wait of %s (%s)", FormatDuration(e.wait), e.why)
+}
+
+// Acquire waits for a free slot, at most maxWait, or until ctx ends. A slot
+// that cannot free within maxWait is not waited for at all: Acquire
+// returns a *waitError at once. The returned release must be called when
+// the answer has arrived or the request failed; reached says whether the
+// request got to the service (only then does it spend the budget).
+func (b *Budget) Acquire(ctx context.Context, maxWait time.Duration) (release func(reached bool), err error) {
 	b.mu.Lock()
+	deadline := b.now().Add(max(0, maxWait))
 	for {
 		now := b.now()
 		b.prune(now)
-		wait, known := b.waitFor(now)
+		wait, why, known := b.waitFor(now)
 		if wait <= 0 && known {
 			b.inFlight++
 			b.server.started++
+			gen := b.server.gen
 			b.mu.Unlock()
 			var once sync.Once
-			return func() { once.Do(b.release) }, nil
+			return func(reached bool) { once.Do(func() { b.release(reached, gen) }) }, nil
+		}
+		if known && now.Add(wait).After(deadline) {
+			b.mu.Unlock()
+			return nil, &waitError{wait: wait, why: why}
+		}
+		if !known {
+			// Only an answer can help; wait for one, up to the deadline.
+			wait = deadline.Sub(now)
+			if wait <= 0 {
+				b.mu.Unlock()
+				return nil, &waitError{wait: maxWait, why: "every slot stayed taken by requests in flight"}
+			}
 		}
 		b.waiting++
 		if known && (b.waitEnd.IsZero() || now.Add(wait).Before(b.waitEnd)) {
@@ -115,21 +190,14 @@ func (b *Budget) Acquire(ctx context.Context) (release func(), err error) {
 		changed := b.changed
 		b.mu.Unlock()
 
-		var timer *time.Timer
-		var fired <-chan time.Time
-		if known {
-			timer = time.NewTimer(wait)
-			fired = timer.C
-		}
+		timer := time.NewTimer(wait)
 		select {
 		case <-ctx.Done():
 			err = ctx.Err()
-		case <-fired:
+		case <-timer.C:
 		case <-changed:
 		}
-		if timer != nil {
-			timer.Stop()
-		}
+		timer.Stop()
 		b.mu.Lock()
 		b.waiting--
 		if b.waiting == 0 {
@@ -142,30 +210,48 @@ func (b *Budget) Acquire(ctx context.Context) (release func(), err error) {
 	}
 }
 
-// waitFor says how long a new request must wait; known is false when every
-// slot is taken by a request still in flight, so only a release can help.
-func (b *Budget) waitFor(now time.Time) (time.Duration, bool) {
-	var wait time.Duration
+// waitFor says how long a new request must wait and why; known is false
+// when only an answer to a request in flight can free the way (every slot
+// taken, or the first request alone still out).
+func (b *Budget) waitFor(now time.Time) (wait time.Duration, why string, known bool) {
 	if now.Before(b.blocked) {
-		wait = b.blocked.Sub(now)
+		wait, why = b.blocked.Sub(now), "the service's "+b.blockedBy
 	}
 	if b.inFlight+len(b.finished) >= b.limit {
 		if len(b.finished) == 0 {
-			return 0, false
+			return 0, "", false
 		}
-		wait = max(wait, b.finished[0].Add(b.window).Sub(now))
+		if w := b.finished[0].Add(b.window).Sub(now); w > wait {
+			wait, why = w, fmt.Sprintf("padview's count of %s requests in %s", Thousands(int64(b.limit)), FormatDuration(b.window))
+		}
 	}
 	if b.serverFresh(now) && b.server.remaining-b.server.started <= 0 && !b.server.resetAt.IsZero() {
-		wait = max(wait, b.server.resetAt.Sub(now))
+		if w := b.server.resetAt.Sub(now); w > wait {
+			wait, why = w, "the reset in the service's "+b.server.style+" headers"
+		}
 	}
-	return wait, true
+	if wait <= 0 && b.inFlight > 0 && b.mustProbe(now) {
+		return 0, "", false
+	}
+	return wait, why, true
 }
 
-func (b *Budget) release() {
+// mustProbe is true while a request should go alone: no answer has said
+// there is room yet, or the service's own figures have run out and the
+// next answer tells how things stand now.
+func (b *Budget) mustProbe(now time.Time) bool {
+	return !b.room || (b.server.valid && !b.serverFresh(now))
+}
+
+func (b *Budget) release(reached bool, gen int) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.inFlight--
-	b.finished = append(b.finished, b.now())
+	if reached {
+		b.finished = append(b.finished, b.now())
+	} else if gen == b.server.gen && b.server.started > 0 {
+		b.server.started--
+	}
 	b.signal()
 }
 
@@ -195,33 +281,49 @@ func (b *Budget) serverFresh(now time.Time) bool {
 	return now.Sub(b.server.seenAt) < b.window
 }
 
-// Observe folds in what a response said: its rate-limit headers and, for a
-// 429 or 503, its Retry-After.
-func (b *Budget) Observe(sr ServerRate, ok bool, retryAfter time.Duration) {
+// Answer is what one response told the budget.
+type Answer struct {
+	Status  int
+	Rate    ServerRate
+	HasRate bool
+	// Block holds every request of the token back this long (a 429's wait
+	// the client decided to take); BlockedBy is the server's words for it.
+	Block     time.Duration
+	BlockedBy string
+}
+
+// Observe folds in what a response said: whether there is room, its
+// rate-limit headers, and a wait the client takes.
+func (b *Budget) Observe(a Answer) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	now := b.now()
-	if retryAfter > 0 {
-		if until := now.Add(retryAfter); until.After(b.blocked) {
-			b.blocked = until
+	if a.Block > 0 {
+		if until := now.Add(a.Block); until.After(b.blocked) {
+			b.blocked, b.blockedBy = until, a.BlockedBy
 		}
 	}
-	if ok {
+	b.room = a.Status != 429 && a.Status < 500
+	if a.HasRate {
+		sr := a.Rate
 		if sr.HasLimit && sr.Limit > 0 {
-			b.limit = sr.Limit
+			b.limit, b.limitFrom = sr.Limit, SourceServer
 		}
-		if sr.Window > 0 {
+		if sr.Window > 0 && sr.Window <= MaxRateWindow {
 			b.window = sr.Window
 		}
 		if sr.HasRemaining {
-			f := serverFigure{valid: true, remaining: sr.Remaining, seenAt: now}
+			f := serverFigure{valid: true, remaining: sr.Remaining, seenAt: now, style: sr.Style, gen: b.server.gen + 1}
 			if sr.HasLimit {
 				f.limit = sr.Limit
 			}
-			if sr.HasReset {
+			if sr.HasReset && sr.Reset <= MaxRateWindow {
 				f.resetAt = now.Add(sr.Reset)
 			}
 			b.server = f
+			if sr.Remaining == 0 {
+				b.room = false
+			}
 		}
 	}
 	b.signal()

@@ -2,16 +2,25 @@ package api
 
 import (
 	"context"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 )
 
+// open is a budget that has seen an answer with room, so that requests
+// fan out.
+func open(limit int, window time.Duration) *Budget {
+	b := NewBudget(limit, window)
+	b.Observe(Answer{Status: 200})
+	return b
+}
+
 func TestBudgetCountsUntilAnswerAndFrees(t *testing.T) {
-	b := NewBudget(3, 150*time.Millisecond)
-	var releases []func()
+	b := open(3, 150*time.Millisecond)
+	var releases []func(bool)
 	for range 3 {
-		r, err := b.Acquire(context.Background())
+		r, err := b.Acquire(context.Background(), time.Second)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -22,9 +31,9 @@ func TestBudgetCountsUntilAnswerAndFrees(t *testing.T) {
 	}
 	got := make(chan time.Time, 1)
 	go func() {
-		r, err := b.Acquire(context.Background())
+		r, err := b.Acquire(context.Background(), time.Second)
 		if err == nil {
-			r()
+			r(true)
 		}
 		got <- time.Now()
 	}()
@@ -34,8 +43,8 @@ func TestBudgetCountsUntilAnswerAndFrees(t *testing.T) {
 	}
 	released := time.Now()
 	for _, r := range releases {
-		r()
-		r() // a second call must not free a second slot
+		r(true)
+		r(true) // a second call must not free a second slot
 	}
 	at := <-got
 	if wait := at.Sub(released); wait < 140*time.Millisecond {
@@ -44,13 +53,13 @@ func TestBudgetCountsUntilAnswerAndFrees(t *testing.T) {
 }
 
 func TestBudgetAcquireEndsWithContext(t *testing.T) {
-	b := NewBudget(1, time.Hour)
-	r, _ := b.Acquire(context.Background())
-	r()
+	b := open(1, time.Hour)
+	r, _ := b.Acquire(context.Background(), time.Second)
+	r(true)
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() { time.Sleep(20 * time.Millisecond); cancel() }()
 	start := time.Now()
-	if _, err := b.Acquire(ctx); err == nil {
+	if _, err := b.Acquire(ctx, 2*time.Hour); err == nil {
 		t.Fatal("acquired beyond the limit")
 	}
 	if time.Since(start) > time.Second {
@@ -63,43 +72,122 @@ func TestBudgetAcquireEndsWithContext(t *testing.T) {
 
 func TestBudgetObservesServer(t *testing.T) {
 	b := NewBudget(1000, time.Minute)
-	b.Observe(ServerRate{Limit: 100, Remaining: 40, Reset: 20 * time.Second, HasLimit: true, HasRemaining: true, HasReset: true}, true, 0)
+	b.Observe(Answer{Status: 200, HasRate: true, Rate: ServerRate{Limit: 100, Remaining: 40, Reset: 20 * time.Second,
+		HasLimit: true, HasRemaining: true, HasReset: true, Style: "X-RateLimit-*"}})
 	s := b.Snapshot()
-	if !s.FromServer || s.Limit != 100 || s.Remaining != 40 {
+	if !s.FromServer || s.Limit != 100 || s.Remaining != 40 || s.LimitFrom != SourceServer || s.ResetFrom != SourceServer {
 		t.Fatalf("server figures not used: %+v", s)
 	}
-	r, _ := b.Acquire(context.Background())
-	r()
+	r, _ := b.Acquire(context.Background(), time.Second)
+	r(true)
 	if s := b.Snapshot(); s.Remaining != 39 {
 		t.Fatalf("request after the server's figure not counted: %+v", s)
 	}
+	if got := b.Snapshot().Summary(time.Now()); got != "39 of 100 left · window resets in 20s" {
+		t.Errorf("summary %q", got)
+	}
 	// Retry-After blocks every request of the token.
-	b = NewBudget(1000, time.Minute)
-	b.Observe(ServerRate{}, false, 120*time.Millisecond)
-	if s := b.Snapshot(); s.Blocked.IsZero() || s.Remaining != 0 {
+	b = open(1000, time.Minute)
+	b.Observe(Answer{Status: 429, Block: 120 * time.Millisecond, BlockedBy: "Retry-After: 1"})
+	if s := b.Snapshot(); s.Blocked.IsZero() || s.Remaining != 0 || !s.NextFree.Equal(s.Blocked) {
 		t.Fatalf("block not shown: %+v", s)
 	}
 	start := time.Now()
-	r, _ = b.Acquire(context.Background())
-	r()
+	r, _ = b.Acquire(context.Background(), time.Second)
+	r(true)
 	if time.Since(start) < 100*time.Millisecond {
 		t.Fatal("Retry-After not waited out")
 	}
 	// Remaining 0 with a reset holds requests until the reset.
 	b = NewBudget(1000, time.Minute)
-	b.Observe(ServerRate{Remaining: 0, Reset: 100 * time.Millisecond, HasRemaining: true, HasReset: true}, true, 0)
+	b.Observe(Answer{Status: 200, HasRate: true, Rate: ServerRate{Remaining: 0, Reset: 100 * time.Millisecond, HasRemaining: true, HasReset: true}})
 	start = time.Now()
-	r, _ = b.Acquire(context.Background())
-	r()
+	r, _ = b.Acquire(context.Background(), time.Second)
+	r(true)
 	if time.Since(start) < 80*time.Millisecond {
 		t.Fatal("remaining=0 not honoured")
+	}
+}
+
+func TestBudgetNeverWaitsBeyondMaxWait(t *testing.T) {
+	b := open(1000, time.Minute)
+	b.Observe(Answer{Status: 429, Block: time.Hour, BlockedBy: "Retry-After: 3600"})
+	start := time.Now()
+	_, err := b.Acquire(context.Background(), 2*time.Minute)
+	we, ok := err.(*waitError)
+	if !ok || we.wait < 59*time.Minute || time.Since(start) > 100*time.Millisecond {
+		t.Fatalf("acquire beyond max wait: %v after %v", err, time.Since(start))
+	}
+	if s := b.Snapshot(); s.Waiting != 0 {
+		t.Fatalf("a refused wait is still counted as waiting: %+v", s)
+	}
+	// A full local window is no different.
+	b = open(1, time.Hour)
+	r, _ := b.Acquire(context.Background(), time.Second)
+	r(true)
+	if _, err := b.Acquire(context.Background(), time.Second); err == nil {
+		t.Fatal("waited an hour for a slot")
+	}
+}
+
+func TestBudgetFirstRequestGoesAlone(t *testing.T) {
+	b := NewBudget(1000, time.Minute)
+	first, err := b.Acquire(context.Background(), time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	second := make(chan time.Time, 1)
+	go func() {
+		r, err := b.Acquire(context.Background(), time.Second)
+		if err == nil {
+			r(true)
+		}
+		second <- time.Now()
+	}()
+	time.Sleep(50 * time.Millisecond)
+	select {
+	case <-second:
+		t.Fatal("a second request went out before any answer")
+	default:
+	}
+	answered := time.Now()
+	b.Observe(Answer{Status: 200})
+	first(true)
+	if at := <-second; at.Before(answered) {
+		t.Fatal("second request before the answer")
+	}
+	// After a 429 the next request goes alone again.
+	b.Observe(Answer{Status: 429})
+	r1, _ := b.Acquire(context.Background(), time.Second)
+	if _, err := b.Acquire(context.Background(), 50*time.Millisecond); err == nil {
+		t.Fatal("fanned out right after a 429")
+	}
+	r1(true)
+}
+
+func TestBudgetUnreachedRequestsCostNothing(t *testing.T) {
+	b := open(5, time.Minute)
+	for range 20 {
+		r, err := b.Acquire(context.Background(), time.Second)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r(false) // connection refused: the service never saw it
+	}
+	if s := b.Snapshot(); s.Remaining != 5 {
+		t.Fatalf("refused connections spent the budget: %+v", s)
+	}
+	r, _ := b.Acquire(context.Background(), time.Second)
+	r(true)
+	if s := b.Snapshot(); s.Remaining != 4 || !strings.HasPrefix(s.Summary(time.Now()), "≈4 of 5 left · window resets in ") {
+		t.Fatalf("a request that reached the service: %+v %q", s, s.Summary(time.Now()))
 	}
 }
 
 func TestBudgetNeverExceedsLimitInAnyWindow(t *testing.T) {
 	const limit, n = 10, 35
 	window := 100 * time.Millisecond
-	b := NewBudget(limit, window)
+	b := open(limit, window)
 	var mu sync.Mutex
 	var starts []time.Time
 	var wg sync.WaitGroup
@@ -107,7 +195,7 @@ func TestBudgetNeverExceedsLimitInAnyWindow(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			r, err := b.Acquire(context.Background())
+			r, err := b.Acquire(context.Background(), time.Minute)
 			if err != nil {
 				t.Error(err)
 				return
@@ -116,7 +204,7 @@ func TestBudgetNeverExceedsLimitInAnyWindow(t *testing.T) {
 			starts = append(starts, time.Now())
 			mu.Unlock()
 			time.Sleep(time.Millisecond)
-			r()
+			r(true)
 		}()
 	}
 	wg.Wait()

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"net/http"
 	"net/url"
@@ -17,11 +16,11 @@ import (
 
 // Defaults for Options left zero.
 const (
-	DefaultTimeout       = 30 * time.Second
-	DefaultMaxBodyBytes  = 32 << 20
-	DefaultMaxRetries    = 3
-	DefaultMaxRateRetry  = 8
-	DefaultMaxRetryAfter = 2 * time.Minute
+	DefaultTimeout      = 30 * time.Second
+	DefaultMaxBodyBytes = 32 << 20
+	DefaultMaxRetries   = 3
+	DefaultMaxRateRetry = 8
+	DefaultMaxWait      = 2 * time.Minute
 )
 
 // Options tune a Client; the zero value is ready to use.
@@ -33,9 +32,12 @@ type Options struct {
 	MaxBodyBytes  int64         // responses larger than this fail as too large
 	MaxRetries    int           // retries for 502/503/504 and connection errors; -1 for none
 	MaxRateRetry  int           // retries after a 429
-	MaxRetryAfter time.Duration // a 429 asking a longer wait fails at once
-	BackoffBase   time.Duration // first retry waits up to this (full jitter)
-	BackoffMax    time.Duration
+	// MaxWait bounds all the waiting of one lookup together: for the rate
+	// budget, a server's Retry-After or reset, and backoff. A wait that
+	// does not fit is not taken: the request fails at once and says so.
+	MaxWait     time.Duration
+	BackoffBase time.Duration // first retry waits up to this (full jitter)
+	BackoffMax  time.Duration
 }
 
 // Client talks to the partner interface for one token. It is safe for
@@ -61,14 +63,17 @@ func New(baseURL, token string, opts Options) (*Client, error) {
 	if opts.MaxBodyBytes <= 0 {
 		opts.MaxBodyBytes = DefaultMaxBodyBytes
 	}
-	if opts.MaxRetries == 0 {
+	switch {
+	case opts.MaxRetries == 0:
 		opts.MaxRetries = DefaultMaxRetries
+	case opts.MaxRetries < 0:
+		opts.MaxRetries = 0
 	}
 	if opts.MaxRateRetry <= 0 {
 		opts.MaxRateRetry = DefaultMaxRateRetry
 	}
-	if opts.MaxRetryAfter <= 0 {
-		opts.MaxRetryAfter = DefaultMaxRetryAfter
+	if opts.MaxWait <= 0 {
+		opts.MaxWait = DefaultMaxWait
 	}
 	if opts.BackoffBase <= 0 {
 		opts.BackoffBase = 250 * time.Millisecond
@@ -89,35 +94,28 @@ func New(baseURL, token string, opts Options) (*Client, error) {
 	}
 	hc.Timeout = 0 // the per-attempt context bounds each request
 	hc.CheckRedirect = redirectPolicy(base)
+	hc.Jar = nil // no cookies: every request stands alone
 	return &Client{base: base, prefix: base.String(), token: token, opts: opts, http: hc, budget: opts.Budget}, nil
 }
 
 // Budget is the rate budget this client paces itself by.
 func (c *Client) Budget() *Budget { return c.budget }
 
-var errRedirect = errors.New("redirect refused")
-
-// redirectPolicy keeps the token on the base URL's host: net/http copies
-// headers before calling CheckRedirect, so Authorization is removed here for
-// any other host, and an https→http downgrade is refused outright.
-func redirectPolicy(base *url.URL) func(*http.Request, []*http.Request) error {
-	return func(req *http.Request, via []*http.Request) error {
-		if len(via) >= 5 {
-			return fmt.Errorf("%w: more than 5 redirects", errRedirect)
-		}
-		if via[len(via)-1].URL.Scheme == "https" && req.URL.Scheme != "https" {
-			return fmt.Errorf("%w: the server redirected from https to plain http", errRedirect)
-		}
-		if !strings.EqualFold(req.URL.Host, base.Host) || req.URL.Scheme != base.Scheme {
-			req.Header.Del("Authorization")
-		}
-		return nil
-	}
+// LongestLookup is the most one Get can take: max_wait for every wait
+// together (pacing, Retry-After, backoff), plus the per-attempt timeout for
+// each attempt that transient failures allow. Get gives up at this point
+// whatever happens; with the defaults it is 2 min + 4 × 30 s = 4 min.
+func (c *Client) LongestLookup() time.Duration {
+	return c.opts.MaxWait + time.Duration(max(0, c.opts.MaxRetries)+1)*c.opts.Timeout
 }
+
+// MaxWait is the longest this client waits, in all, for one lookup.
+func (c *Client) MaxWait() time.Duration { return c.opts.MaxWait }
 
 // Get fetches one advertisement in the given view. paid is checked with
 // ParsePAID first; a malformed one costs no request. The exchange record is
-// returned whenever a request was made, with or without an error.
+// returned whenever the PAID was valid, with or without an error: it holds
+// the body of the last answer, whatever it was, and the attempt log.
 func (c *Client) Get(ctx context.Context, paid string, view advert.View) (*advert.Document, *Exchange, error) {
 	id, err := ParsePAID(paid)
 	if err != nil {
@@ -129,158 +127,229 @@ func (c *Client) Get(ctx context.Context, paid string, view advert.View) (*adver
 	target := c.prefix + endpointPath(id, view)
 	ex := &Exchange{Method: http.MethodGet, URL: target, Curl: curlCommand(target), Started: time.Now()}
 	defer func() { ex.Duration = time.Since(ex.Started) }()
-
-	var serverRetries, rateRetries int
-	for {
-		ex.Attempts++
-		waitStart := time.Now()
-		release, err := c.budget.Acquire(ctx)
-		ex.Waited += time.Since(waitStart)
-		if err != nil {
-			return nil, ex, contextError(ctx, ex.Attempts-1)
-		}
-		body, resp, err := c.attempt(ctx, target)
-		release()
-		if resp != nil {
-			ex.recordResponse(resp)
-			ex.Size = int64(len(body))
-			ex.Rate, ex.HasRate = ParseRateHeaders(resp.Header, time.Now())
-		}
-		if err != nil {
-			e := c.transportError(ctx, err, ex.Attempts)
-			retryable := e.Kind == KindNetwork && !errors.Is(err, errRedirect)
-			if !retryable || serverRetries >= c.opts.MaxRetries {
-				return nil, ex, e
-			}
-			serverRetries++
-			if err := c.backoff(ctx, serverRetries, 0); err != nil {
-				return nil, ex, contextError(ctx, ex.Attempts)
-			}
-			continue
-		}
-		retryAfter, hasRetryAfter := ParseRetryAfter(resp.Header.Get("Retry-After"), time.Now())
-		switch s := resp.StatusCode; {
-		case s >= 200 && s < 300:
-			c.budget.Observe(ex.Rate, ex.HasRate, 0)
-			doc, err := advert.Normalize(body, id, view)
-			if err != nil {
-				return nil, ex, &Error{Kind: KindBadResponse, Status: s, PAID: id, ContentType: ex.ContentType,
-					Snippet: text.Snippet(body, 80), Err: err, Attempts: ex.Attempts}
-			}
-			return doc, ex, nil
-		case s == http.StatusTooManyRequests:
-			wait := retryAfter
-			if !hasRetryAfter && ex.HasRate && ex.Rate.HasReset {
-				wait = ex.Rate.Reset
-			}
-			if !hasRetryAfter && wait <= 0 {
-				wait = c.jitter(rateRetries + 1)
-			}
-			e := c.statusError(resp, body, id, ex.Attempts)
-			e.RetryAfter = wait
-			if wait > c.opts.MaxRetryAfter || rateRetries >= c.opts.MaxRateRetry {
-				c.budget.Observe(ex.Rate, ex.HasRate, wait)
-				return nil, ex, e
-			}
-			rateRetries++
-			c.budget.Observe(ex.Rate, ex.HasRate, max(wait, time.Millisecond)) // Acquire waits it out
-			continue
-		case s == http.StatusBadGateway || s == http.StatusServiceUnavailable || s == http.StatusGatewayTimeout:
-			c.budget.Observe(ex.Rate, ex.HasRate, 0)
-			if serverRetries < c.opts.MaxRetries && (!hasRetryAfter || retryAfter <= c.opts.MaxRetryAfter) {
-				serverRetries++
-				if err := c.backoff(ctx, serverRetries, retryAfter); err != nil {
-					return nil, ex, contextError(ctx, ex.Attempts)
-				}
-				continue
-			}
-			return nil, ex, c.statusError(resp, body, id, ex.Attempts)
-		default:
-			c.budget.Observe(ex.Rate, ex.HasRate, 0)
-			return nil, ex, c.statusError(resp, body, id, ex.Attempts)
-		}
-	}
-}
-
-// attempt makes one request and reads its body through the size cap.
-func (c *Client) attempt(ctx context.Context, target string) ([]byte, *http.Response, error) {
-	actx, cancel := context.WithTimeout(ctx, c.opts.Timeout)
+	lctx, cancel := context.WithDeadline(ctx, ex.Started.Add(c.LongestLookup()))
 	defer cancel()
-	req, err := http.NewRequestWithContext(actx, http.MethodGet, target, nil)
-	if err != nil {
-		return nil, nil, err
-	}
-	req.Header.Set("Authorization", "Bearer "+c.token)
-	req.Header.Set("Accept", "application/json")
-	req.Header.Set("User-Agent", c.opts.UserAgent)
-	resp, err := c.http.Do(req)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer resp.Body.Close()
-	if resp.ContentLength > c.opts.MaxBodyBytes {
-		return nil, resp, errTooLarge
-	}
-	body, err := io.ReadAll(io.LimitReader(resp.Body, c.opts.MaxBodyBytes+1))
-	if err != nil {
-		return nil, resp, err
-	}
-	if int64(len(body)) > c.opts.MaxBodyBytes {
-		return nil, resp, errTooLarge
-	}
-	return body, resp, nil
+	l := &lookup{c: c, caller: ctx, ctx: lctx, ex: ex, paid: id, view: view}
+	doc, err := l.run()
+	return doc, ex, err
 }
 
-var errTooLarge = errors.New("response body exceeds the size cap")
+// lookup is one Get in progress.
+type lookup struct {
+	c           *Client
+	caller, ctx context.Context // ctx is caller's, ended at the lookup's deadline
+	ex          *Exchange
+	paid        string
+	view        advert.View
 
-// transportError sorts a failed request: the caller's cancellation, a
-// timeout, an oversized body, or a network failure.
-func (c *Client) transportError(ctx context.Context, err error, attempts int) *Error {
-	switch {
-	case ctx.Err() != nil:
-		return contextError(ctx, attempts)
-	case errors.Is(err, errTooLarge):
-		return &Error{Kind: KindTooLarge, Attempts: attempts,
-			Message: fmt.Sprintf("the response is larger than %d MiB, the most padview reads; nothing was shown", c.opts.MaxBodyBytes>>20)}
-	case errors.Is(err, context.DeadlineExceeded) || isTimeout(err):
-		return &Error{Kind: KindTimeout, Attempts: attempts,
-			Message: fmt.Sprintf("no answer within %s: the service is slow or unreachable; try again", c.opts.Timeout)}
-	}
-	return &Error{Kind: KindNetwork, Attempts: attempts, Err: unwrapURLError(err)}
+	serverRetries, rateRetries int
+	pendingWait                time.Duration // waited since the last attempt
 }
 
-// unwrapURLError drops net/http's "Get \"url\": " prefix; the URL is in the
-// exchange record already.
-func unwrapURLError(err error) error {
-	var ue *url.Error
-	if errors.As(err, &ue) {
-		return ue.Err
+func (l *lookup) run() (*advert.Document, error) {
+	c, ex := l.c, l.ex
+	for {
+		start := time.Now()
+		release, err := c.budget.Acquire(l.ctx, c.opts.MaxWait-ex.Waited)
+		l.waited(time.Since(start))
+		if err != nil {
+			return nil, l.acquireFailed(err)
+		}
+		a := Attempt{Started: time.Now(), Waited: l.pendingWait}
+		l.pendingWait = 0
+		r := c.attempt(l.ctx, ex.URL, c.opts.Timeout)
+		release(r.reached)
+		a.Duration = time.Since(a.Started)
+		ex.Attempts++
+		if r.resp != nil {
+			ex.recordResponse(r.resp)
+			ex.Body, ex.Size = r.body, int64(len(r.body))
+			a.Status = r.resp.StatusCode
+			a.RetryAfter = text.CleanText(r.resp.Header.Get("Retry-After"))
+			a.Rate, a.HasRate = ParseRateHeaders(r.resp.Header, time.Now())
+			ex.Rate, ex.HasRate = a.Rate, a.HasRate
+		} else if r.err != nil {
+			a.Error = text.CleanText(unwrapURLError(r.err).Error())
+		}
+		doc, retry, err := l.judge(&a, r)
+		ex.Log = append(ex.Log, a)
+		if !retry {
+			return doc, err
+		}
 	}
-	return err
 }
 
-func isTimeout(err error) bool {
-	var t interface{ Timeout() bool }
-	return errors.As(err, &t) && t.Timeout()
+// judge decides what an attempt's outcome means: a document, an error, or
+// a retry (after the wait it has already arranged). It notes in a.Next
+// what padview does next and why.
+func (l *lookup) judge(a *Attempt, r response) (doc *advert.Document, retry bool, err error) {
+	c, ex := l.c, l.ex
+	if r.resp == nil || r.err != nil {
+		if r.resp != nil {
+			c.budget.Observe(Answer{Status: r.resp.StatusCode, Rate: a.Rate, HasRate: a.HasRate})
+		}
+		e, retryable := c.transportError(l.caller, r.err, ex.Attempts, a.Duration)
+		if !retryable {
+			return nil, false, e
+		}
+		if l.serverRetries >= c.opts.MaxRetries {
+			a.Next = "gave up: " + plural(ex.Attempts, "attempt", "attempts") + " failed"
+			return nil, false, e
+		}
+		return nil, l.backoff(a, "the request failed", 0, ""), e
+	}
+	resp := r.resp
+	retryAfter, hasRetryAfter := ParseRetryAfter(resp.Header.Get("Retry-After"), time.Now())
+	answer := Answer{Status: resp.StatusCode, Rate: a.Rate, HasRate: a.HasRate}
+	switch s := resp.StatusCode; {
+	case s >= 200 && s < 300:
+		c.budget.Observe(answer)
+		doc, err := advert.Normalize(r.body, l.paid, l.view)
+		if err != nil {
+			return nil, false, &Error{Kind: KindBadResponse, Status: s, PAID: l.paid, ContentType: text.CleanText(ex.ContentType),
+				Snippet: text.Snippet(r.body, 80), Err: err, Attempts: ex.Attempts}
+		}
+		return doc, false, nil
+	case s == http.StatusTooManyRequests:
+		e := c.statusError(resp, r.body, l.paid, ex.Attempts)
+		wait, said := retryAfter, "Retry-After: "+a.RetryAfter
+		if !hasRetryAfter && a.HasRate && a.Rate.HasReset {
+			wait, said = a.Rate.Reset, "reset in the "+a.Rate.Style+" headers"
+		}
+		told := hasRetryAfter || (a.HasRate && a.Rate.HasReset)
+		if !told {
+			wait, said = c.jitter(l.rateRetries+1), ""
+		}
+		e.RetryAfter, e.ServerWait = wait, said
+		if !l.fits(wait) {
+			c.budget.Observe(answer) // its rate headers still count; the refused wait does not
+			e.MaxWait, e.Waited = c.opts.MaxWait, ex.Waited
+			a.Next = fmt.Sprintf("did not wait: the service asks for %s (%s), more than max_wait allows", FormatDuration(wait), said)
+			return nil, false, e
+		}
+		answer.Block, answer.BlockedBy = max(wait, time.Millisecond), said
+		c.budget.Observe(answer) // the next Acquire waits it out, and so does every other request of the token
+		if l.rateRetries >= c.opts.MaxRateRetry {
+			a.Next = "gave up: " + plural(ex.Attempts, "answer", "answers") + " were 429"
+			return nil, false, e
+		}
+		l.rateRetries++
+		if told {
+			a.Next = fmt.Sprintf("waited %s as the service asked (%s), then retried", FormatDuration(wait), said)
+		} else {
+			a.Next = fmt.Sprintf("the service named no wait; waited %s, then retried", FormatDuration(wait))
+		}
+		return nil, true, e
+	case s == http.StatusBadGateway || s == http.StatusServiceUnavailable || s == http.StatusGatewayTimeout:
+		c.budget.Observe(answer)
+		e := c.statusError(resp, r.body, l.paid, ex.Attempts)
+		if l.serverRetries >= c.opts.MaxRetries {
+			a.Next = "gave up: " + plural(ex.Attempts, "attempt", "attempts") + " failed"
+			return nil, false, e
+		}
+		said := ""
+		if hasRetryAfter {
+			said = "Retry-After: " + a.RetryAfter
+			if !l.fits(retryAfter) {
+				e.RetryAfter, e.ServerWait, e.MaxWait, e.Waited = retryAfter, said, c.opts.MaxWait, ex.Waited
+				a.Next = fmt.Sprintf("did not retry: the service asks to wait %s (%s), more than max_wait allows", FormatDuration(retryAfter), said)
+				return nil, false, e
+			}
+		}
+		return nil, l.backoff(a, fmt.Sprintf("HTTP %d", s), retryAfter, said), e
+	case s >= 300 && s < 400:
+		c.budget.Observe(answer)
+		e := c.statusError(resp, r.body, l.paid, ex.Attempts)
+		e.Kind, e.Err = KindHTTP, c.refusedRedirect(resp)
+		return nil, false, e
+	default:
+		c.budget.Observe(answer)
+		return nil, false, c.statusError(resp, r.body, l.paid, ex.Attempts)
+	}
 }
 
-func contextError(ctx context.Context, attempts int) *Error {
-	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		return &Error{Kind: KindTimeout, Attempts: attempts, Err: ctx.Err()}
+// backoff sleeps before retrying a transient failure: the server's
+// Retry-After when it gave one, else full jitter. It reports false (no
+// retry) when the wait does not fit or the lookup ends first.
+func (l *lookup) backoff(a *Attempt, what string, retryAfter time.Duration, said string) bool {
+	c := l.c
+	l.serverRetries++
+	wait := retryAfter
+	how := fmt.Sprintf("as the service asked (%s)", said)
+	if said == "" {
+		wait, how = c.jitter(l.serverRetries), "(backoff)"
 	}
-	return &Error{Kind: KindCanceled, Attempts: attempts, Err: ctx.Err()}
+	if !l.fits(wait) {
+		a.Next = "gave up: no time left for another attempt within max_wait"
+		return false
+	}
+	a.Next = fmt.Sprintf("%s; waited %s %s, then retried (retry %d of %d)", what, FormatDuration(wait), how, l.serverRetries, c.opts.MaxRetries)
+	start := time.Now()
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	select {
+	case <-l.ctx.Done():
+		l.waited(time.Since(start))
+		a.Next = "stopped waiting: " + a.Next
+		return false
+	case <-t.C:
+		l.waited(time.Since(start))
+		return true
+	}
+}
+
+// fits reports whether a wait of d can still be taken: within what is left
+// of max_wait, and with time for an attempt before the lookup's deadline.
+func (l *lookup) fits(d time.Duration) bool {
+	if l.ex.Waited+d > l.c.opts.MaxWait {
+		return false
+	}
+	deadline, _ := l.ctx.Deadline()
+	return time.Now().Add(d).Before(deadline)
+}
+
+func (l *lookup) waited(d time.Duration) {
+	l.ex.Waited += d
+	l.pendingWait += d
+}
+
+// acquireFailed turns a failed wait for the rate budget into the lookup's
+// error: the caller gave up, the lookup ran out of time, or the budget
+// needs a longer wait than max_wait leaves, which is not taken.
+func (l *lookup) acquireFailed(err error) error {
+	if l.caller.Err() != nil {
+		return contextError(l.caller, l.ex.Attempts)
+	}
+	var we *waitError
+	if !errors.As(err, &we) {
+		return &Error{Kind: KindTimeout, Attempts: l.ex.Attempts, Err: err}
+	}
+	msg := fmt.Sprintf("not sent: the rate budget for this token needs a wait of %s (%s), more than max_wait (%s) allows",
+		FormatDuration(we.wait), we.why, FormatDuration(l.c.opts.MaxWait))
+	if l.ex.Waited >= time.Second {
+		msg += fmt.Sprintf(" after %s of waiting", FormatDuration(l.ex.Waited))
+	}
+	return &Error{Kind: KindRateLimited, PAID: l.paid, Attempts: l.ex.Attempts, RetryAfter: we.wait,
+		MaxWait: l.c.opts.MaxWait, Waited: l.ex.Waited, Message: msg + "; try again then, or raise max_wait"}
 }
 
 // statusError turns an unsuccessful status into a typed error, keeping the
-// message the error body carried.
+// code and message the error body carried.
 func (c *Client) statusError(resp *http.Response, body []byte, paid string, attempts int) *Error {
 	e := &Error{Status: resp.StatusCode, PAID: text.CleanText(paid), Attempts: attempts,
-		ServerMessage: serverMessage(body), ContentType: resp.Header.Get("Content-Type")}
+		ContentType: text.CleanText(resp.Header.Get("Content-Type"))}
+	e.ServerCode, e.ServerMessage = serverDetail(body, resp.StatusCode)
 	switch s := resp.StatusCode; {
 	case s == http.StatusUnauthorized:
 		e.Kind = KindUnauthorized
 	case s == http.StatusForbidden:
 		e.Kind = KindForbidden
+	case s == http.StatusNotFound && isMissingEndpoint(body, paid, e.ServerCode, e.ServerMessage):
+		e.Kind = KindConfig
+		e.URL = text.CleanText(resp.Request.URL.Redacted())
+		if e.ServerMessage == "" {
+			e.Snippet = text.Snippet(body, 80)
+		}
 	case s == http.StatusNotFound || s == http.StatusGone:
 		e.Kind = KindNotFound
 	case s == http.StatusTooManyRequests:
@@ -294,23 +363,6 @@ func (c *Client) statusError(resp *http.Response, body []byte, paid string, atte
 		}
 	}
 	return e
-}
-
-// backoff sleeps before a retry: the server's Retry-After when it gave one,
-// else full jitter. It ends at once when ctx does.
-func (c *Client) backoff(ctx context.Context, retry int, retryAfter time.Duration) error {
-	wait := retryAfter
-	if wait <= 0 {
-		wait = c.jitter(retry)
-	}
-	t := time.NewTimer(wait)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
 }
 
 // jitter is a full-jitter delay: uniform in [0, min(max, base·2^retry)).

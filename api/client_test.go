@@ -227,17 +227,26 @@ func TestGetWaitsOutRateLimit(t *testing.T) {
 			t.Fatalf("Retry-After 1 not waited: %v", took)
 		}
 	}
-	// A wait beyond the cap fails at once and says how long.
-	short := newClient(t, s.URL, fake.DemoToken, api.Options{MaxRetryAfter: 2 * time.Second})
+	// A wait beyond max_wait fails at once, says how long, and holds up
+	// nothing else.
+	short := newClient(t, s.URL, fake.DemoToken, api.Options{MaxWait: 2 * time.Second})
 	s.Inject(fake.Fault{Kind: fake.FaultRateLimit, RetryAfter: time.Hour}, 1)
 	start := time.Now()
 	_, _, err := short.Get(context.Background(), "AB12CD", advert.Standard)
 	e := wantKind(t, err, api.KindRateLimited, fake.DemoToken)
-	if e.RetryAfter != time.Hour || !strings.Contains(err.Error(), "1h0m0s") || time.Since(start) > time.Second {
+	if e.RetryAfter != time.Hour || e.MaxWait != 2*time.Second || time.Since(start) > time.Second {
 		t.Fatalf("capped 429: %v (%v)", err, e.RetryAfter)
 	}
-	if snap := short.Budget().Snapshot(); snap.Blocked.IsZero() {
-		t.Error("a refused 429 did not block the budget")
+	for _, want := range []string{"wait 1 h (Retry-After: 3600)", "max_wait (2 s)", "did not wait"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("capped 429 message lacks %q: %v", want, err)
+		}
+	}
+	if snap := short.Budget().Snapshot(); !snap.Blocked.IsZero() {
+		t.Error("a refused 429 blocked the budget")
+	}
+	if _, _, err := short.Get(context.Background(), "AB12CD", advert.Standard); err != nil {
+		t.Fatalf("the lookup after a refused wait: %v", err)
 	}
 }
 
@@ -292,7 +301,7 @@ func TestGetNetworkFailureRetriesThenFails(t *testing.T) {
 	}
 }
 
-func TestRedirectsKeepTheTokenHome(t *testing.T) {
+func TestRedirectsStayHome(t *testing.T) {
 	var mu sync.Mutex
 	seen := map[string]string{}
 	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -303,37 +312,54 @@ func TestRedirectsKeepTheTokenHome(t *testing.T) {
 		w.Write([]byte(`{"advertiser":{"city":"Elsewhere"}}`))
 	}))
 	defer other.Close()
+	var referers []string
 	s := startFake(t, fake.Options{})
-	c := newClient(t, s.URL, fake.DemoToken, api.Options{})
+	front := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		referers = append(referers, r.Header.Get("Referer"))
+		mu.Unlock()
+		s.Handler().ServeHTTP(w, r)
+	}))
+	defer front.Close()
+	c := newClient(t, front.URL+"/v1", fake.DemoToken, api.Options{})
 
-	// localhost and 127.0.0.1 are different hosts: the token must not follow.
+	// localhost and 127.0.0.1 are different hosts: not followed at all.
 	otherURL := strings.Replace(other.URL, "127.0.0.1", "localhost", 1) + "/moved"
 	s.Inject(fake.Fault{Kind: fake.FaultRedirect, Location: otherURL}, 1)
-	d, _, err := c.Get(context.Background(), "AB12CD", advert.Standard)
-	if err != nil || d.Advertiser.Len() == 0 {
-		t.Fatalf("redirect: %v", err)
+	_, ex, err := c.Get(context.Background(), "AB12CD", advert.Standard)
+	e := wantKind(t, err, api.KindHTTP, fake.DemoToken)
+	host := strings.TrimPrefix(strings.Replace(other.URL, "127.0.0.1", "localhost", 1), "http://")
+	if e.Status != http.StatusFound || !strings.Contains(err.Error(), "the service redirected to "+host) || !strings.Contains(err.Error(), "; not followed") || ex.Attempts != 1 {
+		t.Fatalf("cross-host redirect: %v (attempts %d)", err, ex.Attempts)
 	}
 	mu.Lock()
-	if auth, ok := seen["/moved"]; !ok || auth != "" {
-		t.Fatalf("other host saw Authorization %q (visited %v)", auth, ok)
+	if _, ok := seen["/moved"]; ok {
+		t.Fatal("the other host was visited")
 	}
 	mu.Unlock()
 
-	// Same host: the token goes along.
-	s.Inject(fake.Fault{Kind: fake.FaultRedirect, Location: s.URL + "/advertisement/XK9P2M"}, 1)
-	d, _, err = c.Get(context.Background(), "AB12CD", advert.Standard)
+	// Same host: followed, the token goes along, and no Referer is sent.
+	s.Inject(fake.Fault{Kind: fake.FaultRedirect, Location: front.URL + "/v1/advertisement/XK9P2M"}, 1)
+	d, _, err := c.Get(context.Background(), "AB12CD", advert.Standard)
 	if err != nil || d.Advertiser.Len() == 0 {
 		t.Fatalf("same-host redirect: %v", err)
 	}
+	mu.Lock()
+	for _, r := range referers {
+		if r != "" {
+			t.Errorf("Referer %q sent", r)
+		}
+	}
+	mu.Unlock()
 
-	// https → http is refused outright.
+	// https → http is refused outright, and not retried.
 	tls := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, other.URL+"/downgraded", http.StatusFound)
 	}))
 	defer tls.Close()
 	tc := newClient(t, tls.URL+"/v1", "secret-token-xyz", api.Options{HTTPClient: tls.Client()})
-	_, ex, err := tc.Get(context.Background(), "AB12CD", advert.Standard)
-	if wantKind(t, err, api.KindNetwork, "secret-token-xyz"); !strings.Contains(err.Error(), "https to plain http") || ex.Attempts != 1 {
+	_, ex, err = tc.Get(context.Background(), "AB12CD", advert.Standard)
+	if wantKind(t, err, api.KindHTTP, "secret-token-xyz"); !strings.Contains(err.Error(), "https to plain http") || ex.Attempts != 1 {
 		t.Fatalf("downgrade: %v (attempts %d)", err, ex.Attempts)
 	}
 	mu.Lock()

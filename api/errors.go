@@ -6,7 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/text"
 )
 
@@ -16,15 +15,15 @@ type ErrorKind int
 const (
 	KindUnknown      ErrorKind = iota
 	KindInvalidPAID            // the PAID is malformed; no request was made
-	KindConfig                 // the base URL or options are unusable
+	KindConfig                 // the base URL or options are unusable, or the service has no such endpoint
 	KindUnauthorized           // 401, or no token at all
 	KindForbidden              // 403: e.g. a token not allowed the full view
 	KindNotFound               // 404: no advertisement with that PAID
 	KindRateLimited            // 429 that padview would not or could not wait out
 	KindServer                 // 5xx
-	KindHTTP                   // another unexpected status
+	KindHTTP                   // another unexpected status, or a redirect not followed
 	KindTimeout                // no answer in time
-	KindNetwork                // connection failed, or a redirect was refused
+	KindNetwork                // connection failed
 	KindTooLarge               // the body exceeded the size cap
 	KindBadResponse            // not JSON, or malformed JSON
 	KindCanceled               // the caller gave up
@@ -50,20 +49,34 @@ type Error struct {
 	Message       string        // set for errors built before any request
 	ServerMessage string        // the message an error body carried, cleaned
 	ServerCode    string        // the error code an error body carried (e.g. "forbidden"), cleaned
-	RetryAfter    time.Duration // the wait the server asked for (429)
-	Attempts      int           // how many requests were made
-	Snippet       string        // start of a body that was not JSON, cleaned
-	ContentType   string
-	Err           error // the underlying cause, if any
+	RetryAfter    time.Duration // the wait the server asked for (429, 503), even one padview refused
+	ServerWait    string        // that wait as the server wrote it, e.g. "Retry-After: 999999999", cleaned
+	// MaxWait is set when padview did not take the server's wait because it
+	// is longer than this bound (the max_wait setting): the request failed
+	// at once instead.
+	MaxWait     time.Duration
+	Waited      time.Duration // how long the lookup had waited already when it gave up
+	Timeout     time.Duration // the per-attempt limit that ran out (KindTimeout)
+	Attempts    int           // how many requests were made
+	Snippet     string        // start of a body that was not JSON, cleaned
+	ContentType string        // cleaned
+	URL         string        // the address asked, for a missing endpoint
+	Err         error         // the underlying cause, if any
 }
 
 func (e *Error) Error() string {
 	if e.Message != "" {
 		return e.Message
 	}
-	what, next := e.describe()
-	if e.ServerMessage != "" {
-		what += " — server says: " + e.ServerMessage
+	what, cause, next := e.describe()
+	if d := e.details(); d != "" {
+		what += " (" + d + ")"
+	}
+	if cause != "" {
+		what += ": " + cause
+	}
+	if e.ServerMessage != "" && !repeats(what, e.ServerMessage) {
+		what += " — the service says: " + e.ServerMessage
 	}
 	if next != "" {
 		what += "; " + next
@@ -71,76 +84,123 @@ func (e *Error) Error() string {
 	return what
 }
 
-// describe says what happened and, apart, what to do next, so that the
-// server's own words can stand between the two.
-func (e *Error) describe() (what, next string) {
-	status := ""
+// details is the one parenthesis after the sentence: status, the
+// server's code and, for an answer that was not JSON, its content type.
+func (e *Error) details() string {
+	var parts []string
 	if e.Status != 0 {
-		status = fmt.Sprintf(" (HTTP %d)", e.Status)
+		parts = append(parts, fmt.Sprintf("HTTP %d", e.Status))
 	}
+	if e.ServerCode != "" {
+		parts = append(parts, e.ServerCode)
+	}
+	if e.ContentType != "" && (e.Kind == KindBadResponse || e.Kind == KindConfig) {
+		parts = append(parts, e.ContentType)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// describe says what happened, its cause when padview knows one, and
+// apart what to do next, so that the details and the server's own words
+// can stand between them.
+func (e *Error) describe() (what, cause, next string) {
 	switch e.Kind {
 	case KindUnauthorized:
-		return "the partner token was rejected" + status, "check it or replace it"
+		return "the service rejected the partner token", "", "check it, or replace it with `padview token set`"
 	case KindForbidden:
-		return "this token is not allowed this request" + status, "the full view may need a token with personal-data access"
+		return "this token does not have permission for this request", "", "the full view may need a token with personal-data access"
 	case KindNotFound:
-		return fmt.Sprintf("no advertisement with PAID %s%s", e.PAID, status), "check the identifier"
+		return "no advertisement with PAID " + e.PAID, "", "check the identifier"
+	case KindConfig:
+		return "the service has no such endpoint: " + e.URL + " is not found", e.begins(),
+			"check the base URL: it is the partner address ending in the version segment, e.g. https://partner.example/v1"
 	case KindRateLimited:
-		if e.RetryAfter > 0 {
-			return "rate limit reached" + status, fmt.Sprintf("the server asks to wait %s; try again then", roundWait(e.RetryAfter))
+		what = "rate limit reached" + attemptsNote(e.Attempts)
+		switch {
+		case e.MaxWait > 0:
+			return what, "", fmt.Sprintf("the service asks to wait %s%s, more than %s, so padview did not wait; try again later or raise max_wait",
+				FormatDuration(e.RetryAfter), e.serverWait(), e.allowance())
+		case e.RetryAfter > 0:
+			return what, "", fmt.Sprintf("the service asks to wait %s%s; try again then", FormatDuration(e.RetryAfter), e.serverWait())
 		}
-		return "rate limit reached" + status, "wait a minute and try again"
+		return what, "", "wait a minute and try again"
 	case KindServer:
-		return "the partner service failed" + status + attemptsNote(e.Attempts), "try again shortly"
+		what = "the partner service failed" + attemptsNote(e.Attempts)
+		if e.MaxWait > 0 {
+			return what, "", fmt.Sprintf("it asks to wait %s%s, more than %s; try again later",
+				FormatDuration(e.RetryAfter), e.serverWait(), e.allowance())
+		}
+		return what, "", "try again shortly"
 	case KindHTTP:
-		return "unexpected answer from the partner service" + status, ""
+		var re *redirectError
+		if errors.As(e.Err, &re) {
+			return "the service redirected to " + re.host, "", "not followed: " + re.reason
+		}
+		return "unexpected answer from the partner service", e.begins(), ""
 	case KindTimeout:
-		return "no answer in time" + attemptsNote(e.Attempts), "the service is slow or unreachable; try again"
+		what = "no response"
+		if e.Timeout > 0 {
+			what += " after " + FormatDuration(e.Timeout)
+		}
+		if e.Attempts > 1 {
+			what += fmt.Sprintf(" on the last of %d attempts", e.Attempts)
+		}
+		return what, "", "the service is slow or unreachable; try again"
 	case KindNetwork:
-		what = "could not reach the partner service" + attemptsNote(e.Attempts)
 		if e.Err != nil {
-			what += ": " + text.CleanText(e.Err.Error())
+			cause = text.CleanText(e.Err.Error())
 		}
-		return what, ""
+		return "could not reach the partner service" + attemptsNote(e.Attempts), cause, ""
 	case KindTooLarge:
-		return "the response is larger than padview reads", "nothing was shown"
+		return "the response is larger than padview reads", "", "nothing was shown"
 	case KindBadResponse:
-		what = "the server's answer" + status
-		if e.ContentType != "" {
-			what += " (" + text.CleanText(e.ContentType) + ")"
-		}
-		what += " is not valid JSON"
 		if e.Err != nil {
-			what += " (" + text.CleanText(e.Err.Error()) + ")"
+			cause = text.CleanText(e.Err.Error())
 		}
 		if e.Snippet != "" {
-			what += "; it begins: " + e.Snippet
+			cause = strings.TrimPrefix(cause+"; it begins: "+e.Snippet, "; ")
 		}
-		return what, ""
+		return "the service's answer is not valid JSON", cause, ""
 	case KindCanceled:
-		return "canceled", ""
+		return "canceled", "", ""
 	}
-	what = "request failed"
 	if e.Err != nil {
-		what += ": " + text.CleanText(e.Err.Error())
+		cause = text.CleanText(e.Err.Error())
 	}
-	return what, ""
+	return "request failed", cause, ""
+}
+
+// allowance names the bound a refused wait broke: "max_wait (2 min)", or
+// what was left of it.
+func (e *Error) allowance() string {
+	if e.Waited >= time.Second {
+		return fmt.Sprintf("is left of max_wait (%s, of which %s already waited)", FormatDuration(e.MaxWait), FormatDuration(e.Waited))
+	}
+	return fmt.Sprintf("max_wait (%s)", FormatDuration(e.MaxWait))
+}
+
+func (e *Error) serverWait() string {
+	if e.ServerWait == "" {
+		return ""
+	}
+	return " (" + e.ServerWait + ")"
+}
+
+// begins quotes the start of an answer that carried no message of its own.
+func (e *Error) begins() string {
+	if e.Snippet == "" || e.ServerMessage != "" {
+		return ""
+	}
+	return "the answer begins: " + e.Snippet
 }
 
 func (e *Error) Unwrap() error { return e.Err }
 
 func attemptsNote(n int) string {
 	if n > 1 {
-		return fmt.Sprintf(" after %d attempts", n)
+		return " after " + plural(n, "attempt", "attempts")
 	}
 	return ""
-}
-
-func roundWait(d time.Duration) time.Duration {
-	if d >= time.Second {
-		return d.Round(time.Second)
-	}
-	return d.Round(time.Millisecond)
 }
 
 // KindOf returns the kind of an error from this package, or KindUnknown.
@@ -150,48 +210,4 @@ func KindOf(err error) ErrorKind {
 		return e.Kind
 	}
 	return KindUnknown
-}
-
-// serverMessage finds a human message in a JSON error body: message, error,
-// detail or title, a nested error.message, or the first of errors[].
-func serverMessage(body []byte) string {
-	v, err := advert.ParseValue(body)
-	if err != nil || v.Kind != advert.Object {
-		return ""
-	}
-	return clip(text.CleanText(findMessage(v, 0)), 300)
-}
-
-func findMessage(v advert.Value, depth int) string {
-	if depth > 3 {
-		return ""
-	}
-	for _, key := range []string{"message", "error", "detail", "title", "error_description", "errors"} {
-		m, ok := v.Get(key)
-		if !ok {
-			continue
-		}
-		switch m.Kind {
-		case advert.String:
-			if strings.TrimSpace(m.Str) != "" {
-				return strings.TrimSpace(m.Str)
-			}
-		case advert.Object:
-			if s := findMessage(m, depth+1); s != "" {
-				return s
-			}
-		case advert.Array:
-			for _, it := range m.Items {
-				if it.Kind == advert.String && it.Str != "" {
-					return it.Str
-				}
-				if it.Kind == advert.Object {
-					if s := findMessage(it, depth+1); s != "" {
-						return s
-					}
-				}
-			}
-		}
-	}
-	return ""
 }

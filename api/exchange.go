@@ -1,6 +1,8 @@
 package api
 
 import (
+	"encoding/json"
+	"fmt"
 	"net/http"
 	"strings"
 	"time"
@@ -42,10 +44,100 @@ type Attempt struct {
 	Status     int           // 0 when no response came
 	Error      string        // the network error, cleaned, when no response came
 	RetryAfter string        // the Retry-After header as sent, cleaned
-	Rate       ServerRate    // what the rate headers said
+	Rate       ServerRate    // what the rate headers said (Rate.Ignored: why they were not believed)
 	HasRate    bool
 	Waited     time.Duration // held back before this attempt (budget, Retry-After, backoff)
-	Next       string        // why padview waited or retried after it, or "" when it was the last
+	// Next says what padview did after this attempt and why: the wait and
+	// retry, or why it did not retry. Empty after a final answer.
+	Next string
+}
+
+// String is the attempt as one line of the attempt log, e.g.
+// "429 after 0.003 s · Retry-After: 5 · then: waited 5 s as the service asked, and retried".
+func (a Attempt) String() string {
+	var parts []string
+	if a.Waited >= time.Millisecond {
+		parts = append(parts, "waited "+FormatDuration(a.Waited)+" before")
+	}
+	outcome := "no response"
+	if a.Status != 0 {
+		outcome = fmt.Sprintf("%d %s", a.Status, http.StatusText(a.Status))
+	} else if a.Error != "" {
+		outcome = "no response: " + a.Error
+	}
+	parts = append(parts, strings.TrimSpace(outcome)+" after "+FormatDuration(a.Duration))
+	if a.RetryAfter != "" {
+		parts = append(parts, "Retry-After: "+a.RetryAfter)
+	}
+	switch {
+	case a.HasRate:
+		parts = append(parts, "rate headers ("+a.Rate.Style+"): "+a.Rate.describe())
+	case a.Rate.Ignored != "":
+		parts = append(parts, a.Rate.Ignored)
+	}
+	if a.Next != "" {
+		parts = append(parts, "then: "+a.Next)
+	}
+	return strings.Join(parts, " · ")
+}
+
+// describe writes the figures a response's rate headers gave.
+func (r ServerRate) describe() string {
+	var parts []string
+	if r.HasRemaining {
+		parts = append(parts, Thousands(int64(r.Remaining))+" remaining")
+	}
+	if r.HasLimit {
+		parts = append(parts, "limit "+Thousands(int64(r.Limit)))
+	}
+	if r.HasReset {
+		parts = append(parts, "reset in "+FormatDuration(r.Reset))
+	}
+	if r.Window > 0 {
+		parts = append(parts, "window "+FormatDuration(r.Window))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// MarshalJSON writes the attempt for --json error lines, with lowerCamel
+// member names and durations in milliseconds.
+func (a Attempt) MarshalJSON() ([]byte, error) {
+	type rate struct {
+		Style        string   `json:"style"`
+		Limit        *int     `json:"limit,omitempty"`
+		Remaining    *int     `json:"remaining,omitempty"`
+		ResetMs      *int64   `json:"resetMs,omitempty"`
+		WindowMs     int64    `json:"windowMs,omitempty"`
+		IgnoredCause string   `json:"ignored,omitempty"`
+	}
+	out := struct {
+		Started    string `json:"started"`
+		DurationMs int64  `json:"durationMs"`
+		Status     int    `json:"status,omitempty"`
+		Error      string `json:"error,omitempty"`
+		RetryAfter string `json:"retryAfter,omitempty"`
+		Rate       *rate  `json:"rate,omitempty"`
+		WaitedMs   int64  `json:"waitedMs"`
+		Next       string `json:"next,omitempty"`
+	}{
+		Started: a.Started.UTC().Format(time.RFC3339Nano), DurationMs: a.Duration.Milliseconds(),
+		Status: a.Status, Error: a.Error, RetryAfter: a.RetryAfter, WaitedMs: a.Waited.Milliseconds(), Next: a.Next,
+	}
+	if a.HasRate || a.Rate.Ignored != "" {
+		r := &rate{Style: a.Rate.Style, WindowMs: a.Rate.Window.Milliseconds(), IgnoredCause: a.Rate.Ignored}
+		if a.Rate.HasLimit {
+			r.Limit = &a.Rate.Limit
+		}
+		if a.Rate.HasRemaining {
+			r.Remaining = &a.Rate.Remaining
+		}
+		if a.Rate.HasReset {
+			ms := a.Rate.Reset.Milliseconds()
+			r.ResetMs = &ms
+		}
+		out.Rate = r
+	}
+	return json.Marshal(out)
 }
 
 // requestIDHeaders are the headers servers use to name a request, in the

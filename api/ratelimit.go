@@ -1,12 +1,19 @@
 package api
 
 import (
+	"fmt"
 	"math"
 	"net/http"
 	"strconv"
 	"strings"
 	"time"
 )
+
+// MaxRateWindow is the longest rate-limit window or reset padview believes.
+// An answer whose rate headers claim more has its whole set of rate headers
+// treated as suspect and ignored, as the IETF RateLimit header fields draft
+// advises: a broken or hostile server must not stall padview for days.
+const MaxRateWindow = 10 * time.Minute
 
 // ServerRate is what a response's headers said about the rate limit. Each
 // Has* flag tells whether that figure was present and well formed.
@@ -16,14 +23,36 @@ type ServerRate struct {
 	Window                           time.Duration // the policy's window, when stated
 	HasLimit, HasRemaining, HasReset bool
 	Style                            string // which header family it came from
+	// Ignored says why the whole set was not believed (a window or reset
+	// beyond MaxRateWindow); ParseRateHeaders then reports false.
+	Ignored string
 }
 
 // ParseRateHeaders reads the rate-limit headers a server may send, most
 // specific first: the IETF RateLimit / RateLimit-Policy structured fields,
 // the older RateLimit: limit=…, remaining=…, reset=…, the
 // RateLimit-Limit/-Remaining/-Reset trio, and X-RateLimit-*. Malformed
-// values are ignored.
+// values are ignored; a window or reset beyond MaxRateWindow makes the whole
+// set suspect, and then the ServerRate carries only Style and Ignored.
 func ParseRateHeaders(h http.Header, now time.Time) (ServerRate, bool) {
+	sr, ok := parseRateHeaders(h, now)
+	if !ok {
+		return sr, false
+	}
+	var claim string
+	switch {
+	case sr.HasReset && sr.Reset > MaxRateWindow:
+		claim = "a reset in " + FormatDuration(sr.Reset)
+	case sr.Window > MaxRateWindow:
+		claim = "a window of " + FormatDuration(sr.Window)
+	default:
+		return sr, true
+	}
+	return ServerRate{Style: sr.Style, Ignored: fmt.Sprintf("the %s headers claim %s, beyond %s: all of them ignored as suspect",
+		sr.Style, claim, FormatDuration(MaxRateWindow))}, false
+}
+
+func parseRateHeaders(h http.Header, now time.Time) (ServerRate, bool) {
 	if v := h.Get("RateLimit"); v != "" {
 		p := params(v)
 		if r, ok := p["r"]; ok {
@@ -33,9 +62,7 @@ func ParseRateHeaders(h http.Header, now time.Time) (ServerRate, bool) {
 			if pol := h.Get("RateLimit-Policy"); pol != "" {
 				pp := params(pol)
 				sr.Limit, sr.HasLimit = count(pp["q"])
-				if w, ok := count(pp["w"]); ok && w > 0 {
-					sr.Window = time.Duration(w) * time.Second
-				}
+				sr.Window = policyWindow(pol)
 			}
 			if sr.HasRemaining || sr.HasReset {
 				return sr, true
@@ -56,9 +83,8 @@ func ParseRateHeaders(h http.Header, now time.Time) (ServerRate, bool) {
 		sr.Limit, sr.HasLimit = count(firstNumber(h.Get(prefix + "Limit")))
 		sr.Remaining, sr.HasRemaining = count(h.Get(prefix + "Remaining"))
 		sr.Reset, sr.HasReset = resetIn(h.Get(prefix+"Reset"), now)
-		if w := policyWindow(h.Get(prefix + "Policy")); w > 0 {
-			sr.Window = w
-		}
+		// The window comes from a policy header, or inline: "100, 100;w=60".
+		sr.Window = max(policyWindow(h.Get(prefix+"Policy")), policyWindow(h.Get(prefix+"Limit")))
 		if sr.HasLimit || sr.HasRemaining {
 			return sr, true
 		}
@@ -93,10 +119,21 @@ func firstNumber(v string) string {
 }
 
 func policyWindow(v string) time.Duration {
-	if w, ok := count(params(v)["w"]); ok && w > 0 {
-		return time.Duration(w) * time.Second
+	if w, ok := seconds(params(v)["w"]); ok && w > 0 {
+		return w
 	}
 	return 0
+}
+
+// seconds reads a non-negative number of seconds. Absurdly large values
+// are kept as a billion seconds (31 years), so that they are judged as
+// too long rather than dropped as malformed.
+func seconds(s string) (time.Duration, bool) {
+	f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	if err != nil || f < 0 || math.IsNaN(f) {
+		return 0, false
+	}
+	return time.Duration(min(f, 1e9) * float64(time.Second)), true
 }
 
 func count(s string) (int, bool) {
@@ -108,7 +145,8 @@ func count(s string) (int, bool) {
 }
 
 // resetIn reads a reset value: delta seconds (possibly fractional), or an
-// epoch timestamp in seconds or milliseconds, told apart by size.
+// epoch timestamp in seconds or milliseconds, told apart by size. A reset
+// far away is returned as it is, for the caller to judge.
 func resetIn(s string, now time.Time) (time.Duration, bool) {
 	f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
 	if err != nil || f < 0 || math.IsNaN(f) || math.IsInf(f, 0) {
@@ -116,14 +154,13 @@ func resetIn(s string, now time.Time) (time.Duration, bool) {
 	}
 	var at time.Time
 	switch {
+	case f >= 1e15:
+		return 1e9 * time.Second, true // neither seconds nor milliseconds since 1970: absurd
 	case f >= 1e12:
 		at = time.UnixMilli(int64(f))
 	case f >= 1e9:
 		at = time.Unix(int64(f), 0)
 	default:
-		if f > 86400*7 {
-			return 0, false // a week or more is not a rate-limit window
-		}
 		return time.Duration(f * float64(time.Second)), true
 	}
 	d := at.Sub(now)
@@ -140,10 +177,12 @@ func ParseRetryAfter(v string, now time.Time) (time.Duration, bool) {
 		return 0, false
 	}
 	if n, err := strconv.ParseFloat(v, 64); err == nil {
-		if n < 0 || math.IsNaN(n) || n > 1e9 {
+		if n < 0 || math.IsNaN(n) {
 			return 0, false
 		}
-		return time.Duration(n * float64(time.Second)), true
+		// Absurd waits stay absurd (a billion seconds) rather than become
+		// "no Retry-After", which would mean retrying soon.
+		return time.Duration(min(n, 1e9) * float64(time.Second)), true
 	}
 	t, err := http.ParseTime(v)
 	if err != nil {

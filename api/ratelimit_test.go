@@ -2,6 +2,7 @@ package api
 
 import (
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 )
@@ -31,7 +32,7 @@ func TestParseRateHeaders(t *testing.T) {
 		{"x epoch ms", h("X-RateLimit-Remaining", "3", "X-RateLimit-Reset", "1800000005000"),
 			ServerRate{Remaining: 3, Reset: 5 * time.Second, HasRemaining: true, HasReset: true}},
 		{"x with policy", h("X-RateLimit-Limit", "100, 100;w=60", "X-RateLimit-Remaining", "4"),
-			ServerRate{Limit: 100, Remaining: 4, HasLimit: true, HasRemaining: true}},
+			ServerRate{Limit: 100, Remaining: 4, Window: time.Minute, HasLimit: true, HasRemaining: true}},
 		{"malformed ignored", h("X-RateLimit-Limit", "lots", "X-RateLimit-Remaining", "-3", "X-RateLimit-Reset", "soon"),
 			ServerRate{}},
 	}
@@ -55,6 +56,31 @@ func TestParseRateHeaders(t *testing.T) {
 	}
 }
 
+// A window or reset beyond ten minutes makes every rate header of the
+// answer suspect (IETF RateLimit header fields draft).
+func TestSuspectRateHeadersAreIgnored(t *testing.T) {
+	now := time.Unix(1_800_000_000, 0)
+	cases := map[string]http.Header{
+		"reset days away (epoch)": {"X-Ratelimit-Limit": {"1000"}, "X-Ratelimit-Remaining": {"0"}, "X-Ratelimit-Reset": {"1800300000"}},
+		"reset days away (delta)": {"Ratelimit-Limit": {"1000"}, "Ratelimit-Remaining": {"0"}, "Ratelimit-Reset": {"259200"}},
+		"huge inline window":      {"X-Ratelimit-Limit": {"1, 1;w=999999999"}, "X-Ratelimit-Remaining": {"0"}},
+		"huge policy window":      {"X-Ratelimit-Limit": {"1"}, "X-Ratelimit-Policy": {"1;w=99999999999999999999999"}},
+		"ietf huge window":        {"Ratelimit": {`"default";r=0;t=5`}, "Ratelimit-Policy": {`"default";q=1;w=86400`}},
+		"ietf reset beyond":       {"Ratelimit": {`"default";r=0;t=601`}},
+		"absurd epoch":            {"X-Ratelimit-Remaining": {"0"}, "X-Ratelimit-Reset": {"99999999999999999999"}},
+	}
+	for name, h := range cases {
+		sr, ok := ParseRateHeaders(h, now)
+		if ok || !strings.Contains(sr.Ignored, "beyond 10 min") || sr.HasRemaining || sr.HasLimit {
+			t.Errorf("%s: %+v, %v", name, sr, ok)
+		}
+	}
+	// Ten minutes exactly is still believed.
+	if sr, ok := ParseRateHeaders(http.Header{"Ratelimit": {`"default";r=0;t=600`}}, now); !ok || sr.Reset != 10*time.Minute {
+		t.Errorf("ten minutes: %+v, %v", sr, ok)
+	}
+}
+
 func TestParseRetryAfter(t *testing.T) {
 	now := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
 	cases := map[string]time.Duration{
@@ -67,6 +93,10 @@ func TestParseRetryAfter(t *testing.T) {
 		if got, ok := ParseRetryAfter(in, now); !ok || got != want {
 			t.Errorf("ParseRetryAfter(%q) = %v, %v; want %v", in, got, ok, want)
 		}
+	}
+	// An absurd wait stays absurd instead of reading as "no wait named".
+	if got, ok := ParseRetryAfter("999999999999999", now); !ok || got < 1e8*time.Second {
+		t.Errorf("absurd Retry-After = %v, %v", got, ok)
 	}
 	for _, bad := range []string{"", "soon", "-5"} {
 		if _, ok := ParseRetryAfter(bad, now); ok {

@@ -1,0 +1,190 @@
+package api
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/padview/padview/api/text"
+)
+
+// maxDetailBody is the largest error body searched for a code and message;
+// error bodies are small, and a huge one is no place for a message.
+const maxDetailBody = 1 << 20
+
+// serverDetail finds the error code and the human message in an error
+// body, from the shapes services commonly use: {"code","message"},
+// {"error":{"code","message"}}, {"errorCode"}, {"error":"invalid_token",
+// "error_description"}, problem+json {"type","title","detail"}, Google's
+// {"error":{"status","message"}}, {"errors":[…]}. Both come back cleaned
+// and clipped; either may be empty. status is the HTTP status, so that a
+// numeric code that merely repeats it is not shown as the code.
+func serverDetail(body []byte, status int) (code, msg string) {
+	if len(body) == 0 || len(body) > maxDetailBody {
+		return "", ""
+	}
+	var v any
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.UseNumber()
+	if dec.Decode(&v) != nil {
+		return "", ""
+	}
+	m, ok := v.(map[string]any)
+	if !ok {
+		return "", ""
+	}
+	code, msg = detailOf(m, status, 0)
+	return clip(text.CleanText(code), 80), clip(text.CleanText(msg), 300)
+}
+
+var (
+	messageKeys = []string{"message", "detail", "error_description", "errorMessage", "error_message", "description", "title", "msg", "reason"}
+	codeKeys    = []string{"code", "errorCode", "error_code", "status", "type", "reason"}
+	// vagueCodes say only that something failed (JSend's status, for one).
+	vagueCodes = map[string]bool{"error": true, "fail": true, "failed": true, "failure": true, "about:blank": true}
+)
+
+func detailOf(m map[string]any, status, depth int) (code, msg string) {
+	if depth > 3 {
+		return "", ""
+	}
+	for _, k := range messageKeys {
+		if s, ok := m[k].(string); ok && strings.TrimSpace(s) != "" && !looksLikeCode(s) {
+			msg = strings.TrimSpace(s)
+			break
+		}
+	}
+	for _, k := range codeKeys {
+		if c := codeValue(m[k], status); c != "" {
+			code = c
+			break
+		}
+	}
+	for _, k := range []string{"error", "errors"} {
+		var c, s string
+		switch e := m[k].(type) {
+		case string:
+			if looksLikeCode(e) {
+				c = e
+			} else {
+				s = strings.TrimSpace(e)
+			}
+		case map[string]any:
+			c, s = detailOf(e, status, depth+1)
+		case []any:
+			for _, it := range e {
+				switch it := it.(type) {
+				case string:
+					s = strings.TrimSpace(it)
+				case map[string]any:
+					c, s = detailOf(it, status, depth+1)
+				}
+				if c != "" || s != "" {
+					break // the first entry that says something
+				}
+			}
+		}
+		if code == "" && !vagueCodes[strings.ToLower(c)] {
+			code = c
+		}
+		if msg == "" {
+			msg = s
+		}
+	}
+	return code, msg
+}
+
+// codeValue takes a code from a string that looks like one, or from a
+// number other than the HTTP status.
+func codeValue(v any, status int) string {
+	switch c := v.(type) {
+	case string:
+		if looksLikeCode(c) && !vagueCodes[strings.ToLower(c)] {
+			return c
+		}
+	case json.Number:
+		if n, err := c.Int64(); err == nil && n != int64(status) && n != 0 {
+			return strconv.FormatInt(n, 10)
+		}
+	}
+	return ""
+}
+
+// looksLikeCode is true for a single machine word such as not_found,
+// PERMISSION_DENIED or E1042, never for a sentence.
+func looksLikeCode(s string) bool {
+	if s == "" || len(s) > 64 {
+		return false
+	}
+	for _, r := range s {
+		if !(r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune("_.:/-", r))) {
+			return false
+		}
+	}
+	return true
+}
+
+// endpointWords are what a router's or proxy's 404 says about an address
+// it does not serve.
+var endpointWords = []string{"endpoint", "route", "no handler", "cannot get", "unknown path", "path not found",
+	"page not found", "no such path", "unknown url", "url not found", "not a valid url", "unknown resource path"}
+
+// isMissingEndpoint decides whether a 404 is about the address rather than
+// the advertisement, which is then a configuration problem (a wrong base
+// URL) instead of "no advertisement with that PAID". The rule: an answer
+// that names the PAID or speaks of an advertisement is about the
+// advertisement; otherwise a non-empty body that is not JSON (an HTML page,
+// "404 page not found") comes from a router or proxy, and a JSON body is
+// about the address only when its code or message speaks of an endpoint,
+// route, handler, path or URL. An empty body stays "not found".
+func isMissingEndpoint(body []byte, paid, code, msg string) bool {
+	trimmed := bytes.TrimSpace(body)
+	if len(trimmed) == 0 {
+		return false
+	}
+	var said string
+	if json.Valid(trimmed) {
+		said = strings.ToLower(code + " " + msg)
+	} else {
+		said = strings.ToLower(string(trimmed[:min(len(trimmed), 4096)]))
+	}
+	if strings.Contains(said, "advert") || (paid != "" && strings.Contains(said, strings.ToLower(paid))) {
+		return false
+	}
+	if !json.Valid(trimmed) {
+		return true
+	}
+	for _, w := range endpointWords {
+		if strings.Contains(said, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// repeats reports whether a server's message says no more than ours: the
+// same words, or a part of them.
+func repeats(ours, theirs string) bool {
+	o, t := words(ours), words(theirs)
+	return t == "" || strings.Contains(o, t)
+}
+
+// words lowercases s and keeps letters and digits, one space between words.
+func words(s string) string {
+	var b strings.Builder
+	space := false
+	for _, r := range strings.ToLower(s) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			if space && b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			space = false
+			b.WriteRune(r)
+		} else {
+			space = true
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,80 @@
+package api
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// FormatDuration writes a duration for people, with a space before the
+// unit so that it cannot be read as a status code: "0.4 s", "42 s",
+// "2 min 5 s", "3 h 20 min", "11,574 days".
+func FormatDuration(d time.Duration) string {
+	switch {
+	case d <= 0:
+		return "0 s"
+	case d < 100*time.Millisecond:
+		return strconv.FormatFloat(d.Seconds(), 'f', 3, 64) + " s"
+	case d < 10*time.Second:
+		s := strconv.FormatFloat(d.Seconds(), 'f', 1, 64)
+		return strings.TrimSuffix(s, ".0") + " s"
+	case d < time.Minute:
+		return fmt.Sprintf("%d s", int(d.Round(time.Second)/time.Second))
+	case d < time.Hour:
+		d = d.Round(time.Second)
+		m, s := int(d/time.Minute), int(d%time.Minute/time.Second)
+		if s == 0 {
+			return fmt.Sprintf("%d min", m)
+		}
+		return fmt.Sprintf("%d min %d s", m, s)
+	case d < 48*time.Hour:
+		d = d.Round(time.Minute)
+		h, m := int(d/time.Hour), int(d%time.Hour/time.Minute)
+		if m == 0 {
+			return fmt.Sprintf("%d h", h)
+		}
+		return fmt.Sprintf("%d h %d min", h, m)
+	}
+	return Thousands(int64(d/(24*time.Hour))) + " days"
+}
+
+// Countdown writes a wait that ticks down on screen, in whole seconds
+// rounded up: "5s", "1m05s". The status bar's countdowns and the budget's
+// sentence use it alike, so that the two never disagree.
+func Countdown(d time.Duration) string {
+	if d < 0 {
+		d = 0
+	}
+	secs := int64((d + time.Second - 1) / time.Second)
+	if secs >= 60 {
+		return fmt.Sprintf("%dm%02ds", secs/60, secs%60)
+	}
+	return fmt.Sprintf("%ds", secs)
+}
+
+// Thousands writes n with comma separators: 1,000.
+func Thousands(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	if neg {
+		b.WriteByte('-')
+	}
+	for i, r := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// plural writes "1 attempt", "2 attempts".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return Thousands(int64(n)) + " " + many
+}
