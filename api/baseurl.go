@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"net"
 	"net/url"
+	"path"
+	"regexp"
 	"strings"
 
 	"github.com/padview/padview/api/text"
@@ -12,7 +14,8 @@ import (
 // ParseBaseURL checks the partner base URL. It must be https, because the
 // bearer token travels with every request; plain http is allowed only to a
 // loopback host (127.0.0.0/8, ::1, localhost), for tests and demo mode. The
-// URL already ends in the version segment (/v1): nothing is appended.
+// URL must end in the version segment (/v1, /v2, …): padview appends
+// nothing, and without it every lookup would miss the endpoints.
 func ParseBaseURL(raw string) (*url.URL, error) {
 	s := strings.TrimSpace(raw)
 	if s == "" {
@@ -40,8 +43,15 @@ func ParseBaseURL(raw string) (*url.URL, error) {
 	u.Scheme = strings.ToLower(u.Scheme)
 	u.Path = strings.TrimRight(u.Path, "/")
 	u.RawPath = ""
+	if !versionSegment.MatchString(path.Base(u.Path)) {
+		return nil, &Error{Kind: KindConfig, Message: fmt.Sprintf("base URL %s does not end in a version segment: append /v1 (%s/v1), as the partner interface's addresses do",
+			text.CleanText(u.String()), text.CleanText(u.String()))}
+	}
 	return u, nil
 }
+
+// versionSegment is the last path segment of a base URL: v1, v2, v1.1, v2beta.
+var versionSegment = regexp.MustCompile(`^[vV][0-9]+([.][0-9]+)*([a-z]+[0-9]*)?$`)
 
 // IsLoopbackHost reports whether host is localhost or a loopback address.
 func IsLoopbackHost(host string) bool {

@@ -7,13 +7,15 @@ import (
 
 func TestParseBaseURL(t *testing.T) {
 	ok := map[string]string{
-		"https://partner.example/v1":  "https://partner.example/v1",
-		"https://partner.example/v1/": "https://partner.example/v1",
-		"HTTPS://partner.example/v2":  "https://partner.example/v2",
-		"http://127.0.0.1:8080/v1":    "http://127.0.0.1:8080/v1",
-		"http://127.3.4.5/v1":         "http://127.3.4.5/v1",
-		"http://localhost:9/v1":       "http://localhost:9/v1",
-		"http://[::1]:9/v1":           "http://[::1]:9/v1",
+		"https://partner.example/v1":     "https://partner.example/v1",
+		"https://partner.example/v1/":    "https://partner.example/v1",
+		"HTTPS://partner.example/v2":     "https://partner.example/v2",
+		"http://127.0.0.1:8080/v1":       "http://127.0.0.1:8080/v1",
+		"http://127.3.4.5/v1":            "http://127.3.4.5/v1",
+		"http://localhost:9/v1":          "http://localhost:9/v1",
+		"http://[::1]:9/v1":              "http://[::1]:9/v1",
+		"https://gw.example/partner/v12": "https://gw.example/partner/v12",
+		"https://gw.example/v1.1/":       "https://gw.example/v1.1",
 	}
 	for in, want := range ok {
 		u, err := ParseBaseURL(in)
@@ -22,13 +24,17 @@ func TestParseBaseURL(t *testing.T) {
 		}
 	}
 	bad := map[string]string{
-		"":                                "no base URL",
-		"http://partner.example/v1":       "in clear",
-		"http://10.0.0.1/v1":              "in clear",
-		"ftp://partner.example/v1":        "not supported",
-		"partner.example/v1":              "not an absolute URL",
-		"https://user:pw@partner.example": "password",
-		"https://partner.example/v1?a=b":  "query",
+		"":                                         "no base URL",
+		"http://partner.example/v1":                "in clear",
+		"http://10.0.0.1/v1":                       "in clear",
+		"ftp://partner.example/v1":                 "not supported",
+		"partner.example/v1":                       "not an absolute URL",
+		"https://user:pw@partner.example":          "password",
+		"https://partner.example/v1?a=b":           "query",
+		"https://partner.example":                  "append /v1 (https://partner.example/v1)",
+		"https://partner.example/":                 "does not end in a version segment",
+		"https://partner.example/api":              "append /v1 (https://partner.example/api/v1)",
+		"https://partner.example/v1/advertisement": "version segment",
 	}
 	for in, want := range bad {
 		_, err := ParseBaseURL(in)

@@ -25,13 +25,13 @@ const (
 
 // Options tune a Client; the zero value is ready to use.
 type Options struct {
-	HTTPClient    *http.Client  // transport to use; its redirect policy is replaced
-	Timeout       time.Duration // per attempt, reading the body included
-	Budget        *Budget       // the token's rate budget; one per token
-	UserAgent     string        // e.g. "padview/1.2.0"
-	MaxBodyBytes  int64         // responses larger than this fail as too large
-	MaxRetries    int           // retries for 502/503/504 and connection errors; -1 for none
-	MaxRateRetry  int           // retries after a 429
+	HTTPClient   *http.Client  // transport to use; its redirect policy is replaced
+	Timeout      time.Duration // per attempt, reading the body included
+	Budget       *Budget       // the token's rate budget; one per token
+	UserAgent    string        // e.g. "padview/1.2.0"
+	MaxBodyBytes int64         // responses larger than this fail as too large
+	MaxRetries   int           // retries for 502/503/504 and connection errors; -1 for none
+	MaxRateRetry int           // retries after a 429
 	// MaxWait bounds all the waiting of one lookup together: for the rate
 	// budget, a server's Retry-After or reset, and backoff. A wait that
 	// does not fit is not taken: the request fails at once and says so.
@@ -158,7 +158,6 @@ func (l *lookup) run() (*advert.Document, error) {
 		a := Attempt{Started: time.Now(), Waited: l.pendingWait}
 		l.pendingWait = 0
 		r := c.attempt(l.ctx, ex.URL, c.opts.Timeout)
-		release(r.reached)
 		a.Duration = time.Since(a.Started)
 		ex.Attempts++
 		if r.resp != nil {
@@ -171,50 +170,67 @@ func (l *lookup) run() (*advert.Document, error) {
 		} else if r.err != nil {
 			a.Error = text.CleanText(unwrapURLError(r.err).Error())
 		}
-		doc, retry, err := l.judge(&a, r)
+		v := l.judge(&a, r)
+		// What the answer said reaches the budget before its slot frees,
+		// so that no waiter slips out between the two.
+		if v.answer != nil {
+			c.budget.Observe(*v.answer)
+		}
+		release(r.reached)
+		retry := v.retry
+		if retry && v.backoff > 0 && !l.sleep(&a, v.backoff) {
+			retry = false
+			if l.caller.Err() != nil {
+				v.err = contextError(l.caller, ex.Attempts)
+			}
+		}
 		ex.Log = append(ex.Log, a)
 		if !retry {
-			return doc, err
+			return v.doc, v.err
 		}
 	}
 }
 
-// judge decides what an attempt's outcome means: a document, an error, or
-// a retry (after the wait it has already arranged). It notes in a.Next
-// what padview does next and why.
-func (l *lookup) judge(a *Attempt, r response) (doc *advert.Document, retry bool, err error) {
+// verdict is what an attempt's outcome means: a document, or an error and
+// maybe a retry; what to tell the budget; how long to back off first.
+type verdict struct {
+	doc     *advert.Document
+	err     error
+	retry   bool
+	answer  *Answer
+	backoff time.Duration // slept before the retry; a 429's wait is the budget's instead
+}
+
+// judge decides what an attempt's outcome means, and notes in a.Next what
+// padview does next and why.
+func (l *lookup) judge(a *Attempt, r response) verdict {
 	c, ex := l.c, l.ex
+	var answer *Answer
+	if r.resp != nil {
+		answer = &Answer{Status: r.resp.StatusCode, Rate: a.Rate, HasRate: a.HasRate}
+	}
 	if r.resp == nil || r.err != nil {
-		if r.resp != nil {
-			c.budget.Observe(Answer{Status: r.resp.StatusCode, Rate: a.Rate, HasRate: a.HasRate})
-		}
 		e, retryable := c.transportError(l.caller, r.err, ex.Attempts, a.Duration)
 		if !retryable {
-			return nil, false, e
+			return verdict{err: e, answer: answer}
 		}
-		if l.serverRetries >= c.opts.MaxRetries {
-			a.Next = "gave up: " + plural(ex.Attempts, "attempt", "attempts") + " failed"
-			return nil, false, e
-		}
-		return nil, l.backoff(a, "the request failed", 0, ""), e
+		return l.backoff(a, verdict{err: e, answer: answer}, "the request failed", 0, "")
 	}
 	resp := r.resp
 	retryAfter, hasRetryAfter := ParseRetryAfter(resp.Header.Get("Retry-After"), time.Now())
-	answer := Answer{Status: resp.StatusCode, Rate: a.Rate, HasRate: a.HasRate}
 	switch s := resp.StatusCode; {
 	case s >= 200 && s < 300:
-		c.budget.Observe(answer)
 		doc, err := advert.Normalize(r.body, l.paid, l.view)
 		if err != nil {
-			return nil, false, &Error{Kind: KindBadResponse, Status: s, PAID: l.paid, ContentType: text.CleanText(ex.ContentType),
-				Snippet: text.Snippet(r.body, 80), Err: err, Attempts: ex.Attempts}
+			return verdict{answer: answer, err: &Error{Kind: KindBadResponse, Status: s, PAID: l.paid, ContentType: text.CleanText(ex.ContentType),
+				Snippet: text.Snippet(r.body, 80), Err: err, Attempts: ex.Attempts}}
 		}
-		return doc, false, nil
+		return verdict{doc: doc, answer: answer}
 	case s == http.StatusTooManyRequests:
 		e := c.statusError(resp, r.body, l.paid, ex.Attempts)
 		wait, said := retryAfter, "Retry-After: "+a.RetryAfter
 		if !hasRetryAfter && a.HasRate && a.Rate.HasReset {
-			wait, said = a.Rate.Reset, "reset in the "+a.Rate.Style+" headers"
+			wait, said = a.Rate.Reset, "the reset in the "+a.Rate.Style+" headers"
 		}
 		told := hasRetryAfter || (a.HasRate && a.Rate.HasReset)
 		if !told {
@@ -222,16 +238,17 @@ func (l *lookup) judge(a *Attempt, r response) (doc *advert.Document, retry bool
 		}
 		e.RetryAfter, e.ServerWait = wait, said
 		if !l.fits(wait) {
-			c.budget.Observe(answer) // its rate headers still count; the refused wait does not
+			// Its rate headers still count; the refused wait does not.
 			e.MaxWait, e.Waited = c.opts.MaxWait, ex.Waited
 			a.Next = fmt.Sprintf("did not wait: the service asks for %s (%s), more than max_wait allows", FormatDuration(wait), said)
-			return nil, false, e
+			return verdict{err: e, answer: answer}
 		}
+		// The next Acquire waits it out, and so does every other request
+		// of the token.
 		answer.Block, answer.BlockedBy = max(wait, time.Millisecond), said
-		c.budget.Observe(answer) // the next Acquire waits it out, and so does every other request of the token
 		if l.rateRetries >= c.opts.MaxRateRetry {
-			a.Next = "gave up: " + plural(ex.Attempts, "answer", "answers") + " were 429"
-			return nil, false, e
+			a.Next = "gave up after " + Plural(l.rateRetries+1, "429 answer", "429 answers")
+			return verdict{err: e, answer: answer}
 		}
 		l.rateRetries++
 		if told {
@@ -239,40 +256,37 @@ func (l *lookup) judge(a *Attempt, r response) (doc *advert.Document, retry bool
 		} else {
 			a.Next = fmt.Sprintf("the service named no wait; waited %s, then retried", FormatDuration(wait))
 		}
-		return nil, true, e
+		return verdict{err: e, answer: answer, retry: true}
 	case s == http.StatusBadGateway || s == http.StatusServiceUnavailable || s == http.StatusGatewayTimeout:
-		c.budget.Observe(answer)
 		e := c.statusError(resp, r.body, l.paid, ex.Attempts)
-		if l.serverRetries >= c.opts.MaxRetries {
-			a.Next = "gave up: " + plural(ex.Attempts, "attempt", "attempts") + " failed"
-			return nil, false, e
-		}
 		said := ""
 		if hasRetryAfter {
 			said = "Retry-After: " + a.RetryAfter
-			if !l.fits(retryAfter) {
+			if l.serverRetries < c.opts.MaxRetries && !l.fits(retryAfter) {
 				e.RetryAfter, e.ServerWait, e.MaxWait, e.Waited = retryAfter, said, c.opts.MaxWait, ex.Waited
 				a.Next = fmt.Sprintf("did not retry: the service asks to wait %s (%s), more than max_wait allows", FormatDuration(retryAfter), said)
-				return nil, false, e
+				return verdict{err: e, answer: answer}
 			}
 		}
-		return nil, l.backoff(a, fmt.Sprintf("HTTP %d", s), retryAfter, said), e
+		return l.backoff(a, verdict{err: e, answer: answer}, fmt.Sprintf("HTTP %d", s), retryAfter, said)
 	case s >= 300 && s < 400:
-		c.budget.Observe(answer)
 		e := c.statusError(resp, r.body, l.paid, ex.Attempts)
 		e.Kind, e.Err = KindHTTP, c.refusedRedirect(resp)
-		return nil, false, e
+		return verdict{err: e, answer: answer}
 	default:
-		c.budget.Observe(answer)
-		return nil, false, c.statusError(resp, r.body, l.paid, ex.Attempts)
+		return verdict{err: c.statusError(resp, r.body, l.paid, ex.Attempts), answer: answer}
 	}
 }
 
-// backoff sleeps before retrying a transient failure: the server's
-// Retry-After when it gave one, else full jitter. It reports false (no
-// retry) when the wait does not fit or the lookup ends first.
-func (l *lookup) backoff(a *Attempt, what string, retryAfter time.Duration, said string) bool {
+// backoff arranges a retry of a transient failure after the server's
+// Retry-After when it gave one, else full jitter; or none, when the
+// retries are spent or the wait does not fit.
+func (l *lookup) backoff(a *Attempt, v verdict, what string, retryAfter time.Duration, said string) verdict {
 	c := l.c
+	if l.serverRetries >= c.opts.MaxRetries {
+		a.Next = "gave up: " + Plural(l.ex.Attempts, "attempt", "attempts") + " failed"
+		return v
+	}
 	l.serverRetries++
 	wait := retryAfter
 	how := fmt.Sprintf("as the service asked (%s)", said)
@@ -281,19 +295,24 @@ func (l *lookup) backoff(a *Attempt, what string, retryAfter time.Duration, said
 	}
 	if !l.fits(wait) {
 		a.Next = "gave up: no time left for another attempt within max_wait"
-		return false
+		return v
 	}
 	a.Next = fmt.Sprintf("%s; waited %s %s, then retried (retry %d of %d)", what, FormatDuration(wait), how, l.serverRetries, c.opts.MaxRetries)
+	v.retry, v.backoff = true, max(wait, time.Nanosecond)
+	return v
+}
+
+// sleep waits d before a retry; false when the lookup ended first.
+func (l *lookup) sleep(a *Attempt, d time.Duration) bool {
 	start := time.Now()
-	t := time.NewTimer(wait)
+	t := time.NewTimer(d)
 	defer t.Stop()
+	defer func() { l.waited(time.Since(start)) }()
 	select {
 	case <-l.ctx.Done():
-		l.waited(time.Since(start))
 		a.Next = "stopped waiting: " + a.Next
 		return false
 	case <-t.C:
-		l.waited(time.Since(start))
 		return true
 	}
 }

@@ -173,7 +173,7 @@ func (e *Error) describe() (what, cause, next string) {
 // allowance names the bound a refused wait broke: "max_wait (2 min)", or
 // what was left of it.
 func (e *Error) allowance() string {
-	if e.Waited >= time.Second {
+	if e.Waited > 0 && e.RetryAfter <= e.MaxWait {
 		return fmt.Sprintf("is left of max_wait (%s, of which %s already waited)", FormatDuration(e.MaxWait), FormatDuration(e.Waited))
 	}
 	return fmt.Sprintf("max_wait (%s)", FormatDuration(e.MaxWait))
@@ -198,7 +198,7 @@ func (e *Error) Unwrap() error { return e.Err }
 
 func attemptsNote(n int) string {
 	if n > 1 {
-		return " after " + plural(n, "attempt", "attempts")
+		return " after " + Plural(n, "attempt", "attempts")
 	}
 	return ""
 }

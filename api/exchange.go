@@ -103,12 +103,12 @@ func (r ServerRate) describe() string {
 // member names and durations in milliseconds.
 func (a Attempt) MarshalJSON() ([]byte, error) {
 	type rate struct {
-		Style        string   `json:"style"`
-		Limit        *int     `json:"limit,omitempty"`
-		Remaining    *int     `json:"remaining,omitempty"`
-		ResetMs      *int64   `json:"resetMs,omitempty"`
-		WindowMs     int64    `json:"windowMs,omitempty"`
-		IgnoredCause string   `json:"ignored,omitempty"`
+		Style        string `json:"style"`
+		Limit        *int   `json:"limit,omitempty"`
+		Remaining    *int   `json:"remaining,omitempty"`
+		ResetMs      *int64 `json:"resetMs,omitempty"`
+		WindowMs     int64  `json:"windowMs,omitempty"`
+		IgnoredCause string `json:"ignored,omitempty"`
 	}
 	out := struct {
 		Started    string `json:"started"`

@@ -51,7 +51,7 @@ func detailOf(m map[string]any, status, depth int) (code, msg string) {
 		return "", ""
 	}
 	for _, k := range messageKeys {
-		if s, ok := m[k].(string); ok && strings.TrimSpace(s) != "" && !looksLikeCode(s) {
+		if s, ok := m[k].(string); ok && strings.TrimSpace(s) != "" && !(k == "reason" && looksLikeCode(s)) {
 			msg = strings.TrimSpace(s)
 			break
 		}
@@ -133,35 +133,31 @@ var endpointWords = []string{"endpoint", "route", "no handler", "cannot get", "u
 
 // isMissingEndpoint decides whether a 404 is about the address rather than
 // the advertisement, which is then a configuration problem (a wrong base
-// URL) instead of "no advertisement with that PAID". The rule: an answer
-// that names the PAID or speaks of an advertisement is about the
-// advertisement; otherwise a non-empty body that is not JSON (an HTML page,
-// "404 page not found") comes from a router or proxy, and a JSON body is
-// about the address only when its code or message speaks of an endpoint,
-// route, handler, path or URL. An empty body stays "not found".
+// URL) instead of "no advertisement with that PAID". The rule: a 404 whose
+// code or message speaks of an endpoint, route, handler, path or URL is
+// about the address; otherwise a JSON body or an empty one is about the
+// advertisement, and a body that is not JSON (an HTML page, "404 page not
+// found") is about the address unless it names the PAID or an
+// advertisement: JSON APIs answer in JSON, routers and proxies do not.
 func isMissingEndpoint(body []byte, paid, code, msg string) bool {
 	trimmed := bytes.TrimSpace(body)
 	if len(trimmed) == 0 {
 		return false
 	}
-	var said string
-	if json.Valid(trimmed) {
-		said = strings.ToLower(code + " " + msg)
-	} else {
+	isJSON := json.Valid(trimmed)
+	said := strings.ToLower(code + " " + msg)
+	if !isJSON {
 		said = strings.ToLower(string(trimmed[:min(len(trimmed), 4096)]))
-	}
-	if strings.Contains(said, "advert") || (paid != "" && strings.Contains(said, strings.ToLower(paid))) {
-		return false
-	}
-	if !json.Valid(trimmed) {
-		return true
 	}
 	for _, w := range endpointWords {
 		if strings.Contains(said, w) {
 			return true
 		}
 	}
-	return false
+	if isJSON || strings.Contains(said, "advert") || (paid != "" && strings.Contains(said, strings.ToLower(paid))) {
+		return false
+	}
+	return true
 }
 
 // repeats reports whether a server's message says no more than ours: the

@@ -14,6 +14,8 @@ func FormatDuration(d time.Duration) string {
 	switch {
 	case d <= 0:
 		return "0 s"
+	case d < time.Millisecond:
+		return "<0.001 s"
 	case d < 100*time.Millisecond:
 		return strconv.FormatFloat(d.Seconds(), 'f', 3, 64) + " s"
 	case d < 10*time.Second:
@@ -71,8 +73,9 @@ func Thousands(n int64) string {
 	return b.String()
 }
 
-// plural writes "1 attempt", "2 attempts".
-func plural(n int, one, many string) string {
+// Plural writes a count with its noun: "1 attempt", "2 attempts",
+// "1,000 PAIDs".
+func Plural(n int, one, many string) string {
 	if n == 1 {
 		return "1 " + one
 	}

@@ -3,6 +3,7 @@ package cmd
 import (
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/fake"
@@ -14,7 +15,8 @@ import (
 // and its demo token.
 type account struct {
 	Profile, BaseURL, Token string
-	Source                  string // where the token came from, read after "from"
+	Source                  string        // where the token came from, read after "from"
+	MaxWait                 time.Duration // the max_wait setting; zero for the default
 	close                   func()
 }
 
@@ -30,12 +32,15 @@ func (a account) Close() {
 // usage error.
 func (e *Env) account(f *rootFlags) (account, error) {
 	if f.demo {
+		if err := f.checkMaxWait(); err != nil {
+			return account{}, err
+		}
 		srv, err := fake.Start(fake.Options{DemoTriggers: true})
 		if err != nil {
 			return account{}, fmt.Errorf("starting the demo service: %w", err)
 		}
 		return account{Profile: "demo", BaseURL: srv.URL, Token: fake.DemoToken, Source: "the demo",
-			close: func() { srv.Close() }}, nil
+			MaxWait: f.maxWait, close: func() { srv.Close() }}, nil
 	}
 	s, err := e.settings(f)
 	if err != nil {
@@ -48,7 +53,7 @@ func (e *Env) account(f *rootFlags) (account, error) {
 	if err != nil {
 		return account{}, tokenError(s.Profile, err)
 	}
-	return account{Profile: s.Profile, BaseURL: s.BaseURL, Token: token, Source: src.String()}, nil
+	return account{Profile: s.Profile, BaseURL: s.BaseURL, Token: token, Source: src.String(), MaxWait: s.MaxWait}, nil
 }
 
 // tokenError is the exit-4 error for a token that Store.Token could not
@@ -70,7 +75,7 @@ func (e *Env) apiClient(f *rootFlags) (client *api.Client, done func(), err erro
 	if err != nil {
 		return nil, nil, err
 	}
-	client, err = api.New(a.BaseURL, a.Token, e.clientOptions())
+	client, err = api.New(a.BaseURL, a.Token, e.clientOptions(a.MaxWait))
 	if err != nil {
 		a.Close()
 		return nil, nil, usage(err)

@@ -243,7 +243,7 @@ func TestGetVerboseNeverShowsToken(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}
-	for _, want := range []string{"> GET http://", "/v1/advertisement/AB12CD", "< 200", "request id: fake-", "rate budget: 999/1000 (from the server)", "Ratelimit-Remaining: 999", `Authorization: Bearer $PADVIEW_TOKEN`} {
+	for _, want := range []string{"> GET http://", "/v1/advertisement/AB12CD", "< 200", "request id: fake-", "rate budget: 999 of 1,000 left", "remaining: the service's RateLimit-* headers", "attempt 1 at ", "Ratelimit-Remaining: 999", `Authorization: Bearer $PADVIEW_TOKEN`} {
 		if !strings.Contains(errs, want) {
 			t.Errorf("verbose output lacks %q:\n%s", want, errs)
 		}

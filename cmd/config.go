@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/padview/padview/api"
 )
 
 // Environment variables padview reads. PADVIEW_TOKEN is read by keystore.
@@ -26,18 +28,24 @@ const DefaultProfile = "default"
 type Config struct {
 	DefaultProfile string             `toml:"default_profile"`
 	FullViewIdle   duration           `toml:"full_view_idle"` // return to the standard view after this long without a key
+	MaxWait        duration           `toml:"max_wait"`       // the longest one lookup waits for the rate limit, all waits together
 	Profiles       map[string]Profile `toml:"profiles"`
 }
 
 // Profile is one partner account: a name (its key) and a base URL.
 type Profile struct {
-	BaseURL string `toml:"base_url"`
+	BaseURL string   `toml:"base_url"`
+	MaxWait duration `toml:"max_wait"` // overrides the top-level max_wait for this profile
 	// Issue 11: what a profile allows of the full view, and how it is recorded.
 	FullView         string `toml:"full_view"`          // "ask" (default) or "never"
 	RequireReason    bool   `toml:"require_reason"`     // the full view needs a reason
 	AccessLog        *bool  `toml:"access_log"`         // default true
 	MaskPersonalData bool   `toml:"mask_personal_data"` // mask personal data in output
 }
+
+// MaxMaxWait is the largest max_wait accepted: no server's rate figures
+// beyond it are believed anyway (api.MaxRateWindow).
+const MaxMaxWait = api.MaxRateWindow
 
 // duration reads "10m" or "90s" from TOML.
 type duration struct{ time.Duration }
@@ -105,7 +113,7 @@ func LoadConfig(path string) (Config, error) {
 	}
 	if len(unknown) > 0 {
 		sort.Strings(unknown)
-		return Config{}, fmt.Errorf("config file %s: unknown setting %s; known settings are default_profile, full_view_idle and [profiles.NAME] base_url, full_view, require_reason, access_log, mask_personal_data", path, strings.Join(unknown, ", "))
+		return Config{}, fmt.Errorf("config file %s: unknown setting %s; known settings are default_profile, full_view_idle, max_wait and [profiles.NAME] base_url, max_wait, full_view, require_reason, access_log, mask_personal_data", path, strings.Join(unknown, ", "))
 	}
 	for name, p := range c.Profiles {
 		if err := p.check(); err != nil {
@@ -121,6 +129,7 @@ type Settings struct {
 	Profile      string
 	BaseURL      string
 	FullViewIdle time.Duration
+	MaxWait      time.Duration // the longest one lookup waits, all waits together
 	ConfigPath   string
 	Compliance   // the profile's issue 11 settings
 }
@@ -143,7 +152,24 @@ func Resolve(getenv func(string) string, flagProfile, flagBaseURL string) (Setti
 	s.Profile = firstNonEmpty(flagProfile, getenv(EnvProfile), cfg.DefaultProfile, DefaultProfile)
 	s.BaseURL = firstNonEmpty(flagBaseURL, getenv(EnvBaseURL), cfg.Profiles[s.Profile].BaseURL)
 	s.Compliance = cfg.Profiles[s.Profile].compliance()
+	s.MaxWait = api.DefaultMaxWait
+	for _, d := range []time.Duration{cfg.MaxWait.Duration, cfg.Profiles[s.Profile].MaxWait.Duration} {
+		if d > 0 {
+			s.MaxWait = d
+		}
+	}
+	if err := CheckMaxWait(s.MaxWait); err != nil {
+		return Settings{}, fmt.Errorf("config file %s: max_wait %w", path, err)
+	}
 	return s, nil
+}
+
+// CheckMaxWait checks a max_wait from the flag or the config file.
+func CheckMaxWait(d time.Duration) error {
+	if d <= 0 || d > MaxMaxWait {
+		return fmt.Errorf("must be more than 0 and at most %s, not %s", MaxMaxWait, d)
+	}
+	return nil
 }
 
 // NeedBaseURL explains how to give a base URL when there is none.

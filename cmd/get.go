@@ -159,6 +159,15 @@ func runGet(ctx context.Context, env *Env, rf *rootFlags, f getFlags, args []str
 		return doc, ex, err
 	}
 	b := &batch{client: client, paids: paids, view: view, limit: f.concurrency, fetch: fetch}
+	if rf.verbose {
+		// net/http's own complaints belong to the exchange record; they
+		// come from other goroutines, so stderr is shared under a lock.
+		locked := *env
+		locked.Stderr = &lockedWriter{w: env.Stderr}
+		env = &locked
+		routeLibraryLog(env.Stderr)
+		defer routeLibraryLog(nil)
+	}
 	var progress *progressLine
 	if env.StderrTTY && len(paids) > 1 && !rf.verbose {
 		progress = newProgressLine(env.Stderr, len(paids), client.Budget())
@@ -247,24 +256,13 @@ func collectPAIDs(stdin io.Reader, args []string) ([]string, error) {
 // stream, or as text or raw bytes when stream is nil.
 func printResult(out io.Writer, env *Env, f getFlags, stream *export.Stream, r result, several bool) error {
 	switch {
+	case f.raw:
+		return printRaw(out, env, r)
 	case f.json && r.err != nil:
 		_, err := fmt.Fprintf(out, "%s\n", errorJSON(r))
 		return err
 	case r.err != nil:
 		fmt.Fprintf(env.Stderr, "padview: %s: %s\n", text.CleanText(r.input), r.err)
-		return nil
-	case f.raw:
-		raw := r.doc.Raw
-		if env.StdoutTTY {
-			raw = []byte(text.CleanBlock(string(raw))) // never let server bytes drive the terminal
-		}
-		if _, err := out.Write(raw); err != nil {
-			return err
-		}
-		if len(raw) > 0 && raw[len(raw)-1] != '\n' {
-			_, err := out.Write([]byte("\n"))
-			return err
-		}
 		return nil
 	case stream != nil:
 		return stream.Add(r.doc)
@@ -280,17 +278,46 @@ func printResult(out io.Writer, env *Env, f getFlags, stream *export.Stream, r r
 	}
 }
 
+// printRaw writes the body of whatever the service answered, error
+// statuses and non-JSON included, and then the error, if any, on stderr:
+// the exit code still follows the status.
+func printRaw(out io.Writer, env *Env, r result) error {
+	if r.ex != nil && r.ex.Status != 0 {
+		raw := r.ex.Body
+		if env.StdoutTTY {
+			raw = []byte(text.CleanBlock(string(raw))) // never let server bytes drive the terminal
+		}
+		if _, err := out.Write(raw); err != nil {
+			return err
+		}
+		if len(raw) > 0 && raw[len(raw)-1] != '\n' {
+			if _, err := out.Write([]byte("\n")); err != nil {
+				return err
+			}
+		}
+	}
+	if r.err != nil {
+		fmt.Fprintf(env.Stderr, "padview: %s: %s\n", text.CleanText(r.input), r.err)
+	}
+	return nil
+}
+
 // errorJSON is the JSON line for a PAID that failed.
 func errorJSON(r result) []byte {
 	type errBody struct {
-		Kind    string `json:"kind"`
-		Message string `json:"message"`
-		Status  int    `json:"status,omitempty"`
+		Kind       string        `json:"kind"`
+		Message    string        `json:"message"`
+		Status     int           `json:"status,omitempty"`
+		ServerCode string        `json:"serverCode,omitempty"`
+		Attempts   []api.Attempt `json:"attempts,omitempty"`
 	}
 	var e *api.Error
 	body := errBody{Kind: api.KindUnknown.String(), Message: r.err.Error()}
 	if errors.As(r.err, &e) {
-		body.Kind, body.Status = e.Kind.String(), e.Status
+		body.Kind, body.Status, body.ServerCode = e.Kind.String(), e.Status, e.ServerCode
+	}
+	if r.ex != nil {
+		body.Attempts = r.ex.Log
 	}
 	paid := r.input
 	if id, err := api.ParsePAID(r.input); err == nil {

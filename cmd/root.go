@@ -10,6 +10,7 @@ import (
 	"os"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -42,15 +43,20 @@ type Env struct {
 	ClientOptions api.Options
 }
 
-// clientOptions are the env's options with padview's User-Agent.
-func (e *Env) clientOptions() api.Options {
+// clientOptions are the env's options with padview's User-Agent and the
+// max_wait setting.
+func (e *Env) clientOptions(maxWait time.Duration) api.Options {
 	o := e.ClientOptions
 	o.UserAgent = e.Version.UserAgent()
+	if maxWait > 0 {
+		o.MaxWait = maxWait
+	}
 	return o
 }
 
 // Execute runs padview with args and returns the process exit code.
 func Execute(ctx context.Context, env Env, args []string) int {
+	routeLibraryLog(nil) // libraries never write to the terminal; get -v opts in
 	root := newRoot(&env)
 	root.SetArgs(args)
 	root.SetIn(env.Stdin)
@@ -76,6 +82,7 @@ type rootFlags struct {
 	profile, baseURL string
 	demo, verbose    bool
 	list             string // --list: a worklist file, or - for stdin
+	maxWait          time.Duration
 }
 
 func newRoot(env *Env) *cobra.Command {
@@ -109,6 +116,7 @@ Try it without an account: padview --demo`,
 	pf.StringVar(&f.baseURL, "base-url", "", "partner base URL ending in /v1 (env PADVIEW_BASE_URL)")
 	pf.BoolVar(&f.demo, "demo", false, "use the embedded fake service and its demo token, touching neither keyring nor config")
 	pf.BoolVarP(&f.verbose, "verbose", "v", false, "describe each exchange on stderr (never the token)")
+	pf.DurationVar(&f.maxWait, "max-wait", 0, "the longest one lookup waits for the rate limit, all waits together; a longer wait the service asks for is not taken (config max_wait; default 2m, at most 10m)")
 	root.Flags().StringVar(&f.list, "list", "", "open the TUI with a worklist: a file of PAIDs, one a line (# comments), or - for stdin")
 	// Declared here so that cobra does not add its own with -v, which is --verbose.
 	root.Flags().Bool("version", false, "print padview's version and exit")
@@ -191,11 +199,28 @@ func (e *Env) completeProfiles(_ *cobra.Command, _ []string, typed string) ([]st
 	return out, cobra.ShellCompDirectiveNoFileComp
 }
 
+// checkMaxWait checks --max-wait when it was given.
+func (f *rootFlags) checkMaxWait() error {
+	if f.maxWait == 0 {
+		return nil
+	}
+	if err := CheckMaxWait(f.maxWait); err != nil {
+		return usagef("--max-wait %v", err)
+	}
+	return nil
+}
+
 // settings resolves profile and base URL for a command.
 func (e *Env) settings(f *rootFlags) (Settings, error) {
 	s, err := Resolve(e.Getenv, f.profile, f.baseURL)
 	if err != nil {
 		return Settings{}, usage(err)
+	}
+	if f.maxWait != 0 {
+		if err := f.checkMaxWait(); err != nil {
+			return Settings{}, err
+		}
+		s.MaxWait = f.maxWait
 	}
 	return s, nil
 }

@@ -3,6 +3,7 @@ package cmd
 import (
 	"context"
 	"errors"
+	"time"
 
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/fake"
@@ -24,6 +25,9 @@ func runTUI(ctx context.Context, env *Env, f rootFlags, args []string) error {
 		return err
 	}
 	if f.demo {
+		if err := f.checkMaxWait(); err != nil {
+			return err
+		}
 		srv, err := fake.Start(fake.Options{DemoTriggers: true})
 		if err != nil {
 			return err
@@ -31,7 +35,7 @@ func runTUI(ctx context.Context, env *Env, f rootFlags, args []string) error {
 		defer srv.Close()
 		return env.RunTUI(ctx, ui.Config{
 			Profile: "demo", BaseURL: srv.URL, Token: fake.DemoToken, TokenSource: "demo",
-			NewClient: env.clientFactory(srv.URL),
+			NewClient: env.clientFactory(srv.URL, f.maxWait),
 			Samples:   fake.SamplePAIDs(), FailureDemos: fake.DemoPAIDs, Demo: true,
 			Worklist: work,
 		})
@@ -58,15 +62,15 @@ func runTUI(ctx context.Context, env *Env, f rootFlags, args []string) error {
 	}
 	return env.RunTUI(ctx, ui.Config{
 		Profile: s.Profile, BaseURL: s.BaseURL, Token: tok, TokenSource: src.String(),
-		NewClient: env.clientFactory(s.BaseURL), Tokens: env.Store, KeyringProblem: problem,
+		NewClient: env.clientFactory(s.BaseURL, s.MaxWait), Tokens: env.Store, KeyringProblem: problem,
 		FullViewIdle: s.FullViewIdle, Worklist: work,
 	})
 }
 
 // clientFactory builds clients for one base URL; each token gets its own
 // client and so its own rate budget.
-func (e *Env) clientFactory(baseURL string) func(string) (*api.Client, error) {
+func (e *Env) clientFactory(baseURL string, maxWait time.Duration) func(string) (*api.Client, error) {
 	return func(token string) (*api.Client, error) {
-		return api.New(baseURL, token, e.clientOptions())
+		return api.New(baseURL, token, e.clientOptions(maxWait))
 	}
 }

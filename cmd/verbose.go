@@ -3,7 +3,10 @@ package cmd
 import (
 	"fmt"
 	"io"
+	"log"
 	"sort"
+	"strings"
+	"sync"
 	"time"
 
 	"github.com/padview/padview/api"
@@ -11,8 +14,9 @@ import (
 )
 
 // describeExchange writes what support staff need to trace a request: the
-// request, the answer, timing, request id, rate budget, the headers of
-// interest and a curl command. The token is never part of it.
+// request, each attempt, the answer, timing, request id, the rate budget and
+// where its figures came from, the headers of interest and a curl command.
+// The token is never part of it.
 func describeExchange(w io.Writer, r result, b api.BudgetSnapshot) {
 	ex := r.ex
 	if ex == nil {
@@ -20,19 +24,28 @@ func describeExchange(w io.Writer, r result, b api.BudgetSnapshot) {
 		return
 	}
 	fmt.Fprintf(w, "> %s %s\n", ex.Method, ex.URL)
-	status := "no response"
-	if ex.Status != 0 {
-		status = fmt.Sprintf("%d %s", ex.Status, ex.Proto)
+	for i, a := range ex.Log {
+		fmt.Fprintf(w, "  attempt %d at %s: %s\n", i+1, a.Started.Format("15:04:05.000"), a)
 	}
-	fmt.Fprintf(w, "< %s in %s, %s, %d attempt(s)", status, ex.Duration.Round(time.Millisecond), text.FormatSize(ex.Size), ex.Attempts)
-	if ex.Waited > 10*time.Millisecond {
-		fmt.Fprintf(w, ", waited %s for the rate budget", ex.Waited.Round(time.Millisecond))
+	if ex.Attempts == 0 {
+		fmt.Fprintln(w, "  no request was sent")
+	} else {
+		status := "no response"
+		if ex.Status != 0 {
+			status = fmt.Sprintf("%d %s", ex.Status, ex.Proto)
+		}
+		line := fmt.Sprintf("< %s · %s · %s · %s in all", status, text.FormatSize(ex.Size),
+			api.Plural(ex.Attempts, "attempt", "attempts"), api.FormatDuration(ex.Duration))
+		if ex.Waited >= 10*time.Millisecond {
+			line += ", of which " + api.FormatDuration(ex.Waited) + " waiting"
+		}
+		fmt.Fprintln(w, line)
 	}
-	fmt.Fprintln(w)
 	if ex.RequestID != "" {
 		fmt.Fprintf(w, "  request id: %s\n", ex.RequestID)
 	}
-	fmt.Fprintf(w, "  rate budget: %s\n", budgetText(b))
+	fmt.Fprintf(w, "  rate budget: %s\n", b.Summary(time.Now()))
+	fmt.Fprintf(w, "  budget figures: %s\n", b.Origins())
 	keys := make([]string, 0, len(ex.Headers))
 	for k := range ex.Headers {
 		keys = append(keys, k)
@@ -49,11 +62,39 @@ func describeExchange(w io.Writer, r result, b api.BudgetSnapshot) {
 	fmt.Fprintf(w, "  reproduce: %s\n", ex.Curl)
 }
 
-// budgetText is the budget as one line: "987/1000 (from the server)" or
-// "≈998/1000 (local estimate)".
-func budgetText(b api.BudgetSnapshot) string {
-	if b.FromServer {
-		return fmt.Sprintf("%d/%d (from the server)", b.Remaining, b.Limit)
+// routeLibraryLog sends what libraries print through the standard log
+// package (net/http's "Unsolicited response received on idle HTTP
+// channel…", the embedded fake server's errors, slog's default) to w,
+// cleaned and marked, or nowhere when w is nil. Nothing may write to a
+// terminal behind the TUI's back or between a CLI's lines.
+func routeLibraryLog(w io.Writer) {
+	log.SetFlags(0)
+	log.SetPrefix("")
+	if w == nil {
+		log.SetOutput(io.Discard)
+		return
 	}
-	return fmt.Sprintf("≈%d/%d (local estimate, %s window)", b.Remaining, b.Limit, b.Window)
+	log.SetOutput(libraryLog{w})
+}
+
+type libraryLog struct{ w io.Writer }
+
+func (l libraryLog) Write(p []byte) (int, error) {
+	for _, line := range strings.Split(strings.TrimRight(string(p), "\n"), "\n") {
+		fmt.Fprintf(l.w, "* library: %s\n", text.CleanText(line))
+	}
+	return len(p), nil
+}
+
+// lockedWriter lets -v output and library log lines, written from other
+// goroutines, share stderr without interleaving mid-line.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }

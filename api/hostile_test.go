@@ -1,0 +1,323 @@
+package api_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/padview/padview/api"
+	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/fake"
+)
+
+// hostile serves /v1/advertisement/{paid} from a table of handlers; any
+// other PAID gets a small valid advertisement.
+func hostile(t *testing.T, routes map[string]http.HandlerFunc) *httptest.Server {
+	t.Helper()
+	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		paid := strings.TrimPrefix(r.URL.Path, "/v1/advertisement/")
+		if h, ok := routes[paid]; ok {
+			h(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprintf(w, `{"paid":%q,"advertiser":{"companyName":"Company %s"}}`, paid, paid)
+	}))
+	t.Cleanup(s.Close)
+	return s
+}
+
+// Waits a server asks for beyond max_wait are not taken, and hold up
+// nothing: not the lookups after them, not the shared budget.
+func TestHugeWaitsHoldUpNothing(t *testing.T) {
+	cases := map[string]http.HandlerFunc{
+		"429 Retry-After 31 years": func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Retry-After", "999999999")
+			w.WriteHeader(http.StatusTooManyRequests)
+		},
+		"200 remaining 0, reset days away": func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("X-RateLimit-Remaining", "0")
+			w.Header().Set("X-RateLimit-Reset", fmt.Sprint(time.Now().Add(72*time.Hour).Unix()))
+			w.Write([]byte(`{"advertiser":{}}`))
+		},
+		"limit 1 in a huge window": func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("X-RateLimit-Limit", "1, 1;w=999999999")
+			w.Header().Set("X-RateLimit-Remaining", "0")
+			w.Write([]byte(`{"advertiser":{}}`))
+		},
+		"429 remaining 0, reset in 5 min": func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Retry-After", "300")
+			w.WriteHeader(http.StatusTooManyRequests)
+		},
+	}
+	for name, h := range cases {
+		t.Run(name, func(t *testing.T) {
+			s := hostile(t, map[string]http.HandlerFunc{"BAD": h})
+			c := newClient(t, s.URL+"/v1", "tok-123456", api.Options{})
+			start := time.Now()
+			_, ex, err := c.Get(context.Background(), "BAD", advert.Standard)
+			if strings.HasPrefix(name, "429") {
+				e := wantKind(t, err, api.KindRateLimited, "tok-123456")
+				if e.MaxWait != api.DefaultMaxWait || !strings.Contains(err.Error(), "Retry-After: ") || !strings.Contains(err.Error(), "more than max_wait (2 min)") {
+					t.Errorf("refused wait: %v", err)
+				}
+				if ex.Attempts != 1 || !strings.Contains(ex.Log[0].Next, "did not wait") {
+					t.Errorf("attempt log: %+v", ex.Log)
+				}
+			} else if err != nil {
+				t.Fatalf("suspect rate headers: %v", err)
+			} else if ex.HasRate || !strings.Contains(ex.Log[0].String(), "ignored as suspect") {
+				t.Errorf("suspect headers believed: %+v", ex.Log[0])
+			}
+			for _, id := range []string{"OK1", "OK2"} {
+				if _, _, err := c.Get(context.Background(), id, advert.Standard); err != nil {
+					t.Fatalf("%s after %s: %v", id, name, err)
+				}
+			}
+			if took := time.Since(start); took > 2*time.Second {
+				t.Fatalf("took %v", took)
+			}
+			if s := c.Budget().Snapshot(); !s.Blocked.IsZero() || s.Remaining == 0 {
+				t.Errorf("the budget was poisoned: %+v", s)
+			}
+		})
+	}
+	if got := (&api.Error{Kind: api.KindRateLimited, Status: 429, RetryAfter: 999999999 * time.Second, ServerWait: "Retry-After: 999999999", MaxWait: 2 * time.Minute}).Error(); !strings.Contains(got, "11,574 days (Retry-After: 999999999)") {
+		t.Errorf("31 years reads %q", got)
+	}
+}
+
+// The longest lookup holds whatever the server does.
+func TestLongestLookupHolds(t *testing.T) {
+	var hits atomic.Int32
+	s := hostile(t, map[string]http.HandlerFunc{
+		"FLAKY": func(w http.ResponseWriter, r *http.Request) {
+			hits.Add(1)
+			w.Header().Set("Retry-After", "0.15")
+			w.WriteHeader(http.StatusServiceUnavailable)
+		},
+		"SLOW": func(w http.ResponseWriter, r *http.Request) {
+			hits.Add(1)
+			select {
+			case <-r.Context().Done():
+			case <-time.After(5 * time.Second):
+			}
+		},
+		"THROTTLED": func(w http.ResponseWriter, r *http.Request) {
+			hits.Add(1)
+			w.Header().Set("Retry-After", "0.2")
+			w.WriteHeader(http.StatusTooManyRequests)
+		},
+	})
+	c := newClient(t, s.URL+"/v1", "tok-123456", api.Options{Timeout: 200 * time.Millisecond, MaxWait: 500 * time.Millisecond})
+	if want := 500*time.Millisecond + 4*200*time.Millisecond; c.LongestLookup() != want {
+		t.Fatalf("LongestLookup %v, want %v", c.LongestLookup(), want)
+	}
+	for _, id := range []string{"FLAKY", "SLOW", "THROTTLED"} {
+		hits.Store(0)
+		start := time.Now()
+		_, ex, err := c.Get(context.Background(), id, advert.Standard)
+		took := time.Since(start)
+		if err == nil || took > c.LongestLookup()+100*time.Millisecond {
+			t.Fatalf("%s: %v after %v", id, err, took)
+		}
+		if ex.Waited > c.MaxWait() || int(hits.Load()) != ex.Attempts || len(ex.Log) != ex.Attempts {
+			t.Errorf("%s: waited %v, %d hits, %d attempts, %d logged", id, ex.Waited, hits.Load(), ex.Attempts, len(ex.Log))
+		}
+		t.Logf("%s: %v after %v, %d attempts", id, err, took, ex.Attempts)
+	}
+}
+
+func TestAttemptLogNamesThe429(t *testing.T) {
+	s := startFake(t, fake.Options{})
+	c := newClient(t, s.URL, fake.DemoToken, api.Options{})
+	s.Inject(fake.Fault{Kind: fake.FaultRateLimit, RetryAfter: time.Second}, 1)
+	_, ex, err := c.Get(context.Background(), "AB12CD", advert.Standard)
+	if err != nil || len(ex.Log) != 2 {
+		t.Fatalf("%v, log %+v", err, ex.Log)
+	}
+	first, second := ex.Log[0], ex.Log[1]
+	if first.Status != 429 || first.RetryAfter != "1" || !strings.Contains(first.Next, "Retry-After: 1") || first.Waited > 50*time.Millisecond {
+		t.Errorf("first attempt: %+v", first)
+	}
+	if second.Status != 200 || second.Waited < 900*time.Millisecond || second.Next != "" || !second.Started.After(first.Started) {
+		t.Errorf("second attempt: %+v", second)
+	}
+	line := first.String()
+	for _, want := range []string{"429 Too Many Requests", "Retry-After: 1", "then: waited 1 s as the service asked (Retry-After: 1), then retried"} {
+		if !strings.Contains(line, want) {
+			t.Errorf("attempt line lacks %q: %s", want, line)
+		}
+	}
+	if !strings.Contains(second.String(), "waited 1") {
+		t.Errorf("second line: %s", second)
+	}
+	b, err := first.MarshalJSON()
+	if err != nil || !strings.Contains(string(b), `"status":429`) || !strings.Contains(string(b), `"retryAfter":"1"`) || !strings.Contains(string(b), `"durationMs":`) {
+		t.Errorf("attempt JSON: %s %v", b, err)
+	}
+}
+
+// Every answer's body is kept, whatever its status or type, and the
+// server's code and message reach the error text.
+func TestExchangeKeepsEveryBody(t *testing.T) {
+	s := startFake(t, fake.Options{DemoTriggers: true})
+	c := newClient(t, s.URL, fake.DemoToken, api.Options{MaxRetries: -1})
+	cases := []struct {
+		paid, body, code, msg string
+		view                  advert.View
+	}{
+		{"NOPE42", `"message":"No advertisement with PAID NOPE42"`, "not_found", "", advert.Standard},
+		{"DEMO-503", "maintenance window (demo)", "service_unavailable", "maintenance window (demo)", advert.Standard},
+		{"DEMO-HTML", "<h1>Welcome to the portal</h1>", "", "", advert.Standard},
+		{"DEMO-BADJSON", `"companyName": "Riverside`, "", "", advert.Standard},
+		{"DEMO-403", "this token may not use the full view", "forbidden", "this token may not use the full view (demo)", advert.Full},
+	}
+	for _, cs := range cases {
+		_, ex, err := c.Get(context.Background(), cs.paid, cs.view)
+		if err == nil || ex == nil || !strings.Contains(string(ex.Body), cs.body) {
+			t.Errorf("%s: %v, body %q", cs.paid, err, ex.Body)
+			continue
+		}
+		var e *api.Error
+		errors.As(err, &e)
+		if e.ServerCode != cs.code || !strings.Contains(err.Error(), cs.code) || !strings.Contains(err.Error(), cs.msg) {
+			t.Errorf("%s: code %q, message %q: %v", cs.paid, e.ServerCode, e.ServerMessage, err)
+		}
+	}
+}
+
+// A 404 from something that is not the advertisement service (a wrong
+// base URL) is a configuration problem, not "check the identifier".
+func TestMissingEndpointIsAConfigProblem(t *testing.T) {
+	s := hostile(t, map[string]http.HandlerFunc{
+		"GONE": func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusNotFound)
+			w.Write([]byte(`{"error":{"code":"not_found","message":"No advertisement with PAID GONE"}}`))
+		},
+		"EMPTY": func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusNotFound) },
+		"X1": func(w http.ResponseWriter, r *http.Request) {
+			w.WriteHeader(http.StatusNotFound)
+			w.Write([]byte(`{"error":"no route"}`))
+		},
+		"X2": func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/html")
+			w.WriteHeader(http.StatusNotFound)
+			w.Write([]byte("<html><body><h1>404 Not Found</h1><hr>nginx</body></html>"))
+		},
+	})
+	c := newClient(t, s.URL+"/v1", "tok-123456", api.Options{})
+	for paid, kind := range map[string]api.ErrorKind{"GONE": api.KindNotFound, "EMPTY": api.KindNotFound, "X1": api.KindConfig, "X2": api.KindConfig} {
+		_, _, err := c.Get(context.Background(), paid, advert.Standard)
+		wantKind(t, err, kind, "tok-123456")
+		if kind == api.KindConfig && (!strings.Contains(err.Error(), "no such endpoint") || !strings.Contains(err.Error(), "check the base URL")) {
+			t.Errorf("%s: %v", paid, err)
+		}
+		if kind == api.KindNotFound && strings.Count(strings.ToLower(err.Error()), "no advertisement") != 1 {
+			t.Errorf("%s: the server's sentence is repeated: %v", paid, err)
+		}
+	}
+	// The fake's own router, reached through a base URL with the wrong version.
+	f := startFake(t, fake.Options{})
+	wrong := newClient(t, strings.TrimSuffix(f.URL, "/v1")+"/v2", fake.DemoToken, api.Options{})
+	_, _, err := wrong.Get(context.Background(), "AB12CD", advert.Standard)
+	wantKind(t, err, api.KindConfig, fake.DemoToken)
+}
+
+// Failures that trying again cannot cure are reported at once.
+func TestPermanentFailuresAreNotRetried(t *testing.T) {
+	var hits atomic.Int32
+	tlsSrv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { hits.Add(1) }))
+	tlsSrv.Config.ErrorLog = log.New(io.Discard, "", 0) // the refused handshake is expected
+	tlsSrv.StartTLS()
+	defer tlsSrv.Close()
+	c := newClient(t, tlsSrv.URL+"/v1", "tok-123456", api.Options{}) // does not trust the test certificate
+	_, ex, err := c.Get(context.Background(), "AB12CD", advert.Standard)
+	if wantKind(t, err, api.KindNetwork, "tok-123456"); ex.Attempts != 1 || !strings.Contains(err.Error(), "TLS certificate") || !strings.Contains(err.Error(), "does not retry") {
+		t.Fatalf("TLS: %v after %d attempts", err, ex.Attempts)
+	}
+	if hits.Load() != 0 {
+		t.Fatal("a request went through an unverified connection")
+	}
+
+	plain := hostile(t, nil)
+	c = newClient(t, strings.Replace(plain.URL, "http://", "https://", 1)+"/v1", "tok-123456", api.Options{})
+	_, ex, err = c.Get(context.Background(), "AB12CD", advert.Standard)
+	if wantKind(t, err, api.KindNetwork, "tok-123456"); ex.Attempts != 1 || !strings.Contains(err.Error(), "plain HTTP to an https request") {
+		t.Fatalf("HTTP to HTTPS: %v after %d attempts", err, ex.Attempts)
+	}
+}
+
+// Requests that never reached the service spend none of its budget.
+func TestRefusedConnectionsCostNoBudget(t *testing.T) {
+	ln, _ := net.Listen("tcp", "127.0.0.1:0")
+	addr := ln.Addr().String()
+	ln.Close()
+	c := newClient(t, "http://"+addr+"/v1", "tok-123456", api.Options{})
+	for range 3 {
+		c.Get(context.Background(), "AB12CD", advert.Standard)
+	}
+	if s := c.Budget().Snapshot(); s.Remaining != api.DefaultLimit {
+		t.Fatalf("refused connections spent the budget: %d of %d left", s.Remaining, s.Limit)
+	}
+}
+
+// A second run against a service whose window another client has filled
+// earns at most one 429, waits the service's figure, and none at all when
+// the service says in its headers how much is left.
+func TestSecondRunIsPolite(t *testing.T) {
+	const limit = 10
+	window := time.Second
+	run := func(c *api.Client, n int) {
+		var wg sync.WaitGroup
+		sem := make(chan struct{}, 4)
+		for range n {
+			wg.Add(1)
+			sem <- struct{}{}
+			go func() {
+				defer wg.Done()
+				defer func() { <-sem }()
+				if _, _, err := c.Get(context.Background(), "XK9P2M", advert.Standard); err != nil {
+					t.Error(err)
+				}
+			}()
+		}
+		wg.Wait()
+	}
+	for _, style := range fake.HeaderStyles {
+		for _, first := range []int{limit, limit - 2} {
+			if first < limit && style == fake.NoRateHeaders {
+				continue // without headers nobody can know how much is left
+			}
+			t.Run(fmt.Sprintf("%v %d of %d", style, first, limit), func(t *testing.T) {
+				t.Parallel()
+				s := startFake(t, fake.Options{Limit: limit, Window: window, RateHeaders: style})
+				a := newClient(t, s.URL, fake.DemoToken, api.Options{Budget: api.NewBudget(limit, window)})
+				run(a, first)
+				b := newClient(t, s.URL, fake.DemoToken, api.Options{Budget: api.NewBudget(limit, window)})
+				start := time.Now()
+				run(b, 8)
+				got := s.Stats().RateLimited
+				want := 1
+				if first < limit {
+					want = 0
+				}
+				if got > want {
+					t.Errorf("%v, window %d/%d full: %d 429s, want at most %d", style, first, limit, got, want)
+				}
+				t.Logf("%v, %d/%d used: %d 429s, second run took %v", style, first, limit, got, time.Since(start))
+			})
+		}
+	}
+}
