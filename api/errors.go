@@ -76,7 +76,7 @@ func (e *Error) Error() string {
 		what += ": " + cause
 	}
 	if e.ServerMessage != "" && !repeats(what, e.ServerMessage) {
-		what += " — the service says: " + e.ServerMessage
+		what += ": “" + e.ServerMessage + "”" // the service's own words, quoted
 	}
 	if next != "" {
 		what += "; " + next

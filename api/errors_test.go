@@ -46,11 +46,11 @@ func TestErrorWording(t *testing.T) {
 		notWanted []string
 	}{
 		{&Error{Kind: KindForbidden, Status: 403, ServerCode: "forbidden", ServerMessage: "this token may not use the full view"},
-			[]string{"this token does not have permission for this request (HTTP 403, forbidden) — the service says: this token may not use the full view; the full view"},
+			[]string{"this token does not have permission for this request (HTTP 403, forbidden): “this token may not use the full view”; the full view"},
 			[]string{"not allowed this request"}},
 		{&Error{Kind: KindNotFound, Status: 404, PAID: "NOPE42", ServerCode: "not_found", ServerMessage: "No advertisement with PAID NOPE42."},
 			[]string{"no advertisement with PAID NOPE42 (HTTP 404, not_found); check the identifier"},
-			[]string{"says"}},
+			[]string{"“"}},
 		{&Error{Kind: KindTimeout, Timeout: 404 * time.Millisecond},
 			[]string{"no response after 0.4 s"}, []string{"404"}},
 		{&Error{Kind: KindTimeout, Timeout: 30 * time.Second, Attempts: 2},

@@ -1,0 +1,240 @@
+package cmd
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/padview/padview/api"
+	"github.com/padview/padview/api/fake"
+	"github.com/padview/padview/keystore"
+)
+
+// withHostile points the harness at a server that answers the PAIDs in
+// routes its own way and any other PAID with a small advertisement.
+func withHostile(t *testing.T, routes map[string]http.HandlerFunc) (*harness, *httptest.Server) {
+	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		paid := strings.TrimPrefix(r.URL.Path, "/v1/advertisement/")
+		if h, ok := routes[paid]; ok {
+			h(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprintf(w, `{"paid":%q,"advertiser":{"companyName":"Company %s"}}`, paid, paid)
+	}))
+	t.Cleanup(s.Close)
+	h := newHarness(t)
+	h.vars[EnvBaseURL] = s.URL + "/v1"
+	h.vars[keystore.EnvToken] = "tok-hostile-1"
+	return h, s
+}
+
+// A batch after a 31-year Retry-After, or after rate headers that claim
+// days, finishes its other PAIDs at once.
+func TestBatchAfterHugeWaitsFinishes(t *testing.T) {
+	cases := []struct {
+		name string
+		bad  http.HandlerFunc
+		code int
+	}{
+		{"429 Retry-After 999999999", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Retry-After", "999999999")
+			w.WriteHeader(http.StatusTooManyRequests)
+		}, ExitRateLimited},
+		{"200 remaining 0, reset days away", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("X-RateLimit-Remaining", "0")
+			w.Header().Set("X-RateLimit-Reset", fmt.Sprint(time.Now().Add(96*time.Hour).Unix()))
+			w.Write([]byte(`{"advertiser":{"companyName":"Stalling Inc"}}`))
+		}, ExitOK},
+		{"limit 1 with a huge window", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("X-RateLimit-Limit", "1")
+			w.Header().Set("X-RateLimit-Policy", "1;w=999999999")
+			w.Write([]byte(`{"advertiser":{"companyName":"Stalling Inc"}}`))
+		}, ExitOK},
+	}
+	for _, c := range cases {
+		h, _ := withHostile(t, map[string]http.HandlerFunc{"r429huge": c.bad})
+		start := time.Now()
+		code, out, errs := h.run("get", "--concurrency", "1", "--json", "r429huge", "ok1", "ok2")
+		took := time.Since(start)
+		if code != c.code || took > 3*time.Second {
+			t.Fatalf("%s: exit %d after %v\n%s\n%s", c.name, code, took, out, errs)
+		}
+		lines := strings.Split(strings.TrimSpace(out), "\n")
+		if len(lines) != 3 || !strings.Contains(lines[1], "Company ok1") || !strings.Contains(lines[2], "Company ok2") {
+			t.Fatalf("%s: %s", c.name, out)
+		}
+		if c.code == ExitRateLimited && (!strings.Contains(lines[0], "Retry-After: 999999999") || !strings.Contains(lines[0], "max_wait")) {
+			t.Errorf("%s: the error does not quote the server's figure: %s", c.name, lines[0])
+		}
+	}
+}
+
+func TestMaxWaitSetting(t *testing.T) {
+	h, _ := withHostile(t, map[string]http.HandlerFunc{"SLOWDOWN": func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Retry-After", "3")
+		w.WriteHeader(http.StatusTooManyRequests)
+	}})
+	start := time.Now()
+	code, _, errs := h.run("get", "--max-wait", "1s", "SLOWDOWN")
+	if code != ExitRateLimited || time.Since(start) > time.Second || !strings.Contains(errs, "more than max_wait (1 s)") {
+		t.Fatalf("flag: exit %d after %v: %s", code, time.Since(start), errs)
+	}
+	h.writeConfig("max_wait = \"1s\"\n")
+	if code, _, errs := h.run("get", "SLOWDOWN"); code != ExitRateLimited || !strings.Contains(errs, "max_wait (1 s)") {
+		t.Fatalf("config: exit %d: %s", code, errs)
+	}
+	h.writeConfig("max_wait = \"2m\"\n[profiles.default]\nmax_wait = \"1500ms\"\n")
+	if code, _, errs := h.run("get", "SLOWDOWN"); code != ExitRateLimited || !strings.Contains(errs, "max_wait (1.5 s)") {
+		t.Fatalf("profile: exit %d: %s", code, errs)
+	}
+	for _, bad := range [][]string{{"--max-wait", "11m"}, {"--max-wait", "-1s"}, {"--max-wait", "soon"}} {
+		if code, _, errs := h.run(append([]string{"get"}, append(bad, "AB12CD")...)...); code != ExitUsage {
+			t.Errorf("%v: exit %d: %s", bad, code, errs)
+		}
+	}
+	h.writeConfig("max_wait = \"1h\"\n")
+	if code, _, errs := h.run("get", "AB12CD"); code != ExitUsage || !strings.Contains(errs, "max_wait") {
+		t.Errorf("config max_wait 1h: exit %d: %s", code, errs)
+	}
+}
+
+// --raw writes whatever the service answered and exits as the status says.
+func TestRawForAnyAnswer(t *testing.T) {
+	h, s := withService(t, fake.Options{DemoTriggers: true})
+	h.opts = api.Options{BackoffBase: time.Millisecond, BackoffMax: 5 * time.Millisecond}
+	direct := func(paid string) string {
+		req, _ := http.NewRequest("GET", s.URL+"/advertisement/"+paid, nil)
+		req.Header.Set("Authorization", "Bearer "+fake.DemoToken)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return string(b)
+	}
+	for paid, want := range map[string]int{"NOPE42": ExitNotFound, "DEMO-503": ExitFailure, "DEMO-HTML": ExitFailure, "DEMO-BADJSON": ExitFailure} {
+		code, out, errs := h.run("get", "--raw", paid)
+		body := direct(paid)
+		if code != want || strings.TrimSuffix(out, "\n") != strings.TrimSuffix(body, "\n") || body == "" {
+			t.Errorf("%s: exit %d (want %d), stdout %q, server sent %q", paid, code, want, out, body)
+		}
+		if !strings.Contains(errs, "padview: "+paid+": ") {
+			t.Errorf("%s: stderr %q", paid, errs)
+		}
+	}
+	// The server's error code and message are in the error text.
+	_, _, errs := h.run("get", "--raw", "DEMO-503")
+	if !strings.Contains(errs, "service_unavailable") || !strings.Contains(errs, "maintenance window (demo)") || !strings.Contains(errs, "after 4 attempts") {
+		t.Errorf("503 error text: %s", errs)
+	}
+}
+
+func TestJSONErrorLinesCarryAttempts(t *testing.T) {
+	h, s := withService(t, fake.Options{})
+	h.opts = api.Options{BackoffBase: time.Millisecond, BackoffMax: 5 * time.Millisecond}
+	s.Inject(fake.Fault{Kind: fake.FaultStatus, Status: 503, Message: "down for maintenance"}, 10)
+	code, out, _ := h.run("get", "--json", "AB12CD")
+	var line struct {
+		Error struct {
+			Kind, Message, ServerCode string
+			Attempts                  []map[string]any
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &line); err != nil || code != ExitFailure {
+		t.Fatalf("exit %d, %v: %s", code, err, out)
+	}
+	if line.Error.ServerCode != "service_unavailable" || len(line.Error.Attempts) != 4 || !strings.Contains(out, `"serverCode":"service_unavailable"`) {
+		t.Fatalf("error line: %s", out)
+	}
+	for i, a := range line.Error.Attempts {
+		if a["status"] != float64(503) || a["started"] == nil || a["durationMs"] == nil || a["waitedMs"] == nil {
+			t.Errorf("attempt %d: %v", i, a)
+		}
+		if _, ok := a["next"]; !ok {
+			t.Errorf("attempt %d does not say what came next: %v", i, a)
+		}
+	}
+}
+
+func TestVerboseShowsEachAttempt(t *testing.T) {
+	h, s := withService(t, fake.Options{})
+	s.Inject(fake.Fault{Kind: fake.FaultRateLimit, RetryAfter: time.Second}, 1)
+	code, _, errs := h.run("get", "-v", "AB12CD")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"attempt 1 at ", "429 Too Many Requests", "Retry-After: 1", "then: waited 1 s as the service asked (Retry-After: 1), then retried",
+		"attempt 2 at ", "200 OK", "2 attempts", "budget figures: limit: padview's default"} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("-v lacks %q:\n%s", want, errs)
+		}
+	}
+	if strings.Contains(errs, "(s)") {
+		t.Errorf("-v writes attempt(s):\n%s", errs)
+	}
+}
+
+// net/http's complaint about an answer longer than its Content-Length
+// never reaches the terminal; under -v it is part of the record.
+func TestUnsolicitedResponseStaysOffTheTerminal(t *testing.T) {
+	var second atomic.Bool
+	h, _ := withHostile(t, map[string]http.HandlerFunc{
+		"OVERLONG": func(w http.ResponseWriter, r *http.Request) {
+			conn, buf, err := w.(http.Hijacker).Hijack()
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			defer conn.Close()
+			buf.WriteString("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 5\r\n\r\n{}   ")
+			buf.WriteString(strings.Repeat("a", 100<<10))
+			buf.Flush()
+			time.Sleep(300 * time.Millisecond)
+		},
+		"LATER": func(w http.ResponseWriter, r *http.Request) {
+			second.Store(true)
+			time.Sleep(300 * time.Millisecond) // time for net/http to notice the extra bytes
+			w.Write([]byte(`{"advertiser":{}}`))
+		},
+	})
+	var terminal bytes.Buffer // stands for the process's stderr, where log writes by default
+	log.SetOutput(&terminal)
+	defer log.SetOutput(io.Discard)
+	code, _, errs := h.run("get", "--concurrency", "1", "OVERLONG", "LATER")
+	if code != 0 || !second.Load() {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if terminal.Len() != 0 || strings.Contains(errs, "Unsolicited") {
+		t.Fatalf("library log reached the terminal: %q / %q", terminal.String(), errs)
+	}
+	log.SetOutput(&terminal)
+	code, _, errs = h.run("get", "-v", "--concurrency", "1", "OVERLONG", "LATER")
+	if code != 0 || terminal.Len() != 0 {
+		t.Fatalf("exit %d, terminal %q", code, terminal.String())
+	}
+	if !strings.Contains(errs, "* library: ") || !strings.Contains(errs, "Unsolicited response") {
+		t.Errorf("-v does not show the library's complaint:\n%s", errs)
+	}
+}
+
+func TestConfigurationProblems(t *testing.T) {
+	h, s := withService(t, fake.Options{})
+	code, _, errs := h.run("get", "--base-url", strings.TrimSuffix(s.URL, "/v1"), "AB12CD")
+	if code != ExitUsage || !strings.Contains(errs, "append /v1") || s.Stats().Requests != 0 {
+		t.Errorf("base URL without version: exit %d: %s", code, errs)
+	}
+	code, _, errs = h.run("get", "--base-url", strings.TrimSuffix(s.URL, "/v1")+"/v2", "AB12CD")
+	if code != ExitUsage || !strings.Contains(errs, "no such endpoint") || !strings.Contains(errs, "check the base URL") || strings.Contains(errs, "check the identifier") {
+		t.Errorf("wrong version: exit %d: %s", code, errs)
+	}
+}
