@@ -129,13 +129,13 @@ func (c *Client) Get(ctx context.Context, paid string, view advert.View) (*adver
 	defer func() { ex.Duration = time.Since(ex.Started) }()
 	lctx, cancel := context.WithDeadline(ctx, ex.Started.Add(c.LongestLookup()))
 	defer cancel()
-	l := &lookup{c: c, caller: ctx, ctx: lctx, ex: ex, paid: id, view: view}
+	l := &getRun{c: c, caller: ctx, ctx: lctx, ex: ex, paid: id, view: view}
 	doc, err := l.run()
 	return doc, ex, err
 }
 
-// lookup is one Get in progress.
-type lookup struct {
+// getRun is one Get in progress: its attempts, waits and retries.
+type getRun struct {
 	c           *Client
 	caller, ctx context.Context // ctx is caller's, ended at the lookup's deadline
 	ex          *Exchange
@@ -146,7 +146,7 @@ type lookup struct {
 	pendingWait                time.Duration // waited since the last attempt
 }
 
-func (l *lookup) run() (*advert.Document, error) {
+func (l *getRun) run() (*advert.Document, error) {
 	c, ex := l.c, l.ex
 	for {
 		start := time.Now()
@@ -203,7 +203,7 @@ type verdict struct {
 
 // judge decides what an attempt's outcome means, and notes in a.Next what
 // padview does next and why.
-func (l *lookup) judge(a *Attempt, r response) verdict {
+func (l *getRun) judge(a *Attempt, r response) verdict {
 	c, ex := l.c, l.ex
 	var answer *Answer
 	if r.resp != nil {
@@ -281,7 +281,7 @@ func (l *lookup) judge(a *Attempt, r response) verdict {
 // backoff arranges a retry of a transient failure after the server's
 // Retry-After when it gave one, else full jitter; or none, when the
 // retries are spent or the wait does not fit.
-func (l *lookup) backoff(a *Attempt, v verdict, what string, retryAfter time.Duration, said string) verdict {
+func (l *getRun) backoff(a *Attempt, v verdict, what string, retryAfter time.Duration, said string) verdict {
 	c := l.c
 	if l.serverRetries >= c.opts.MaxRetries {
 		a.Next = "gave up: " + Plural(l.ex.Attempts, "attempt", "attempts") + " failed"
@@ -303,7 +303,7 @@ func (l *lookup) backoff(a *Attempt, v verdict, what string, retryAfter time.Dur
 }
 
 // sleep waits d before a retry; false when the lookup ended first.
-func (l *lookup) sleep(a *Attempt, d time.Duration) bool {
+func (l *getRun) sleep(a *Attempt, d time.Duration) bool {
 	start := time.Now()
 	t := time.NewTimer(d)
 	defer t.Stop()
@@ -319,7 +319,7 @@ func (l *lookup) sleep(a *Attempt, d time.Duration) bool {
 
 // fits reports whether a wait of d can still be taken: within what is left
 // of max_wait, and with time for an attempt before the lookup's deadline.
-func (l *lookup) fits(d time.Duration) bool {
+func (l *getRun) fits(d time.Duration) bool {
 	if l.ex.Waited+d > l.c.opts.MaxWait {
 		return false
 	}
@@ -327,7 +327,7 @@ func (l *lookup) fits(d time.Duration) bool {
 	return time.Now().Add(d).Before(deadline)
 }
 
-func (l *lookup) waited(d time.Duration) {
+func (l *getRun) waited(d time.Duration) {
 	l.ex.Waited += d
 	l.pendingWait += d
 }
@@ -335,7 +335,7 @@ func (l *lookup) waited(d time.Duration) {
 // acquireFailed turns a failed wait for the rate budget into the lookup's
 // error: the caller gave up, the lookup ran out of time, or the budget
 // needs a longer wait than max_wait leaves, which is not taken.
-func (l *lookup) acquireFailed(err error) error {
+func (l *getRun) acquireFailed(err error) error {
 	if l.caller.Err() != nil {
 		return contextError(l.caller, l.ex.Attempts)
 	}

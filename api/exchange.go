@@ -20,7 +20,7 @@ type Exchange struct {
 	Proto       string
 	Started     time.Time
 	Duration    time.Duration // the whole Get, waits and retries included
-	Waited      time.Duration // of which held back by pacing or Retry-After
+	Waited      time.Duration // of which held back: pacing, Retry-After, backoff
 	Attempts    int
 	Size        int64 // bytes of the last response body
 	ContentType string

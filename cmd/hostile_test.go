@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/padview/padview/api"
+	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/fake"
 	"github.com/padview/padview/keystore"
 )
@@ -224,6 +225,25 @@ func TestUnsolicitedResponseStaysOffTheTerminal(t *testing.T) {
 	}
 	if !strings.Contains(errs, "* library: ") || !strings.Contains(errs, "Unsolicited response") {
 		t.Errorf("-v does not show the library's complaint:\n%s", errs)
+	}
+
+	// The terminal UI's clients: the same answer leaves the frame alone.
+	h.tty = true
+	if code, _, errs := h.run(); code != 0 || h.tuiCfg == nil {
+		t.Fatalf("TUI: exit %d: %s", code, errs)
+	}
+	c, err := h.tuiCfg.NewClient(h.tuiCfg.Token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	second.Store(false)
+	for _, paid := range []string{"OVERLONG", "LATER"} {
+		if _, _, err := c.Get(t.Context(), paid, advert.Standard); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !second.Load() || terminal.Len() != 0 {
+		t.Fatalf("library log reached the terminal behind the TUI: %q", terminal.String())
 	}
 }
 
