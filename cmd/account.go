@@ -49,6 +49,9 @@ func (e *Env) account(f *rootFlags) (account, error) {
 	if err := s.NeedBaseURL(); err != nil {
 		return account{}, usage(err)
 	}
+	if _, err := api.ParseBaseURL(s.BaseURL); err != nil {
+		return account{}, usage(err) // before the keyring: a wrong address is the first thing to fix
+	}
 	token, src, err := e.Store.Token(s.Profile)
 	if err != nil {
 		return account{}, tokenError(s.Profile, err)
