@@ -1,8 +1,13 @@
 package fake
 
 import (
+	"fmt"
 	"io"
 	"net/http"
+	"os"
+	"os/exec"
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -33,7 +38,10 @@ func TestSampleSet(t *testing.T) {
 	have := map[string]bool{}
 	for _, id := range ids {
 		have[id] = true
-		ad := samples().byPAID[id]
+		ad, ok := sample(id)
+		if !ok {
+			t.Errorf("listed sample %s cannot be fetched", id)
+		}
 		for _, g := range []string{"advertiser", "campaign", "basicInformation"} {
 			if _, ok := ad.Get(g); !ok {
 				t.Errorf("%s lacks %s", id, g)
@@ -46,15 +54,74 @@ func TestSampleSet(t *testing.T) {
 				t.Errorf("%s: %s %q is not an .example address", id, m, e.Str)
 			}
 		}
+		if paid, _ := ad.Get("paid"); paid.Str != id {
+			t.Errorf("sample listed as %s carries paid %q", id, paid.Str)
+		}
 	}
-	for _, id := range []string{"AB12CD", "PAD-2026-000000123456", ManySponsorsPAID} {
+	for _, id := range []string{"AB12CD", "PAD-2026-000000123456", ManySponsorsPAID, HugeSponsorsPAID} {
 		if !have[id] {
 			t.Errorf("sample %s missing", id)
 		}
 	}
-	sp, _ := samples().byPAID[ManySponsorsPAID].Get("sponsors")
-	if sp.Len() != 5000 {
-		t.Errorf("large sample has %d sponsors", sp.Len())
+	for paid, n := range map[string]int{ManySponsorsPAID: 5000, HugeSponsorsPAID: 50000} {
+		ad, _ := sample(paid)
+		if sp, _ := ad.Get("sponsors"); sp.Len() != n {
+			t.Errorf("%s has %d sponsors", paid, sp.Len())
+		}
+	}
+	if _, ok := sample("NOPE"); ok {
+		t.Error("an unknown PAID was found")
+	}
+}
+
+// TestSampleListMatchesEmbeddedSet keeps the written-out list of PAIDs in
+// step with samples.json.
+func TestSampleListMatchesEmbeddedSet(t *testing.T) {
+	root, err := advert.ParseValue(samplesJSON)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var inFile []string
+	for _, ad := range root.Items {
+		id, _ := ad.Get("paid")
+		inFile = append(inFile, id.Str)
+	}
+	if !slices.Equal(inFile, embeddedPAIDs[:]) {
+		t.Fatalf("samples.json holds %v, embeddedPAIDs lists %v", inFile, embeddedPAIDs)
+	}
+}
+
+// TestListingSamplesBuildsNone lists the samples in a fresh process, where
+// nothing has been built yet, and checks that it allocated no more than the
+// list itself: parsing the set, or building the large samples, would show
+// as hundreds of kilobytes to tens of megabytes.
+func TestListingSamplesBuildsNone(t *testing.T) {
+	const child = "PADVIEW_FAKE_LISTING_CHILD"
+	if os.Getenv(child) == "1" {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		ids := SamplePAIDs()
+		runtime.ReadMemStats(&after)
+		fmt.Printf("listed %d samples, allocated %d bytes\n", len(ids), after.TotalAlloc-before.TotalAlloc)
+		return
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestListingSamplesBuildsNone$", "-test.count=1")
+	cmd.Env = append(os.Environ(), child+"=1")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("child: %v\n%s", err, out)
+	}
+	var n, bytes int
+	for _, line := range strings.Split(string(out), "\n") {
+		if _, err := fmt.Sscanf(line, "listed %d samples, allocated %d bytes", &n, &bytes); err == nil {
+			break
+		}
+	}
+	if n != len(embeddedPAIDs)+2 {
+		t.Fatalf("child listed %d samples:\n%s", n, out)
+	}
+	if bytes > 1024 {
+		t.Errorf("listing the samples allocated %d bytes: something was built", bytes)
 	}
 }
 

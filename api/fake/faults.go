@@ -64,7 +64,8 @@ func (f Fault) apply(w http.ResponseWriter, r *http.Request) bool {
 		_, _ = w.Write([]byte(`{"paid": "AB12CD", "advertiser": {"companyName": "Riverside`))
 	case FaultWrongContentType:
 		w.Header().Set("Content-Type", "text/plain")
-		_, _ = w.Write(samples().byPAID["AB12CD"].AppendJSON(nil))
+		ad, _ := sample("AB12CD")
+		_, _ = w.Write(ad.AppendJSON(nil))
 	case FaultOversized:
 		w.Header().Set("Content-Type", "application/json")
 		chunk := []byte(`{"padding":"` + strings.Repeat("x", 4096) + `"},`)
@@ -169,7 +170,7 @@ func (s *Server) demo(w http.ResponseWriter, r *http.Request, paid string, view 
 		writeError(w, http.StatusNotFound, "not_found", fmt.Sprintf("No advertisement with PAID %s", paid))
 		return advert.Value{}, false
 	}
-	ad := samples().byPAID["AB12CD"]
+	ad, _ := sample("AB12CD")
 	out := advert.NewObject()
 	out.Members = append(out.Members, ad.Members...)
 	out.Set("paid", advert.StringValue(paid))

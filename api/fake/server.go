@@ -188,7 +188,7 @@ func (s *Server) lookup(w http.ResponseWriter, r *http.Request, paid string, vie
 	if demo && strings.HasPrefix(paid, "DEMO-") {
 		return s.demo(w, r, paid, view)
 	}
-	ad, ok := samples().byPAID[paid]
+	ad, ok := sample(paid)
 	if !ok {
 		writeError(w, http.StatusNotFound, "not_found", fmt.Sprintf("No advertisement with PAID %s", paid))
 		return advert.Value{}, false
