@@ -14,7 +14,7 @@ import (
 // private socket, keys sent with send-keys, the screen read with
 // capture-pane.
 type tmuxSession struct {
-	t      *testing.T
+	t      testing.TB
 	socket string
 }
 

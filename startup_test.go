@@ -51,11 +51,14 @@ func parseInitTrace(stderr string) map[string]initCost {
 	return costs
 }
 
-// buildPadview builds the binary a user runs into a temporary directory.
-func buildPadview(t *testing.T) string {
+// buildPadview builds the binary a user runs into a temporary directory,
+// as .goreleaser.yaml builds the release: static, trimmed, stripped.
+func buildPadview(t testing.TB) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "padview")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+	build := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", bin, ".")
+	build.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("build: %v\n%s", err, out)
 	}
 	return bin

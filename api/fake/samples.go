@@ -37,14 +37,29 @@ func SamplePAIDs() []string {
 // sample returns the advertisement a PAID names, building it on first use,
 // so that programs that never fetch one pay nothing for the set.
 func sample(paid string) (advert.Value, bool) {
-	switch paid {
-	case ManySponsorsPAID:
-		return manySponsors5000(), true
-	case HugeSponsorsPAID:
-		return manySponsors50000(), true
+	if large, ok := largeSample(paid); ok {
+		ad, err := advert.ParseValue(large().full)
+		if err != nil {
+			panic(fmt.Sprintf("fake: sample %s: %v", paid, err))
+		}
+		return ad, true
 	}
 	ad, ok := embedded()[paid]
 	return ad, ok
+}
+
+// keptBody is the response body of a large sample in the plain shape, kept
+// encoded: it is what the demo serves, and the bytes take a quarter of the
+// memory of the value tree the demo would otherwise hold while it runs.
+func keptBody(paid string, view advert.View, shape Shape) ([]byte, bool) {
+	large, ok := largeSample(paid)
+	if !ok || shape != Plain {
+		return nil, false
+	}
+	if view == advert.Standard {
+		return large().standard, true
+	}
+	return large().full, true
 }
 
 // embedded parses samples.json once, on the first fetch of any sample.
@@ -61,18 +76,34 @@ var embedded = sync.OnceValue(func() map[string]advert.Value {
 	return byPAID
 })
 
+// encodedSample is a generated sample as the plain shape's bodies of both
+// views.
+type encodedSample struct{ full, standard []byte }
+
 var (
-	manySponsors5000 = sync.OnceValue(func() advert.Value {
+	manySponsors5000 = sync.OnceValue(func() encodedSample {
 		return manySponsors(ManySponsorsPAID, "Grassroots fund: 5,000 small donors", 5000)
 	})
-	manySponsors50000 = sync.OnceValue(func() advert.Value {
+	manySponsors50000 = sync.OnceValue(func() encodedSample {
 		return manySponsors(HugeSponsorsPAID, "Grassroots fund: 50,000 small donors", 50000)
 	})
 )
 
+// largeSample finds a generated sample by its PAID.
+func largeSample(paid string) (func() encodedSample, bool) {
+	switch paid {
+	case ManySponsorsPAID:
+		return manySponsors5000, true
+	case HugeSponsorsPAID:
+		return manySponsors50000, true
+	}
+	return nil, false
+}
+
 // manySponsors builds a large sample: one advertisement with n sponsors,
-// for checking that nothing slows down with the size of a collection.
-func manySponsors(paid, title string, n int) advert.Value {
+// for checking that nothing slows down with the size of a collection. It
+// writes the JSON one sponsor at a time, never holding the whole tree.
+func manySponsors(paid, title string, n int) encodedSample {
 	base := embedded()["AB12CD"] // the large samples are modelled on the first
 	ad := advert.NewObject()
 	ad.Members = append(ad.Members, base.Members...)
@@ -82,24 +113,58 @@ func manySponsors(paid, title string, n int) advert.Value {
 	info.Members = append(info.Members, basic.Members...)
 	info.Set("title", advert.StringValue(title))
 	ad.Set("basicInformation", info)
-	cities := []string{"Northbank", "Eastmarsh", "Westford", "Gdańsk", "Lyon", "Łódź", "Madrid", "大阪市"}
-	list := make([]advert.Value, n)
-	for i := range list {
-		s := advert.NewObject()
-		s.Set("name", advert.StringValue(fmt.Sprintf("Donor %04d", i+1)))
-		s.Set("kind", advert.StringValue("individual"))
-		s.Set("email", advert.StringValue(fmt.Sprintf("donor%04d@donors.example", i+1)))
-		s.Set("phone", advert.StringValue(fmt.Sprintf("+44 20 7946 %04d", i%1000)))
-		s.Set("streetAddress", advert.StringValue(fmt.Sprintf("%d Example Street", i%200+1)))
-		s.Set("postalCode", advert.StringValue(fmt.Sprintf("NB%d %dAA", i%9+1, i%9)))
-		s.Set("city", advert.StringValue(cities[i%len(cities)]))
-		s.Set("country", advert.StringValue("GB"))
-		s.Set("contribution", advert.Value{Kind: advert.Object, Members: []advert.Member{
+	ad.Set("sponsors", advert.NewArray())
+	// A sponsor takes about 245 bytes, 122 without personal data: room
+	// enough that the buffers never grow.
+	full := appendWithSponsors(make([]byte, 0, 2048+n*250), ad, n, donor)
+	standard := appendWithSponsors(make([]byte, 0, 2048+n*125), standardView(ad), n, func(i int) advert.Value {
+		return withoutPersonal(donor(i))
+	})
+	return encodedSample{full: full, standard: standard}
+}
+
+// appendWithSponsors appends ad as compact JSON, its sponsors member being
+// the n objects sponsor returns.
+func appendWithSponsors(b []byte, ad advert.Value, n int, sponsor func(int) advert.Value) []byte {
+	b = append(b, '{')
+	for i, m := range ad.Members {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = advert.StringValue(m.Key).AppendJSON(b)
+		b = append(b, ':')
+		if m.Key != "sponsors" {
+			b = m.Value.AppendJSON(b)
+			continue
+		}
+		b = append(b, '[')
+		for j := range n {
+			if j > 0 {
+				b = append(b, ',')
+			}
+			b = sponsor(j).AppendJSON(b)
+		}
+		b = append(b, ']')
+	}
+	return append(b, '}')
+}
+
+var donorCities = [...]string{"Northbank", "Eastmarsh", "Westford", "Gdańsk", "Lyon", "Łódź", "Madrid", "大阪市"}
+
+// donor is the i-th sponsor of the large samples.
+func donor(i int) advert.Value {
+	return advert.Value{Kind: advert.Object, Members: []advert.Member{
+		{Key: "name", Value: advert.StringValue(fmt.Sprintf("Donor %04d", i+1))},
+		{Key: "kind", Value: advert.StringValue("individual")},
+		{Key: "email", Value: advert.StringValue(fmt.Sprintf("donor%04d@donors.example", i+1))},
+		{Key: "phone", Value: advert.StringValue(fmt.Sprintf("+44 20 7946 %04d", i%1000))},
+		{Key: "streetAddress", Value: advert.StringValue(fmt.Sprintf("%d Example Street", i%200+1))},
+		{Key: "postalCode", Value: advert.StringValue(fmt.Sprintf("NB%d %dAA", i%9+1, i%9))},
+		{Key: "city", Value: advert.StringValue(donorCities[i%len(donorCities)])},
+		{Key: "country", Value: advert.StringValue("GB")},
+		{Key: "contribution", Value: advert.Value{Kind: advert.Object, Members: []advert.Member{
 			{Key: "amount", Value: advert.Value{Kind: advert.Number, Str: fmt.Sprint(5 + i%95)}},
 			{Key: "currency", Value: advert.StringValue("EUR")},
-		}})
-		list[i] = s
-	}
-	ad.Set("sponsors", advert.NewArray(list...))
-	return ad
+		}}},
+	}}
 }

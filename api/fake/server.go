@@ -165,15 +165,18 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, view advert.View)
 		}
 	}
 	paid := r.PathValue("paid")
-	ad, ok := s.lookup(w, r, paid, view, opts.DemoTriggers)
-	if !ok {
-		return
-	}
-	if view == advert.Standard {
-		ad = standardView(ad)
-	}
 	reqID := fmt.Sprintf("fake-%d", s.Stats().Requests)
-	body := reshape(ad, opts.Shape, reqID).AppendJSON(nil)
+	body, kept := keptBody(paid, view, opts.Shape)
+	if !kept {
+		ad, ok := s.lookup(w, r, paid, view, opts.DemoTriggers)
+		if !ok {
+			return
+		}
+		if view == advert.Standard {
+			ad = standardView(ad)
+		}
+		body = reshape(ad, opts.Shape, reqID).AppendJSON(nil)
+	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("X-Request-Id", reqID)
 	s.mu.Lock()
