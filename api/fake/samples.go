@@ -49,7 +49,7 @@ func sample(paid string) (advert.Value, bool) {
 }
 
 // keptBody is the response body of a large sample in the plain shape, kept
-// encoded: it is what the demo serves, and the bytes take a quarter of the
+// encoded: it is what the demo serves, and the bytes take a fifth of the
 // memory of the value tree the demo would otherwise hold while it runs.
 func keptBody(paid string, view advert.View, shape Shape) ([]byte, bool) {
 	large, ok := largeSample(paid)
