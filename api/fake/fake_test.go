@@ -120,7 +120,7 @@ func TestSampleListMatchesEmbeddedSet(t *testing.T) {
 		inFile = append(inFile, id.Str)
 	}
 	if !slices.Equal(inFile, embeddedPAIDs[:]) {
-		t.Fatalf("samples.json holds %v, embeddedPAIDs lists %v", inFile, embeddedPAIDs)
+		t.Fatalf("samples.json holds %v, but embeddedPAIDs in samples.go lists %v: list them there in the file's order", inFile, embeddedPAIDs)
 	}
 }
 
