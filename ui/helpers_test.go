@@ -47,7 +47,7 @@ func newModel(t testing.TB, cfg Config, w, h int) (Model, *clock) {
 	c := &clock{t: time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)}
 	cursorBlink = false // a blinking cursor is a timer each key press would wait for
 	m := New(cfg)
-	m.now = c.now
+	m.kit.now = c.now
 	m.lastActivity = c.now()
 	next, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	return next.(Model), c
@@ -60,7 +60,7 @@ func settle(t testing.TB, m Model, cmd tea.Cmd) Model {
 	t.Helper()
 	for _, msg := range execute(cmd) {
 		switch msg.(type) {
-		case fetchResult, tokenSaved:
+		case fetchResult, tokenChosen, tokenSaved, fullConfirmed, statusMsg:
 			next, c := m.Update(msg)
 			m = settle(t, next.(Model), c)
 		}

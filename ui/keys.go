@@ -1,13 +1,20 @@
 package ui
 
-import "charm.land/bubbles/v2/key"
+import (
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	"charm.land/lipgloss/v2"
+)
 
-// keyMap is every key padview answers to, with its help text.
+// keyMap is every key padview answers to, with its help text. It is the
+// one home of the keys: the help overlay, the key line and the README's
+// table describe these bindings.
 type keyMap struct {
-	Fetch, NextTab, PrevTab, Left, Right, Up, Down, PageUp, PageDown, Home, End key.Binding
-	Full, Standard, Refetch, Cancel, FocusInput, Token, Help, Quit, ForceQuit   key.Binding
-	Copy                                                                        key.Binding
-	Jump, History                                                               key.Binding
+	Fetch, FocusInput, Cancel, Refetch, Token, Copy     key.Binding
+	NextTab, PrevTab, Left, Right, Jump                 key.Binding
+	Up, Down, PageUp, PageDown, Home, End, DetailScroll key.Binding
+	Full, Standard, Help, Quit, ForceQuit               key.Binding
+	History                                             key.Binding
 }
 
 func newKeyMap() keyMap {
@@ -15,55 +22,75 @@ func newKeyMap() keyMap {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, desc))
 	}
 	return keyMap{
-		Fetch:      b([]string{"enter"}, "enter", "fetch"),
-		NextTab:    b([]string{"tab"}, "tab", "next pane"),
-		PrevTab:    b([]string{"shift+tab"}, "shift+tab", "previous pane"),
-		Left:       b([]string{"left", "h"}, "←/h", "previous pane"),
-		Right:      b([]string{"right", "l"}, "→/l", "next pane"),
-		Up:         b([]string{"up", "k"}, "↑/k", "up"),
-		Down:       b([]string{"down", "j"}, "↓/j", "down"),
-		PageUp:     b([]string{"pgup", "ctrl+b"}, "pgup", "page up"),
-		PageDown:   b([]string{"pgdown", "ctrl+f", "space"}, "pgdn", "page down"),
-		Home:       b([]string{"home", "g"}, "home/g", "top"),
-		End:        b([]string{"end", "G"}, "end/G", "bottom"),
-		Full:       b([]string{"f"}, "f", "full view…"),
-		Standard:   b([]string{"s"}, "s", "standard view"),
-		Refetch:    b([]string{"r"}, "r", "refetch"),
-		Cancel:     b([]string{"esc"}, "esc", "cancel / leave input"),
-		FocusInput: b([]string{"/", "ctrl+l"}, "/", "new PAID"),
-		Token:      b([]string{"t"}, "t", "new token"),
-		Copy:       b([]string{"c"}, "c", "copy curl command"),
-		Help:       b([]string{"?"}, "?", "help"),
-		Quit:       b([]string{"q"}, "q", "quit"),
-		ForceQuit:  b([]string{"ctrl+c"}, "ctrl+c", "quit"),
-		Jump:       b([]string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "0"}, "1-9,0", "jump to pane"),
-		History:    b([]string{"up", "down"}, "↑/↓", "history"),
+		Fetch:        b([]string{"enter"}, "enter", "fetch"),
+		FocusInput:   b([]string{"/", "ctrl+l"}, "/", "new PAID"),
+		Cancel:       b([]string{"esc"}, "esc", "cancel / leave input"),
+		Refetch:      b([]string{"r"}, "r", "refetch"),
+		Token:        b([]string{"t"}, "t", "new token"),
+		Copy:         b([]string{"c"}, "c", "copy curl command"),
+		NextTab:      b([]string{"tab"}, "tab", "next pane"),
+		PrevTab:      b([]string{"shift+tab"}, "shift+tab", "previous pane"),
+		Left:         b([]string{"left", "h"}, "←/h", "previous pane"),
+		Right:        b([]string{"right", "l"}, "→/l", "next pane"),
+		Jump:         b([]string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "0"}, "1-9,0", "jump to pane"),
+		Up:           b([]string{"up", "k"}, "↑/k", "up"),
+		Down:         b([]string{"down", "j"}, "↓/j", "down"),
+		PageUp:       b([]string{"pgup", "ctrl+b"}, "pgup", "page up"),
+		PageDown:     b([]string{"pgdown", "ctrl+f", "space"}, "pgdn", "page down"),
+		Home:         b([]string{"home", "g"}, "home/g", "top"),
+		End:          b([]string{"end", "G"}, "end/G", "bottom"),
+		DetailScroll: b([]string{"J", "K"}, "J/K", "scroll details"),
+		Full:         b([]string{"f"}, "f", "full view…"),
+		Standard:     b([]string{"s"}, "s", "standard view"),
+		Help:         b([]string{"?"}, "?", "help"),
+		Quit:         b([]string{"q"}, "q", "quit"),
+		ForceQuit:    b([]string{"ctrl+c"}, "ctrl+c", "quit"),
+		History:      b([]string{"up", "down"}, "↑/↓", "history"),
 	}
 }
 
-// paneHelp is the short help while a pane has focus.
-type paneHelp struct{ k keyMap }
-
-func (h paneHelp) ShortHelp() []key.Binding {
-	return []key.Binding{h.k.FocusInput, h.k.NextTab, h.k.Down, h.k.Full, h.k.Standard, h.k.Refetch, h.k.Help, h.k.Quit}
-}
-
-func (h paneHelp) FullHelp() [][]key.Binding {
-	k := h.k
+// groups are the help overlay's columns.
+func (k keyMap) groups() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Fetch, k.FocusInput, k.Cancel, k.Refetch, k.Token, k.Copy},
 		{k.NextTab, k.PrevTab, k.Left, k.Right, k.Jump},
-		{k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End},
+		{k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End, k.DetailScroll},
 		{k.Full, k.Standard, k.Help, k.Quit, k.ForceQuit},
 	}
 }
 
-// inputHelp is the short help while the PAID input has focus.
-type inputHelp struct{ k keyMap }
-
-func (h inputHelp) ShortHelp() []key.Binding {
-	esc := key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "leave input"))
-	return []key.Binding{h.k.Fetch, h.k.History, h.k.NextTab, esc, h.k.Help, h.k.ForceQuit}
+// hint is one entry of the key line; when the line is too narrow the
+// entries with the lowest keep go first.
+type hint struct {
+	b    key.Binding
+	keep int
 }
 
-func (h inputHelp) FullHelp() [][]key.Binding { return paneHelp(h).FullHelp() }
+// keyLine renders hints in their order in w cells, dropping the least
+// needed first, so that help and quit are the last to go.
+func keyLine(h help.Model, hints []hint, w int) string {
+	for {
+		bs := make([]key.Binding, 0, len(hints))
+		for _, x := range hints {
+			bs = append(bs, x.b)
+		}
+		h.SetWidth(0) // we fit the line ourselves
+		s := h.ShortHelpView(bs)
+		if lipgloss.Width(s) <= w || len(hints) <= 1 {
+			return s
+		}
+		low := 0
+		for i, x := range hints {
+			if x.keep < hints[low].keep {
+				low = i
+			}
+		}
+		hints = append(hints[:low:low], hints[low+1:]...)
+	}
+}
+
+// rebind is a binding with another description, for a key line that says
+// what the key does here ("r retries").
+func rebind(b key.Binding, desc string) key.Binding {
+	return key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(b.Help().Key, desc))
+}

@@ -1,115 +1,45 @@
 package ui
 
-import "github.com/padview/padview/api/advert"
-
-// Screen rows, top to bottom: header, PAID input, input message, tab bar,
-// the pane, the status bar, the key help.
-const (
-	inputRow   = 1
-	tabBarRow  = 3
-	chromeRows = 6 // every row but the pane's
-)
-
-// rawHeader is how many lines the Raw pane's exchange summary takes.
-const rawHeader = 3
-
 // Smallest size padview lays out; below it the screen says so.
 const minWidth, minHeight = 60, 15
 
-func (m Model) paneHeight() int { return max(1, m.height-chromeRows) }
+// rect is a part of the screen, in cells.
+type rect struct{ x, y, w, h int }
 
-// prepare builds what View will read for the current pane: its lines at
-// the current width and theme. View itself only reads, so it stays cheap.
-func (m *Model) prepare() {
-	m.prepareChrome()
-	t := m.currentTab()
-	if m.doc == nil || t.isParties() {
-		return
-	}
-	if t == tabRaw {
-		if m.raw == nil {
-			m.raw = prettyJSON(m.doc.Raw)
-		}
-		return
-	}
-	p := m.pane(t)
-	if p.lines == nil || p.linesWidth != m.width {
-		p.lines = fieldLines(m.st, m.doc.Group(t.group()), m.width-2)
-		p.linesWidth = m.width
-	}
+func (r rect) contains(x, y int) bool {
+	return x >= r.x && x < r.x+r.w && y >= r.y && y < r.y+r.h
 }
 
-// lineCount is the number of lines the current text pane has.
-func (m *Model) lineCount(t tabID) int {
-	if t == tabRaw {
-		return len(m.raw)
-	}
-	return len(m.pane(t).lines)
+// layout is where everything sits for one window size. It is computed once
+// per size; drawing, scrolling and mouse hit-testing all read it.
+//
+// Rows, top to bottom: header, PAID input, message line, tab bar, the pane,
+// the status bar, the key line. A modal covers everything from the input
+// to the pane, so a dialog or the help keeps the header (and its badge) and
+// the status bar in sight.
+type layout struct {
+	width, height int
+	tooSmall      bool
+
+	header, input, message, tabs, pane, status, keys rect
+	modal                                            rect
 }
 
-// scroll moves the current pane by d lines (or the table cursor by d rows).
-func (m *Model) scroll(d int) {
-	if m.doc == nil {
-		return
-	}
-	t := m.currentTab()
-	p := m.pane(t)
-	if t.isParties() {
-		list := m.parties(t)
-		if len(list) == 0 {
-			return
-		}
-		if c := min(max(p.cursor+d, 0), len(list)-1); c != p.cursor {
-			p.cursor, p.detailOffset = c, 0
-		}
-		rows := visibleRows(m.width, m.paneHeight())
-		if p.cursor < p.offset {
-			p.offset = p.cursor
-		}
-		if p.cursor >= p.offset+rows {
-			p.offset = p.cursor - rows + 1
-		}
-		return
-	}
-	m.prepare()
-	p.offset = min(max(p.offset+d, 0), max(0, m.lineCount(t)-m.textHeight(t)))
+func newLayout(w, h int) layout {
+	l := layout{width: w, height: h, tooSmall: w < minWidth || h < minHeight}
+	row := func(y, n int) rect { return rect{0, y, w, max(0, n)} }
+	l.header = row(0, 1)
+	l.input = row(1, 1)
+	l.message = row(2, 1)
+	l.tabs = row(3, 1)
+	l.pane = row(4, h-6)
+	l.status = row(h-2, 1)
+	l.keys = row(h-1, 1)
+	l.modal = row(1, h-3)
+	return l
 }
 
-// textHeight is how many lines of a text pane are visible.
-func (m *Model) textHeight(t tabID) int {
-	if t == tabRaw {
-		return max(1, m.paneHeight()-rawHeader)
-	}
-	return m.paneHeight()
-}
-
-// clampPane keeps scroll positions valid after a resize.
-func (m *Model) clampPane() {
-	m.prepare()
-	for t, p := range m.panes {
-		if t.isParties() {
-			rows := visibleRows(m.width, m.paneHeight())
-			if p.cursor >= p.offset+rows {
-				p.offset = p.cursor - rows + 1
-			}
-			continue
-		}
-		p.offset = min(p.offset, max(0, m.lineCount(t)-m.textHeight(t)))
-	}
-}
-
-func (m *Model) parties(t tabID) []advert.Value {
-	if t == tabSponsors {
-		return m.doc.Sponsors
-	}
-	return m.doc.Controllers
-}
-
-// scrollDetail moves the details of the selected sponsor or controller.
-func (m *Model) scrollDetail(d int) {
-	if m.doc == nil || !m.currentTab().isParties() {
-		return
-	}
-	p := m.pane(m.currentTab())
-	p.detailOffset = max(0, p.detailOffset+d)
+// paneInner is the pane's drawing area: one cell in from each side edge.
+func (l layout) paneInner() rect {
+	return rect{l.pane.x + 1, l.pane.y, max(1, l.pane.w-2), max(1, l.pane.h)}
 }

@@ -13,16 +13,18 @@ import (
 // fetchResult is the answer to one fetch, tagged with the request's id so
 // that an answer the user no longer waits for is dropped.
 type fetchResult struct {
-	id   int
-	paid string
-	view advert.View
-	doc  *advert.Document
-	ex   *api.Exchange
-	err  error
+	id  int
+	l   lookup
+	doc *advert.Document
+	rec *api.Exchange
+	err error
 }
 
 // tickMsg refreshes the budget, countdowns and the idle check each second.
 type tickMsg time.Time
+
+// tokenChosen is a token the user entered and the keystore's rule accepted.
+type tokenChosen struct{ token string }
 
 // tokenSaved reports saving a token the user entered.
 type tokenSaved struct {
@@ -31,11 +33,22 @@ type tokenSaved struct {
 	err         error
 }
 
+// fullConfirmed is the confirmation's yes: the full view for paid ("" for
+// the next lookup).
+type fullConfirmed struct{ paid string }
+
+// statusMsg puts a line in the status bar.
+type statusMsg status
+
+func report(level statusLevel, text string) tea.Cmd {
+	return func() tea.Msg { return statusMsg{level: level, text: text} }
+}
+
 // fetchCmd runs one Get. It touches nothing but its arguments.
-func fetchCmd(ctx context.Context, c *api.Client, id int, paid string, view advert.View) tea.Cmd {
+func fetchCmd(ctx context.Context, c *api.Client, id int, l lookup) tea.Cmd {
 	return func() tea.Msg {
-		doc, ex, err := c.Get(ctx, paid, view)
-		return fetchResult{id: id, paid: paid, view: view, doc: doc, ex: ex, err: err}
+		doc, rec, err := c.Get(ctx, l.paid, l.view)
+		return fetchResult{id: id, l: l, doc: doc, rec: rec, err: err}
 	}
 }
 

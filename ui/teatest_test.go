@@ -83,8 +83,8 @@ func TestProgramLookupTabsAndFullView(t *testing.T) {
 	send(tm, "s")
 	waitFor(t, tm, "Back to the standard view")
 	m := finalModel(t, tm)
-	if m.view != advert.Standard || m.doc == nil || m.doc.View != advert.Standard || s.Stats().Full != 1 {
-		t.Fatalf("final: view %v, doc %v, full requests %d", m.view, m.doc, s.Stats().Full)
+	if m.sess.view != advert.Standard || m.ex == nil || m.ex.personal() || s.Stats().Full != 1 {
+		t.Fatalf("final: view %v, doc %v, full requests %d", m.sess.view, m.ex, s.Stats().Full)
 	}
 }
 
@@ -107,8 +107,8 @@ func TestProgramErrorsAndRetry(t *testing.T) {
 	send(tm, "enter")
 	waitFor(t, tm, "No advertisement with PAID NOPE42")
 	m := finalModel(t, tm)
-	if m.doc == nil || m.doc.PAID != "XK9P2M" {
-		t.Fatalf("the last good result is gone: %v", m.doc)
+	if m.ex == nil || m.ex.paid != "NOPE42" {
+		t.Fatalf("the failure is not the exchange on screen: %v", m.ex)
 	}
 }
 
@@ -122,7 +122,7 @@ func TestProgramDropsAnswersAfterCancel(t *testing.T) {
 	waitFor(t, tm, "Canceled.")
 	time.Sleep(500 * time.Millisecond) // the request's answer would have come by now
 	m := finalModel(t, tm)
-	if m.doc != nil {
+	if m.ex != nil {
 		t.Fatal("an answer after cancel was shown")
 	}
 	out, _ := io.ReadAll(tm.FinalOutput(t))

@@ -1,10 +1,10 @@
 package ui
 
 import (
-	"bytes"
-	"encoding/json"
+	"strconv"
 	"strings"
 
+	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -12,6 +12,58 @@ import (
 	"github.com/padview/padview/api/text"
 	"github.com/padview/padview/theme"
 )
+
+// fieldsPane shows one group of the advertisement as aligned label/value
+// lines.
+type fieldsPane struct {
+	k      *kit
+	info   advert.GroupInfo
+	value  advert.Value
+	lines  []string // laid out by Resize for width and theme
+	width  int
+	dark   bool
+	scroll scroller
+}
+
+func newFieldsPane(k *kit, g advert.GroupInfo, d *advert.Document) Pane {
+	return fieldsPane{k: k, info: g, value: d.Group(g.Group)}
+}
+
+func (p fieldsPane) Tab() Tab {
+	t := Tab{Label: p.info.Label, Empty: p.value.Len() == 0}
+	if p.info.Group == advert.GroupOther {
+		t.Count = strconv.Itoa(p.value.Len())
+	}
+	return t
+}
+
+func (p fieldsPane) Resize(w, h int) Pane {
+	if p.lines == nil || p.width != w || p.dark != p.k.st.IsDark {
+		p.lines, p.width, p.dark = p.layout(w), w, p.k.st.IsDark
+	}
+	p.scroll.resize(h, len(p.lines))
+	return p
+}
+
+func (p fieldsPane) layout(w int) []string {
+	st := p.k.st
+	switch {
+	case !p.value.IsPresent():
+		return []string{st.Null.Render(p.info.Label + ": not in this response")}
+	case p.value.Kind != advert.Object:
+		return []string{st.Null.Render(p.info.Label + ": not an object in this response; Raw shows it")}
+	}
+	return fieldLines(st, p.value, w)
+}
+
+func (p fieldsPane) Update(msg tea.Msg) (Pane, tea.Cmd) {
+	p.scroll.update(p.k.keys, msg, func(int) int { return len(p.lines) })
+	return p, nil
+}
+
+func (p fieldsPane) View() string { return strings.Join(p.scroll.window(p.lines), "\n") }
+
+func (p fieldsPane) Where() string { return p.scroll.where(len(p.lines), len(p.lines)) }
 
 // fieldLines renders an object as aligned label/value lines, nested values
 // as an indented tree. Every string is cleaned of control sequences, long
@@ -36,7 +88,6 @@ func writeMembers(st theme.Styles, out *[]string, members []advert.Member, inden
 	labelW = min(labelW, max(12, width/3))
 	for _, m := range members {
 		label := ansi.Truncate(text.CleanText(text.LabelFor(m.Key)), labelW, "…")
-		personal := text.IsPersonalField(m.Key)
 		switch {
 		case m.Value.Kind == advert.Object && !text.IsAmount(m.Value):
 			*out = append(*out, indent+st.Label.Bold(true).Render(label))
@@ -58,13 +109,11 @@ func writeMembers(st theme.Styles, out *[]string, members []advert.Member, inden
 			pad := strings.Repeat(" ", labelW-lipgloss.Width(label))
 			prefix := indent + st.Label.Render(label) + pad + "  "
 			valueW := max(8, width-lipgloss.Width(prefix)-2)
-			text, style := valueText(st, m.Key, m.Value)
-			if personal {
-				style = st.Personal
-				text = theme.PersonalMark + " " + text
+			s, style := valueText(st, m.Key, m.Value)
+			if text.IsPersonalField(m.Key) && m.Value.Kind != advert.Null {
+				s, style = theme.PersonalMark+" "+s, st.Personal
 			}
-			lines := strings.Split(ansi.Wrap(text, valueW, " -"), "\n")
-			for i, l := range lines {
+			for i, l := range strings.Split(ansi.Wrap(s, valueW, " -"), "\n") {
 				if i == 0 {
 					*out = append(*out, prefix+style.Render(l))
 				} else {
@@ -95,63 +144,4 @@ func valueText(st theme.Styles, key string, v advert.Value) (string, lipgloss.St
 		return `""`, st.Null
 	}
 	return s, st.Value
-}
-
-// prettyJSON indents the server's bytes for the Raw pane, cleaned line by
-// line. Bytes that are not JSON are shown as text.
-func prettyJSON(raw []byte) []string {
-	var buf bytes.Buffer
-	if err := json.Indent(&buf, raw, "", "  "); err != nil {
-		return strings.Split(text.CleanBlock(string(raw)), "\n")
-	}
-	return strings.Split(text.CleanBlock(buf.String()), "\n")
-}
-
-// colorJSONLine colours one line of indented JSON: keys, strings, numbers
-// and literals. It runs on visible lines only.
-func colorJSONLine(st theme.Styles, line string) string {
-	var b strings.Builder
-	i := 0
-	for i < len(line) {
-		c := line[i]
-		switch {
-		case c == '"':
-			j := i + 1
-			for j < len(line) && line[j] != '"' {
-				if line[j] == '\\' {
-					j++
-				}
-				j++
-			}
-			j = min(j+1, len(line))
-			tok := line[i:j]
-			rest := strings.TrimLeft(line[j:], " ")
-			if strings.HasPrefix(rest, ":") {
-				b.WriteString(st.JSONKey.Render(tok))
-			} else {
-				b.WriteString(st.JSONString.Render(tok))
-			}
-			i = j
-		case c == '-' || c >= '0' && c <= '9':
-			j := i
-			for j < len(line) && strings.IndexByte("+-.eE0123456789", line[j]) >= 0 {
-				j++
-			}
-			b.WriteString(st.JSONNumber.Render(line[i:j]))
-			i = j
-		case strings.HasPrefix(line[i:], "true"), strings.HasPrefix(line[i:], "null"):
-			b.WriteString(st.JSONLiteral.Render(line[i : i+4]))
-			i += 4
-		case strings.HasPrefix(line[i:], "false"):
-			b.WriteString(st.JSONLiteral.Render(line[i : i+5]))
-			i += 5
-		case c == ' ':
-			b.WriteByte(c)
-			i++
-		default:
-			b.WriteString(st.JSONPunct.Render(line[i : i+1]))
-			i++
-		}
-	}
-	return b.String()
 }

@@ -1,0 +1,119 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/padview/padview/theme"
+)
+
+// deck is the panes of the exchange on screen and which of them shows.
+type deck struct {
+	panes  []Pane
+	active int
+}
+
+// newDeck lays panes out at size w×h, showing the one labelled stay when
+// there is one (a new answer keeps the reader on the tab they were on).
+func newDeck(panes []Pane, stay string, w, h int) deck {
+	d := deck{panes: panes}
+	for i, p := range panes {
+		if p.Tab().Label == stay {
+			d.active = i
+		}
+	}
+	d.resize(w, h)
+	return d
+}
+
+func (d deck) current() Pane { return d.panes[d.active] }
+
+func (d *deck) resize(w, h int) {
+	panes := make([]Pane, len(d.panes))
+	for i, p := range d.panes {
+		panes[i] = p.Resize(w, h)
+	}
+	d.panes = panes
+}
+
+// update hands a message to the pane that shows.
+func (d *deck) update(msg tea.Msg) tea.Cmd {
+	p, cmd := d.current().Update(msg)
+	d.panes = append([]Pane(nil), d.panes...) // models are values: do not write into an earlier one's slice
+	d.panes[d.active] = p
+	return cmd
+}
+
+// move goes delta tabs right (left when negative), round the end.
+func (d *deck) move(delta int) {
+	n := len(d.panes)
+	d.active = ((d.active+delta)%n + n) % n
+}
+
+// jump shows tab i (from 0), if there is one.
+func (d *deck) jump(i int) {
+	if i >= 0 && i < len(d.panes) {
+		d.active = i
+	}
+}
+
+// tabHit is where a tab sits on the tab bar line.
+type tabHit struct{ index, from, to int }
+
+// bar renders the tab bar in width cells, scrolled so the active tab shows,
+// and where each visible tab is, for mouse clicks.
+func (d deck) bar(st theme.Styles, width int) (string, []tabHit) {
+	if width <= 0 || len(d.panes) == 0 || d.panes[0].Tab().Label == "" {
+		return "", nil
+	}
+	cells := make([]string, len(d.panes))
+	for i, p := range d.panes {
+		t := p.Tab()
+		label := strconv.Itoa((i+1)%10) + " " + t.Label
+		if t.Count != "" {
+			label += " " + t.Count
+		}
+		style := st.Tab
+		switch {
+		case i == d.active:
+			style = st.TabActive
+		case t.Empty:
+			style = st.TabEmpty
+		}
+		cells[i] = style.Render(label)
+	}
+	first := 0
+	for first < d.active && lipgloss.Width(strings.Join(cells[first:d.active+1], "│")) > width-4 {
+		first++
+	}
+	var b strings.Builder
+	var hits []tabHit
+	x := 0
+	if first > 0 {
+		b.WriteString(st.Muted.Render("‹ "))
+		x += 2
+	}
+	for i := first; i < len(cells); i++ {
+		sep := 0
+		if i > first {
+			sep = 1
+		}
+		w := lipgloss.Width(cells[i])
+		if x+sep+w > width-2 && i != d.active {
+			b.WriteString(st.Muted.Render(" ›"))
+			break
+		}
+		if sep == 1 {
+			b.WriteString(st.TabBar.Render("│"))
+			x++
+		}
+		b.WriteString(cells[i])
+		hits = append(hits, tabHit{index: i, from: x, to: x + w})
+		x += w
+	}
+	return ansi.Truncate(b.String(), width, "…"), hits
+}

@@ -1,0 +1,78 @@
+package ui
+
+import (
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/padview/padview/api/text"
+)
+
+// errorPane says, in plain words, what happened to a lookup that failed,
+// what the service said about it, and what to do next.
+type errorPane struct {
+	k      *kit
+	ex     *exchange
+	lines  []string // laid out by Resize
+	width  int
+	dark   bool
+	scroll scroller
+}
+
+func newErrorPane(k *kit, ex *exchange) Pane { return errorPane{k: k, ex: ex} }
+
+func (p errorPane) Tab() Tab { return Tab{Label: "Error"} }
+
+func (p errorPane) Resize(w, h int) Pane {
+	if p.lines == nil || p.width != w || p.dark != p.k.st.IsDark {
+		p.lines, p.width, p.dark = p.layout(w), w, p.k.st.IsDark
+	}
+	p.scroll.resize(h, len(p.lines))
+	return p
+}
+
+func (p errorPane) layout(w int) []string {
+	st := p.k.st
+	ex := p.ex
+	var out []string
+	para := func(title, body string) {
+		out = append(out, "", st.Label.Bold(true).Render(title))
+		for _, l := range strings.Split(ansi.Wrap(body, max(10, w-2), " "), "\n") {
+			out = append(out, "  "+st.Value.Render(l))
+		}
+	}
+	_, short, _ := errorStatus(ex.err, ex.lookup)
+	out = append(out, st.StatusError.Render("✗ "+ex.headline()), st.Muted.Render(ansi.Truncate(short, w, "…")))
+	what, said := capitalize(text.CleanText(ex.err.Error())), ""
+	if ae := ex.apiError(); ae != nil {
+		plain := *ae // the server's own words get a paragraph of their own
+		plain.ServerMessage = ""
+		what = capitalize(plain.Error())
+		said = strings.TrimSuffix(strings.Join([]string{ae.ServerCode, ae.ServerMessage}, ": "), ": ")
+		said = strings.TrimPrefix(said, ": ")
+	}
+	para("What happened", strings.TrimSuffix(what, ".")+".")
+	if said != "" {
+		para("The service said", said)
+	}
+	for i, a := range ex.advice() {
+		if i == 0 {
+			para("What you can do", a)
+			continue
+		}
+		for _, l := range strings.Split(ansi.Wrap(a, max(10, w-2), " "), "\n") {
+			out = append(out, "  "+st.Muted.Render(l))
+		}
+	}
+	return out
+}
+
+func (p errorPane) Update(msg tea.Msg) (Pane, tea.Cmd) {
+	p.scroll.update(p.k.keys, msg, func(int) int { return len(p.lines) })
+	return p, nil
+}
+
+func (p errorPane) View() string { return strings.Join(p.scroll.window(p.lines), "\n") }
+
+func (p errorPane) Where() string { return p.scroll.where(len(p.lines), len(p.lines)) }

@@ -1,0 +1,167 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/padview/padview/api"
+	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/text"
+)
+
+// lookup is one PAID in one view.
+type lookup struct {
+	paid string
+	view advert.View
+}
+
+// exchange is one lookup that reached the service, as the screen shows it:
+// what was asked and the advertisement or the failure that came back.
+// There is one on screen at a time; a new one replaces it whole, with any
+// personal data the old one held.
+type exchange struct {
+	lookup
+	doc *advert.Document // nil when the lookup failed
+	rec *api.Exchange    // the request and its answer; never nil
+	err error            // why it failed, or nil
+}
+
+// personal reports whether the exchange holds personal data: a full view
+// that came back.
+func (e *exchange) personal() bool { return e != nil && e.doc != nil && e.doc.View == advert.Full }
+
+// apiError is the failure as the client reported it, or nil.
+func (e *exchange) apiError() *api.Error {
+	var ae *api.Error
+	if errors.As(e.err, &ae) {
+		return ae
+	}
+	return nil
+}
+
+// refusedFull reports whether the service refused the full view (403).
+func (e *exchange) refusedFull() bool {
+	return e.view == advert.Full && api.KindOf(e.err) == api.KindForbidden
+}
+
+// name is which PAID in which view: "AB12CD · full view".
+func (e *exchange) name() string { return fmt.Sprintf("%s · %s view", text.CleanText(e.paid), e.view) }
+
+// headline names the exchange for the message line: which PAID, which
+// view, and how it ended.
+func (e *exchange) headline() string {
+	s := e.name()
+	if e.err == nil {
+		return "Showing " + s
+	}
+	if e.rec.Status != 0 {
+		return fmt.Sprintf("%s · failed (%d)", s, e.rec.Status)
+	}
+	return s + " · failed"
+}
+
+// status is the status bar's account of the exchange.
+func (e *exchange) status() status {
+	st := status{requestID: e.rec.RequestID}
+	if e.err == nil {
+		parts := []string{fmt.Sprintf("%d", e.rec.Status), latency(e.rec.Duration)}
+		if e.rec.Attempts > 1 {
+			parts = append(parts, fmt.Sprintf("%d attempts", e.rec.Attempts))
+		}
+		st.level, st.text = levelOK, strings.Join(parts, " · ")
+		return st
+	}
+	st.level, st.text, st.retry = errorStatus(e.err, e.lookup)
+	return st
+}
+
+// errorStatus says in a few words what went wrong, and whether retrying
+// can help.
+func errorStatus(err error, l lookup) (statusLevel, string, bool) {
+	var e *api.Error
+	if !errors.As(err, &e) {
+		return levelError, capitalize(text.CleanText(err.Error())), true
+	}
+	code := ""
+	if e.Status != 0 {
+		code = fmt.Sprintf(" (%d)", e.Status)
+	}
+	switch e.Kind {
+	case api.KindUnauthorized:
+		return levelError, "Token rejected" + code + " · t enters a new token", false
+	case api.KindForbidden:
+		if l.view == advert.Full {
+			return levelError, "Full view refused" + code + "; back to the standard view", false
+		}
+		return levelError, "Not allowed" + code + " · t enters a new token", false
+	case api.KindNotFound:
+		return levelWarn, "No advertisement with PAID " + text.CleanText(l.paid) + code, false
+	case api.KindRateLimited:
+		return levelWarn, "Rate limited" + code, true
+	case api.KindServer:
+		return levelError, "Service error" + code + attempts(e.Attempts), true
+	case api.KindTimeout:
+		return levelError, "No answer in time" + attempts(e.Attempts), true
+	case api.KindNetwork:
+		return levelError, "Cannot reach the service" + attempts(e.Attempts), true
+	case api.KindTooLarge:
+		return levelError, "Response too large; nothing shown", false
+	case api.KindBadResponse:
+		return levelError, "The service sent something that is not JSON" + code, true
+	}
+	return levelError, "Request failed" + code, true
+}
+
+// advice is what the user can do next about a failure, with the keys
+// that do it here.
+func (e *exchange) advice() []string {
+	raw := "Raw (the next tab) shows the request, the answer's headers and body; c copies the request as a curl command."
+	switch api.KindOf(e.err) {
+	case api.KindUnauthorized:
+		return []string{"t enters a new token; r then tries again.", raw}
+	case api.KindForbidden:
+		if e.view == advert.Full {
+			return []string{"padview is back in the standard view: r fetches " + text.CleanText(e.paid) + " in it.",
+				"t enters a token that is allowed the full view.", raw}
+		}
+		return []string{"t enters a token that is allowed this request.", raw}
+	case api.KindNotFound:
+		return []string{"Check the PAID: / enters another, ↑ in the input brings back earlier ones.", raw}
+	case api.KindRateLimited:
+		return []string{"Wait for the countdown in the status bar, then r tries again.", raw}
+	case api.KindServer, api.KindTimeout, api.KindNetwork:
+		return []string{"r tries again; if it keeps failing, give the service's support the request id and the curl command (c).", raw}
+	case api.KindBadResponse, api.KindHTTP:
+		return []string{"The answer is not an advertisement; Raw shows what came instead. Check the base URL of this profile.", raw}
+	case api.KindTooLarge:
+		return []string{"The service sent more than padview reads; padview get --raw saves it for a closer look.", raw}
+	}
+	return []string{"r tries again.", raw}
+}
+
+func attempts(n int) string {
+	if n > 1 {
+		return fmt.Sprintf(" after %d attempts", n)
+	}
+	return ""
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// latency writes a duration for the status bar: "34ms", "1.2s", "<1ms".
+func latency(d time.Duration) string {
+	switch {
+	case d < time.Millisecond:
+		return "<1ms"
+	case d < time.Second:
+		return d.Round(time.Millisecond).String()
+	}
+	return d.Round(100 * time.Millisecond).String()
+}

@@ -1,0 +1,90 @@
+package ui
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// helpModal lists every key. Its columns are laid out in as many bands as
+// the width needs, never cut; what does not fit the height scrolls.
+type helpModal struct {
+	k      *kit
+	lines  []string
+	w, h   int
+	offset int
+}
+
+func newHelpModal(k *kit) Modal { return helpModal{k: k} }
+
+func (m helpModal) Resize(w, h int) Modal {
+	m.w, m.h = w, h
+	m.lines = m.layout(w - 4)
+	m.offset = min(m.offset, m.maxOffset())
+	return m
+}
+
+func (m helpModal) layout(w int) []string {
+	st := m.k.st
+	hm := m.k.help
+	hm.SetWidth(0) // bands are fitted here, so no column is cut
+	out := []string{st.Title.Render("Keys") + st.Muted.Render("  ? or esc closes"), ""}
+	var band [][]key.Binding
+	bandW := 0
+	flush := func() {
+		if len(band) > 0 {
+			out = append(out, strings.Split(hm.FullHelpView(band), "\n")...)
+			out = append(out, "")
+		}
+		band, bandW = nil, 0
+	}
+	for _, col := range m.k.keys.groups() {
+		cw := lipgloss.Width(hm.FullHelpView([][]key.Binding{col}))
+		if len(band) > 0 && bandW+4+cw > w {
+			flush()
+		}
+		if len(band) > 0 {
+			bandW += 4
+		}
+		band, bandW = append(band, col), bandW+cw
+	}
+	flush()
+	notes := "The mouse wheel scrolls and a click selects a tab. While the PAID input has focus, letters are text: esc leaves it, and then every key above works."
+	for _, l := range wrap(notes, w) {
+		out = append(out, st.Muted.Render(l))
+	}
+	return out
+}
+
+func (m helpModal) maxOffset() int { return max(0, len(m.lines)-m.h) }
+
+func (m helpModal) Update(msg tea.Msg) (Modal, tea.Cmd) {
+	keys := m.k.keys
+	if k, ok := msg.(tea.KeyPressMsg); ok && (key.Matches(k, keys.Help) || key.Matches(k, keys.Cancel) || key.Matches(k, keys.Quit)) {
+		return nil, nil
+	}
+	// Clicks land on the help, not on what it covers.
+	if d, ok := scrollDelta(keys, msg, m.h-1); ok {
+		m.offset = min(max(m.offset+d, 0), m.maxOffset())
+	}
+	return m, nil
+}
+
+func (m helpModal) View() string {
+	lines := m.lines[min(m.offset, len(m.lines)):]
+	if len(lines) > m.h {
+		lines = append(lines[:m.h-1:m.h-1], m.k.st.Muted.Render("↓ more (↓/j, pgdn or the wheel)"))
+	}
+	for i, l := range lines {
+		lines[i] = "  " + ansi.Truncate(l, m.w-4, "…")
+	}
+	return strings.Join(lines, "\n")
+}
+
+func (m helpModal) Keys() []hint {
+	k := m.k.keys
+	return []hint{{rebind(k.Help, "close"), 3}, {rebind(k.Down, "scroll"), 2}, {k.ForceQuit, 1}}
+}

@@ -1,0 +1,102 @@
+package ui
+
+import (
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/padview/padview/theme"
+)
+
+// cursorBlink makes the inputs' cursors blink; tests turn it off.
+var cursorBlink = true
+
+// paidInput is the PAID box: the text input, this session's PAIDs for
+// ↑/↓, and what is wrong with what was typed.
+type paidInput struct {
+	box     textinput.Model
+	problem string   // shown under the input until the next key
+	history []string // PAIDs looked up, oldest first
+	pos     int      // where ↑/↓ are in history; len(history) is the draft
+	draft   string
+}
+
+func newPAIDInput() paidInput {
+	in := textinput.New()
+	in.Prompt = ""
+	in.Placeholder = "advertisement PAID, e.g. AB12CD, or paste an endpoint URL"
+	in.CharLimit = 2048
+	setBlink(&in)
+	in.Focus()
+	return paidInput{box: in}
+}
+
+func (p paidInput) value() string { return p.box.Value() }
+
+// update types into the box; typing clears the problem.
+func (p *paidInput) update(msg tea.Msg) tea.Cmd {
+	if _, ok := msg.(tea.KeyPressMsg); ok {
+		p.problem = ""
+	}
+	if _, ok := msg.(tea.PasteMsg); ok {
+		p.problem = ""
+	}
+	var cmd tea.Cmd
+	p.box, cmd = p.box.Update(msg)
+	return cmd
+}
+
+// remember adds a PAID to the history, once in a row.
+func (p *paidInput) remember(paid string) {
+	if n := len(p.history); n == 0 || p.history[n-1] != paid {
+		p.history = append(p.history, paid)
+	}
+	p.pos = len(p.history)
+}
+
+// step walks the history; below the newest is the draft.
+func (p *paidInput) step(d int) {
+	if len(p.history) == 0 {
+		return
+	}
+	if p.pos == len(p.history) {
+		p.draft = p.box.Value()
+	}
+	p.pos = min(max(p.pos+d, 0), len(p.history))
+	if p.pos == len(p.history) {
+		p.box.SetValue(p.draft)
+	} else {
+		p.box.SetValue(p.history[p.pos])
+	}
+	p.box.CursorEnd()
+}
+
+// clear empties the box for a new PAID; ↑ brings the last one back.
+func (p *paidInput) clear() {
+	p.box.SetValue("")
+	p.pos = len(p.history)
+}
+
+func (p *paidInput) focus() tea.Cmd { return p.box.Focus() }
+func (p *paidInput) blur()          { p.box.Blur() }
+
+func (p *paidInput) setWidth(w int) { p.box.SetWidth(max(10, w-9)) }
+
+func (p *paidInput) restyle(st theme.Styles) {
+	p.box.SetStyles(textinput.DefaultStyles(st.IsDark))
+	setBlink(&p.box)
+}
+
+// view is the input line.
+func (p paidInput) view(st theme.Styles, focused bool, w int) string {
+	prompt := st.Muted.Render("PAID ❯ ")
+	if focused {
+		prompt = st.InputPrompt.Render("PAID ❯ ")
+	}
+	return fit(prompt+p.box.View(), w)
+}
+
+func setBlink(in *textinput.Model) {
+	s := in.Styles()
+	s.Cursor.Blink = cursorBlink
+	in.SetStyles(s)
+}

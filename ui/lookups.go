@@ -1,0 +1,240 @@
+package ui
+
+import (
+	"fmt"
+	"net/url"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/padview/padview/api"
+	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/text"
+)
+
+// lookUp starts a lookup of what was typed or pasted. A malformed PAID
+// costs no request: the exchange on screen and the input's focus stay.
+func (m *Model) lookUp(input string) tea.Cmd {
+	l, err := api.ParseLookup(input, m.cfg.BaseURL)
+	if err != nil {
+		m.input.problem = capitalize(text.CleanText(err.Error()))
+		return nil
+	}
+	m.input.problem = ""
+	m.input.remember(l.PAID)
+	if l.Elsewhere != "" {
+		m.notice = fmt.Sprintf("The pasted URL is for %s: only its id %s is looked up, at %s.", l.Elsewhere, text.CleanText(l.PAID), serviceName(m.cfg.BaseURL))
+	}
+	if l.FromURL && l.View == advert.Full && m.sess.view != advert.Full {
+		m.open(newConfirmModal(m.kit, l.PAID))
+		return nil
+	}
+	return m.fetch(lookup{l.PAID, m.sess.view})
+}
+
+// fetch sends a lookup, or says why it cannot.
+func (m *Model) fetch(l lookup) tea.Cmd {
+	if m.sess.client == nil {
+		m.sess.last = l
+		m.status = status{level: levelError, text: "No partner token: t enters one."}
+		m.blurInput() // so that t works as offered
+		return nil
+	}
+	return tea.Batch(m.sess.start(l), m.spinner.Tick)
+}
+
+// onFetchResult makes an answer the exchange on screen, success or
+// failure, and moves focus off the input so every key offered works.
+func (m Model) onFetchResult(r fetchResult) (tea.Model, tea.Cmd) {
+	if !m.sess.finish(r) {
+		return m, nil
+	}
+	if r.rec == nil {
+		// No request reached the service: what is on screen stays.
+		level, msg, retry := errorStatus(r.err, r.l)
+		m.status = status{level: level, text: msg, retry: retry}
+		return m, nil
+	}
+	ex := &exchange{lookup: r.l, doc: r.doc, rec: r.rec, err: r.err}
+	m.sess.retryAt = time.Time{}
+	if ae := ex.apiError(); ae != nil && ae.Kind == api.KindRateLimited && ae.RetryAfter > 0 {
+		m.sess.retryAt = m.kit.now().Add(ae.RetryAfter)
+	}
+	if ex.refusedFull() {
+		m.sess.view = advert.Standard
+		m.notice = "The service refused the full view for this token: padview is back in the standard view, for later lookups too."
+	}
+	m.show(ex)
+	if l, err := api.ParseLookup(m.input.value(), m.cfg.BaseURL); m.input.value() == "" || err == nil && l.PAID == r.l.paid {
+		m.blurInput() // unless the user is typing another PAID
+	}
+	return m, nil
+}
+
+// show puts an exchange on screen in place of the one before: a failure
+// on its error pane, an advertisement on the tab the reader was on.
+func (m *Model) show(ex *exchange) {
+	stay := m.deck.current().Tab().Label
+	if ex.err != nil {
+		stay = "" // a failure opens on what happened
+	}
+	m.ex = ex
+	in := m.layout.paneInner()
+	m.deck = newDeck(panesFor(m.kit, ex), stay, in.w, in.h)
+	m.status = ex.status()
+}
+
+// clear takes the exchange off the screen (and out of memory).
+func (m *Model) clear() {
+	m.ex = nil
+	in := m.layout.paneInner()
+	m.deck = newDeck([]Pane{newStartPane(m.kit, m.cfg.Samples, m.cfg.FailureDemos)}, "", in.w, in.h)
+}
+
+// askFull opens the confirmation for the advertisement on screen, or the
+// one in the input.
+func (m *Model) askFull() {
+	if m.sess.view == advert.Full {
+		m.status = status{level: levelInfo, text: "Already in the full view; s returns to the standard view."}
+		return
+	}
+	paid := ""
+	if m.ex != nil {
+		paid = m.ex.paid
+	} else if l, err := api.ParseLookup(m.input.value(), m.cfg.BaseURL); err == nil {
+		paid = l.PAID
+	}
+	m.open(newConfirmModal(m.kit, paid))
+}
+
+func (m Model) onFullConfirmed(c fullConfirmed) (tea.Model, tea.Cmd) {
+	m.sess.view = advert.Full
+	m.lastActivity = m.kit.now()
+	if c.paid == "" {
+		m.status = status{level: levelWarn, text: "Full view on: the next lookup shows personal data. s returns to the standard view."}
+		return m, nil
+	}
+	m.status = status{level: levelWarn, text: "Fetching the full view: personal data. s returns to the standard view."}
+	return m, m.fetch(lookup{c.paid, advert.Full})
+}
+
+// leaveFull returns to the standard view: the personal data goes from
+// memory and screen at once, and the advertisement is fetched again in
+// the standard view.
+func (m *Model) leaveFull(why string) tea.Cmd {
+	if m.sess.view != advert.Full {
+		return nil
+	}
+	m.sess.view = advert.Standard
+	m.status = status{level: levelInfo, text: why}
+	m.notice = why
+	paid := ""
+	if p := m.sess.pending; p != nil && p.l.view == advert.Full {
+		paid = p.l.paid
+		m.sess.cancel()
+	}
+	if m.ex != nil && m.ex.view == advert.Full {
+		if paid == "" {
+			paid = m.ex.paid
+		}
+		m.clear()
+	}
+	if paid == "" {
+		return nil
+	}
+	return m.fetch(lookup{paid, advert.Standard})
+}
+
+// refetch repeats the latest lookup in the current view.
+func (m *Model) refetch() tea.Cmd {
+	if m.sess.last.paid == "" {
+		m.status = status{level: levelInfo, text: "Nothing to fetch yet: press / and enter a PAID."}
+		return nil
+	}
+	return m.fetch(lookup{m.sess.last.paid, m.sess.view})
+}
+
+func (m Model) onTick() (tea.Model, tea.Cmd) {
+	m.sess.refresh()
+	if m.sess.view == advert.Full && m.kit.now().Sub(m.lastActivity) >= m.cfg.FullViewIdle {
+		why := fmt.Sprintf("Returned to the standard view after %s without a key press; personal data cleared.", humanDuration(m.cfg.FullViewIdle))
+		return m, tea.Batch(m.leaveFull(why), tick())
+	}
+	return m, tick()
+}
+
+// setToken builds the client for a token; each token has its own budget.
+// source says where the token came from.
+func (m *Model) setToken(token, source string) {
+	m.sess.token, m.sess.source, m.sess.client = token, source, nil
+	if token == "" || m.cfg.NewClient == nil {
+		return
+	}
+	c, err := m.cfg.NewClient(token)
+	if err != nil {
+		m.status = status{level: levelError, text: text.CleanText(err.Error())}
+		return
+	}
+	m.sess.client = c
+	m.sess.refresh()
+}
+
+// openToken opens the token entry.
+func (m *Model) openToken(intro string) tea.Cmd {
+	current := ""
+	if m.sess.token != "" {
+		current = m.sess.source
+	}
+	md, cmd := newTokenModal(m.kit, intro, tokenHome(m.cfg), text.CleanText(current))
+	m.open(md)
+	return cmd
+}
+
+// onTokenChosen saves a token off the UI goroutine.
+func (m Model) onTokenChosen(c tokenChosen) (tea.Model, tea.Cmd) {
+	m.status = status{level: levelInfo, text: "Saving the token…"}
+	return m, saveTokenCmd(m.cfg.Tokens, m.cfg.Profile, c.token)
+}
+
+func (m Model) onTokenSaved(s tokenSaved) (tea.Model, tea.Cmd) {
+	if s.sessionOnly {
+		m.setToken(s.token, "entered in this session")
+	} else {
+		m.setToken(s.token, "OS keyring")
+	}
+	switch {
+	case s.sessionOnly && s.err != nil:
+		m.status = status{level: levelWarn, text: "Token kept for this session only: the keyring is unavailable."}
+		m.notice = capitalize(text.CleanText(s.err.Error())) + "."
+	case s.sessionOnly:
+		m.status = status{level: levelInfo, text: "Token kept for this session only."}
+	default:
+		m.status = status{level: levelOK, text: "Token saved in the OS keyring for profile " + m.cfg.Profile + "."}
+	}
+	if m.sess.last.paid != "" && (m.ex == nil || m.ex.err != nil) {
+		return m, m.fetch(lookup{m.sess.last.paid, m.sess.view}) // try again what the old token could not
+	}
+	return m, m.focusInput()
+}
+
+// serviceName is the base URL's host for messages.
+func serviceName(base string) string {
+	if u, err := url.Parse(base); err == nil && u.Host != "" {
+		return text.CleanText(u.Host)
+	}
+	return "this profile's service"
+}
+
+// humanDuration writes "10 minutes" or "90 seconds".
+func humanDuration(d time.Duration) string {
+	switch {
+	case d >= time.Minute && d%time.Minute == 0:
+		if d == time.Minute {
+			return "1 minute"
+		}
+		return fmt.Sprintf("%d minutes", d/time.Minute)
+	case d >= time.Second:
+		return fmt.Sprintf("%d seconds", d/time.Second)
+	}
+	return d.String()
+}

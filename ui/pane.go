@@ -1,0 +1,147 @@
+package ui
+
+import (
+	"fmt"
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/theme"
+)
+
+// Pane is one tab: the exchange on screen seen one way (a group's fields,
+// the sponsors table, the raw answer, the failure). The root model knows
+// panes only through this interface; a new pane is one file with a type
+// that implements it and one line in panesFor.
+type Pane interface {
+	// Tab is what the tab bar shows for the pane.
+	Tab() Tab
+	// Resize sets the size the pane draws at and builds what View reads;
+	// scroll position and selection stay valid.
+	Resize(w, h int) Pane
+	// Update takes the keys and mouse events meant for the pane (the root
+	// keeps tab, view and lookup keys) and returns the next pane. Clicks
+	// arrive in the pane's own coordinates.
+	Update(msg tea.Msg) (Pane, tea.Cmd)
+	// View draws the pane at its size. It only reads.
+	View() string
+	// Where says where the pane is scrolled to ("lines 3–30 of 80"), or ""
+	// when everything shows.
+	Where() string
+}
+
+// Tab is a pane's entry in the tab bar.
+type Tab struct {
+	Label string // "Sponsors"
+	Count string // shown after the label ("3"), or ""
+	Empty bool   // nothing from this response: drawn dim
+}
+
+// kit is what panes and modals draw with and read keys by. The model owns
+// one and shares it; a theme change replaces its styles in place.
+type kit struct {
+	st   theme.Styles
+	keys keyMap
+	help help.Model
+	now  func() time.Time
+	idle time.Duration // the full view's idle timeout, for the texts that name it
+}
+
+// panesFor lists the panes of an exchange: one per group in advert.Groups
+// (Other only when something was not placed), then Raw; a failure has its
+// error and Raw.
+func panesFor(k *kit, ex *exchange) []Pane {
+	if ex.doc == nil {
+		return []Pane{newErrorPane(k, ex), newRawPane(k, ex)}
+	}
+	var ps []Pane
+	for _, g := range advert.Groups {
+		switch {
+		case g.Parties:
+			ps = append(ps, newPartiesPane(k, g, ex.doc))
+		case g.Group == advert.GroupOther && ex.doc.Other.Len() == 0:
+		default:
+			ps = append(ps, newFieldsPane(k, g, ex.doc))
+		}
+	}
+	return append(ps, newRawPane(k, ex))
+}
+
+// scroller is a text pane's scroll position in a window of height lines.
+type scroller struct{ offset, height int }
+
+// far is a scroll distance that reaches either end.
+const far = 1 << 30
+
+// scrollDelta is how far a key or the wheel asks to move: lines for a
+// text pane, rows for a table.
+func scrollDelta(keys keyMap, msg tea.Msg, page int) (int, bool) {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		switch {
+		case key.Matches(msg, keys.Up):
+			return -1, true
+		case key.Matches(msg, keys.Down):
+			return 1, true
+		case key.Matches(msg, keys.PageUp):
+			return -max(1, page), true
+		case key.Matches(msg, keys.PageDown):
+			return max(1, page), true
+		case key.Matches(msg, keys.Home):
+			return -far, true
+		case key.Matches(msg, keys.End):
+			return far, true
+		}
+	case tea.MouseWheelMsg:
+		switch msg.Button {
+		case tea.MouseWheelUp:
+			return -3, true
+		case tea.MouseWheelDown:
+			return 3, true
+		}
+	}
+	return 0, false
+}
+
+// move scrolls by d. lines(need) is the number of lines, counted at least
+// need far when counting is work (the lazily laid out Raw pane).
+func (s *scroller) move(d int, lines func(need int) int) {
+	n := lines(max(0, s.offset+d) + s.height)
+	s.offset = min(max(s.offset+d, 0), max(0, n-s.height))
+}
+
+// update moves for a scroll key or the wheel, and says whether it did.
+func (s *scroller) update(keys keyMap, msg tea.Msg, lines func(need int) int) bool {
+	d, ok := scrollDelta(keys, msg, s.height)
+	if ok {
+		s.move(d, lines)
+	}
+	return ok
+}
+
+// resize keeps the window inside n lines at a new height.
+func (s *scroller) resize(h, n int) {
+	s.height = max(1, h)
+	s.offset = min(s.offset, max(0, n-s.height))
+}
+
+// where writes the scroll position; total < 0 when not yet counted.
+func (s scroller) where(known, total int) string {
+	if total >= 0 && total <= s.height {
+		return ""
+	}
+	last := min(s.offset+s.height, known)
+	if total < 0 {
+		return fmt.Sprintf("lines %d–%d", s.offset+1, last)
+	}
+	return fmt.Sprintf("lines %d–%d of %d", s.offset+1, last, total)
+}
+
+// window is the part of lines the scroller shows.
+func (s scroller) window(lines []string) []string {
+	from := min(s.offset, len(lines))
+	return lines[from:min(len(lines), from+s.height)]
+}

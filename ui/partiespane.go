@@ -1,0 +1,253 @@
+package ui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/text"
+	"github.com/padview/padview/theme"
+)
+
+// partiesPane is the sponsors or controllers table with the selected
+// entry's details: side by side on wide terminals, stacked otherwise. It
+// draws only the visible rows, so its cost does not grow with the list.
+type partiesPane struct {
+	k       *kit
+	info    advert.GroupInfo
+	list    []advert.Value
+	present bool // the server sent the collection at all
+	full    bool // full view: contact columns first
+
+	width, height int
+	cursor        int // the selected entry
+	offset        int // the first row shown
+	detail        int // how far the selected entry's details are scrolled
+}
+
+func newPartiesPane(k *kit, g advert.GroupInfo, d *advert.Document) Pane {
+	list, present := d.Parties(g.Group)
+	return partiesPane{k: k, info: g, list: list, present: present, full: d.View == advert.Full}
+}
+
+func (p partiesPane) Tab() Tab {
+	return Tab{Label: p.info.Label, Count: strconv.Itoa(len(p.list)), Empty: len(p.list) == 0}
+}
+
+// sideBySide is whether the details sit right of the table.
+func (p partiesPane) sideBySide() bool { return p.width >= 110 }
+
+// rows is how many table rows are visible.
+func (p partiesPane) rows() int {
+	if p.sideBySide() {
+		return max(1, p.height-2) // the count line and the header
+	}
+	return max(1, (p.height-3)/2)
+}
+
+func (p partiesPane) Resize(w, h int) Pane {
+	p.width, p.height = w, h
+	p.clamp()
+	return p
+}
+
+// clamp keeps the cursor in sight and the table full: after any resize
+// the rows below the cursor fill the pane when there are enough.
+func (p *partiesPane) clamp() {
+	n, rows := len(p.list), p.rows()
+	p.cursor = min(max(p.cursor, 0), max(0, n-1))
+	p.offset = min(max(p.offset, p.cursor-rows+1), p.cursor)
+	p.offset = max(0, min(p.offset, n-rows))
+}
+
+func (p partiesPane) Update(msg tea.Msg) (Pane, tea.Cmd) {
+	if k, ok := msg.(tea.KeyPressMsg); ok && key.Matches(k, p.k.keys.DetailScroll) {
+		if k.String() == "J" {
+			p.detail++
+		} else {
+			p.detail = max(0, p.detail-1)
+		}
+		return p, nil
+	}
+	if d, ok := scrollDelta(p.k.keys, msg, p.rows()); ok && len(p.list) > 0 {
+		if c := min(max(p.cursor+d, 0), len(p.list)-1); c != p.cursor {
+			p.cursor, p.detail = c, 0
+		}
+		p.clamp()
+	}
+	return p, nil
+}
+
+func (p partiesPane) Where() string { return "" }
+
+func (p partiesPane) View() string {
+	st := p.k.st
+	if len(p.list) == 0 {
+		msg := "not in this response"
+		if p.present {
+			msg = "none in this response"
+		}
+		return st.Null.Render(p.info.Label + ": " + msg)
+	}
+	count := st.Muted.Render(fmt.Sprintf("%d %s · entry %d · ↑/↓ select · J/K scroll details",
+		len(p.list), strings.ToLower(p.info.Label), p.cursor+1))
+	body := p.height - 1
+	if p.sideBySide() {
+		tableW := p.width * 3 / 5
+		rows := p.table(tableW)
+		detail := p.details(p.width-tableW-3, body)
+		bar := st.TabBar.Render("│")
+		lines := make([]string, body)
+		for i := range lines {
+			left, right := "", ""
+			if i < len(rows) {
+				left = rows[i]
+			}
+			if i < len(detail) {
+				right = detail[i]
+			}
+			lines[i] = fit(left, tableW) + " " + bar + " " + right
+		}
+		return count + "\n" + strings.Join(lines, "\n")
+	}
+	rows := p.table(p.width)
+	detail := p.details(p.width, body-len(rows)-1)
+	sep := st.TabBar.Render(strings.Repeat("─", p.width))
+	return count + "\n" + strings.Join(rows, "\n") + "\n" + sep + "\n" + strings.Join(detail, "\n")
+}
+
+// table renders the header and the visible rows.
+func (p partiesPane) table(width int) []string {
+	st := p.k.st
+	cols := partyColumns(width, p.full)
+	out := make([]string, 0, p.rows()+1)
+	var hdr strings.Builder
+	for i, c := range cols {
+		if i > 0 {
+			hdr.WriteByte(' ')
+		}
+		hdr.WriteString(pad(c.title, c.width))
+	}
+	out = append(out, st.TableHeader.Render(hdr.String()))
+	for i := p.offset; i < min(len(p.list), p.offset+p.rows()); i++ {
+		var row strings.Builder
+		selected := i == p.cursor
+		for j, c := range cols {
+			s := c.cell(p.list[i])
+			personal := c.personal && s != ""
+			if personal {
+				s = theme.PersonalMark + " " + s
+			}
+			if j > 0 && selected {
+				row.WriteString(st.Selected.Render(" "))
+			} else if j > 0 {
+				row.WriteByte(' ')
+			}
+			s = pad(s, c.width)
+			if selected || personal {
+				s = cellStyle(st, selected, personal).Render(s)
+			}
+			row.WriteString(s)
+		}
+		out = append(out, row.String())
+	}
+	return out
+}
+
+// cellStyle styles one cell: the selected row is reversed whole, personal
+// data keeps its own mark inside it.
+func cellStyle(st theme.Styles, selected, personal bool) lipgloss.Style {
+	switch {
+	case selected && personal:
+		return st.Selected.Underline(true)
+	case selected:
+		return st.Selected
+	case personal:
+		return st.Personal
+	}
+	return lipgloss.NewStyle()
+}
+
+// details is the selected entry's fields from the detail offset on, cut to
+// height with a note of what is left below.
+func (p partiesPane) details(width, height int) []string {
+	if height <= 0 {
+		return nil
+	}
+	st := p.k.st
+	entry := p.list[p.cursor]
+	var lines []string
+	if entry.Kind == advert.Object {
+		lines = fieldLines(st, entry, width)
+	} else {
+		lines = []string{st.Value.Render(text.CleanText(entry.Text()))}
+	}
+	lines = lines[min(p.detail, max(len(lines)-1, 0)):]
+	if len(lines) > height {
+		lines = append(lines[:height-1], st.Muted.Render(fmt.Sprintf("… %d more lines (J scrolls)", len(lines)-height+1)))
+	}
+	return lines
+}
+
+// column is one column of the table.
+type column struct {
+	title    string
+	width    int
+	personal bool
+	cell     func(advert.Value) string
+}
+
+func memberColumn(title string, width int, keys ...string) column {
+	return column{title: title, width: width, personal: text.IsPersonalField(keys[0]), cell: func(v advert.Value) string {
+		for _, k := range keys {
+			if m, ok := v.Get(k); ok && m.Kind != advert.Absent {
+				return text.CleanText(text.FormatField(k, m))
+			}
+		}
+		return ""
+	}}
+}
+
+// partyColumns fits the columns into width, dropping from the right while
+// the name would get fewer than 16 cells. In the full view the contact data
+// a reviewer came for comes first.
+func partyColumns(width int, full bool) []column {
+	name := column{title: "Name", cell: func(v advert.Value) string { return text.CleanText(text.PartyName(v)) }}
+	kind := memberColumn("Kind", 14, "kind", "type", "role", "category", "partyType")
+	city := memberColumn("City", 16, "city", "town")
+	country := memberColumn("Country", 8, "country", "countryCode")
+	cols := []column{kind, city, country}
+	if full {
+		cols = []column{memberColumn("Email", 30, "email"), memberColumn("Phone", 20, "phone"), country, city, kind}
+	}
+	for len(cols) > 0 {
+		used := 0
+		for _, c := range cols {
+			used += c.width + 1
+		}
+		if width-used >= 16 {
+			name.width = width - used
+			break
+		}
+		cols = cols[:len(cols)-1]
+	}
+	if name.width == 0 {
+		name.width = width
+	}
+	return append([]column{name}, cols...)
+}
+
+// pad truncates or pads s to exactly w cells, wide characters counted.
+func pad(s string, w int) string {
+	s = ansi.Truncate(s, w, "…")
+	if gap := w - lipgloss.Width(s); gap > 0 {
+		s += strings.Repeat(" ", gap)
+	}
+	return s
+}

@@ -1,0 +1,293 @@
+package ui
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/padview/padview/api"
+	"github.com/padview/padview/api/text"
+	"github.com/padview/padview/theme"
+)
+
+// rawPane is the exchange as support staff read it: the request line, the
+// status, the curl command that repeats it, the response headers, the
+// attempt log, the normalizer's warnings, then the body as the server sent
+// it (indented when it is JSON, as text when not). It scrolls as one
+// document; the body is laid out lazily, so a huge answer opens at once.
+type rawPane struct {
+	k      *kit
+	head   []rawLine
+	json   *jsonLines // the body, when it is JSON
+	text   []string   // the body, when it is not
+	width  int
+	scroll scroller
+}
+
+// rawLine is a line of the head and how it is drawn.
+type rawLine struct {
+	text string
+	kind rawKind
+}
+
+type rawKind int
+
+const (
+	rawPlain rawKind = iota
+	rawMuted
+	rawTitle
+	rawCurl
+	rawWarning
+)
+
+// Bounds on a body that is not JSON: it is shown as text up to these.
+const (
+	maxTextBody  = 256 << 10
+	maxTextLines = 5000
+)
+
+// countAhead is how many lines past the window the pane counts, so that
+// "lines 1–30 of N" knows N for all but huge answers.
+const countAhead = 10000
+
+func newRawPane(k *kit, ex *exchange) Pane {
+	p := rawPane{k: k, head: rawHead(ex)}
+	body := ex.rec.Body
+	if ex.doc != nil {
+		body = ex.doc.Raw
+	}
+	switch {
+	case len(body) == 0 && ex.apiError() != nil && ex.apiError().Snippet != "":
+		p.head = append(p.head, rawLine{"Body (the start of it, as the error recorded it)", rawTitle})
+		p.text = []string{ex.apiError().Snippet}
+	case len(body) == 0 && ex.rec.Size > 0:
+		p.head = append(p.head, rawLine{"Body · " + text.FormatSize(ex.rec.Size) + " · not recorded", rawMuted})
+	case len(body) == 0:
+		p.head = append(p.head, rawLine{"No body.", rawMuted})
+	case ex.doc != nil || json.Valid(body):
+		p.head = append(p.head, rawLine{"Body · " + text.FormatSize(int64(len(body))), rawTitle})
+		p.json = newJSONLines(body)
+	default:
+		p.head = append(p.head, rawLine{"Body · " + text.FormatSize(int64(len(body))) + " · not JSON, shown as text", rawTitle})
+		p.text = textLines(body)
+	}
+	return p
+}
+
+// rawHead is everything above the body.
+func rawHead(ex *exchange) []rawLine {
+	rec := ex.rec
+	h := []rawLine{{text.CleanText(rec.Method + " " + rec.URL), rawMuted}}
+	answer := "→ no response"
+	if rec.Status != 0 {
+		answer = fmt.Sprintf("→ %d %s · %s", rec.Status, http.StatusText(rec.Status), rec.Proto)
+	}
+	answer += " · " + latency(rec.Duration)
+	if rec.Status != 0 {
+		answer += " · " + text.FormatSize(rec.Size)
+	}
+	if rec.Attempts > 1 {
+		answer += fmt.Sprintf(" · %d attempts", rec.Attempts)
+	}
+	if rec.RequestID != "" {
+		answer += " · request id " + rec.RequestID
+	}
+	h = append(h, rawLine{answer, rawMuted}, rawLine{rec.Curl, rawCurl}, rawLine{})
+	if len(rec.Headers) > 0 {
+		h = append(h, rawLine{"Response headers", rawTitle})
+		names := make([]string, 0, len(rec.Headers))
+		for n := range rec.Headers {
+			names = append(names, n)
+		}
+		slices.Sort(names)
+		for _, n := range names {
+			h = append(h, rawLine{"  " + text.CleanText(n) + ": " + text.CleanText(strings.Join(rec.Headers[n], ", ")), rawPlain})
+		}
+		h = append(h, rawLine{})
+	}
+	if len(rec.Log) > 1 || ex.err != nil && len(rec.Log) > 0 {
+		h = append(h, rawLine{"Attempts", rawTitle})
+		for i, a := range rec.Log {
+			h = append(h, rawLine{fmt.Sprintf("  %d. %s", i+1, attemptText(a)), rawPlain})
+		}
+		h = append(h, rawLine{})
+	}
+	if ex.doc != nil && len(ex.doc.Warnings) > 0 {
+		h = append(h, rawLine{"Normalizer warnings", rawTitle})
+		for _, w := range ex.doc.Warnings {
+			h = append(h, rawLine{"  ⚠ " + text.CleanText(w), rawWarning})
+		}
+		h = append(h, rawLine{})
+	}
+	return h
+}
+
+// attemptText is one attempt of the log on one line.
+func attemptText(a api.Attempt) string {
+	parts := []string{"no response"}
+	if a.Status != 0 {
+		parts[0] = fmt.Sprintf("%d %s", a.Status, http.StatusText(a.Status))
+	}
+	if a.Error != "" {
+		parts = append(parts, text.CleanText(a.Error))
+	}
+	parts = append(parts, latency(a.Duration))
+	if a.Waited > 0 {
+		parts = append(parts, "waited "+latency(a.Waited)+" before")
+	}
+	if a.RetryAfter != "" {
+		parts = append(parts, "Retry-After "+text.CleanText(a.RetryAfter))
+	}
+	if a.Next != "" {
+		parts = append(parts, "then "+text.CleanText(a.Next))
+	}
+	return strings.Join(parts, " · ")
+}
+
+// textLines is a body that is not JSON as lines of text, cleaned and capped.
+func textLines(body []byte) []string {
+	capped := len(body) > maxTextBody
+	lines := strings.Split(text.CleanBlock(string(body[:min(len(body), maxTextBody)])), "\n")
+	if len(lines) > maxTextLines {
+		lines, capped = lines[:maxTextLines], true
+	}
+	if capped {
+		lines = append(lines, fmt.Sprintf("… cut here: padview shows the first %d lines or %s of a body that is not JSON", maxTextLines, text.FormatSize(maxTextBody)))
+	}
+	return lines
+}
+
+// lines counts the pane's lines at least need far.
+func (p rawPane) lines(need int) int {
+	n := len(p.head) + len(p.text)
+	if p.json != nil {
+		n += p.json.count(max(0, need-len(p.head)))
+	}
+	return n
+}
+
+// total is the number of lines, or -1 while the body is not counted yet.
+func (p rawPane) total() int {
+	if p.json != nil && !p.json.done {
+		return -1
+	}
+	return p.lines(0)
+}
+
+func (p rawPane) Tab() Tab { return Tab{Label: "Raw"} }
+
+func (p rawPane) Resize(w, h int) Pane {
+	p.width = w
+	p.scroll.resize(h, p.lines(p.scroll.offset+h+countAhead))
+	return p
+}
+
+func (p rawPane) Update(msg tea.Msg) (Pane, tea.Cmd) {
+	d, ok := scrollDelta(p.k.keys, msg, p.scroll.height)
+	if !ok {
+		return p, nil
+	}
+	if d == far && p.json != nil {
+		p.json.total() // the end is wherever counting ends
+	}
+	p.scroll.move(d, p.lines)
+	p.lines(p.scroll.offset + p.scroll.height + countAhead)
+	return p, nil
+}
+
+func (p rawPane) Where() string {
+	if t := p.total(); t >= 0 {
+		return p.scroll.where(t, t)
+	}
+	return p.scroll.where(p.lines(0), -1) + fmt.Sprintf(" of %d+", p.lines(0))
+}
+
+func (p rawPane) View() string {
+	st := p.k.st
+	w, from, n := p.width, p.scroll.offset, p.scroll.height
+	out := make([]string, 0, n)
+	for i := from; i < min(len(p.head), from+n); i++ {
+		out = append(out, p.headLine(p.head[i], w))
+	}
+	if rest := n - len(out); rest > 0 {
+		start := max(0, from-len(p.head))
+		if p.json != nil {
+			for _, l := range p.json.window(start, rest) {
+				out = append(out, colorJSONLine(st, ansi.Truncate(l, w, "…")))
+			}
+		} else {
+			for _, l := range p.text[min(start, len(p.text)):min(len(p.text), start+rest)] {
+				out = append(out, st.Value.Render(ansi.Truncate(l, w, "…")))
+			}
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+func (p rawPane) headLine(l rawLine, w int) string {
+	st := p.k.st
+	switch l.kind {
+	case rawMuted:
+		return st.Muted.Render(ansi.Truncate(l.text, w, "…"))
+	case rawTitle:
+		return st.Label.Bold(true).Render(ansi.Truncate(l.text, w, "…"))
+	case rawCurl:
+		return st.Muted.Render(ansi.Truncate(l.text, max(0, w-10), "…")) + st.Accent.Render("  c copies")
+	case rawWarning:
+		return st.StatusWarn.Render(ansi.Truncate(l.text, w, "…"))
+	}
+	return st.Value.Render(ansi.Truncate(l.text, w, "…"))
+}
+
+// colorJSONLine colours one line of indented JSON: keys, strings, numbers
+// and literals. It runs on visible lines only.
+func colorJSONLine(st theme.Styles, line string) string {
+	var b strings.Builder
+	i := 0
+	for i < len(line) {
+		c := line[i]
+		switch {
+		case c == '"':
+			j := i + 1
+			for j < len(line) && line[j] != '"' {
+				if line[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			j = min(j+1, len(line))
+			tok := line[i:j]
+			if strings.HasPrefix(strings.TrimLeft(line[j:], " "), ":") {
+				b.WriteString(st.JSONKey.Render(tok))
+			} else {
+				b.WriteString(st.JSONString.Render(tok))
+			}
+			i = j
+		case c == '-' || c >= '0' && c <= '9':
+			j := i
+			for j < len(line) && strings.IndexByte("+-.eE0123456789", line[j]) >= 0 {
+				j++
+			}
+			b.WriteString(st.JSONNumber.Render(line[i:j]))
+			i = j
+		case strings.HasPrefix(line[i:], "true"), strings.HasPrefix(line[i:], "null"):
+			b.WriteString(st.JSONLiteral.Render(line[i : i+4]))
+			i += 4
+		case strings.HasPrefix(line[i:], "false"):
+			b.WriteString(st.JSONLiteral.Render(line[i : i+5]))
+			i += 5
+		case c == ' ':
+			b.WriteByte(c)
+			i++
+		default:
+			b.WriteString(st.JSONPunct.Render(line[i : i+1]))
+			i++
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,86 @@
+package ui
+
+import (
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// startPane is the screen before the first lookup: what to type, and the
+// sample PAIDs the demo offers.
+type startPane struct {
+	k              *kit
+	samples, demos []string
+	lines          []string
+	width          int
+	dark           bool
+	scroll         scroller
+}
+
+func newStartPane(k *kit, samples, demos []string) Pane {
+	return startPane{k: k, samples: samples, demos: demos}
+}
+
+// Tab has no label: before the first lookup there are no tabs to show.
+func (p startPane) Tab() Tab { return Tab{} }
+
+func (p startPane) Resize(w, h int) Pane {
+	if p.lines == nil || p.width != w || p.dark != p.k.st.IsDark {
+		p.lines, p.width, p.dark = p.layout(w), w, p.k.st.IsDark
+	}
+	p.scroll.resize(h, len(p.lines))
+	return p
+}
+
+func (p startPane) layout(w int) []string {
+	st := p.k.st
+	out := []string{"", st.Title.Render("Look up a political advertisement"), ""}
+	out = append(out, strings.Split(ansi.Wrap("Type its PAID above and press enter, or paste an endpoint URL.", w, " "), "\n")...)
+	list := func(title string, ids []string) {
+		if len(ids) == 0 {
+			return
+		}
+		out = append(out, "", st.Muted.Render(title))
+		for _, l := range fillLines(ids, w-4) {
+			out = append(out, "  "+l)
+		}
+	}
+	list("Try one of these:", p.samples)
+	list("Or see how padview handles a failing service:", p.demos)
+	out = append(out, "")
+	out = append(out, strings.Split(st.Muted.Render(ansi.Wrap("f opens the full view (personal data) after a confirmation · ? shows every key", w, " ")), "\n")...)
+	return out
+}
+
+func (p startPane) Update(msg tea.Msg) (Pane, tea.Cmd) {
+	p.scroll.update(p.k.keys, msg, func(int) int { return len(p.lines) })
+	return p, nil
+}
+
+func (p startPane) View() string { return strings.Join(p.scroll.window(p.lines), "\n") }
+
+func (p startPane) Where() string { return "" }
+
+// fillLines lays words out in lines of at most w cells, two spaces apart,
+// never breaking a word (a PAID must stay whole to be typed back).
+func fillLines(words []string, w int) []string {
+	var lines []string
+	cur := ""
+	for _, word := range words {
+		switch {
+		case cur == "":
+			cur = word
+		case lipgloss.Width(cur)+2+lipgloss.Width(word) <= w:
+			cur += "  " + word
+		default:
+			lines = append(lines, cur)
+			cur = word
+		}
+	}
+	if cur != "" {
+		lines = append(lines, cur)
+	}
+	return lines
+}

@@ -1,0 +1,131 @@
+package ui
+
+import (
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/padview/padview/api/text"
+	"github.com/padview/padview/keystore"
+)
+
+// tokenModal is the token entry: a masked input, checked by the keystore's
+// one rule, saved to the keyring (or kept for the session when the keyring
+// cannot take it). Replacing a token the session already has asks first.
+type tokenModal struct {
+	k       *kit
+	input   textinput.Model
+	intro   string
+	where   string // where the token will be kept
+	current string // where the token in use came from, "" when there is none
+	problem string // what is wrong with what was typed
+	replace bool   // asking whether to replace the current token
+	w, h    int
+}
+
+// newTokenModal opens the token entry. current names where the token in
+// use came from ("" when there is none).
+func newTokenModal(k *kit, intro, where, current string) (Modal, tea.Cmd) {
+	in := textinput.New()
+	in.Prompt = ""
+	in.Placeholder = "partner token"
+	in.EchoMode = textinput.EchoPassword
+	in.EchoCharacter = '•'
+	in.CharLimit = 4096
+	setBlink(&in)
+	cmd := in.Focus()
+	return tokenModal{k: k, input: in, intro: intro, where: where, current: current}, cmd
+}
+
+func (m tokenModal) Resize(w, h int) Modal {
+	m.w, m.h = w, h
+	m.input.SetWidth(max(10, newFrame(w, h).inner-10))
+	return m
+}
+
+func (m tokenModal) Update(msg tea.Msg) (Modal, tea.Cmd) {
+	if m.replace {
+		if k, ok := msg.(tea.KeyPressMsg); ok {
+			switch k.String() {
+			case "y":
+				return nil, m.chosen()
+			case "n", "esc":
+				m.replace = false
+			}
+		}
+		return m, nil
+	}
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		switch msg.String() {
+		case "esc":
+			return nil, nil
+		case "enter":
+			tok := m.input.Value()
+			if err := keystore.CheckToken(tok); err != nil {
+				m.problem = capitalize(err.Error()) + "."
+				return m, nil
+			}
+			if m.current != "" {
+				m.replace = true
+				return m, nil
+			}
+			return nil, m.chosen()
+		}
+	case tea.MouseMsg:
+		return m, nil
+	}
+	m.problem = ""
+	var cmd tea.Cmd
+	m.input, cmd = m.input.Update(msg)
+	return m, cmd
+}
+
+// chosen hands the checked token to the root, which saves it.
+func (m tokenModal) chosen() tea.Cmd {
+	tok := m.input.Value()
+	return func() tea.Msg { return tokenChosen{token: tok} }
+}
+
+func (m tokenModal) View() string {
+	st := m.k.st
+	f := newFrame(m.w, m.h)
+	head := []string{st.Title.Render("Partner token"), ""}
+	var body []string
+	if m.replace {
+		body = wrap("Replace the token in use (source: "+m.current+")? The new one will be "+m.where, f.inner)
+		body = append(body, "", st.InputPrompt.Render("y")+" replace · "+st.InputPrompt.Render("n")+" keep the current one")
+	} else {
+		body = append(wrap(m.intro, f.inner), "", st.InputPrompt.Render("Token ❯ ")+m.input.View(), "")
+		for _, l := range wrap("It will be "+m.where, f.inner) {
+			body = append(body, st.Muted.Render(l))
+		}
+		if m.problem != "" {
+			body = append(body, "")
+			for _, l := range wrap(m.problem, f.inner) {
+				body = append(body, st.InputError.Render(l))
+			}
+		}
+	}
+	return f.render(st.Modal.BorderForeground(st.Palette.Accent), head, body, nil, 0)
+}
+
+func (m tokenModal) Keys() []hint {
+	if m.replace {
+		return []hint{{key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "replace")), 2},
+			{key.NewBinding(key.WithKeys("n", "esc"), key.WithHelp("n/esc", "keep the current one")), 2}}
+	}
+	return []hint{{key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "save")), 3},
+		{key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close")), 3}, {m.k.keys.ForceQuit, 2}}
+}
+
+// tokenHome says where a token typed in will be kept, for the token entry.
+func tokenHome(cfg Config) string {
+	switch {
+	case cfg.Tokens == nil:
+		return "kept for this session only."
+	case cfg.KeyringProblem != "":
+		return "kept for this session only: " + text.CleanText(cfg.KeyringProblem) + "."
+	}
+	return "saved in the OS keyring, never in a file."
+}
