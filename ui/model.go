@@ -46,6 +46,7 @@ type Model struct {
 	spinner      spinner.Model
 	lastActivity time.Time
 	startup      tea.Cmd // the first lookup of a worklist
+	chrome       chrome
 }
 
 // New builds the model from the command line's configuration.
@@ -77,7 +78,15 @@ func (m Model) Init() tea.Cmd {
 
 // Update routes one message: answers and timers to the session, input
 // events to the modal if one is open, else to the PAID input or the pane.
+// Then it redraws the chrome if what it shows changed.
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	next, cmd := m.update(msg)
+	nm := next.(Model)
+	nm.chrome = nm.drawChrome()
+	return nm, cmd
+}
+
+func (m Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.resize(msg.Width, msg.Height)

@@ -29,6 +29,13 @@ type partiesPane struct {
 	cursor        int // the selected entry
 	offset        int // the first row shown
 	detail        int // how far the selected entry's details are scrolled
+
+	// The selected entry's fields, laid out when the selection, the width
+	// or the theme changes, so View only reads them.
+	fields      []string
+	fieldsOf    int
+	fieldsWidth int
+	fieldsDark  bool
 }
 
 func newPartiesPane(k *kit, g advert.GroupInfo, d *advert.Document) Pane {
@@ -54,7 +61,34 @@ func (p partiesPane) rows() int {
 func (p partiesPane) Resize(w, h int) Pane {
 	p.width, p.height = w, h
 	p.clamp()
+	p.layoutFields()
 	return p
+}
+
+// detailWidth is the width of the selected entry's details.
+func (p partiesPane) detailWidth() int {
+	if p.sideBySide() {
+		return p.width - p.width*3/5 - 3
+	}
+	return p.width
+}
+
+// layoutFields lays out the selected entry's fields when needed.
+func (p *partiesPane) layoutFields() {
+	if len(p.list) == 0 {
+		return
+	}
+	w := p.detailWidth()
+	if p.fields != nil && p.fieldsOf == p.cursor && p.fieldsWidth == w && p.fieldsDark == p.k.st.IsDark {
+		return
+	}
+	entry := p.list[p.cursor]
+	if entry.Kind == advert.Object {
+		p.fields = fieldLines(p.k.st, entry, w)
+	} else {
+		p.fields = []string{p.k.st.Value.Render(text.CleanText(entry.Text()))}
+	}
+	p.fieldsOf, p.fieldsWidth, p.fieldsDark = p.cursor, w, p.k.st.IsDark
 }
 
 // clamp keeps the cursor in sight and the table full: after any resize
@@ -80,6 +114,7 @@ func (p partiesPane) Update(msg tea.Msg) (Pane, tea.Cmd) {
 			p.cursor, p.detail = c, 0
 		}
 		p.clamp()
+		p.layoutFields()
 	}
 	return p, nil
 }
@@ -101,7 +136,7 @@ func (p partiesPane) View() string {
 	if p.sideBySide() {
 		tableW := p.width * 3 / 5
 		rows := p.table(tableW)
-		detail := p.details(p.width-tableW-3, body)
+		detail := p.details(body)
 		bar := st.TabBar.Render("│")
 		lines := make([]string, body)
 		for i := range lines {
@@ -117,7 +152,7 @@ func (p partiesPane) View() string {
 		return count + "\n" + strings.Join(lines, "\n")
 	}
 	rows := p.table(p.width)
-	detail := p.details(p.width, body-len(rows)-1)
+	detail := p.details(body - len(rows) - 1)
 	sep := st.TabBar.Render(strings.Repeat("─", p.width))
 	return count + "\n" + strings.Join(rows, "\n") + "\n" + sep + "\n" + strings.Join(detail, "\n")
 }
@@ -135,6 +170,8 @@ func (p partiesPane) table(width int) []string {
 		hdr.WriteString(pad(c.title, c.width))
 	}
 	out = append(out, st.TableHeader.Render(hdr.String()))
+	// Personal cells are many; their style is worked out once per draw.
+	open, end := styleCodes(st.Personal)
 	for i := p.offset; i < min(len(p.list), p.offset+p.rows()); i++ {
 		var row strings.Builder
 		selected := i == p.cursor
@@ -144,53 +181,51 @@ func (p partiesPane) table(width int) []string {
 			if personal {
 				s = theme.PersonalMark + " " + s
 			}
-			if j > 0 && selected {
+			switch {
+			case j > 0 && selected:
 				row.WriteString(st.Selected.Render(" "))
-			} else if j > 0 {
+			case j > 0:
 				row.WriteByte(' ')
 			}
 			s = pad(s, c.width)
-			if selected || personal {
-				s = cellStyle(st, selected, personal).Render(s)
+			switch {
+			case selected:
+				row.WriteString(selectedStyle(st, personal).Render(s))
+			case personal:
+				row.WriteString(open + s + end)
+			default:
+				row.WriteString(s)
 			}
-			row.WriteString(s)
 		}
 		out = append(out, row.String())
 	}
 	return out
 }
 
-// cellStyle styles one cell: the selected row is reversed whole, personal
-// data keeps its own mark inside it.
-func cellStyle(st theme.Styles, selected, personal bool) lipgloss.Style {
-	switch {
-	case selected && personal:
-		return st.Selected.Underline(true)
-	case selected:
-		return st.Selected
-	case personal:
-		return st.Personal
-	}
-	return lipgloss.NewStyle()
+// styleCodes is what a style writes before and after a text.
+func styleCodes(s lipgloss.Style) (string, string) {
+	open, end, _ := strings.Cut(s.Render("x"), "x")
+	return open, end
 }
 
-// details is the selected entry's fields from the detail offset on, cut to
-// height with a note of what is left below.
-func (p partiesPane) details(width, height int) []string {
+// selectedStyle styles a cell of the selected row: reversed whole, personal
+// data keeps its underline inside it.
+func selectedStyle(st theme.Styles, personal bool) lipgloss.Style {
+	if personal {
+		return st.Selected.Underline(true)
+	}
+	return st.Selected
+}
+
+// details is the selected entry's fields from the detail offset on, cut
+// to height with a note of what is left below.
+func (p partiesPane) details(height int) []string {
 	if height <= 0 {
 		return nil
 	}
-	st := p.k.st
-	entry := p.list[p.cursor]
-	var lines []string
-	if entry.Kind == advert.Object {
-		lines = fieldLines(st, entry, width)
-	} else {
-		lines = []string{st.Value.Render(text.CleanText(entry.Text()))}
-	}
-	lines = lines[min(p.detail, max(len(lines)-1, 0)):]
+	lines := p.fields[min(p.detail, max(len(p.fields)-1, 0)):]
 	if len(lines) > height {
-		lines = append(lines[:height-1], st.Muted.Render(fmt.Sprintf("… %d more lines (J scrolls)", len(lines)-height+1)))
+		lines = append(lines[:height-1:height-1], p.k.st.Muted.Render(fmt.Sprintf("… %d more lines (J scrolls)", len(lines)-height+1)))
 	}
 	return lines
 }
@@ -245,9 +280,21 @@ func partyColumns(width int, full bool) []column {
 
 // pad truncates or pads s to exactly w cells, wide characters counted.
 func pad(s string, w int) string {
+	if isASCII(s) && len(s) <= w {
+		return s + strings.Repeat(" ", w-len(s))
+	}
 	s = ansi.Truncate(s, w, "…")
 	if gap := w - lipgloss.Width(s); gap > 0 {
 		s += strings.Repeat(" ", gap)
 	}
 	return s
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] >= 0x7f {
+			return false
+		}
+	}
+	return true
 }

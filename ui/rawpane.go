@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/padview/padview/api"
@@ -217,8 +218,9 @@ func (p rawPane) View() string {
 	if rest := n - len(out); rest > 0 {
 		start := max(0, from-len(p.head))
 		if p.json != nil {
+			colors := newJSONColors(st)
 			for _, l := range p.json.window(start, rest) {
-				out = append(out, colorJSONLine(st, ansi.Truncate(l, w, "…")))
+				out = append(out, colorJSONLine(colors, ansi.Truncate(l, w, "…")))
 			}
 		} else {
 			for _, l := range p.text[min(start, len(p.text)):min(len(p.text), start+rest)] {
@@ -244,15 +246,33 @@ func (p rawPane) headLine(l rawLine, w int) string {
 	return st.Value.Render(ansi.Truncate(l.text, w, "…"))
 }
 
+// jsonColors is what each kind of JSON token is wrapped in, worked out
+// once per draw: a frame of Raw has a few hundred tokens.
+type jsonColors struct{ key, str, num, lit, punct [2]string }
+
+func newJSONColors(st theme.Styles) jsonColors {
+	codes := func(s lipgloss.Style) [2]string {
+		open, end := styleCodes(s)
+		return [2]string{open, end}
+	}
+	return jsonColors{codes(st.JSONKey), codes(st.JSONString), codes(st.JSONNumber), codes(st.JSONLiteral), codes(st.JSONPunct)}
+}
+
 // colorJSONLine colours one line of indented JSON: keys, strings, numbers
 // and literals. It runs on visible lines only.
-func colorJSONLine(st theme.Styles, line string) string {
+func colorJSONLine(c jsonColors, line string) string {
 	var b strings.Builder
+	b.Grow(len(line) * 2)
+	put := func(codes [2]string, tok string) {
+		b.WriteString(codes[0])
+		b.WriteString(tok)
+		b.WriteString(codes[1])
+	}
 	i := 0
 	for i < len(line) {
-		c := line[i]
+		ch := line[i]
 		switch {
-		case c == '"':
+		case ch == '"':
 			j := i + 1
 			for j < len(line) && line[j] != '"' {
 				if line[j] == '\\' {
@@ -261,31 +281,30 @@ func colorJSONLine(st theme.Styles, line string) string {
 				j++
 			}
 			j = min(j+1, len(line))
-			tok := line[i:j]
 			if strings.HasPrefix(strings.TrimLeft(line[j:], " "), ":") {
-				b.WriteString(st.JSONKey.Render(tok))
+				put(c.key, line[i:j])
 			} else {
-				b.WriteString(st.JSONString.Render(tok))
+				put(c.str, line[i:j])
 			}
 			i = j
-		case c == '-' || c >= '0' && c <= '9':
+		case ch == '-' || ch >= '0' && ch <= '9':
 			j := i
 			for j < len(line) && strings.IndexByte("+-.eE0123456789", line[j]) >= 0 {
 				j++
 			}
-			b.WriteString(st.JSONNumber.Render(line[i:j]))
+			put(c.num, line[i:j])
 			i = j
 		case strings.HasPrefix(line[i:], "true"), strings.HasPrefix(line[i:], "null"):
-			b.WriteString(st.JSONLiteral.Render(line[i : i+4]))
+			put(c.lit, line[i:i+4])
 			i += 4
 		case strings.HasPrefix(line[i:], "false"):
-			b.WriteString(st.JSONLiteral.Render(line[i : i+5]))
+			put(c.lit, line[i:i+5])
 			i += 5
-		case c == ' ':
-			b.WriteByte(c)
+		case ch == ' ':
+			b.WriteByte(ch)
 			i++
 		default:
-			b.WriteString(st.JSONPunct.Render(line[i : i+1]))
+			put(c.punct, line[i:i+1])
 			i++
 		}
 	}

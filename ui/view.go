@@ -39,14 +39,13 @@ func (m Model) render() string {
 		a := l.modal
 		rows = append(rows, fitBlock(lipgloss.Place(a.w, a.h, lipgloss.Center, lipgloss.Center, m.modal.View()), a.w, a.h)...)
 	} else {
-		bar, _ := m.deck.bar(st, l.width)
-		rows = append(rows, m.input.view(st, m.focus == focusInput, l.width), m.messageLine(l.width), fit(bar, l.width))
+		rows = append(rows, m.input.view(st, m.focus == focusInput, l.width), m.messageLine(l.width), m.drawChrome().tabs)
 		in := l.paneInner()
 		for _, line := range fitBlock(m.deck.current().View(), in.w, in.h) {
 			rows = append(rows, " "+line+" ")
 		}
 	}
-	rows = append(rows, m.statusBar(l.width), fit(m.keyLine(l.width), l.width))
+	rows = append(rows, m.statusBar(l.width), m.drawChrome().keys)
 	return strings.Join(rows, "\n")
 }
 
@@ -142,6 +141,36 @@ func (m Model) exErr() error {
 		return nil
 	}
 	return m.ex.err
+}
+
+// chrome is the tab bar and the key line as last drawn. Update redraws
+// them when what they show changed, so View rarely lays them out.
+type chrome struct {
+	key        chromeKey
+	tabs, keys string
+}
+
+// chromeKey is everything the tab bar and the key line depend on.
+type chromeKey struct {
+	width, active, panes int
+	ex                   *exchange
+	focus                focusArea
+	view                 advert.View
+	dark                 bool
+}
+
+// drawChrome returns the chrome, drawn again only when it changed. A modal
+// brings its own keys, so the key line is not kept while one is open.
+func (m Model) drawChrome() chrome {
+	k := chromeKey{m.layout.width, m.deck.active, len(m.deck.panes), m.ex, m.focus, m.sess.view, m.kit.st.IsDark}
+	if m.modal != nil {
+		return chrome{tabs: m.chrome.tabs, keys: fit(m.keyLine(k.width), k.width)}
+	}
+	if k == m.chrome.key && m.chrome.keys != "" {
+		return m.chrome
+	}
+	bar, _ := m.deck.bar(m.kit.st, k.width)
+	return chrome{key: k, tabs: fit(bar, k.width), keys: fit(m.keyLine(k.width), k.width)}
 }
 
 // fit makes a line exactly w cells: truncated or padded.
