@@ -30,8 +30,6 @@ type Config struct {
 	// key press; zero means ten minutes.
 	FullViewIdle time.Duration
 	Samples      []string // PAIDs the empty state suggests
-	// Worklist is the PAIDs to work through; the first is looked up at start.
-	Worklist     []string
 	FailureDemos []string // demo PAIDs that show error handling
 	Demo         bool
 	// Worklist holds the PAIDs given on the command line (`padview PAID…`,
