@@ -2,13 +2,16 @@ package ui
 
 import (
 	"bytes"
+	"encoding/base64"
 	"io"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"github.com/padview/padview/api/advert"
@@ -17,30 +20,54 @@ import (
 
 // program runs the model in a real Bubble Tea program with a pinned size,
 // colour profile and environment, against the fake over loopback.
-func program(t *testing.T, cfg Config) *teatest.TestModel {
+func program(t *testing.T, cfg Config, w, h int) *teatest.TestModel {
 	t.Helper()
 	cursorBlink = false
-	m := New(cfg)
-	return teatest.NewTestModel(t, m,
-		teatest.WithInitialTermSize(100, 30),
+	return teatest.NewTestModel(t, New(cfg),
+		teatest.WithInitialTermSize(w, h),
 		teatest.WithProgramOptions(
 			tea.WithColorProfile(colorprofile.Ascii),
 			tea.WithEnvironment([]string{"TERM=xterm-256color", "NO_COLOR=1"}),
 		))
 }
 
-// waitFor reads the program's output until it shows want.
-func waitFor(t *testing.T, tm *teatest.TestModel, want string) {
+// waitFor reads the program's output until it shows every want, and
+// returns what it read.
+func waitFor(t *testing.T, tm *teatest.TestModel, wants ...string) string {
 	t.Helper()
+	var seen []byte
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
-		return bytes.Contains(b, []byte(want))
+		seen = b
+		for _, w := range wants {
+			if !bytes.Contains(b, []byte(w)) {
+				return false
+			}
+		}
+		return true
 	}, teatest.WithDuration(10*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
+	return string(seen)
+}
+
+// redraw makes the program paint the whole screen again, so that what
+// waitFor reads next is the screen, not a difference to the last one.
+func redraw(tm *teatest.TestModel, w, h int) {
+	tm.Send(tea.WindowSizeMsg{Width: w - 1, Height: h})
+	tm.Send(tea.WindowSizeMsg{Width: w, Height: h})
 }
 
 func send(tm *teatest.TestModel, keys ...string) {
 	for _, k := range keys {
 		tm.Send(keyMsg(k))
 	}
+}
+
+// confirm answers the full-view confirmation once it is armed.
+func confirm(t *testing.T, tm *teatest.TestModel) {
+	t.Helper()
+	send(tm, "f")
+	waitFor(t, tm, "Show personal data")
+	time.Sleep(confirmArmDelay + 50*time.Millisecond)
+	send(tm, "y")
 }
 
 func finalModel(t *testing.T, tm *teatest.TestModel) Model {
@@ -51,7 +78,7 @@ func finalModel(t *testing.T, tm *teatest.TestModel) Model {
 
 func TestProgramLookupTabsAndFullView(t *testing.T) {
 	s := startFake(t, fake.Options{})
-	tm := program(t, demoConfig(s))
+	tm := program(t, demoConfig(s), 100, 30)
 	waitFor(t, tm, "Look up a political advertisement")
 	tm.Type("AB12CD")
 	send(tm, "enter")
@@ -70,51 +97,43 @@ func TestProgramLookupTabsAndFullView(t *testing.T) {
 	if s.Stats().Full != 0 {
 		t.Fatal("a cancelled confirmation requested the full view")
 	}
-
-	// Confirm: the full view arrives and is marked.
-	send(tm, "f")
-	waitFor(t, tm, "Show personal data")
-	time.Sleep(confirmArmDelay + 50*time.Millisecond)
-	send(tm, "right", "enter")
+	confirm(t, tm)
 	waitFor(t, tm, "FULL · personal data")
-	tm.Send(tea.WindowSizeMsg{Width: 100, Height: 30}) // a full redraw, so the text below is whole
+	redraw(tm, 100, 30)
 	waitFor(t, tm, "privacy@riverside-civic.example")
 
 	send(tm, "s")
 	waitFor(t, tm, "Back to the standard view")
 	m := finalModel(t, tm)
 	if m.sess.view != advert.Standard || m.ex == nil || m.ex.personal() || s.Stats().Full != 1 {
-		t.Fatalf("final: view %v, doc %v, full requests %d", m.sess.view, m.ex, s.Stats().Full)
+		t.Fatalf("final: view %v, exchange %v, full requests %d", m.sess.view, m.ex, s.Stats().Full)
 	}
 }
 
 func TestProgramErrorsAndRetry(t *testing.T) {
 	s := startFake(t, fake.Options{DemoTriggers: true})
-	tm := program(t, demoConfig(s))
+	tm := program(t, demoConfig(s), 100, 30)
 	tm.Type("XK9P2M")
 	send(tm, "enter")
 	waitFor(t, tm, "Collectif")
 	s.Inject(fake.Fault{Kind: fake.FaultStatus, Status: 500, Message: "database unavailable"}, 1)
 	send(tm, "r")
-	waitFor(t, tm, "Service error (500)")
+	waitFor(t, tm, "Service error (500)", "database unavailable")
 	send(tm, "r")
 	waitFor(t, tm, "200 ·")
 	send(tm, "/")
-	for range len("XK9P2M") {
-		tm.Send(tea.KeyPressMsg{Code: tea.KeyBackspace})
-	}
 	tm.Type("NOPE42")
 	send(tm, "enter")
 	waitFor(t, tm, "No advertisement with PAID NOPE42")
 	m := finalModel(t, tm)
-	if m.ex == nil || m.ex.paid != "NOPE42" {
+	if m.ex == nil || m.ex.paid != "NOPE42" || m.ex.doc != nil {
 		t.Fatalf("the failure is not the exchange on screen: %v", m.ex)
 	}
 }
 
 func TestProgramDropsAnswersAfterCancel(t *testing.T) {
 	s := startFake(t, fake.Options{Latency: 300 * time.Millisecond})
-	tm := program(t, demoConfig(s))
+	tm := program(t, demoConfig(s), 100, 30)
 	tm.Type("AB12CD")
 	send(tm, "enter")
 	waitFor(t, tm, "Fetching AB12CD")
@@ -128,5 +147,158 @@ func TestProgramDropsAnswersAfterCancel(t *testing.T) {
 	out, _ := io.ReadAll(tm.FinalOutput(t))
 	if strings.Contains(string(out), "Riverside") {
 		t.Fatal("the cancelled answer reached the screen")
+	}
+}
+
+// TestProgramFailureAfterFullViewLeavesNoTrace: ZZ7Q1A in the full view,
+// then NOPE99: no tab shows anything of ZZ7Q1A any more.
+func TestProgramFailureAfterFullViewLeavesNoTrace(t *testing.T) {
+	s := startFake(t, fake.Options{DemoTriggers: true})
+	tm := program(t, demoConfig(s), 120, 36)
+	tm.Type("ZZ7Q1A")
+	send(tm, "enter")
+	waitFor(t, tm, "Havenwerkers Verbond")
+	confirm(t, tm)
+	waitFor(t, tm, "s.vdberg@havenwerkers.example")
+	send(tm, "/")
+	tm.Type("NOPE99")
+	send(tm, "enter")
+	waitFor(t, tm, "failed (404)")
+	for _, tab := range []string{"1", "2"} {
+		send(tm, tab)
+		redraw(tm, 120, 36)
+		scr := waitFor(t, tm, "NOPE99 · full view · failed (404)", "full view on")
+		if strings.Contains(scr, "avenwerkers") || strings.Contains(scr, "ZZ7Q1A") {
+			t.Fatalf("tab %s still shows the earlier advertisement:\n%s", tab, ansi.Strip(scr))
+		}
+	}
+	m := finalModel(t, tm)
+	if all := everyTab(m); strings.Contains(all, "avenwerkers") || m.ex.doc != nil {
+		t.Fatalf("the earlier advertisement is still held:\n%s", all)
+	}
+}
+
+// TestProgramRawAndCopyAfterFailure: Raw and c describe the failed request.
+func TestProgramRawAndCopyAfterFailure(t *testing.T) {
+	s := startFake(t, fake.Options{DemoTriggers: true})
+	tm := program(t, demoConfig(s), 120, 36)
+	tm.Type("AB12CD")
+	send(tm, "enter")
+	waitFor(t, tm, "Riverside Civic Alliance")
+	send(tm, "/")
+	tm.Type("DEMO-503")
+	send(tm, "enter")
+	waitFor(t, tm, "Service error (503)")
+	send(tm, "2")
+	waitFor(t, tm, "/v1/advertisement/DEMO-503", "→ 503 Service Unavailable", "4 attempts")
+	send(tm, "c")
+	out := waitFor(t, tm, "\x1b]52;c;")
+	encoded := regexp.MustCompile(`\x1b\]52;c;([A-Za-z0-9+/=]+)`).FindStringSubmatch(out)
+	if encoded == nil {
+		t.Fatalf("no clipboard sequence in %q", out)
+	}
+	curl, _ := base64.StdEncoding.DecodeString(encoded[1])
+	if !strings.Contains(string(curl), "/v1/advertisement/DEMO-503") || strings.Contains(string(curl), fake.DemoToken) {
+		t.Fatalf("c copied %q", curl)
+	}
+	finalModel(t, tm)
+}
+
+// TestProgramKeysAfterFailure: after a failure the keys the key line
+// offers are keys, not text for the input.
+func TestProgramKeysAfterFailure(t *testing.T) {
+	s := startFake(t, fake.Options{DemoTriggers: true})
+	tm := program(t, demoConfig(s), 100, 30)
+	tm.Type("DEMO-503")
+	send(tm, "enter")
+	waitFor(t, tm, "Service error (503)", "r retry")
+	send(tm, "tab")
+	waitFor(t, tm, "Response headers")
+	send(tm, "3", "t")
+	waitFor(t, tm, "Partner token")
+	send(tm, "esc", "s")
+	waitFor(t, tm, "Already in the standard view")
+	m := finalModel(t, tm)
+	if m.input.value() != "DEMO-503" || m.focus != focusPane {
+		t.Fatalf("keys were typed into the input: %q", m.input.value())
+	}
+}
+
+// TestProgramBadgeAfterRefusedFullView: a 403 on the full view shows
+// STANDARD, and the next lookup is standard without a dialog.
+func TestProgramBadgeAfterRefusedFullView(t *testing.T) {
+	s := startFake(t, fake.Options{DemoTriggers: true})
+	tm := program(t, demoConfig(s), 100, 30)
+	tm.Type("DEMO-403")
+	send(tm, "enter")
+	waitFor(t, tm, "Showing DEMO-403")
+	confirm(t, tm)
+	waitFor(t, tm, "Full view refused (403)")
+	send(tm, "/")
+	tm.Type("AB12CD")
+	send(tm, "enter")
+	waitFor(t, tm, "Showing AB12CD · standard view")
+	m := finalModel(t, tm)
+	scr := ansi.Strip(m.View().Content)
+	if !strings.Contains(scr, "STANDARD") || strings.Contains(scr, "FULL") || m.sess.view != advert.Standard || s.Stats().Full != 1 {
+		t.Fatalf("after a refused full view:\n%s", scr)
+	}
+}
+
+// TestProgramHelpSwallowsMouse: with the help open a click on the tab bar
+// does nothing beneath it, and the wheel scrolls the help.
+func TestProgramHelpSwallowsMouse(t *testing.T) {
+	s := startFake(t, fake.Options{})
+	tm := program(t, demoConfig(s), 60, 15)
+	tm.Type("AB12CD")
+	send(tm, "enter")
+	waitFor(t, tm, "Riverside")
+	send(tm, "?")
+	waitFor(t, tm, "? or esc closes")
+	tm.Send(tea.MouseClickMsg{X: 20, Y: 3, Button: tea.MouseLeft})
+	for range 8 {
+		tm.Send(tea.MouseWheelMsg{X: 20, Y: 8, Button: tea.MouseWheelDown})
+	}
+	waitFor(t, tm, "ctrl+c")
+	m := finalModel(t, tm)
+	h, ok := m.modal.(helpModal)
+	if !ok || h.offset == 0 || tab(m) != "Advertiser" {
+		t.Fatalf("help %v offset %d, tab %q", ok, h.offset, tab(m))
+	}
+}
+
+// TestProgramTableRefillsAfterResize: G in 5,000 sponsors, shrink to 60×15,
+// grow to 200×60: the table is full, not three rows over empty ones.
+func TestProgramTableRefillsAfterResize(t *testing.T) {
+	s := startFake(t, fake.Options{})
+	tm := program(t, demoConfig(s), 120, 36)
+	tm.Type(fake.ManySponsorsPAID)
+	send(tm, "enter")
+	waitFor(t, tm, "Showing MANY5000")
+	send(tm, "3", "end")
+	waitFor(t, tm, "entry 5000")
+	tm.Send(tea.WindowSizeMsg{Width: 60, Height: 15})
+	tm.Send(tea.WindowSizeMsg{Width: 200, Height: 60})
+	scr := waitFor(t, tm, "Donor 5000", "Donor 4950")
+	if !strings.Contains(scr, "Donor 4949") {
+		t.Fatalf("the table did not fill the grown pane:\n%s", ansi.Strip(scr))
+	}
+	m := finalModel(t, tm)
+	p := m.deck.current().(partiesPane)
+	if p.offset != 5000-p.rows() {
+		t.Fatalf("offset %d, rows %d", p.offset, p.rows())
+	}
+}
+
+// TestProgramHelpAt80x24NamesQuit: the help shows every key at 80×24.
+func TestProgramHelpAt80x24NamesQuit(t *testing.T) {
+	s := startFake(t, fake.Options{})
+	tm := program(t, demoConfig(s), 80, 24)
+	waitFor(t, tm, "Look up")
+	send(tm, "?")
+	waitFor(t, tm, "? or esc closes", "ctrl+c quit", "standard view", "q      quit")
+	m := finalModel(t, tm)
+	if scr := ansi.Strip(m.View().Content); strings.Contains(scr, "↓ more") || !strings.Contains(scr, "J/K") {
+		t.Fatalf("help at 80×24:\n%s", scr)
 	}
 }
