@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -65,27 +66,101 @@ func (s *tmuxSession) text(text string) {
 	}
 }
 
-// TestTUIInTmux runs lookup → tabs → full view → confirm → standard → quit
-// with the binary a user runs, in demo mode.
-func TestTUIInTmux(t *testing.T) {
+// binary is the padview binary the tmux tests run, built once.
+var binary struct {
+	once sync.Once
+	dir  string
+	path string
+	err  error
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binary.dir != "" {
+		os.RemoveAll(binary.dir)
+	}
+	os.Exit(code)
+}
+
+// startTUI builds padview (once) and runs `padview --demo` in a private
+// tmux server at w×h.
+func startTUI(t *testing.T, w, h int) *tmuxSession {
+	t.Helper()
 	if _, err := exec.LookPath("tmux"); err != nil {
 		if os.Getenv("CI") != "" {
 			t.Fatal("CI must install tmux")
 		}
 		t.Skip("tmux not installed (CI installs it)")
 	}
-	bin := filepath.Join(t.TempDir(), "padview")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
+	binary.once.Do(func() {
+		if binary.dir, binary.err = os.MkdirTemp("", "padview-e2e-"); binary.err != nil {
+			return
+		}
+		binary.path = filepath.Join(binary.dir, "padview")
+		if out, err := exec.Command("go", "build", "-o", binary.path, ".").CombinedOutput(); err != nil {
+			binary.err = fmt.Errorf("build: %v\n%s", err, out)
+		}
+	})
+	if binary.err != nil {
+		t.Fatal(binary.err)
 	}
-	s := &tmuxSession{t: t, socket: fmt.Sprintf("padview-e2e-%d", os.Getpid())}
+	s := &tmuxSession{t: t, socket: fmt.Sprintf("padview-e2e-%d-%s", os.Getpid(), t.Name())}
 	t.Cleanup(func() { s.tmux("kill-server") })
-	cmd := fmt.Sprintf("env TERM=xterm-256color PADVIEW_CONFIG_DIR=%s %s --demo", t.TempDir(), bin)
-	if out, err := s.tmux("new-session", "-d", "-s", "pv", "-x", "100", "-y", "30", cmd); err != nil {
+	cmd := fmt.Sprintf("env TERM=xterm-256color PADVIEW_CONFIG_DIR=%s %s --demo", t.TempDir(), binary.path)
+	if out, err := s.tmux("new-session", "-d", "-s", "pv", "-x", fmt.Sprint(w), "-y", fmt.Sprint(h), cmd); err != nil {
 		t.Fatalf("tmux: %v %s", err, out)
 	}
+	// OSC 52 from padview lands in tmux's paste buffer, where a test can read it.
+	s.tmux("set-option", "-g", "set-clipboard", "on")
+	s.waitFor("Look up a political advertisement", "STANDARD")
+	return s
+}
 
-	s.waitFor("Look up a political advertisement", "STANDARD", "AB12CD")
+// lookUp types a new PAID and waits for the screen to name it.
+func (s *tmuxSession) lookUp(paid string, wants ...string) string {
+	s.t.Helper()
+	s.keys("C-l", "C-u")
+	s.text(paid)
+	s.keys("Enter")
+	return s.waitFor(wants...)
+}
+
+// confirmFull answers the full-view confirmation once it is armed.
+func (s *tmuxSession) confirmFull() {
+	s.t.Helper()
+	s.keys("f")
+	s.waitFor("Full view: personal data", "Show personal data")
+	time.Sleep(600 * time.Millisecond)
+	s.keys("y")
+}
+
+// mouse sends an SGR mouse report (button, 1-based column and row) as a
+// terminal would.
+func (s *tmuxSession) mouse(button, x, y int) {
+	s.t.Helper()
+	s.text(fmt.Sprintf("\x1b[<%d;%d;%dM", button, x, y))
+}
+
+func (s *tmuxSession) quit() {
+	s.t.Helper()
+	s.keys("q")
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		if _, err := s.tmux("has-session", "-t", "pv"); err != nil {
+			return // padview quit and its session closed
+		}
+		if time.Now().After(deadline) {
+			s.t.Fatalf("padview did not quit on q:\n%s", s.screen())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// TestTUIInTmux runs lookup → tabs → full view → confirm → standard → quit
+// with the binary a user runs, in demo mode.
+func TestTUIInTmux(t *testing.T) {
+	s := startTUI(t, 100, 30)
+	s.waitFor("AB12CD")
 	s.text("AB12CD")
 	s.keys("Enter")
 	s.waitFor("Riverside Civic Alliance", "200 ·", "budget ≈999/1000")
@@ -96,25 +171,114 @@ func TestTUIInTmux(t *testing.T) {
 	if strings.Contains(scr, "info@estuary-friends.example") {
 		t.Fatal("personal data in the standard view")
 	}
-	s.keys("f")
-	s.waitFor("Full view: personal data", "legitimate business need", "Show personal data")
-	time.Sleep(600 * time.Millisecond)
-	s.keys("y")
-	s.waitFor("FULL · personal data", "info@estuary-friends.example", "◆")
+	s.confirmFull()
+	s.waitFor("FULL · personal data", "◆ info@estuary-friends.example")
 	s.keys("s")
 	scr = s.waitFor("STANDARD", "Back to the standard view", "Friends of the Estuary")
 	if strings.Contains(scr, "info@estuary-friends.example") {
 		t.Fatalf("personal data still on screen after s:\n%s", scr)
 	}
-	s.keys("q")
+	s.quit()
+}
+
+// TestTUIFailureAfterFullViewInTmux is issue 8's scenario: ZZ7Q1A in the
+// full view, then NOPE99. Nothing of ZZ7Q1A stays on any tab; Raw and c
+// describe the failed request; the keys offered work.
+func TestTUIFailureAfterFullViewInTmux(t *testing.T) {
+	s := startTUI(t, 120, 36)
+	s.lookUp("ZZ7Q1A", "Havenwerkers Verbond")
+	s.confirmFull()
+	s.waitFor("◆ s.vdberg@havenwerkers.example")
+	scr := s.lookUp("NOPE99", "NOPE99 · full view · failed (404)", "What happened")
+	s.keys("2")
+	raw := s.waitFor("GET http://", "/v1/advertisement-full/NOPE99", "→ 404")
+	for _, seen := range []string{scr, raw} {
+		if strings.Contains(seen, "avenwerkers") || strings.Contains(seen, "ZZ7Q1A") || strings.Contains(seen, "FULL · personal data") {
+			t.Fatalf("the earlier advertisement is still on screen:\n%s", seen)
+		}
+	}
+	s.keys("c")
 	deadline := time.Now().Add(5 * time.Second)
 	for {
-		if _, err := s.tmux("has-session", "-t", "pv"); err != nil {
-			return // padview quit and its session closed
+		buf, _ := s.tmux("show-buffer")
+		if strings.Contains(buf, "/v1/advertisement-full/NOPE99") && strings.Contains(buf, "$PADVIEW_TOKEN") {
+			break
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("padview did not quit on q:\n%s", s.screen())
+			t.Fatalf("c did not copy the failed request: %q", buf)
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+	// The keys offered are keys: tab, 3 and t are not typed into the input.
+	s.keys("Tab", "3", "t")
+	s.waitFor("Partner token")
+	s.keys("Escape")
+	scr = s.waitFor("PAID ❯ NOPE99\n")
+	if strings.Contains(scr, "NOPE99t") || strings.Contains(scr, "NOPE993") {
+		t.Fatalf("keys were typed into the input:\n%s", scr)
+	}
+	s.quit()
+}
+
+// TestTUIRefusedFullViewInTmux: a 403 on the full view leaves the badge at
+// STANDARD and the next lookup standard, without the dialog.
+func TestTUIRefusedFullViewInTmux(t *testing.T) {
+	s := startTUI(t, 100, 30)
+	s.lookUp("DEMO-403", "Showing DEMO-403")
+	s.confirmFull()
+	scr := s.waitFor("Full view refused (403)", "STANDARD", "refused the full view")
+	if strings.Contains(scr, "FULL") {
+		t.Fatalf("badge after a refused full view:\n%s", scr)
+	}
+	scr = s.lookUp("AB12CD", "Showing AB12CD · standard view", "STANDARD")
+	if strings.Contains(scr, "Full view: personal data") {
+		t.Fatal("the next lookup asked for the full view")
+	}
+	s.quit()
+}
+
+// TestTUIHelpSwallowsMouseInTmux: a click on the tab bar through the help
+// does not switch tabs; the wheel scrolls the help.
+func TestTUIHelpSwallowsMouseInTmux(t *testing.T) {
+	s := startTUI(t, 60, 15)
+	s.lookUp("AB12CD", "Company name")
+	s.keys("?")
+	s.waitFor("? or esc closes", "↓ more")
+	s.mouse(0, 25, 4) // press on the tab bar's row
+	for range 8 {
+		s.mouse(65, 20, 8) // wheel down
+	}
+	s.waitFor("ctrl+c", "J/K")
+	s.keys("Escape")
+	s.waitFor("Company name", "Riverside Civic Alliance")
+	s.quit()
+}
+
+// TestTUITableRefillInTmux: G in 5,000 sponsors, shrink to 60×15 and grow
+// to 200×60: the table fills the pane.
+func TestTUITableRefillInTmux(t *testing.T) {
+	s := startTUI(t, 120, 36)
+	s.lookUp("MANY5000", "Showing MANY5000")
+	s.keys("3", "G")
+	s.waitFor("entry 5000")
+	s.tmux("resize-window", "-t", "pv", "-x", "60", "-y", "15")
+	s.waitFor("Donor 5000")
+	s.tmux("resize-window", "-t", "pv", "-x", "200", "-y", "60")
+	s.waitFor("Donor 5000", "Donor 4949")
+	s.quit()
+}
+
+// TestTUIHelpAt80x24InTmux: every key shows at 80×24, q among them.
+func TestTUIHelpAt80x24InTmux(t *testing.T) {
+	s := startTUI(t, 80, 24)
+	s.keys("Escape") // alone: ESC and ? together would read as alt+?
+	s.waitFor("/ new PAID")
+	s.keys("?")
+	scr := s.waitFor("? or esc closes", "q      quit", "ctrl+c quit", "J/K", "1-9,0")
+	if strings.Contains(scr, "↓ more") {
+		t.Fatalf("the help does not fit 80×24:\n%s", scr)
+	}
+	s.keys("Escape")
+	s.waitFor("/ new PAID")
+	s.quit()
 }

@@ -15,12 +15,13 @@ import (
 type deck struct {
 	panes  []Pane
 	active int
+	stay   string // the tab asked for when it is not there (yet)
 }
 
 // newDeck lays panes out at size w×h, showing the one labelled stay when
 // there is one (a new answer keeps the reader on the tab they were on).
 func newDeck(panes []Pane, stay string, w, h int) deck {
-	d := deck{panes: panes}
+	d := deck{panes: panes, stay: stay}
 	for i, p := range panes {
 		if p.Tab().Label == stay {
 			d.active = i
@@ -31,6 +32,15 @@ func newDeck(panes []Pane, stay string, w, h int) deck {
 }
 
 func (d deck) current() Pane { return d.panes[d.active] }
+
+// label is the tab the reader is on, or was on before the panes went (a
+// refetch in progress), for the next deck to open on.
+func (d deck) label() string {
+	if l := d.current().Tab().Label; l != "" {
+		return l
+	}
+	return d.stay
+}
 
 func (d *deck) resize(w, h int) {
 	panes := make([]Pane, len(d.panes))

@@ -75,13 +75,15 @@ func (m helpModal) Update(msg tea.Msg) (Modal, tea.Cmd) {
 
 func (m helpModal) View() string {
 	lines := m.lines[min(m.offset, len(m.lines)):]
-	if len(lines) > m.h {
-		lines = append(lines[:m.h-1:m.h-1], m.k.st.Muted.Render("↓ more (↓/j, pgdn or the wheel)"))
-	}
+	out := make([]string, 0, m.h)
 	for i, l := range lines {
-		lines[i] = "  " + ansi.Truncate(l, m.w-4, "…")
+		if i == m.h-1 && len(lines) > m.h {
+			out = append(out, fit("  "+m.k.st.Muted.Render("↓ more (↓/j, pgdn or the wheel)"), m.w))
+			break
+		}
+		out = append(out, fit("  "+ansi.Truncate(l, m.w-4, "…"), m.w))
 	}
-	return strings.Join(lines, "\n")
+	return strings.Join(out, "\n")
 }
 
 func (m helpModal) Keys() []hint {

@@ -74,7 +74,7 @@ func (m Model) onFetchResult(r fetchResult) (tea.Model, tea.Cmd) {
 // show puts an exchange on screen in place of the one before: a failure
 // on its error pane, an advertisement on the tab the reader was on.
 func (m *Model) show(ex *exchange) {
-	stay := m.deck.current().Tab().Label
+	stay := m.deck.label()
 	if ex.err != nil {
 		stay = "" // a failure opens on what happened
 	}
@@ -84,11 +84,12 @@ func (m *Model) show(ex *exchange) {
 	m.status = ex.status()
 }
 
-// clear takes the exchange off the screen (and out of memory).
+// clear takes the exchange off the screen (and out of memory); the next
+// one opens on the same tab.
 func (m *Model) clear() {
 	m.ex = nil
 	in := m.layout.paneInner()
-	m.deck = newDeck([]Pane{newStartPane(m.kit, m.cfg.Samples, m.cfg.FailureDemos)}, "", in.w, in.h)
+	m.deck = newDeck([]Pane{newStartPane(m.kit, m.cfg.Samples, m.cfg.FailureDemos)}, m.deck.label(), in.w, in.h)
 }
 
 // askFull opens the confirmation for the advertisement on screen, or the
