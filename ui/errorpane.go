@@ -52,7 +52,10 @@ func (p errorPane) layout(w int) []string {
 		said = strings.TrimSuffix(strings.Join([]string{ae.ServerCode, ae.ServerMessage}, ": "), ": ")
 		said = strings.TrimPrefix(said, ": ")
 	}
-	para("What happened", strings.TrimSuffix(what, ".")+".")
+	if !strings.HasSuffix(what, "…") {
+		what = strings.TrimSuffix(what, ".") + "."
+	}
+	para("What happened", what)
 	if said != "" {
 		para("The service said", said)
 	}

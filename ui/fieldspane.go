@@ -109,11 +109,12 @@ func writeMembers(st theme.Styles, out *[]string, members []advert.Member, inden
 			pad := strings.Repeat(" ", labelW-lipgloss.Width(label))
 			prefix := indent + st.Label.Render(label) + pad + "  "
 			valueW := max(8, width-lipgloss.Width(prefix)-2)
+			// Break at spaces only: an email or a URL stays whole when it fits.
 			s, style := valueText(st, m.Key, m.Value)
 			if text.IsPersonalField(m.Key) && m.Value.Kind != advert.Null {
 				s, style = theme.PersonalMark+" "+s, st.Personal
 			}
-			for i, l := range strings.Split(ansi.Wrap(s, valueW, " -"), "\n") {
+			for i, l := range strings.Split(ansi.Wrap(s, valueW, " "), "\n") {
 				if i == 0 {
 					*out = append(*out, prefix+style.Render(l))
 				} else {
