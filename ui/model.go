@@ -10,6 +10,7 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/theme"
 )
@@ -61,11 +62,16 @@ func New(cfg Config) Model {
 	m.lastActivity = k.now()
 	m.setToken(cfg.Token, cmp.Or(cfg.TokenSource, "command line"))
 	m.deck = newDeck([]Pane{newStartPane(k, cfg.Samples, cfg.FailureDemos)}, "", 0, 0)
+	if len(cfg.Worklist) > 0 {
+		m.input.box.SetValue(cfg.Worklist[0])
+	}
 	switch {
 	case cfg.Token == "":
+		if l, err := api.ParseLookup(m.input.value(), cfg.BaseURL); err == nil {
+			m.sess.last = lookup{l.PAID, advert.Standard} // fetched once a token is entered
+		}
 		m.startup = m.openToken("No partner token for profile " + cfg.Profile + " yet.")
 	case len(cfg.Worklist) > 0:
-		m.input.box.SetValue(cfg.Worklist[0])
 		m.startup = m.lookUp(cfg.Worklist[0])
 	}
 	return m

@@ -638,6 +638,14 @@ func TestWorklistOpensOnItsFirstPAID(t *testing.T) {
 	if m.ex == nil || m.ex.paid != "XK9P2M" || m.focus != focusPane {
 		t.Fatalf("worklist start: %v", m.ex)
 	}
+	// Without a token the token entry comes first, then the first PAID.
+	cfg.Token = ""
+	m, _ = newModel(t, cfg, 100, 30)
+	m.modal = setTokenText(m.modal, fake.DemoToken)
+	m = press(t, m, "enter")
+	if m.ex == nil || m.ex.paid != "XK9P2M" {
+		t.Fatalf("worklist after the token: %v", m.ex)
+	}
 }
 
 // TestRawOfAFailure fills the exchange's body and attempt log the way the
