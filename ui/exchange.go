@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/advert"
@@ -139,29 +138,4 @@ func (e *exchange) advice() []string {
 		return []string{"The service sent more than padview reads; padview get --raw saves it for a closer look.", raw}
 	}
 	return []string{"r tries again.", raw}
-}
-
-func attempts(n int) string {
-	if n > 1 {
-		return fmt.Sprintf(" after %d attempts", n)
-	}
-	return ""
-}
-
-func capitalize(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
-}
-
-// latency writes a duration for the status bar: "34ms", "1.2s", "<1ms".
-func latency(d time.Duration) string {
-	switch {
-	case d < time.Millisecond:
-		return "<1ms"
-	case d < time.Second:
-		return d.Round(time.Millisecond).String()
-	}
-	return d.Round(100 * time.Millisecond).String()
 }

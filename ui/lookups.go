@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"net/url"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -216,26 +215,4 @@ func (m Model) onTokenSaved(s tokenSaved) (tea.Model, tea.Cmd) {
 		return m, m.fetch(lookup{m.sess.last.paid, m.sess.view}) // try again what the old token could not
 	}
 	return m, m.focusInput()
-}
-
-// serviceName is the base URL's host for messages.
-func serviceName(base string) string {
-	if u, err := url.Parse(base); err == nil && u.Host != "" {
-		return text.CleanText(u.Host)
-	}
-	return "this profile's service"
-}
-
-// humanDuration writes "10 minutes" or "90 seconds".
-func humanDuration(d time.Duration) string {
-	switch {
-	case d >= time.Minute && d%time.Minute == 0:
-		if d == time.Minute {
-			return "1 minute"
-		}
-		return fmt.Sprintf("%d minutes", d/time.Minute)
-	case d >= time.Second:
-		return fmt.Sprintf("%d seconds", d/time.Second)
-	}
-	return d.String()
 }

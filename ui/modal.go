@@ -66,6 +66,3 @@ func (f frame) render(style lipgloss.Style, head, body, foot []string, off int) 
 	}
 	return style.Padding(f.vpad(), 2).Width(f.outer).Render(strings.Join(lines, "\n"))
 }
-
-// wrap breaks s into lines of at most w cells.
-func wrap(s string, w int) []string { return strings.Split(ansi.Wrap(s, max(1, w), " "), "\n") }

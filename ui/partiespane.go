@@ -8,7 +8,6 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/text"
@@ -202,12 +201,6 @@ func (p partiesPane) table(width int) []string {
 	return out
 }
 
-// styleCodes is what a style writes before and after a text.
-func styleCodes(s lipgloss.Style) (string, string) {
-	open, end, _ := strings.Cut(s.Render("x"), "x")
-	return open, end
-}
-
 // selectedStyle styles a cell of the selected row: reversed whole, personal
 // data keeps its underline inside it.
 func selectedStyle(st theme.Styles, personal bool) lipgloss.Style {
@@ -276,25 +269,4 @@ func partyColumns(width int, full bool) []column {
 		name.width = width
 	}
 	return append([]column{name}, cols...)
-}
-
-// pad truncates or pads s to exactly w cells, wide characters counted.
-func pad(s string, w int) string {
-	if isASCII(s) && len(s) <= w {
-		return s + strings.Repeat(" ", w-len(s))
-	}
-	s = ansi.Truncate(s, w, "…")
-	if gap := w - lipgloss.Width(s); gap > 0 {
-		s += strings.Repeat(" ", gap)
-	}
-	return s
-}
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < 0x20 || s[i] >= 0x7f {
-			return false
-		}
-	}
-	return true
 }

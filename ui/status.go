@@ -131,12 +131,3 @@ func (m Model) budgetText(now time.Time) (string, string) {
 	}
 	return budget, ""
 }
-
-// countdown writes a wait in whole seconds, rounding up.
-func countdown(d time.Duration) string {
-	secs := int((d + time.Second - 1) / time.Second)
-	if secs >= 60 {
-		return fmt.Sprintf("%dm%02ds", secs/60, secs%60)
-	}
-	return fmt.Sprintf("%ds", secs)
-}

@@ -172,31 +172,3 @@ func (m Model) drawChrome() chrome {
 	bar, _ := m.deck.bar(m.kit.st, k.width)
 	return chrome{key: k, tabs: fit(bar, k.width), keys: fit(m.keyLine(k.width), k.width)}
 }
-
-// fit makes a line exactly w cells: truncated or padded.
-func fit(s string, w int) string {
-	lw := ansi.StringWidth(s)
-	if lw > w {
-		s = ansi.Truncate(s, w, "…")
-		lw = ansi.StringWidth(s)
-	}
-	if lw < w {
-		s += strings.Repeat(" ", w-lw)
-	}
-	return s
-}
-
-// fitBlock makes a block exactly h lines of w cells.
-func fitBlock(s string, w, h int) []string {
-	lines := strings.Split(s, "\n")
-	if len(lines) > h {
-		lines = lines[:h]
-	}
-	for i := range lines {
-		lines[i] = fit(lines[i], w)
-	}
-	for len(lines) < h {
-		lines = append(lines, strings.Repeat(" ", w))
-	}
-	return lines
-}
