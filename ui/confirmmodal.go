@@ -21,14 +21,15 @@ const confirmArmDelay = 400 * time.Millisecond
 type confirmModal struct {
 	k       *kit
 	paid    string // the advertisement to fetch in the full view, or ""
+	note    string // something to know about paid, such as where a pasted URL pointed
 	armedAt time.Time
 	yes     bool // the focused choice
 	w, h    int
 	offset  int // of the notice
 }
 
-func newConfirmModal(k *kit, paid string) Modal {
-	return confirmModal{k: k, paid: paid, armedAt: k.now().Add(confirmArmDelay)}
+func newConfirmModal(k *kit, paid, note string) Modal {
+	return confirmModal{k: k, paid: paid, note: note, armedAt: k.now().Add(confirmArmDelay)}
 }
 
 func (m confirmModal) Resize(w, h int) Modal {
@@ -44,6 +45,12 @@ func (m confirmModal) body() []string {
 	lines := wrap(advert.DataProtectionNotice, w)
 	if m.paid != "" {
 		lines = append(lines, "", "Advertisement: "+st.Title.Render(text.CleanText(m.paid)))
+	}
+	if m.note != "" {
+		lines = append(lines, "")
+		for _, l := range wrap(m.note, w) {
+			lines = append(lines, st.StatusWarn.Render(l))
+		}
 	}
 	lines = append(lines, "")
 	return append(lines, wrap("The full view then stays on for later lookups until you press s, or until "+

@@ -21,11 +21,12 @@ func (m *Model) lookUp(input string) tea.Cmd {
 	}
 	m.input.problem = ""
 	m.input.remember(l.PAID)
+	m.notice = ""
 	if l.Elsewhere != "" {
 		m.notice = fmt.Sprintf("The pasted URL is for %s: only its id %s is looked up, at %s.", l.Elsewhere, text.CleanText(l.PAID), serviceName(m.cfg.BaseURL))
 	}
 	if l.FromURL && l.View == advert.Full && m.sess.view != advert.Full {
-		m.open(newConfirmModal(m.kit, l.PAID))
+		m.open(newConfirmModal(m.kit, l.PAID, m.notice))
 		return nil
 	}
 	return m.fetch(lookup{l.PAID, m.sess.view})
@@ -104,7 +105,7 @@ func (m *Model) askFull() {
 	} else if l, err := api.ParseLookup(m.input.value(), m.cfg.BaseURL); err == nil {
 		paid = l.PAID
 	}
-	m.open(newConfirmModal(m.kit, paid))
+	m.open(newConfirmModal(m.kit, paid, ""))
 }
 
 func (m Model) onFullConfirmed(c fullConfirmed) (tea.Model, tea.Cmd) {

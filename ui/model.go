@@ -138,7 +138,9 @@ func (m Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (m Model) onInput(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m.lastActivity = m.kit.now()
 	if k, ok := msg.(tea.KeyPressMsg); ok {
-		m.notice = ""
+		if m.modal == nil {
+			m.notice = "" // read by now; a modal covers it, so it waits
+		}
 		if key.Matches(k, m.kit.keys.ForceQuit) {
 			m.sess.cancel()
 			return m, tea.Quit

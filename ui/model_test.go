@@ -416,6 +416,14 @@ func TestPastedURLs(t *testing.T) {
 	if m.ex.paid != "AB12CD" || m.ex.view != advert.Standard {
 		t.Fatalf("exchange %v", m.ex.lookup)
 	}
+	// Another service's full-view URL: the confirmation says so too, and
+	// the message line still does after it.
+	m = press(t, m, "/")
+	m.input.box.SetValue("https://other.example/v1/advertisement-full/XK9P2M")
+	m = press(t, m, "enter")
+	requireContains(t, screen(m), "Show personal data", "The pasted URL is for https://other.example/v1")
+	m = press(t, m, "esc")
+	requireContains(t, screen(m), "Full view not opened", "only its id XK9P2M")
 }
 
 func TestHelpOverlay(t *testing.T) {
