@@ -422,6 +422,7 @@ func TestPastedURLs(t *testing.T) {
 	m.input.box.SetValue("https://other.example/v1/advertisement-full/XK9P2M")
 	m = press(t, m, "enter")
 	requireContains(t, screen(m), "Show personal data", "The pasted URL is for https://other.example/v1")
+	clk.add(confirmArmDelay)
 	m = press(t, m, "esc")
 	requireContains(t, screen(m), "Full view not opened", "only its id XK9P2M")
 }
