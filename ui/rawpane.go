@@ -11,7 +11,6 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/text"
 	"github.com/padview/padview/theme"
 )
@@ -114,7 +113,7 @@ func rawHead(ex *exchange) []rawLine {
 	if len(rec.Log) > 1 || ex.err != nil && len(rec.Log) > 0 {
 		h = append(h, rawLine{"Attempts", rawTitle})
 		for i, a := range rec.Log {
-			h = append(h, rawLine{fmt.Sprintf("  %d. %s", i+1, attemptText(a)), rawPlain})
+			h = append(h, rawLine{fmt.Sprintf("  %d. %s", i+1, text.CleanText(a.String())), rawPlain})
 		}
 		h = append(h, rawLine{})
 	}
@@ -126,28 +125,6 @@ func rawHead(ex *exchange) []rawLine {
 		h = append(h, rawLine{})
 	}
 	return h
-}
-
-// attemptText is one attempt of the log on one line.
-func attemptText(a api.Attempt) string {
-	parts := []string{"no response"}
-	if a.Status != 0 {
-		parts[0] = fmt.Sprintf("%d %s", a.Status, http.StatusText(a.Status))
-	}
-	if a.Error != "" {
-		parts = append(parts, text.CleanText(a.Error))
-	}
-	parts = append(parts, latency(a.Duration))
-	if a.Waited > 0 {
-		parts = append(parts, "waited "+latency(a.Waited)+" before")
-	}
-	if a.RetryAfter != "" {
-		parts = append(parts, "Retry-After "+text.CleanText(a.RetryAfter))
-	}
-	if a.Next != "" {
-		parts = append(parts, "then "+text.CleanText(a.Next))
-	}
-	return strings.Join(parts, " · ")
 }
 
 // textLines is a body that is not JSON as lines of text, cleaned and capped.

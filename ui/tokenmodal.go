@@ -9,8 +9,8 @@ import (
 	"github.com/padview/padview/keystore"
 )
 
-// tokenModal is the token entry: a masked input, checked by the keystore's
-// one rule, saved to the keyring (or kept for the session when the keyring
+// tokenModal is the token entry: a masked input, checked and cleaned by
+// the keystore's one rule (keystore.CleanToken), saved to the keyring (or kept for the session when the keyring
 // cannot take it). Replacing a token the session already has asks first.
 type tokenModal struct {
 	k       *kit
@@ -61,8 +61,7 @@ func (m tokenModal) Update(msg tea.Msg) (Modal, tea.Cmd) {
 		case "esc":
 			return nil, nil
 		case "enter":
-			tok := m.input.Value()
-			if err := keystore.CheckToken(tok); err != nil {
+			if _, err := keystore.CleanToken(m.input.Value()); err != nil {
 				m.problem = capitalize(err.Error()) + "."
 				return m, nil
 			}
@@ -81,9 +80,10 @@ func (m tokenModal) Update(msg tea.Msg) (Modal, tea.Cmd) {
 	return m, cmd
 }
 
-// chosen hands the checked token to the root, which saves it.
+// chosen hands the token, as the keystore's one rule cleans it, to the
+// root, which saves it.
 func (m tokenModal) chosen() tea.Cmd {
-	tok := m.input.Value()
+	tok, _ := keystore.CleanToken(m.input.Value())
 	return func() tea.Msg { return tokenChosen{token: tok} }
 }
 
