@@ -581,7 +581,7 @@ func TestTokenScreen(t *testing.T) {
 	m = typeText(t, m, "bad token")
 	m = press(t, m, "enter")
 	requireContains(t, screen(m), "The token contains whitespace: a space at character 4") // keystore.CleanToken's words
-	m.modal = setTokenText(m.modal, " "+fake.DemoToken+" ") // the one rule trims a paste's spaces
+	m.modal = setTokenText(m.modal, " "+fake.DemoToken+" ")                                // the one rule trims a paste's spaces
 	if strings.Contains(screen(m), fake.DemoToken) {
 		t.Fatal("the token is visible while typed")
 	}
