@@ -221,6 +221,11 @@ func (l *getRun) judge(a *Attempt, r response) verdict {
 	switch s := resp.StatusCode; {
 	case s >= 200 && s < 300:
 		doc, err := advert.Normalize(r.body, l.paid, l.view)
+		var tooMany *advert.TooManyValuesError
+		if errors.As(err, &tooMany) { // valid JSON, but more than padview reads
+			return verdict{answer: answer, err: &Error{Kind: KindTooLarge, Status: s, PAID: l.paid, Err: err, Attempts: ex.Attempts,
+				Message: err.Error() + "; nothing was shown"}}
+		}
 		if err != nil {
 			return verdict{answer: answer, err: &Error{Kind: KindBadResponse, Status: s, PAID: l.paid, ContentType: text.CleanText(ex.ContentType),
 				Snippet: text.Snippet(r.body, 80), Err: err, Attempts: ex.Attempts}}

@@ -114,7 +114,7 @@ func TestGetNormalizesEveryShape(t *testing.T) {
 		want := map[string]string{
 			"advertiser.companyName": "Bündnis Schiene Süd", "advertiser.email": "j.muessig@schiene-sued.example",
 			"advertiser.city": "Freiburg im Breisgau", "campaign.name": "Landtagswahl 2026 – Verkehrswende",
-			"campaign.totalValue": "125000.50", "campaign.startDate": "2026-05-01", "campaign.isOngoing": "false",
+			"campaign.totalValue": `{"amount":"125000.50","currency":null}`, "campaign.startDate": "2026-05-01", "campaign.isOngoing": "false",
 		}
 		for k, w := range want {
 			if checks[k] != w {

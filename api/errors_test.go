@@ -25,7 +25,7 @@ func TestServerDetailShapes(t *testing.T) {
 		{`{"status":"error","message":"Something broke"}`, 500, "", "Something broke"},
 		{`{"timestamp":"2026-01-01","status":404,"error":"Not Found","path":"/v1/x"}`, 404, "", "Not Found"},
 		{`{"code":40401,"message":"gone"}`, 404, "40401", "gone"},
-		{`{"message":"evil \u001b[31mred\u202e"}`, 500, "", "evil [31mred"},
+		{`{"message":"evil \u001b[31mred\u202e"}`, 500, "", "evil ␛[31mred⟨U+202E⟩"},
 		{`<html>Bad gateway</html>`, 502, "", ""},
 		{`[1,2]`, 500, "", ""},
 		{``, 500, "", ""},

@@ -91,8 +91,8 @@ func TestGetText(t *testing.T) {
 	if code != 0 || errs != "" {
 		t.Fatalf("exit %d, stderr %q", code, errs)
 	}
-	for _, want := range []string{"AB12CD · standard view", "Advertiser", "Company name  Riverside Civic Alliance",
-		"Total value  EUR 48,250.00", "Sponsors (2)", "Controllers (1)", "Compliance and Funding", "Legal and Metadata"} {
+	for _, want := range []string{"AB12CD · standard view", "Advertiser", "Company name    Riverside Civic Alliance",
+		"Email           not in the standard view", "Total value  EUR 48,250.00", "Sponsors (2)", "Controllers (1)", "Compliance and Funding", "Legal and Metadata"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}

@@ -99,7 +99,7 @@ func TestDiffJSON(t *testing.T) {
 	}
 	c := got.Changes[1]
 	if c.Group != "sponsors" || c.Party != "Northbank Harbour Traders" || c.Path != "" || c.Change != "added" || c.A != nil ||
-		!strings.Contains(string(c.B), `"contribution":{"amount":3750,"currency":"EUR"}`) {
+		!strings.Contains(string(c.B), `"contribution":{"amount":"3750","currency":"EUR"}`) { // a typed amount
 		t.Errorf("added sponsor: %+v", c)
 	}
 	if c := got.Changes[0]; c.Group != "campaign" || c.Path != "/totalValue" || c.Change != "changed" {

@@ -10,25 +10,40 @@ import (
 	"github.com/padview/padview/api/text"
 )
 
+// Absent and null read differently: a field the answer does not have is
+// "not in this response" (or, for personal data in the standard view, not
+// in that view); a field it has as null is text.NotDisclosed.
+const (
+	notInResponse = "not in this response"
+	notInStandard = "not in the standard view"
+)
+
 // writeText prints a document as readable grouped text, the same groups as
-// the TUI's tabs. Every string from the server is cleaned first.
+// the TUI's tabs, after the normalizer's warnings. Every string from the
+// server is cleaned first.
 func writeText(w io.Writer, d *advert.Document) {
 	fmt.Fprintf(w, "%s · %s view\n", text.CleanText(d.PAID), d.View)
 	section := func(title string) { fmt.Fprintf(w, "\n%s\n", title) }
 
+	if len(d.Warnings) > 0 {
+		section(fmt.Sprintf("Warnings (%d)", len(d.Warnings)))
+		for _, warning := range d.Warnings {
+			fmt.Fprintf(w, "  ! %s\n", text.CleanText(warning))
+		}
+	}
 	for _, g := range advert.Groups {
 		if g.Parties {
 			list, present := d.Parties(g.Group)
 			section(fmt.Sprintf("%s (%d)", g.Label, len(list)))
 			if !present {
-				fmt.Fprintln(w, "  not in this response")
+				fmt.Fprintf(w, "  %s\n", notInResponse)
 				continue
 			}
 			for i, e := range list {
 				name := text.PartyName(e)
 				fmt.Fprintf(w, "  %d. %s\n", i+1, text.CleanText(name))
 				if e.Kind == advert.Object {
-					writeFields(w, withoutHeading(e, name), "     ")
+					writeFields(w, withoutHeading(e, name), "     ", nil)
 				}
 			}
 			continue
@@ -37,71 +52,99 @@ func writeText(w io.Writer, d *advert.Document) {
 		if g.Group == advert.GroupOther {
 			if v.Len() > 0 {
 				section(fmt.Sprintf("%s (%d)", g.Label, v.Len()))
-				writeFields(w, v, "  ")
+				writeFields(w, v, "  ", nil)
 			}
 			continue
 		}
 		section(g.Label)
-		writeFields(w, v, "  ")
+		writeFields(w, v, "  ", absentFields(v, g.Group, d.View))
 	}
 }
 
-// writeFields prints an object's members as aligned label/value lines,
-// nested objects and arrays indented below their label.
-// withoutHeading drops the "name" member already printed as the entry's
-// heading, so it is not said twice.
-func withoutHeading(e advert.Value, name string) advert.Value {
-	out := advert.Value{Kind: advert.Object, Members: make([]advert.Member, 0, len(e.Members))}
-	for _, m := range e.Members {
-		if m.Key == "name" && m.Value.Kind == advert.String && m.Value.Str == name {
+// absentFields lists the spec's fields of a group that the answer lacks,
+// each with what to say instead of a value.
+func absentFields(v advert.Value, g advert.Group, view advert.View) []advert.Member {
+	if v.Kind != advert.Object {
+		return nil
+	}
+	var out []advert.Member
+	for _, f := range advert.SpecFields(g) {
+		if _, ok := v.Get(f); ok {
 			continue
 		}
-		out.Members = append(out.Members, m)
+		why := notInResponse
+		if view == advert.Standard && text.IsPersonalField(f) {
+			why = notInStandard
+		}
+		out = append(out, advert.Member{Key: f, Value: advert.StringValue(why)})
 	}
 	return out
 }
 
-func writeFields(w io.Writer, v advert.Value, indent string) {
+// withoutHeading drops the "name" member already printed as the entry's
+// heading, so it is not said twice.
+func withoutHeading(e advert.Value, name string) advert.Value {
+	out := make([]advert.Member, 0, e.Len())
+	for _, m := range e.Members() {
+		if m.Key == "name" && m.Value.Kind == advert.String && m.Value.Str == name {
+			continue
+		}
+		out = append(out, m)
+	}
+	return advert.NewObject(out...)
+}
+
+// writeFields prints an object's members as aligned label/value lines,
+// nested objects and arrays indented below their label, then the absent
+// fields with what is said for them.
+func writeFields(w io.Writer, v advert.Value, indent string, absent []advert.Member) {
 	if v.Kind != advert.Object {
-		fmt.Fprintf(w, "%snot in this response\n", indent)
+		fmt.Fprintf(w, "%s%s\n", indent, notInResponse)
 		return
 	}
-	if len(v.Members) == 0 {
+	if v.Len() == 0 && len(absent) == 0 {
 		fmt.Fprintf(w, "%s(empty)\n", indent)
 		return
 	}
 	width := 0
-	for _, m := range v.Members {
+	for _, m := range append(v.Members(), absent...) {
 		width = max(width, ansi.StringWidth(text.CleanText(text.LabelFor(m.Key))))
 	}
-	for _, m := range v.Members {
-		label := text.CleanText(text.LabelFor(m.Key))
+	line := func(key, value string) {
+		label := text.CleanText(text.LabelFor(key))
 		pad := strings.Repeat(" ", width-ansi.StringWidth(label))
+		fmt.Fprintf(w, "%s%s%s  %s\n", indent, label, pad, value)
+	}
+	for _, m := range v.Members() {
+		label := text.CleanText(text.LabelFor(m.Key))
 		switch {
 		case m.Value.Kind == advert.Object && !text.IsAmount(m.Value):
 			fmt.Fprintf(w, "%s%s\n", indent, label)
-			writeFields(w, m.Value, indent+"  ")
+			writeFields(w, m.Value, indent+"  ", nil)
 		case m.Value.Kind == advert.Array && !text.IsScalarList(m.Value):
 			fmt.Fprintf(w, "%s%s\n", indent, label)
-			for i, it := range m.Value.Items {
+			for i, it := range m.Value.Items() {
 				if it.Kind == advert.Object {
 					fmt.Fprintf(w, "%s  %d.\n", indent, i+1)
-					writeFields(w, it, indent+"     ")
+					writeFields(w, it, indent+"     ", nil)
 				} else {
 					fmt.Fprintf(w, "%s  %d. %s\n", indent, i+1, text.CleanText(text.FormatField(m.Key, it)))
 				}
 			}
 		default:
-			fmt.Fprintf(w, "%s%s%s  %s\n", indent, label, pad, text.CleanText(formatValue(m.Key, m.Value)))
+			line(m.Key, text.CleanText(formatValue(m.Key, m.Value)))
 		}
+	}
+	for _, m := range absent {
+		line(m.Key, m.Value.Str)
 	}
 }
 
 // formatValue is FormatField, with short lists of scalars joined.
 func formatValue(key string, v advert.Value) string {
 	if v.Kind == advert.Array {
-		parts := make([]string, len(v.Items))
-		for i, it := range v.Items {
+		parts := make([]string, v.Len())
+		for i, it := range v.Items() {
 			parts[i] = text.FormatField(key, it)
 		}
 		if len(parts) == 0 {

@@ -72,11 +72,11 @@ func fieldLines(st theme.Styles, v advert.Value, width int) []string {
 	if v.Kind != advert.Object {
 		return []string{st.Null.Render("not in this response")}
 	}
-	if len(v.Members) == 0 {
+	if len(v.Members()) == 0 {
 		return []string{st.Null.Render("(empty)")}
 	}
 	var out []string
-	writeMembers(st, &out, v.Members, "", max(width, 20))
+	writeMembers(st, &out, v.Members(), "", max(width, 20))
 	return out
 }
 
@@ -91,16 +91,16 @@ func writeMembers(st theme.Styles, out *[]string, members []advert.Member, inden
 		switch {
 		case m.Value.Kind == advert.Object && !text.IsAmount(m.Value):
 			*out = append(*out, indent+st.Label.Bold(true).Render(label))
-			if len(m.Value.Members) == 0 {
+			if len(m.Value.Members()) == 0 {
 				*out = append(*out, indent+"  "+st.Null.Render("(empty)"))
 			}
-			writeMembers(st, out, m.Value.Members, indent+"  ", width)
+			writeMembers(st, out, m.Value.Members(), indent+"  ", width)
 		case m.Value.Kind == advert.Array && !text.IsScalarList(m.Value):
 			*out = append(*out, indent+st.Label.Bold(true).Render(label))
-			for _, it := range m.Value.Items {
+			for _, it := range m.Value.Items() {
 				if it.Kind == advert.Object {
 					*out = append(*out, indent+"  "+st.Muted.Render("•"))
-					writeMembers(st, out, it.Members, indent+"    ", width)
+					writeMembers(st, out, it.Members(), indent+"    ", width)
 				} else {
 					*out = append(*out, indent+"  "+st.Muted.Render("• ")+st.Value.Render(text.CleanText(text.FormatField(m.Key, it))))
 				}
@@ -131,11 +131,11 @@ func valueText(st theme.Styles, key string, v advert.Value) (string, lipgloss.St
 	case advert.Null:
 		return text.NotDisclosed, st.Null
 	case advert.Array:
-		if len(v.Items) == 0 {
+		if len(v.Items()) == 0 {
 			return "(none)", st.Null
 		}
-		parts := make([]string, len(v.Items))
-		for i, it := range v.Items {
+		parts := make([]string, len(v.Items()))
+		for i, it := range v.Items() {
 			parts[i] = text.CleanText(text.FormatField(key, it))
 		}
 		return strings.Join(parts, ", "), st.Value

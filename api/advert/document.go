@@ -1,5 +1,10 @@
 package advert
 
+import (
+	"fmt"
+	"io"
+)
+
 // View selects one of the two views the partner interface publishes.
 type View int
 
@@ -52,6 +57,28 @@ type Document struct {
 	// member name, a value of a typed field it could not read); every reader
 	// of the document shows them.
 	Warnings []string
+
+	moreWarnings int // beyond MaxWarnings, counted in the last one
+}
+
+// MaxWarnings is the most warnings a document keeps: a hostile answer can
+// have a million repeated names, and their warnings would cost more memory
+// than the answer. The last kept warning says how many more there were.
+const MaxWarnings = 100
+
+// warn adds the warning text makes, up to MaxWarnings; past them it only
+// counts, without making the text.
+func (d *Document) warn(text func() string) {
+	switch n := len(d.Warnings); {
+	case n < MaxWarnings-1:
+		d.Warnings = append(d.Warnings, text())
+	case n == MaxWarnings-1:
+		d.Warnings = append(d.Warnings, "and 1 more warning")
+		d.moreWarnings = 1
+	default:
+		d.moreWarnings++
+		d.Warnings[n-1] = fmt.Sprintf("and %d more warnings", d.moreWarnings)
+	}
 }
 
 // Group returns the value of a named object group (not sponsors or
@@ -77,27 +104,50 @@ func (d *Document) Group(g Group) Value {
 }
 
 // MarshalJSON writes the normalized document in its contract shape, groups in
-// a fixed order, absent groups as {} or [].
+// a fixed order, absent groups as {} or [], and last "warnings": always
+// there, an empty list when the normalizer had nothing to say. Strings are
+// escaped by AppendQuoted.
 func (d *Document) MarshalJSON() ([]byte, error) {
-	b := make([]byte, 0, len(d.Raw)+256)
-	b = append(b, `{"paid":`...)
-	b = appendQuoted(b, d.PAID)
-	b = append(b, `,"view":`...)
-	b = appendQuoted(b, d.View.String())
+	o := jsonOut{b: make([]byte, 0, len(d.Raw)+256)}
+	d.writeJSON(&o)
+	return o.b, nil
+}
+
+// WriteJSON writes the document's JSON (see MarshalJSON) to w in pieces,
+// so that a large document costs no buffer of its own size.
+func (d *Document) WriteJSON(w io.Writer) error {
+	o := jsonOut{b: make([]byte, 0, 2*spillSize), w: w}
+	d.writeJSON(&o)
+	return o.flush()
+}
+
+func (d *Document) writeJSON(o *jsonOut) {
+	o.b = append(o.b, `{"paid":`...)
+	o.b = AppendQuoted(o.b, d.PAID)
+	o.b = append(o.b, `,"view":`...)
+	o.b = AppendQuoted(o.b, d.View.String())
 	for _, g := range Groups {
-		b = append(b, ',')
-		b = appendQuoted(b, string(g.Group))
-		b = append(b, ':')
+		o.b = append(o.b, ',')
+		o.b = AppendQuoted(o.b, string(g.Group))
+		o.b = append(o.b, ':')
 		if g.Parties {
 			items, _ := d.Parties(g.Group)
-			b = NewArray(items...).AppendJSON(b)
+			NewArray(items...).writeJSON(o)
 			continue
 		}
 		v := d.Group(g.Group)
 		if v.Kind != Object {
 			v = NewObject()
 		}
-		b = v.AppendJSON(b)
+		v.writeJSON(o)
 	}
-	return append(b, '}'), nil
+	o.b = append(o.b, `,"warnings":[`...)
+	for i, w := range d.Warnings {
+		if i > 0 {
+			o.b = append(o.b, ',')
+		}
+		o.b = AppendQuoted(o.b, w)
+		o.spill()
+	}
+	o.b = append(o.b, "]}"...)
 }

@@ -7,27 +7,29 @@ import (
 
 // FoldKey reduces a member name to lower-case letters and digits so that
 // camelCase, snake_case, kebab-case and "Title Case With Spaces" spellings of
-// one name compare equal; "&" reads as "and".
+// one name compare equal; "&" reads as "and". Invisible characters are kept,
+// so that a name with one hidden inside never passes for a known name.
 func FoldKey(s string) string {
-	if len(s) <= 64 {
-		var buf [64]byte
-		n := 0
-		for i := 0; i < len(s); i++ {
-			c := s[i]
-			switch {
-			case c >= 'a' && c <= 'z' || c >= '0' && c <= '9':
-				buf[n] = c
-				n++
-			case c >= 'A' && c <= 'Z':
-				buf[n] = c + ('a' - 'A')
-				n++
-			case c == '&' || c >= 0x80:
-				return foldKeySlow(s) // "and", or non-ASCII letters
-			}
+	var buf [64]byte
+	return string(foldInto(buf[:0], s))
+}
+
+// foldInto appends the folded s to b, which for names up to its capacity
+// costs no allocation: a caller can look the result up in a map as
+// m[string(b)] for free.
+func foldInto(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z' || c >= '0' && c <= '9':
+			b = append(b, c)
+		case c >= 'A' && c <= 'Z':
+			b = append(b, c+('a'-'A'))
+		case c == '&' || c >= 0x80 || c < 0x20 || c == 0x7f:
+			return append(b[:0], foldKeySlow(s)...) // "and", non-ASCII letters, controls
 		}
-		return string(buf[:n])
 	}
-	return foldKeySlow(s)
+	return b
 }
 
 func foldKeySlow(s string) string {
@@ -37,6 +39,8 @@ func foldKeySlow(s string) string {
 		switch {
 		case r == '&':
 			b.WriteString("and")
+		case IsInvisible(r):
+			b.WriteRune(r) // kept, so that "c\u202eity" is not taken for "city"
 		case r < unicode.MaxASCII && (r >= 'a' && r <= 'z' || r >= '0' && r <= '9'):
 			b.WriteRune(r)
 		case r >= 'A' && r <= 'Z':
@@ -127,6 +131,19 @@ var fieldSynonyms = foldedTable(map[string][]string{
 	"startDate":     {"startDate", "start", "startsOn", "startedOn", "startTime"},
 	"endDate":       {"endDate", "end", "endsOn", "endedOn", "endTime"},
 })
+
+// SpecFields are the fields the partner interface lists for a group, in
+// its order: the advertiser's and the campaign's; nil for other groups, for
+// which it lists none. Readers use it to say which of them an answer lacks.
+func SpecFields(g Group) []string {
+	switch g {
+	case GroupAdvertiser:
+		return advertiserFields
+	case GroupCampaign:
+		return campaignFields
+	}
+	return nil
+}
 
 var (
 	advertiserFieldSet = stringSet(advertiserFields)

@@ -1,56 +1,113 @@
 package advert
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 )
 
 // Normalize turns a response body into a Document. It fails only when the
-// body is not JSON; any JSON at all is placed somewhere, nothing is dropped.
+// body is not JSON or holds more than MaxValues values; any JSON at all is
+// placed somewhere. A member name repeated with another value keeps its
+// first value and a warning; a typed field padview cannot read stays as
+// sent, with a warning. Normalize keeps raw as the document's Raw.
 func Normalize(raw []byte, paid string, view View) (*Document, error) {
-	v, err := ParseValue(raw)
+	d := &Document{PAID: paid, View: view, Raw: raw, Warnings: []string{}}
+	v, err := parseUnique(raw, d.warn)
 	if err != nil {
 		return nil, err
 	}
-	d := NormalizeValue(v, paid, view)
-	d.Raw = raw
+	normalize(d, v)
 	return d, nil
 }
 
-// NormalizeValue places the members of an already parsed response.
+// NormalizeValue normalizes an already parsed value, as Normalize does a
+// body. It works on a copy (v written out and read back), so v and values
+// sharing its storage do not change; Raw stays empty.
 func NormalizeValue(v Value, paid string, view View) *Document {
-	d := &Document{PAID: paid, View: view, Other: NewObject()}
+	d, err := Normalize(v.AppendJSON(nil), paid, view)
+	if err != nil { // only a value of more than MaxValues values
+		return &Document{PAID: paid, View: view, Other: NewObject(), Warnings: []string{err.Error()}}
+	}
+	d.Raw = nil
+	return d
+}
+
+// normalize places the members of a parsed response (whose member names
+// are unique) in d, then reads its typed fields.
+func normalize(d *Document, v Value) {
+	n := &normalizer{}
+	var other []Member
 	root, envelope := unwrap(v)
 	if root.Kind != Object {
-		d.Other.Members = append(d.Other.Members, Member{Key: "response", Value: root})
-		addOther(d, envelope, "envelope.")
-		return d
+		other = append(other, Member{Key: "response", Value: root})
+	} else {
+		var adv, camp []Member
+		named := map[string]bool{} // spec names given to flat fields so far
+		flat := func(to []Member, name string, m Member) []Member {
+			if named[name] {
+				name = m.Key // a second spelling keeps its own name
+			}
+			named[name] = true
+			return append(to, Member{Key: name, Value: m.Value})
+		}
+		ms := root.Members()
+		other = ms[:0] // filtered in place: Normalize alone holds the tree
+		for _, m := range ms {
+			f := FoldKey(m.Key)
+			if g, ok := groupNames[f]; ok {
+				other = n.placeGroup(d, g, m, other)
+				continue
+			}
+			if paidKeys[f] && (m.Value.Kind == String || m.Value.Kind == Number) && m.Value.Str == d.PAID {
+				continue // the identifier we asked for: it is the document's PAID
+			}
+			if name, ok := flatAdvertiserField(f); ok {
+				adv = flat(adv, name, m)
+				continue
+			}
+			if name, ok := flatCampaignField(f); ok {
+				camp = flat(camp, name, m)
+				continue
+			}
+			other = append(other, m)
+		}
+		d.Advertiser = mergeFlat(d.Advertiser, adv)
+		d.Campaign = mergeFlat(d.Campaign, camp)
 	}
-	var adv, camp []Member
-	n := &normalizer{}
-	for _, m := range root.Members {
-		f := FoldKey(m.Key)
-		if g, ok := groupNames[f]; ok {
-			n.placeGroup(d, g, m)
-			continue
-		}
-		if paidKeys[f] && (m.Value.Kind == String || m.Value.Kind == Number) && m.Value.Str == paid {
-			continue // the identifier we asked for: it is the document's PAID
-		}
-		if name, ok := flatAdvertiserField(f); ok {
-			adv = append(adv, Member{Key: name, Value: m.Value})
-			continue
-		}
-		if name, ok := flatCampaignField(f); ok {
-			camp = append(camp, Member{Key: name, Value: m.Value})
-			continue
-		}
-		d.Other.Members = append(d.Other.Members, m)
+	d.Other = NewObject(appendUnique(other, envelope, "envelope.")...)
+	n.types(d)
+}
+
+// types reads the typed fields of every group and party.
+func (n *normalizer) types(d *Document) {
+	t := &typer{n: n, d: d}
+	group := func(v Value, g Group) Value {
+		t.path = t.path[:0]
+		t.push(string(g))
+		return t.value(v)
 	}
-	d.Advertiser = mergeFlat(d.Advertiser, adv)
-	d.Campaign = mergeFlat(d.Campaign, camp)
-	addOther(d, envelope, "envelope.")
-	return d
+	party := func(v Value, g Group, i int) Value {
+		t.path = t.path[:0]
+		t.push(string(g))
+		t.pushIndex(i)
+		return t.value(v)
+	}
+	d.Advertiser = group(d.Advertiser, GroupAdvertiser)
+	d.Campaign = group(d.Campaign, GroupCampaign)
+	for i := range d.Sponsors {
+		d.Sponsors[i] = party(d.Sponsors[i], GroupSponsors, i)
+	}
+	for i := range d.Controllers {
+		d.Controllers[i] = party(d.Controllers[i], GroupControllers, i)
+	}
+	d.BasicInformation = group(d.BasicInformation, GroupBasicInformation)
+	d.ComplianceAndFunding = group(d.ComplianceAndFunding, GroupComplianceAndFunding)
+	d.Targeting = group(d.Targeting, GroupTargeting)
+	d.LegalAndMetadata = group(d.LegalAndMetadata, GroupLegalAndMetadata)
+	d.Other = group(d.Other, GroupOther)
 }
 
 // unwrap descends through envelopes: an object whose only member besides
@@ -60,15 +117,16 @@ func NormalizeValue(v Value, paid string, view View) *Document {
 func unwrap(v Value) (Value, []Member) {
 	var meta []Member
 	for depth := 0; depth < 16; depth++ {
-		if v.Kind == Array && len(v.Items) == 1 && v.Items[0].Kind == Object {
-			v = v.Items[0]
+		if items := v.Items(); len(items) == 1 && items[0].Kind == Object {
+			v = items[0]
 			continue
 		}
 		if v.Kind != Object {
 			return v, meta
 		}
+		ms := v.Members()
 		inner := -1
-		for i, m := range v.Members {
+		for i, m := range ms {
 			if envelopeMeta[FoldKey(m.Key)] {
 				continue
 			}
@@ -80,19 +138,20 @@ func unwrap(v Value) (Value, []Member) {
 		if inner < 0 {
 			return v, meta
 		}
-		m := v.Members[inner]
+		m := ms[inner]
 		if isKnownName(FoldKey(m.Key)) || !holdsObject(m.Value) {
 			return v, meta
 		}
-		meta = append(meta, v.Members[:inner]...)
-		meta = append(meta, v.Members[inner+1:]...)
+		meta = append(meta, ms[:inner]...)
+		meta = append(meta, ms[inner+1:]...)
 		v = m.Value
 	}
 	return v, meta
 }
 
 func holdsObject(v Value) bool {
-	return v.Kind == Object || v.Kind == Array && len(v.Items) == 1 && v.Items[0].Kind == Object
+	items := v.Items()
+	return v.Kind == Object || len(items) == 1 && items[0].Kind == Object
 }
 
 // isKnownName reports whether a folded name is a group, a flat field or
@@ -123,7 +182,9 @@ func flatCampaignField(f string) (string, bool) {
 	return name, ok
 }
 
-func (n *normalizer) placeGroup(d *Document, g Group, m Member) {
+// placeGroup puts a top-level group member where it belongs and returns
+// other, grown by what fits no group.
+func (n *normalizer) placeGroup(d *Document, g Group, m Member, other []Member) []Member {
 	switch g {
 	case GroupSponsors:
 		d.SponsorsPresent = true
@@ -132,7 +193,7 @@ func (n *normalizer) placeGroup(d *Document, g Group, m Member) {
 		d.ControllersPresent = true
 		d.Controllers = append(d.Controllers, n.entries(m.Value)...)
 	case groupSponsorsAndControllers:
-		n.splitParties(d, m)
+		return n.splitParties(d, m, other)
 	case GroupAdvertiser:
 		d.Advertiser = n.mergeGroup(d.Advertiser, m, advertiserFieldSet, "advertiser")
 	case GroupCampaign:
@@ -146,6 +207,7 @@ func (n *normalizer) placeGroup(d *Document, g Group, m Member) {
 	case GroupLegalAndMetadata:
 		d.LegalAndMetadata = n.mergeGroup(d.LegalAndMetadata, m, nil, "")
 	}
+	return other
 }
 
 // mergeGroup adds a group member to what the document already holds for
@@ -155,7 +217,7 @@ func (n *normalizer) placeGroup(d *Document, g Group, m Member) {
 func (n *normalizer) mergeGroup(cur Value, m Member, fields map[string]bool, prefix string) Value {
 	var add []Member
 	if m.Value.Kind == Object {
-		add = m.Value.Members
+		add = m.Value.Members()
 		if fields != nil {
 			add = n.canonicalMembers(add, fields, prefix)
 		}
@@ -163,15 +225,9 @@ func (n *normalizer) mergeGroup(cur Value, m Member, fields map[string]bool, pre
 		add = []Member{{Key: m.Key, Value: m.Value}}
 	}
 	if cur.Kind != Object {
-		return Value{Kind: Object, Members: append([]Member{}, add...)}
+		return NewObject(add...)
 	}
-	for _, a := range add {
-		if _, clash := cur.Get(a.Key); clash {
-			a.Key = m.Key + "." + a.Key
-		}
-		cur.Members = append(cur.Members, a)
-	}
-	return cur
+	return NewObject(appendUnique(cur.Members(), add, m.Key+".")...)
 }
 
 // mergeFlat adds top-level advertiser or campaign fields to the group.
@@ -179,26 +235,93 @@ func mergeFlat(cur Value, flat []Member) Value {
 	if len(flat) == 0 {
 		return cur
 	}
-	if cur.Kind != Object {
-		cur = NewObject()
+	return NewObject(appendUnique(cur.Members(), flat, "top-level.")...)
+}
+
+// appendUnique appends add to dst, both with unique names, and keeps the
+// names unique: a member of add whose name dst has is written prefix+name,
+// numbered ("#2") if that is taken too. No member is dropped and none
+// overwrites another. dst is not written in place.
+func appendUnique(dst, add []Member, prefix string) []Member {
+	if len(add) == 0 {
+		return dst
 	}
-	for _, f := range flat {
-		if _, clash := cur.Get(f.Key); clash {
-			f.Key = "top-level." + f.Key
+	out := make([]Member, 0, len(dst)+len(add))
+	out = append(append(out, dst...), add...)
+	taken := nameIndex(dst)
+	for i := len(dst); i < len(out); i++ {
+		if taken(out[i].Key) {
+			out[i].Key = prefix + out[i].Key
 		}
-		cur.Members = append(cur.Members, f)
 	}
-	return cur
+	return uniqueNames(out)
+}
+
+// uniqueNames renames each member whose name an earlier member has to the
+// first free name#2, name#3, … in place, and returns ms.
+func uniqueNames(ms []Member) []Member {
+	dup := duplicates(ms)
+	if dup == nil {
+		return ms
+	}
+	taken := nameIndex(ms)
+	added := map[string]bool{}
+	next := map[string]int{}
+	renamed := map[int]string{}
+	for i, first := range dup {
+		if first < 0 {
+			continue
+		}
+		base := ms[i].Key
+		for n := max(next[base], 2); ; n++ {
+			name := base + "#" + strconv.Itoa(n)
+			if !taken(name) && !added[name] {
+				renamed[i], added[name], next[base] = name, true, n+1
+				break
+			}
+		}
+	}
+	for i, name := range renamed {
+		ms[i].Key = name
+	}
+	return ms
+}
+
+// nameIndex answers whether ms, which does not change meanwhile, has a
+// member of a name: by a scan for a few members, by a sorted index (four
+// bytes a member, not a map) for many.
+func nameIndex(ms []Member) func(string) bool {
+	if len(ms) <= 32 {
+		return func(k string) bool { return hasKey(ms, k) }
+	}
+	idx := make([]int32, len(ms))
+	for i := range idx {
+		idx[i] = int32(i)
+	}
+	slices.SortFunc(idx, func(a, b int32) int { return cmp.Compare(ms[a].Key, ms[b].Key) })
+	return func(k string) bool {
+		_, found := slices.BinarySearchFunc(idx, k, func(i int32, k string) int { return cmp.Compare(ms[i].Key, k) })
+		return found
+	}
 }
 
 // canonicalMembers writes the spec's spelling for recognized fields; other
 // members keep their key. A second spelling of a field already present keeps
 // its own key, so no member overwrites another.
 func (n *normalizer) canonicalMembers(ms []Member, fields map[string]bool, prefix string) []Member {
-	var out []Member // allocated on the first rename only
+	var out []Member          // allocated on the first rename only
+	var taken map[string]bool // the spec names ms has, and those given so far
 	for i, m := range ms {
 		name, ok := n.specField(m.Key, fields, prefix)
-		if !ok || name == m.Key || hasKey(ms, name) || out != nil && hasKey(out[:i], name) {
+		if ok && name != m.Key && taken == nil {
+			taken = map[string]bool{}
+			for _, m := range ms {
+				if fields[m.Key] {
+					taken[m.Key] = true
+				}
+			}
+		}
+		if !ok || name == m.Key || taken[name] {
 			if out != nil {
 				out = append(out, m)
 			}
@@ -208,6 +331,7 @@ func (n *normalizer) canonicalMembers(ms []Member, fields map[string]bool, prefi
 			out = make([]Member, i, len(ms))
 			copy(out, ms[:i])
 		}
+		taken[name] = true
 		out = append(out, Member{Key: name, Value: m.Value})
 	}
 	if out == nil {
@@ -225,34 +349,54 @@ func hasKey(ms []Member, key string) bool {
 	return false
 }
 
-// normalizer carries a memo of field-name lookups through one
-// normalization: the same few names repeat in each of thousands of sponsors.
+// normalizer carries memos of name lookups through one normalization: the
+// same few names repeat in each of thousands of sponsors. The memos stop
+// growing at memoMax names, so that a hostile response of a million
+// distinct names costs no more memory than the tree.
 type normalizer struct {
-	memo map[[2]string]fieldLookup
+	memo  map[string]fieldLookup // party fields
+	infos map[string]keyInfo
 }
+
+const memoMax = 4096
 
 type fieldLookup struct {
 	name string
 	ok   bool
 }
 
-// specField is the package's specField, remembered. Each prefix is used
-// with one field set only, so (prefix, key) identifies the lookup.
+// specField is the package's specField, remembered for the party fields,
+// which repeat in every sponsor; the groups' lookups happen once each.
 func (n *normalizer) specField(key string, fields map[string]bool, prefix string) (string, bool) {
-	k := [2]string{prefix, key}
-	if r, ok := n.memo[k]; ok {
+	if prefix != "" {
+		return specField(key, fields, prefix)
+	}
+	if r, ok := n.memo[key]; ok {
 		return r.name, r.ok
 	}
-	var prefixes []string
-	if prefix != "" {
-		prefixes = []string{prefix}
-	}
-	name, ok := specField(key, fields, prefixes...)
+	name, ok := specField(key, fields)
 	if n.memo == nil {
-		n.memo = make(map[[2]string]fieldLookup)
+		n.memo = make(map[string]fieldLookup)
 	}
-	n.memo[k] = fieldLookup{name, ok}
+	if len(n.memo) < memoMax {
+		n.memo[key] = fieldLookup{name, ok}
+	}
 	return name, ok
+}
+
+// info is classify, remembered.
+func (n *normalizer) info(key string) keyInfo {
+	if k, ok := n.infos[key]; ok {
+		return k
+	}
+	k := classify(key)
+	if n.infos == nil {
+		n.infos = make(map[string]keyInfo)
+	}
+	if len(n.infos) < memoMax {
+		n.infos[key] = k
+	}
+	return k
 }
 
 // entries turns a sponsors or controllers collection into a list: an array
@@ -261,8 +405,9 @@ func (n *normalizer) specField(key string, fields map[string]bool, prefix string
 func (n *normalizer) entries(v Value) []Value {
 	switch v.Kind {
 	case Array:
-		out := make([]Value, len(v.Items))
-		for i, it := range v.Items {
+		items := v.Items()
+		out := make([]Value, len(items))
+		for i, it := range items {
 			out[i] = n.party(it)
 		}
 		return out
@@ -270,15 +415,22 @@ func (n *normalizer) entries(v Value) []Value {
 		if !keyedByID(v) {
 			return []Value{n.party(v)}
 		}
-		out := make([]Value, len(v.Members))
-		for i, m := range v.Members {
+		ms := v.Members()
+		out := make([]Value, len(ms))
+		for i, m := range ms {
 			e := n.party(m.Value)
-			keyName := "id"
-			if _, has := e.Get("id"); has {
-				keyName = "key"
+			own := e.Members()
+			id := Member{Key: "id", Value: StringValue(m.Key)}
+			switch {
+			case !hasKey(own, "id"):
+				out[i] = NewObject(append([]Member{id}, own...)...)
+			case !hasKey(own, "key"):
+				id.Key = "key"
+				out[i] = NewObject(append([]Member{id}, own...)...)
+			default: // it has both: the collection's key goes last, under a free name
+				id.Key = "key"
+				out[i] = NewObject(appendUnique(own, []Member{id}, "collection.")...)
 			}
-			e.Members = append([]Member{{Key: keyName, Value: StringValue(m.Key)}}, e.Members...)
-			out[i] = e
 		}
 		return out
 	case Absent, Null:
@@ -288,10 +440,11 @@ func (n *normalizer) entries(v Value) []Value {
 }
 
 func keyedByID(v Value) bool {
-	if len(v.Members) == 0 {
+	ms := v.Members()
+	if len(ms) == 0 {
 		return false
 	}
-	for _, m := range v.Members {
+	for _, m := range ms {
 		if m.Value.Kind != Object {
 			return false
 		}
@@ -306,15 +459,15 @@ func (n *normalizer) party(v Value) Value {
 	if v.Kind != Object {
 		return v
 	}
-	return Value{Kind: Object, Members: n.canonicalMembers(v.Members, partyFieldSet, "")}
+	return NewObject(n.canonicalMembers(v.Members(), partyFieldSet, "")...)
 }
 
 // splitParties spreads the spec's combined "Sponsors and Controllers" group.
-func (n *normalizer) splitParties(d *Document, m Member) {
+func (n *normalizer) splitParties(d *Document, m Member, other []Member) []Member {
 	switch m.Value.Kind {
 	case Object:
-		rest := NewObject()
-		for _, inner := range m.Value.Members {
+		var rest []Member
+		for _, inner := range m.Value.Members() {
 			switch groupNames[FoldKey(inner.Key)] {
 			case GroupSponsors:
 				d.SponsorsPresent = true
@@ -323,15 +476,15 @@ func (n *normalizer) splitParties(d *Document, m Member) {
 				d.ControllersPresent = true
 				d.Controllers = append(d.Controllers, n.entries(inner.Value)...)
 			default:
-				rest.Members = append(rest.Members, inner)
+				rest = append(rest, inner)
 			}
 		}
-		if len(rest.Members) > 0 {
-			d.Other.Members = append(d.Other.Members, Member{Key: m.Key, Value: rest})
+		if len(rest) > 0 {
+			other = append(other, Member{Key: m.Key, Value: NewObject(rest...)})
 		}
 	case Array:
 		d.SponsorsPresent, d.ControllersPresent = true, true
-		for _, it := range m.Value.Items {
+		for _, it := range m.Value.Items() {
 			if isController(it) {
 				d.Controllers = append(d.Controllers, n.party(it))
 			} else {
@@ -339,13 +492,14 @@ func (n *normalizer) splitParties(d *Document, m Member) {
 			}
 		}
 	default:
-		d.Other.Members = append(d.Other.Members, m)
+		other = append(other, m)
 	}
+	return other
 }
 
 // isController reads a party's role from a member such as role, type or kind.
 func isController(v Value) bool {
-	for _, m := range v.Members {
+	for _, m := range v.Members() {
 		switch FoldKey(m.Key) {
 		case "role", "type", "kind", "partytype", "partyrole":
 			if m.Value.Kind == String && strings.Contains(strings.ToLower(m.Value.Str), "controller") {
@@ -354,15 +508,6 @@ func isController(v Value) bool {
 		}
 	}
 	return false
-}
-
-func addOther(d *Document, ms []Member, clashPrefix string) {
-	for _, m := range ms {
-		if _, clash := d.Other.Get(m.Key); clash {
-			m.Key = clashPrefix + m.Key
-		}
-		d.Other.Members = append(d.Other.Members, m)
-	}
 }
 
 // String summarizes the document for logs and tests.

@@ -2,8 +2,11 @@ package advert
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 func mustNormalize(t *testing.T, body string) *Document {
@@ -119,8 +122,8 @@ func TestNormalizeLosesNothing(t *testing.T) {
 	if field(t, d.Advertiser, "email") != "1" || field(t, d.Advertiser, "emailAddress") != "2" {
 		t.Errorf("synonym clash: %s", d.Advertiser.Text())
 	}
-	if d.Other.Len() != 2 {
-		t.Errorf("duplicate names: %s", d.Other.Text())
+	if d.Other.Len() != 1 || field(t, d.Other, "x") != "1" || len(d.Warnings) != 1 {
+		t.Errorf("duplicate names: %s, warnings %q", d.Other.Text(), d.Warnings)
 	}
 	d = mustNormalize(t, `[1,2]`)
 	if field(t, d.Other, "response") != "[1,2]" {
@@ -131,10 +134,20 @@ func TestNormalizeLosesNothing(t *testing.T) {
 	}
 }
 
+func TestHiddenCharactersDoNotMakeAKnownName(t *testing.T) {
+	d := mustNormalize(t, `{"advertiser":{"company\u200bName":"A","ci\u0001ty":"B","City":"C"},"campaign\u202e":{"name":"N"}}`)
+	if got := d.Advertiser.Text(); got != `{"company\u200bName":"A","ci\u0001ty":"B","city":"C"}` {
+		t.Errorf("advertiser: %s", got)
+	}
+	if d.Campaign.IsPresent() || d.Other.Len() != 1 {
+		t.Errorf("campaign\u202e taken for the campaign: %s / %s", d.Campaign.Text(), d.Other.Text())
+	}
+}
+
 func TestNormalizeKeepsOrderAndValues(t *testing.T) {
 	d := mustNormalize(t, `{"basicInformation":{"z":1.50,"a":1e3,"m":"s"}}`)
 	var keys []string
-	for _, m := range d.BasicInformation.Members {
+	for _, m := range d.BasicInformation.Members() {
 		keys = append(keys, m.Key+"="+m.Value.Text())
 	}
 	if strings.Join(keys, ",") != "z=1.50,a=1e3,m=s" {
@@ -148,7 +161,7 @@ func TestDocumentJSONContract(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"paid":"AB12CD","view":"full","advertiser":{"city":"X"},"campaign":{},"sponsors":[],"controllers":[],"basicInformation":{},"complianceAndFunding":{},"targeting":{},"legalAndMetadata":{},"other":{"zzz":true}}`
+	want := `{"paid":"AB12CD","view":"full","advertiser":{"city":"X"},"campaign":{},"sponsors":[],"controllers":[],"basicInformation":{},"complianceAndFunding":{},"targeting":{},"legalAndMetadata":{},"other":{"zzz":true},"warnings":[]}`
 	if string(b) != want {
 		t.Fatalf("contract:\n got %s\nwant %s", b, want)
 	}
@@ -160,13 +173,13 @@ func countLeaves(v Value) int {
 	switch v.Kind {
 	case Object:
 		n := 0
-		for _, m := range v.Members {
+		for _, m := range v.Members() {
 			n += countLeaves(m.Value)
 		}
 		return n
 	case Array:
 		n := 0
-		for _, it := range v.Items {
+		for _, it := range v.Items() {
 			n += countLeaves(it)
 		}
 		return n
@@ -194,26 +207,96 @@ func FuzzNormalize(f *testing.F) {
 		`{"advertiser":{"companyName":"A"},"sponsors":[{"name":"S"}]}`,
 		`{"data":{"advertisement":{"campaign_name":"C","Sponsors & Controllers":{"sponsors":{"a":{"n":1}}}}}}`,
 		`[{"paid":"AB12CD","x":null}]`, `"text"`, `{"meta":{},"data":[]}`,
+		`{"campaign":{"totalValue":"1,000.00","currency":"eur","startDate":1786233600,"isOngoing":"Y"},"x":1,"x":2}`,
+		`{"compliance":{"amount":5,"currency":"EUR","a":1},"funding":{"a":2,"funding.a":3}}`,
+		`{"sponsors":{"S1":{"id":"x","key":"y","country":"uk"}},"other":{"amount":"EUR 5","otherBenefits":"help"}}`,
 	} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		v, err := ParseValue(data)
+		v, err := parseUnique(data, nil)
 		d, nerr := Normalize(data, "AB12CD", Full)
 		if (err == nil) != (nerr == nil) {
-			t.Fatalf("ParseValue and Normalize disagree: %v / %v", err, nerr)
+			t.Fatalf("parseUnique and Normalize disagree: %v / %v", err, nerr)
 		}
 		if nerr != nil {
 			return
 		}
 		out, err := json.Marshal(d)
-		if err != nil || !json.Valid(out) {
-			t.Fatalf("document does not marshal to valid JSON: %v", err)
+		if err != nil {
+			t.Fatalf("document does not marshal: %v", err)
 		}
-		// Scalars may only be added (ids of keyed entries), never lost; the
-		// one scalar that may be absorbed is the paid we asked for.
+		// jsontext's defaults are strict: valid UTF-8 and no member name
+		// twice in an object, at any depth.
+		if !jsontext.Value(out).IsValid() {
+			t.Fatalf("document is not strict JSON:\n%s", out)
+		}
+		// Typed fields change how a value is written, never how many there
+		// are: a scalar stays one, an amount gains its currency. Scalars may
+		// be added (ids of keyed entries, a shared currency), never lost; the
+		// one that may be absorbed is the paid we asked for. A repeated name
+		// keeps one value, which parseUnique counts too.
 		if got, in := documentLeaves(d), countLeaves(v); got < in-1 {
-			t.Fatalf("lost values: %d in, %d out for %s", in, got, data)
+			t.Fatalf("lost values: %d in, %d out for %s\n%s", in, got, data, out)
 		}
 	})
+}
+
+// TestHostileShapes normalizes shapes that would cost time or memory
+// growing with the square of their size if the normalizer scanned, copied
+// or remembered per member; each must come out whole and in order.
+func TestHostileShapes(t *testing.T) {
+	var spellings []string // 20,000 spellings that fold to "email"
+	for c := range 32 {
+		for s := range 625 {
+			var b strings.Builder
+			for i, r := range "email" {
+				if c>>i&1 == 1 {
+					r -= 'a' - 'A'
+				}
+				b.WriteRune(r)
+				if i < 4 {
+					b.WriteString([]string{"", "_", "-", " ", "."}[s/[]int{1, 5, 25, 125}[i]%5])
+				}
+			}
+			spellings = append(spellings, b.String())
+		}
+	}
+	var b strings.Builder
+	b.WriteString(`{"advertiser":{`)
+	for i, s := range spellings {
+		fmt.Fprintf(&b, "%q:%d,", s, i)
+	}
+	b.WriteString(`"city":"X"},"compliance":{`)
+	for i := range 20000 {
+		fmt.Fprintf(&b, `"k%d":1,`, i)
+	}
+	b.WriteString(`"k":1},"funding":{`)
+	for i := range 20000 {
+		fmt.Fprintf(&b, `"k%d":2,"funding.k%d":3,"funding.k%d#2":4,`, i, i, i)
+	}
+	b.WriteString(`"k":2},"other":{"big":[[[[[[` + strings.Repeat(`"x",`, 100000) + `"x"]]]]]]`)
+	for i := range 20000 {
+		fmt.Fprintf(&b, `,"big":%d,"isOpen%d":"maybe"`, i, i)
+	}
+	b.WriteString(`}}`)
+	d := mustNormalize(t, b.String())
+	if d.Advertiser.Len() != len(spellings)+1 || d.Advertiser.Members()[0].Key != "email" {
+		t.Errorf("advertiser: %d members, first %q", d.Advertiser.Len(), d.Advertiser.Members()[0].Key)
+	}
+	if got := d.ComplianceAndFunding.Len(); got != 20001+60001 {
+		t.Errorf("merged groups: %d members", got)
+	}
+	if len(d.Warnings) != MaxWarnings || d.Warnings[MaxWarnings-1] != fmt.Sprintf("and %d more warnings", 40000-MaxWarnings+1) {
+		t.Errorf("%d warnings, the last %q", len(d.Warnings), d.Warnings[len(d.Warnings)-1])
+	}
+	for _, w := range d.Warnings[:MaxWarnings-1] {
+		if len(w) > 300 {
+			t.Errorf("warning of %d bytes: %.80s…", len(w), w)
+		}
+	}
+	out, _ := d.MarshalJSON()
+	if !jsontext.Value(out).IsValid() {
+		t.Error("names repeated in the document")
+	}
 }

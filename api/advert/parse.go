@@ -1,332 +1,369 @@
 package advert
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
-	"strconv"
-	"unicode/utf16"
-	"unicode/utf8"
+	"io"
+	"unsafe"
+
+	"github.com/go-json-experiment/json/jsontext"
 )
 
-// maxDepth bounds nesting so that a hostile body cannot exhaust the stack.
-const maxDepth = 10000
+// MaxValues is the most values (strings, numbers, literals, objects and
+// arrays; member names are not counted) a response may hold. It bounds the
+// memory of a parse: a realistic large advertisement, 50,000 sponsors of
+// fifteen fields one of which is an address of five, has about 1.05
+// million values; at the limit the tree takes about 70 MB, and padview
+// stays under 256 MB of memory whatever the shape of the values.
+const MaxValues = 1_500_000
 
-// ParseValue decodes one JSON document (RFC 8259), keeping member order and
-// number literals. Duplicate names are kept, each in its place; invalid
-// UTF-8 inside strings is kept as it came (CleanText makes it safe to
-// show). It accepts exactly what encoding/json's Valid accepts, which a
-// differential fuzz test checks; it exists because the client decodes every
-// response and this costs about half of a general tokenizer.
-func ParseValue(data []byte) (Value, error) {
-	p := parser{data: data}
-	p.space()
-	v, err := p.value()
-	if err != nil {
-		return Value{}, err
-	}
-	p.space()
-	if p.pos < len(p.data) {
-		return Value{}, p.fail("unexpected data after the JSON value")
-	}
-	return v, nil
-}
+// TooManyValuesError refuses a response with more than MaxValues values; it
+// is found while parsing, before the tree outgrows its bound.
+type TooManyValuesError struct{ Max int }
 
-// parser collects the members and items of open containers on shared
-// stacks and copies each container out at its exact size once closed, so
-// that a document costs one allocation per container, not one per append.
-type parser struct {
-	data    []byte
-	pos     int
-	depth   int
-	members []Member
-	items   []Value
+func (e *TooManyValuesError) Error() string {
+	return fmt.Sprintf("the answer has more than %s values, the most padview reads", groupThousands(e.Max))
 }
 
 // SyntaxError is malformed JSON, with the byte offset where it went wrong.
 type SyntaxError struct {
-	Offset int
-	msg    string
+	Offset int64
+	Err    error // from jsontext
 }
 
-func (e *SyntaxError) Error() string { return fmt.Sprintf("%s at byte %d", e.msg, e.Offset) }
-
-func (p *parser) fail(msg string) error { return &SyntaxError{Offset: p.pos, msg: msg} }
-
-func (p *parser) unexpected() error {
-	if p.pos >= len(p.data) {
-		return p.fail("unexpected end of JSON input")
+func (e *SyntaxError) Error() string {
+	var se *jsontext.SyntacticError
+	if errors.As(e.Err, &se) && se.Err != nil {
+		return fmt.Sprintf("%v at byte %d", se.Err, e.Offset)
 	}
-	return p.fail(fmt.Sprintf("invalid character %q", p.data[p.pos]))
+	return fmt.Sprintf("%v at byte %d", e.Err, e.Offset)
 }
 
-func (p *parser) space() {
-	for p.pos < len(p.data) {
-		switch p.data[p.pos] {
-		case ' ', '\t', '\n', '\r':
-			p.pos++
-		default:
-			return
+func (e *SyntaxError) Unwrap() error { return e.Err }
+
+// ParseValue decodes one JSON document (RFC 8259) with jsontext, keeping
+// member order, number literals and duplicate names as sent; invalid UTF-8
+// inside strings is kept as it came (the writers and CleanText make it
+// safe). It accepts exactly what encoding/json's Valid accepts, which a
+// differential fuzz test checks, and refuses more than MaxValues values.
+func ParseValue(data []byte) (Value, error) {
+	p := newParser(data, string(data), nil)
+	return p.parse()
+}
+
+// parseUnique is ParseValue for the normalizer: a repeated member name
+// keeps its first value, and a repeat with another value is reported to
+// warn (see dedupe). The tree's strings share data's memory instead of a
+// copy of it, so data must never change afterwards: Normalize keeps it as
+// the document's Raw, which nothing writes.
+func parseUnique(data []byte, warn func(func() string)) (Value, error) {
+	if warn == nil {
+		warn = func(func() string) {}
+	}
+	p := newParser(data, unsafe.String(unsafe.SliceData(data), len(data)), warn)
+	return p.parse()
+}
+
+// parser builds the tree from jsontext's tokens. Strings without escapes
+// and number literals are substrings of the input, so a value costs no
+// allocation of its own; the children of open containers wait on
+// chunked stacks and are copied out at their exact size when the container
+// closes, so nothing is allocated twice over.
+type parser struct {
+	data    []byte
+	src     string // data as a string: scalars are substrings of it
+	dec     *jsontext.Decoder
+	count   int
+	frames  []frame
+	members chunkStack[Member]
+	items   chunkStack[Value]
+	warn    func(func() string) // nil: keep duplicate names
+}
+
+// frame is one open object or array.
+type frame struct {
+	kind    Kind
+	start   int    // offset of its opening bracket
+	base    int    // where its children start on the members or items stack
+	key     string // an object's member name waiting for its value
+	wantKey bool
+	// A large container's children go straight to storage of their exact
+	// number (see presize) instead of waiting on the stack.
+	members []Member
+	items   []Value
+	large   bool
+}
+
+func newParser(data []byte, src string, warn func(func() string)) *parser {
+	return &parser{
+		data: data,
+		src:  src,
+		dec:  jsontext.NewDecoder(bytes.NewBuffer(data), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true)),
+		warn: warn,
+	}
+}
+
+func (p *parser) syntaxError(err error) error {
+	var se *jsontext.SyntacticError
+	if errors.As(err, &se) {
+		return &SyntaxError{Offset: se.ByteOffset, Err: err}
+	}
+	if err == io.EOF {
+		err = io.ErrUnexpectedEOF
+	}
+	return &SyntaxError{Offset: p.dec.InputOffset(), Err: err}
+}
+
+func (p *parser) parse() (Value, error) {
+	prev := 0 // input offset after the previous token
+	for {
+		tok, err := p.dec.ReadToken()
+		if err != nil {
+			return Value{}, p.syntaxError(err)
+		}
+		end := int(p.dec.InputOffset())
+		start := prev
+		prev = end
+		var v Value
+		k := tok.Kind()
+		switch k {
+		case '{', '[':
+			if err := p.counted(); err != nil {
+				return Value{}, err
+			}
+			f := frame{kind: Array, start: end - 1, base: p.items.len()}
+			if k == '{' {
+				f = frame{kind: Object, start: end - 1, base: p.members.len(), wantKey: true}
+			}
+			p.frames = append(p.frames, f)
+			continue
+		case '}':
+			f := p.frames[len(p.frames)-1]
+			p.frames = p.frames[:len(p.frames)-1]
+			ms := f.members
+			if !f.large {
+				ms = p.members.pop(f.base)
+			}
+			if p.warn != nil {
+				ms = p.dedupe(ms)
+			}
+			v = NewObject(ms...)
+		case ']':
+			f := p.frames[len(p.frames)-1]
+			p.frames = p.frames[:len(p.frames)-1]
+			items := f.items
+			if !f.large {
+				items = p.items.pop(f.base)
+			}
+			v = NewArray(items...)
+		case '"':
+			s := p.str(start, end)
+			if n := len(p.frames); n > 0 && p.frames[n-1].wantKey {
+				p.frames[n-1].key, p.frames[n-1].wantKey = s, false
+				continue
+			}
+			v = Value{Kind: String, Str: s}
+		case '0':
+			v = Value{Kind: Number, Str: p.src[skipSeparators(p.data, start):end]}
+		case 't', 'f':
+			v = Value{Kind: Bool, Bool: k == 't'}
+		case 'n':
+			v = Value{Kind: Null}
+		}
+		if k != '}' && k != ']' {
+			if err := p.counted(); err != nil {
+				return Value{}, err
+			}
+		}
+		n := len(p.frames)
+		if n == 0 {
+			if _, err := p.dec.ReadToken(); err != io.EOF {
+				if err == nil {
+					err = errors.New("unexpected data after the JSON value")
+				}
+				return Value{}, p.syntaxError(err)
+			}
+			return v, nil
+		}
+		if err := p.add(&p.frames[n-1], v); err != nil {
+			return Value{}, err
 		}
 	}
 }
 
-func (p *parser) value() (Value, error) {
-	if p.pos >= len(p.data) {
-		return Value{}, p.unexpected()
-	}
-	switch c := p.data[p.pos]; {
-	case c == '{':
-		return p.object()
-	case c == '[':
-		return p.array()
-	case c == '"':
-		s, err := p.str()
-		return Value{Kind: String, Str: s}, err
-	case c == 't':
-		return Value{Kind: Bool, Bool: true}, p.literal("true")
-	case c == 'f':
-		return Value{Kind: Bool}, p.literal("false")
-	case c == 'n':
-		return Value{Kind: Null}, p.literal("null")
-	case c == '-' || c >= '0' && c <= '9':
-		s, err := p.number()
-		return Value{Kind: Number, Str: s}, err
-	}
-	return Value{}, p.unexpected()
-}
+// largeContainer is the number of children after which a container's
+// children are counted ahead (see presize); far more than a realistic
+// answer's largest list. A variable, so that tests can make it small.
+var largeContainer = 1 << 18
 
-func (p *parser) literal(lit string) error {
-	if len(p.data)-p.pos < len(lit) || string(p.data[p.pos:p.pos+len(lit)]) != lit {
-		return p.fail("invalid literal")
+// add gives a finished value to the open container f.
+func (p *parser) add(f *frame, v Value) error {
+	switch {
+	case f.large && f.kind == Object:
+		f.members = append(f.members, Member{Key: f.key, Value: v})
+	case f.large:
+		f.items = append(f.items, v)
+	case f.kind == Object:
+		p.members.push(Member{Key: f.key, Value: v})
+	default:
+		p.items.push(v)
 	}
-	p.pos += len(lit)
+	f.key, f.wantKey = "", f.kind == Object
+	if !f.large && p.members.len()-f.base == largeContainer && f.kind == Object ||
+		!f.large && p.items.len()-f.base == largeContainer && f.kind == Array {
+		return p.presize(f)
+	}
 	return nil
 }
 
-// enter steps into an object or array; it reports whether the container
-// closes at once ("{}" or "[]").
-func (p *parser) enter(closer byte) (empty bool, err error) {
-	p.depth++
-	if p.depth > maxDepth {
-		return false, p.fail("JSON nested too deeply")
+// presize counts a large container's children in a second, shallow pass
+// over its bytes and moves them to storage of exactly that size, so that
+// the container costs its size once (not its size on the stack and again
+// in a copy at the close), and a container of more than MaxValues children
+// is refused at once. If the bytes are malformed the counting stops and
+// the main pass reports the error.
+func (p *parser) presize(f *frame) error {
+	d := jsontext.NewDecoder(bytes.NewBuffer(p.data[f.start:]), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+	if _, err := d.ReadToken(); err != nil {
+		return nil
 	}
-	p.pos++ // the opening bracket
-	p.space()
-	if p.pos < len(p.data) && p.data[p.pos] == closer {
-		p.pos++
-		p.depth--
-		return true, nil
+	n := 0
+	for {
+		switch d.PeekKind() {
+		case '}', ']':
+			goto counted
+		case '"':
+			if f.kind == Object {
+				if _, err := d.ReadToken(); err != nil {
+					return nil
+				}
+			}
+		}
+		if err := d.SkipValue(); err != nil {
+			return nil
+		}
+		if n++; n > MaxValues {
+			return &TooManyValuesError{Max: MaxValues}
+		}
 	}
-	return false, nil
+counted:
+	if f.kind == Object {
+		f.members = p.members.popInto(f.base, make([]Member, n))
+	} else {
+		f.items = p.items.popInto(f.base, make([]Value, n))
+	}
+	f.large = true
+	return nil
 }
 
-// next reads what follows an element: a comma (more to come) or the
-// closing bracket (done).
-func (p *parser) next(closer byte) (done bool, err error) {
-	p.space()
-	if p.pos >= len(p.data) {
-		return false, p.unexpected()
+// counted counts one more value and refuses the document past MaxValues.
+func (p *parser) counted() error {
+	p.count++
+	if p.count > MaxValues {
+		return &TooManyValuesError{Max: MaxValues}
 	}
-	switch p.data[p.pos] {
-	case ',':
-		p.pos++
-		p.space()
-		return false, nil
-	case closer:
-		p.pos++
-		p.depth--
-		return true, nil
-	}
-	return false, p.unexpected()
+	return nil
 }
 
-// pop copies the elements above base off a shared stack at their exact
-// size and shrinks the stack back.
-func pop[T any](stack *[]T, base int) []T {
-	out := make([]T, len(*stack)-base)
-	copy(out, (*stack)[base:])
-	clear((*stack)[base:])
-	*stack = (*stack)[:base]
+// str returns the content of the string token that ends at end and
+// starts after whitespace and a separator at or after start.
+func (p *parser) str(start, end int) string {
+	start = skipSeparators(p.data, start)
+	raw := p.data[start:end]
+	if bytes.IndexByte(raw, '\\') < 0 {
+		return p.src[start+1 : end-1]
+	}
+	// jsontext has validated the string; an unpaired surrogate becomes
+	// U+FFFD, as encoding/json decodes it, and the error says only that.
+	b, _ := jsontext.AppendUnquote(make([]byte, 0, len(raw)), raw)
+	return string(b)
+}
+
+// skipSeparators skips the whitespace, comma and colon that may stand
+// between the end of one token and the start of the next.
+func skipSeparators(data []byte, i int) int {
+	for i < len(data) {
+		switch data[i] {
+		case ' ', '\t', '\n', '\r', ',', ':':
+			i++
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// chunkStack is a stack in fixed-size chunks that are kept for reuse:
+// growing it never copies, and a parse allocates only as much stack as its
+// largest run of open children. Closed containers are carved out of slabs
+// at their exact size, so that a document of a million small objects costs
+// a few hundred allocations, not a million.
+type chunkStack[T any] struct {
+	chunks [][]T
+	n      int
+	slab   []T // free space for closed containers
+}
+
+const chunkSize = 1024
+
+func (s *chunkStack[T]) len() int { return s.n }
+
+func (s *chunkStack[T]) push(x T) {
+	c := s.n / chunkSize
+	if c == len(s.chunks) {
+		s.chunks = append(s.chunks, make([]T, chunkSize))
+	}
+	s.chunks[c][s.n%chunkSize] = x
+	s.n++
+}
+
+// pop removes the elements from base up and returns them in a slice of
+// their exact length and capacity (nil when there are none).
+func (s *chunkStack[T]) pop(base int) []T {
+	n := s.n - base
+	if n == 0 {
+		return nil
+	}
+	var out []T
+	switch {
+	case n > chunkSize/4:
+		out = make([]T, n)
+	default:
+		if len(s.slab) < n {
+			s.slab = make([]T, chunkSize)
+		}
+		out, s.slab = s.slab[:n:n], s.slab[n:]
+	}
+	s.moveTo(base, out)
 	return out
 }
 
-func (p *parser) object() (Value, error) {
-	if empty, err := p.enter('}'); empty || err != nil {
-		return Value{Kind: Object, Members: []Member{}}, err
-	}
-	base := len(p.members)
-	for {
-		if p.pos >= len(p.data) || p.data[p.pos] != '"' {
-			return Value{}, p.unexpected()
-		}
-		key, err := p.str()
-		if err != nil {
-			return Value{}, err
-		}
-		p.space()
-		if p.pos >= len(p.data) || p.data[p.pos] != ':' {
-			return Value{}, p.unexpected()
-		}
-		p.pos++
-		p.space()
-		val, err := p.value()
-		if err != nil {
-			return Value{}, err
-		}
-		p.members = append(p.members, Member{Key: key, Value: val})
-		if done, err := p.next('}'); err != nil || done {
-			return Value{Kind: Object, Members: pop(&p.members, base)}, err
-		}
-	}
+// popInto moves the elements from base up to the start of dst, which has
+// room for them, and returns dst holding them.
+func (s *chunkStack[T]) popInto(base int, dst []T) []T {
+	dst = dst[:s.n-base]
+	s.moveTo(base, dst)
+	return dst
 }
 
-func (p *parser) array() (Value, error) {
-	if empty, err := p.enter(']'); empty || err != nil {
-		return Value{Kind: Array, Items: []Value{}}, err
+func (s *chunkStack[T]) moveTo(base int, out []T) {
+	for i := 0; i < len(out); {
+		c, off := (base+i)/chunkSize, (base+i)%chunkSize
+		i += copy(out[i:], s.chunks[c][off:min(chunkSize, off+len(out)-i)])
 	}
-	base := len(p.items)
-	for {
-		val, err := p.value()
-		if err != nil {
-			return Value{}, err
-		}
-		p.items = append(p.items, val)
-		if done, err := p.next(']'); err != nil || done {
-			return Value{Kind: Array, Items: pop(&p.items, base)}, err
-		}
-	}
+	s.n = base
 }
 
-// str reads a string; the common case without escapes is one allocation.
-func (p *parser) str() (string, error) {
-	start := p.pos + 1
-	for i := start; i < len(p.data); i++ {
-		switch c := p.data[i]; {
-		case c == '"':
-			p.pos = i + 1
-			return string(p.data[start:i]), nil
-		case c == '\\':
-			return p.escapedStr(start, i)
-		case c < 0x20:
-			p.pos = i
-			return "", p.fail("control character in string")
+// groupThousands writes n with thousands separators: 2,000,000.
+func groupThousands(n int) string {
+	s := fmt.Sprint(n)
+	var b []byte
+	for i := range len(s) {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b = append(b, ',')
 		}
+		b = append(b, s[i])
 	}
-	p.pos = len(p.data)
-	return "", p.fail("unexpected end of JSON input in string")
-}
-
-func (p *parser) escapedStr(start, i int) (string, error) {
-	buf := make([]byte, 0, i-start+16)
-	buf = append(buf, p.data[start:i]...)
-	for i < len(p.data) {
-		c := p.data[i]
-		switch {
-		case c == '"':
-			p.pos = i + 1
-			return string(buf), nil
-		case c < 0x20:
-			p.pos = i
-			return "", p.fail("control character in string")
-		case c != '\\':
-			buf = append(buf, c)
-			i++
-			continue
-		}
-		if i+1 >= len(p.data) {
-			break
-		}
-		switch e := p.data[i+1]; e {
-		case '"', '\\', '/':
-			buf = append(buf, e)
-		case 'b':
-			buf = append(buf, '\b')
-		case 'f':
-			buf = append(buf, '\f')
-		case 'n':
-			buf = append(buf, '\n')
-		case 'r':
-			buf = append(buf, '\r')
-		case 't':
-			buf = append(buf, '\t')
-		case 'u':
-			r, ok := hex4(p.data, i+2)
-			if !ok {
-				p.pos = i
-				return "", p.fail("invalid \\u escape")
-			}
-			i += 6
-			if utf16.IsSurrogate(r) {
-				if r2, ok := hex4(p.data, i+2); ok && i+1 < len(p.data) && p.data[i] == '\\' && p.data[i+1] == 'u' {
-					if dec := utf16.DecodeRune(r, r2); dec != utf8.RuneError {
-						buf = utf8.AppendRune(buf, dec)
-						i += 6
-						continue
-					}
-				}
-				r = utf8.RuneError
-			}
-			buf = utf8.AppendRune(buf, r)
-			continue
-		default:
-			p.pos = i
-			return "", p.fail("invalid escape in string")
-		}
-		i += 2
-	}
-	p.pos = len(p.data)
-	return "", p.fail("unexpected end of JSON input in string")
-}
-
-func hex4(b []byte, at int) (rune, bool) {
-	if at+4 > len(b) {
-		return 0, false
-	}
-	n, err := strconv.ParseUint(string(b[at:at+4]), 16, 32)
-	return rune(n), err == nil
-}
-
-// number reads a number by the JSON grammar and keeps its literal text.
-func (p *parser) number() (string, error) {
-	start := p.pos
-	d := p.data
-	i := p.pos
-	if d[i] == '-' {
-		i++
-	}
-	switch {
-	case i < len(d) && d[i] == '0':
-		i++
-	case i < len(d) && d[i] >= '1' && d[i] <= '9':
-		for i < len(d) && d[i] >= '0' && d[i] <= '9' {
-			i++
-		}
-	default:
-		p.pos = i
-		return "", p.unexpected()
-	}
-	if i < len(d) && d[i] == '.' {
-		i++
-		if i >= len(d) || d[i] < '0' || d[i] > '9' {
-			p.pos = i
-			return "", p.unexpected()
-		}
-		for i < len(d) && d[i] >= '0' && d[i] <= '9' {
-			i++
-		}
-	}
-	if i < len(d) && (d[i] == 'e' || d[i] == 'E') {
-		i++
-		if i < len(d) && (d[i] == '+' || d[i] == '-') {
-			i++
-		}
-		if i >= len(d) || d[i] < '0' || d[i] > '9' {
-			p.pos = i
-			return "", p.unexpected()
-		}
-		for i < len(d) && d[i] >= '0' && d[i] <= '9' {
-			i++
-		}
-	}
-	p.pos = i
-	return string(d[start:i]), nil
+	return string(b)
 }

@@ -1,9 +1,9 @@
 package advert
 
 import (
+	"io"
 	"strconv"
-
-	"github.com/go-json-experiment/json/jsontext"
+	"unsafe"
 )
 
 // Kind is the JSON type of a Value.
@@ -23,12 +23,19 @@ const (
 // Value is a JSON value that keeps object members in the order the server sent
 // them, so that nothing is reordered or dropped between the wire and the screen.
 // Numbers keep their literal text so that "1e3" or "12.50" pass through unchanged.
+//
+// A Value is 32 bytes and a Member 48, whatever the kind: a container holds
+// a pointer to its first child and a count instead of two slice headers, so
+// that a response of a million values costs tens of megabytes, not hundreds
+// (see MaxValues). Values are immutable once built: Members and Items return
+// the stored children, which callers read but never change; Set and the
+// constructors make new storage.
 type Value struct {
-	Kind    Kind
-	Str     string // String content, or the literal text of a Number
-	Bool    bool
-	Members []Member // Object members, in wire order
-	Items   []Value  // Array items
+	Str  string         // String content, or the literal text of a Number
+	kids unsafe.Pointer // Object: *Member, Array: *Value; the first of n
+	n    uint32
+	Kind Kind
+	Bool bool
 }
 
 // Member is one name/value pair of an Object.
@@ -37,37 +44,70 @@ type Member struct {
 	Value Value
 }
 
-// NewObject returns an empty object value.
-func NewObject() Value { return Value{Kind: Object, Members: []Member{}} }
-
-// NewArray returns an array value holding items.
-func NewArray(items ...Value) Value {
-	if items == nil {
-		items = []Value{}
+// NewObject returns an object of members, which it keeps (not copies): the
+// caller does not change them afterwards.
+func NewObject(members ...Member) Value {
+	v := Value{Kind: Object, n: uint32(len(members))}
+	if len(members) > 0 {
+		v.kids = unsafe.Pointer(unsafe.SliceData(members))
 	}
-	return Value{Kind: Array, Items: items}
+	return v
+}
+
+// NewArray returns an array of items, which it keeps (not copies).
+func NewArray(items ...Value) Value {
+	v := Value{Kind: Array, n: uint32(len(items))}
+	if len(items) > 0 {
+		v.kids = unsafe.Pointer(unsafe.SliceData(items))
+	}
+	return v
 }
 
 // StringValue returns a JSON string value.
 func StringValue(s string) Value { return Value{Kind: String, Str: s} }
+
+// NumberValue returns a JSON number with the literal text s, which the
+// caller has checked is a JSON number.
+func NumberValue(s string) Value { return Value{Kind: Number, Str: s} }
+
+// BoolValue returns true or false.
+func BoolValue(b bool) Value { return Value{Kind: Bool, Bool: b} }
+
+// NullValue returns JSON null.
+func NullValue() Value { return Value{Kind: Null} }
+
+// Members returns an object's members in wire order (nil for other kinds).
+// The slice is the value's own storage: read it, do not change it.
+func (v Value) Members() []Member {
+	if v.Kind != Object || v.n == 0 {
+		return nil
+	}
+	return unsafe.Slice((*Member)(v.kids), v.n)
+}
+
+// Items returns an array's items (nil for other kinds). The slice is the
+// value's own storage: read it, do not change it.
+func (v Value) Items() []Value {
+	if v.Kind != Array || v.n == 0 {
+		return nil
+	}
+	return unsafe.Slice((*Value)(v.kids), v.n)
+}
 
 // IsPresent reports whether the value was in the response.
 func (v Value) IsPresent() bool { return v.Kind != Absent }
 
 // Len is the number of members or items; 0 for scalars.
 func (v Value) Len() int {
-	switch v.Kind {
-	case Object:
-		return len(v.Members)
-	case Array:
-		return len(v.Items)
+	if v.Kind == Object || v.Kind == Array {
+		return int(v.n)
 	}
 	return 0
 }
 
 // Get returns the first member named key, and whether it exists.
 func (v Value) Get(key string) (Value, bool) {
-	for _, m := range v.Members {
+	for _, m := range v.Members() {
 		if m.Key == key {
 			return m.Value, true
 		}
@@ -75,15 +115,52 @@ func (v Value) Get(key string) (Value, bool) {
 	return Value{}, false
 }
 
-// Set replaces the first member named key, or appends it.
+// Set replaces the first member named key, or appends it. It writes new
+// storage, so values that share the old members do not change.
 func (v *Value) Set(key string, val Value) {
-	for i := range v.Members {
-		if v.Members[i].Key == key {
-			v.Members[i].Value = val
+	old := v.Members()
+	ms := make([]Member, len(old), len(old)+1)
+	copy(ms, old)
+	for i := range ms {
+		if ms[i].Key == key {
+			ms[i].Value = val
+			*v = NewObject(ms...)
 			return
 		}
 	}
-	v.Members = append(v.Members, Member{Key: key, Value: val})
+	*v = NewObject(append(ms, Member{Key: key, Value: val})...)
+}
+
+// With returns the object with members appended after its own.
+func (v Value) With(members ...Member) Value {
+	old := v.Members()
+	ms := make([]Member, 0, len(old)+len(members))
+	return NewObject(append(append(ms, old...), members...)...)
+}
+
+// Equal reports whether two values are the same JSON: same kinds, the same
+// string or number text, members with the same names in the same order.
+func (v Value) Equal(w Value) bool {
+	if v.Kind != w.Kind || v.Str != w.Str || v.Bool != w.Bool || v.Len() != w.Len() {
+		return false
+	}
+	switch v.Kind {
+	case Object:
+		a, b := v.Members(), w.Members()
+		for i := range a {
+			if a[i].Key != b[i].Key || !a[i].Value.Equal(b[i].Value) {
+				return false
+			}
+		}
+	case Array:
+		a, b := v.Items(), w.Items()
+		for i := range a {
+			if !a[i].Equal(b[i]) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // Text is the value as plain text: strings unquoted, numbers and booleans as
@@ -99,54 +176,92 @@ func (v Value) Text() string {
 	case Absent:
 		return ""
 	}
-	b, _ := v.MarshalJSON()
-	return string(b)
+	return string(v.AppendJSON(nil))
 }
 
 // MarshalJSON writes the value with members in their kept order. An absent
-// value is written as null; invalid UTF-8 is written as U+FFFD.
+// value is written as null; see AppendJSON for the escaping.
 func (v Value) MarshalJSON() ([]byte, error) {
 	return v.AppendJSON(make([]byte, 0, 64)), nil
 }
 
-// AppendJSON appends the compact JSON form of v to b.
+// AppendJSON appends the compact JSON form of v to b. Strings and member
+// names are escaped by AppendQuoted: nothing in the output can drive a
+// terminal or hide text.
 func (v Value) AppendJSON(b []byte) []byte {
-	switch v.Kind {
-	case Bool:
-		return strconv.AppendBool(b, v.Bool)
-	case Number:
-		return append(b, v.Str...)
-	case String:
-		return appendQuoted(b, v.Str)
-	case Object:
-		b = append(b, '{')
-		for i, m := range v.Members {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = appendQuoted(b, m.Key)
-			b = append(b, ':')
-			b = m.Value.AppendJSON(b)
-		}
-		return append(b, '}')
-	case Array:
-		b = append(b, '[')
-		for i, it := range v.Items {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = it.AppendJSON(b)
-		}
-		return append(b, ']')
-	}
-	return append(b, "null"...)
+	o := jsonOut{b: b}
+	v.writeJSON(&o)
+	return o.b
 }
 
-// appendQuoted quotes s; the only possible error is invalid UTF-8, which
-// AppendQuote has already replaced with U+FFFD in its output.
-func appendQuoted(b []byte, s string) []byte {
-	b, _ = jsontext.AppendQuote(b, s)
-	return b
+func (v Value) writeJSON(o *jsonOut) {
+	if o.limit > 0 && len(o.b) > o.limit {
+		return // Brief has what it needs
+	}
+	switch v.Kind {
+	case Bool:
+		o.b = strconv.AppendBool(o.b, v.Bool)
+	case Number:
+		o.b = append(o.b, v.Str...)
+	case String:
+		o.b = AppendQuoted(o.b, v.Str)
+	case Object:
+		o.b = append(o.b, '{')
+		for i, m := range v.Members() {
+			if i > 0 {
+				o.b = append(o.b, ',')
+			}
+			o.b = AppendQuoted(o.b, m.Key)
+			o.b = append(o.b, ':')
+			m.Value.writeJSON(o)
+			o.spill()
+			if o.limit > 0 && len(o.b) > o.limit {
+				break
+			}
+		}
+		o.b = append(o.b, '}')
+	case Array:
+		o.b = append(o.b, '[')
+		for i, it := range v.Items() {
+			if i > 0 {
+				o.b = append(o.b, ',')
+			}
+			it.writeJSON(o)
+			o.spill()
+			if o.limit > 0 && len(o.b) > o.limit {
+				break
+			}
+		}
+		o.b = append(o.b, ']')
+	default:
+		o.b = append(o.b, "null"...)
+	}
+}
+
+// jsonOut is where JSON is written: a buffer, which spills to w (if any)
+// whenever it holds spillSize bytes, or which stops taking more past limit
+// bytes (if set), for a brief excerpt that costs no more than it shows.
+type jsonOut struct {
+	b     []byte
+	w     io.Writer
+	err   error
+	limit int
+}
+
+const spillSize = 32 << 10
+
+func (o *jsonOut) spill() {
+	if o.w != nil && len(o.b) >= spillSize {
+		o.flush()
+	}
+}
+
+func (o *jsonOut) flush() error {
+	if o.err == nil && len(o.b) > 0 {
+		_, o.err = o.w.Write(o.b)
+	}
+	o.b = o.b[:0]
+	return o.err
 }
 
 // UnmarshalJSON lets a Value be a field of an ordinary struct.

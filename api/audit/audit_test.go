@@ -309,7 +309,7 @@ func TestPath(t *testing.T) {
 
 func TestCleanReason(t *testing.T) {
 	got, err := CleanReason("  Compliance\x1b[31m   review\u202e \n ")
-	if err != nil || got != "Compliance[31m review" {
+	if err != nil || got != "Compliance␛[31m review⟨U+202E⟩" { // control and invisible characters shown as markers
 		t.Errorf("CleanReason = %q, %v", got, err)
 	}
 	if _, err := CleanReason(strings.Repeat("é", MaxReason)); err != nil {

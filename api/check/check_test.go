@@ -369,9 +369,12 @@ func TestReportIsCleaned(t *testing.T) {
 	}
 }
 
+// A name with a hidden character is not taken for a known one (see
+// advert.FoldKey), so it never satisfies a rule and never appears, raw, in
+// the found names.
 func TestMatchedNamesAreCleaned(t *testing.T) {
 	r := result(t, Check(doc(t, standard, `{"legalAndMetadata": {"calculation\u001bMethod": "x"}}`)), "calculation")
-	if r.Status != Present || len(r.Found) != 1 || r.Found[0] != "legalAndMetadata.calculationMethod" {
+	if r.Status == Present || len(r.Found) != 0 {
 		t.Errorf("found %q (%s)", r.Found, r.Status)
 	}
 }

@@ -154,7 +154,7 @@ func evalEntity(naNote string) func(*advert.Document, Rule) Result {
 					present = append(present, m.path)
 				}
 			case advert.Array:
-				if len(v.Items) == 0 {
+				if len(v.Items()) == 0 {
 					na = append(na, m.path)
 				} else {
 					present = append(present, m.path)
@@ -254,7 +254,7 @@ func withoutCurrency(path, key string, v, holder advert.Value) []string {
 	switch v.Kind {
 	case advert.Array:
 		var out []string
-		for i, it := range v.Items {
+		for i, it := range v.Items() {
 			out = append(out, withoutCurrency(fmt.Sprintf("%s[%d]", path, i), key, it, v)...)
 		}
 		return out
@@ -297,7 +297,7 @@ func hasCurrencyMember(obj advert.Value, key string) bool {
 	if key != "" {
 		want[advert.FoldKey(key)+"currency"] = true
 	}
-	for _, m := range obj.Members {
+	for _, m := range obj.Members() {
 		if want[advert.FoldKey(m.Key)] && m.Value.Kind == advert.String && strings.TrimSpace(m.Value.Str) != "" {
 			return true
 		}

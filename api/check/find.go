@@ -44,11 +44,11 @@ func presenceOf(v advert.Value) presence {
 			return none
 		}
 	case advert.Array:
-		if len(v.Items) == 0 {
+		if len(v.Items()) == 0 {
 			return none
 		}
 	case advert.Object:
-		if len(v.Members) == 0 {
+		if len(v.Members()) == 0 {
 			return empty
 		}
 	}
@@ -83,7 +83,7 @@ func inObject(obj advert.Value, set map[string]bool, prefix string) []match {
 		return nil
 	}
 	var out []match
-	for _, m := range obj.Members {
+	for _, m := range obj.Members() {
 		if keyMatches(set, m.Key) {
 			out = append(out, match{path: prefix + m.Key, key: m.Key, v: m.Value, holder: obj})
 		}
@@ -163,7 +163,7 @@ func isNaturalPerson(v advert.Value) bool {
 		return false
 	}
 	hasPersonName, hasOrgName := false, false
-	for _, m := range v.Members {
+	for _, m := range v.Members() {
 		switch advert.FoldKey(m.Key) {
 		case "kind", "type", "partytype", "entitytype", "persontype", "sponsortype", "legalform":
 			if m.Value.Kind == advert.String {

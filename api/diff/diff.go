@@ -138,23 +138,23 @@ func (w *walker) value(path []Step, a, b advert.Value) {
 // members matches object members by name; a name used twice is matched
 // occurrence by occurrence.
 func (w *walker) members(path []Step, a, b advert.Value) {
-	byKey := make(map[string][]int, len(b.Members))
-	for i, m := range b.Members {
+	byKey := make(map[string][]int, len(b.Members()))
+	for i, m := range b.Members() {
 		byKey[m.Key] = append(byKey[m.Key], i)
 	}
-	used := make([]bool, len(b.Members))
-	seen := make(map[string]int, len(a.Members))
-	for _, m := range a.Members {
+	used := make([]bool, len(b.Members()))
+	seen := make(map[string]int, len(a.Members()))
+	for _, m := range a.Members() {
 		n := seen[m.Key]
 		seen[m.Key]++
 		var bv advert.Value
 		if idx := byKey[m.Key]; n < len(idx) {
-			bv = b.Members[idx[n]].Value
+			bv = b.Members()[idx[n]].Value
 			used[idx[n]] = true
 		}
 		w.value(child(path, Step{Key: m.Key}), m.Value, bv)
 	}
-	for i, m := range b.Members {
+	for i, m := range b.Members() {
 		if !used[i] {
 			w.value(child(path, Step{Key: m.Key}), advert.Value{}, m.Value)
 		}
@@ -163,13 +163,13 @@ func (w *walker) members(path []Step, a, b advert.Value) {
 
 // items compares arrays that hold objects position by position.
 func (w *walker) items(path []Step, a, b advert.Value) {
-	for i := range max(len(a.Items), len(b.Items)) {
+	for i := range max(len(a.Items()), len(b.Items())) {
 		var av, bv advert.Value
-		if i < len(a.Items) {
-			av = a.Items[i]
+		if i < len(a.Items()) {
+			av = a.Items()[i]
 		}
-		if i < len(b.Items) {
-			bv = b.Items[i]
+		if i < len(b.Items()) {
+			bv = b.Items()[i]
 		}
 		w.value(child(path, Step{Index: i, IsIndex: true}), av, bv)
 	}

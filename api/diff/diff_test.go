@@ -156,10 +156,9 @@ func TestTextMarkersAndCleaning(t *testing.T) {
 		t.Fatalf("escape sequence in text: %q", s)
 	}
 	for _, want := range []string{
-		"A1 → B1[2J: 6 changes",
-		"+ only in B1[2J   - only in A1   ~ changed",
-		"\nCampaign\n  ~ Name: Old[31m → New\n",
-		"  ~ Total value: 5 (number) → 5 (text)\n",
+		"A1 → B1␛[2J: 5 changes", // 5 and "5" are one typed amount
+		"+ only in B1␛[2J   - only in A1   ~ changed",
+		"\nCampaign\n  ~ Name: Old␛[31m → New\n",
 		"  - End date: 2026-11-30\n",
 		"  + Start date: 2026-09-01\n",
 		"\nSponsors\n  - Gone\n      - Kind: company\n  + Came\n      + Kind: association\n      + Contribution: EUR 3,750\n",

@@ -65,8 +65,8 @@ func valueText(key string, v advert.Value) string {
 	}
 	var s string
 	if v.Kind == advert.Array && text.IsScalarList(v) {
-		parts := make([]string, len(v.Items))
-		for i, it := range v.Items {
+		parts := make([]string, len(v.Items()))
+		for i, it := range v.Items() {
 			parts[i] = text.FormatField(key, it)
 		}
 		s = strings.Join(parts, ", ")
@@ -174,12 +174,12 @@ func writeWhole(w io.Writer, indent, mark, label, key string, v advert.Value, he
 	fmt.Fprintf(w, "%s%s %s\n", indent, mark, label)
 	inner := indent + "    "
 	if v.Kind == advert.Array {
-		for i, it := range v.Items {
+		for i, it := range v.Items() {
 			writeWhole(w, inner, mark, fmt.Sprintf("#%d", i+1), key, it, "")
 		}
 		return
 	}
-	for _, m := range v.Members {
+	for _, m := range v.Members() {
 		if heading != "" && m.Key == "name" && m.Value.Kind == advert.String && m.Value.Str == heading {
 			continue
 		}

@@ -95,8 +95,11 @@ func (s *Stream) Add(d *advert.Document) error {
 	defer func() { s.n++ }()
 	switch s.f {
 	case JSON:
-		b, _ := d.MarshalJSON() // cannot fail: the document builds its own JSON
-		_, err := s.w.Write(append(b, '\n'))
+		// streamed: a large document costs no buffer of its size
+		if err := d.WriteJSON(s.w); err != nil {
+			return err
+		}
+		_, err := io.WriteString(s.w, "\n")
 		return err
 	case Markdown:
 		bw := bufio.NewWriter(s.w)

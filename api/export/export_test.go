@@ -26,7 +26,7 @@ func sample(t *testing.T, paid string, view advert.View) *advert.Document {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, ad := range root.Items {
+	for _, ad := range root.Items() {
 		if id, _ := ad.Get("paid"); id.Str == paid {
 			return advert.NormalizeValue(ad, paid, view)
 		}
@@ -171,7 +171,7 @@ func TestMarkdownEscapesUntrustedText(t *testing.T) {
 	}
 	for _, want := range []string{
 		"# Advertisement X\\|1\n",
-		`| Company name | A\|B \<script\>x\</script\> \[l\](http://e) \*b\* \[2J⏎next |`,
+		`| Company name | A\|B \<script\>x\</script\> \[l\](http://e) \*b\* ␛\[2J⏎next |`,
 		"| Items › #2 › K | 2 |",
 		"| Empty | (empty) |",
 		"## Warnings\n\n- duplicate member \\<b\\>\n",
@@ -211,7 +211,7 @@ func TestCSVOfParties(t *testing.T) {
 	}
 	s := records[1]
 	for c, want := range map[string]string{
-		"paid": "X1", "group": "sponsors", "name": `'=HYPERLINK("http://e")`, "phone": "'+44 1", "amount": "'-5",
+		"paid": "X1", "group": "sponsors", "name": `'=HYPERLINK("http://e")`, "phone": "'+44 1", "amount.amount": "'-5", // a typed amount
 		"note": "'@SUM(1)", "tab": "' =1", "nested.deep.x": "1", "list": `["a","b"]`, "nil": "", "entry.paid": "clash", "line": "a⏎b|c",
 	} {
 		if got := s[col[c]]; got != want {

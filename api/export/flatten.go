@@ -24,12 +24,12 @@ type flattening struct {
 // leads to it. An empty object is a value of its own, so that it is not lost.
 func (fl flattening) walk(path []step, v advert.Value, fn func([]step, advert.Value)) {
 	switch {
-	case v.Kind == advert.Object && len(v.Members) > 0 && !(fl.wholeAmounts && text.IsAmountObject(v)):
-		for _, m := range v.Members {
+	case v.Kind == advert.Object && len(v.Members()) > 0 && !(fl.wholeAmounts && text.IsAmountObject(v)):
+		for _, m := range v.Members() {
 			fl.walk(append(path[:len(path):len(path)], step{key: m.Key}), m.Value, fn)
 		}
-	case v.Kind == advert.Array && len(v.Items) > 0 && !fl.wholeArrays && !text.IsScalarList(v):
-		for i, it := range v.Items {
+	case v.Kind == advert.Array && len(v.Items()) > 0 && !fl.wholeArrays && !text.IsScalarList(v):
+		for i, it := range v.Items() {
 			fl.walk(append(path[:len(path):len(path)], step{index: i, isIndex: true}), it, fn)
 		}
 	default:

@@ -49,7 +49,7 @@ func writeMarkdown(w *bufio.Writer, d *advert.Document) {
 		switch {
 		case v.Kind != advert.Object:
 			w.WriteString("_Not in this response._\n")
-		case len(v.Members) == 0:
+		case len(v.Members()) == 0:
 			w.WriteString("_Empty._\n")
 		default:
 			writeFieldTable(w, v)
@@ -147,16 +147,16 @@ func pathLabel(path []step) string {
 // yes/no, "not disclosed" for null, lists of plain values joined.
 func peopleText(key string, v advert.Value) string {
 	if v.Kind == advert.Array && text.IsScalarList(v) {
-		if len(v.Items) == 0 {
+		if len(v.Items()) == 0 {
 			return "(none)"
 		}
-		parts := make([]string, len(v.Items))
-		for i, it := range v.Items {
+		parts := make([]string, len(v.Items()))
+		for i, it := range v.Items() {
 			parts[i] = text.FormatField(key, it)
 		}
 		return strings.Join(parts, ", ")
 	}
-	if v.Kind == advert.Object && len(v.Members) == 0 {
+	if v.Kind == advert.Object && len(v.Members()) == 0 {
 		return "(empty)"
 	}
 	return text.FormatField(key, v)

@@ -115,7 +115,7 @@ func TestSampleListMatchesEmbeddedSet(t *testing.T) {
 		t.Fatal(err)
 	}
 	var inFile []string
-	for _, ad := range root.Items {
+	for _, ad := range root.Items() {
 		id, _ := ad.Get("paid")
 		inFile = append(inFile, id.Str)
 	}

@@ -171,8 +171,7 @@ func (s *Server) demo(w http.ResponseWriter, r *http.Request, paid string, view 
 		return advert.Value{}, false
 	}
 	ad, _ := sample("AB12CD")
-	out := advert.NewObject()
-	out.Members = append(out.Members, ad.Members...)
+	out := ad.With()
 	out.Set("paid", advert.StringValue(paid))
 	return out, true
 }

@@ -68,8 +68,8 @@ var embedded = sync.OnceValue(func() map[string]advert.Value {
 	if err != nil {
 		panic(fmt.Sprintf("fake: embedded samples: %v", err))
 	}
-	byPAID := make(map[string]advert.Value, len(root.Items))
-	for _, ad := range root.Items {
+	byPAID := make(map[string]advert.Value, len(root.Items()))
+	for _, ad := range root.Items() {
 		id, _ := ad.Get("paid")
 		byPAID[id.Str] = ad
 	}
@@ -105,12 +105,10 @@ func largeSample(paid string) (func() encodedSample, bool) {
 // writes the JSON one sponsor at a time, never holding the whole tree.
 func manySponsors(paid, title string, n int) encodedSample {
 	base := embedded()["AB12CD"] // the large samples are modelled on the first
-	ad := advert.NewObject()
-	ad.Members = append(ad.Members, base.Members...)
+	ad := base.With()
 	ad.Set("paid", advert.StringValue(paid))
 	basic, _ := base.Get("basicInformation")
-	info := advert.NewObject()
-	info.Members = append(info.Members, basic.Members...)
+	info := basic.With()
 	info.Set("title", advert.StringValue(title))
 	ad.Set("basicInformation", info)
 	ad.Set("sponsors", advert.NewArray())
@@ -127,7 +125,7 @@ func manySponsors(paid, title string, n int) encodedSample {
 // the n objects sponsor returns.
 func appendWithSponsors(b []byte, ad advert.Value, n int, sponsor func(int) advert.Value) []byte {
 	b = append(b, '{')
-	for i, m := range ad.Members {
+	for i, m := range ad.Members() {
 		if i > 0 {
 			b = append(b, ',')
 		}
@@ -153,18 +151,18 @@ var donorCities = [...]string{"Northbank", "Eastmarsh", "Westford", "Gdańsk", "
 
 // donor is the i-th sponsor of the large samples.
 func donor(i int) advert.Value {
-	return advert.Value{Kind: advert.Object, Members: []advert.Member{
-		{Key: "name", Value: advert.StringValue(fmt.Sprintf("Donor %04d", i+1))},
-		{Key: "kind", Value: advert.StringValue("individual")},
-		{Key: "email", Value: advert.StringValue(fmt.Sprintf("donor%04d@donors.example", i+1))},
-		{Key: "phone", Value: advert.StringValue(fmt.Sprintf("+44 20 7946 %04d", i%1000))},
-		{Key: "streetAddress", Value: advert.StringValue(fmt.Sprintf("%d Example Street", i%200+1))},
-		{Key: "postalCode", Value: advert.StringValue(fmt.Sprintf("NB%d %dAA", i%9+1, i%9))},
-		{Key: "city", Value: advert.StringValue(donorCities[i%len(donorCities)])},
-		{Key: "country", Value: advert.StringValue("GB")},
-		{Key: "contribution", Value: advert.Value{Kind: advert.Object, Members: []advert.Member{
-			{Key: "amount", Value: advert.Value{Kind: advert.Number, Str: fmt.Sprint(5 + i%95)}},
-			{Key: "currency", Value: advert.StringValue("EUR")},
-		}}},
-	}}
+	return advert.NewObject(
+		advert.Member{Key: "name", Value: advert.StringValue(fmt.Sprintf("Donor %04d", i+1))},
+		advert.Member{Key: "kind", Value: advert.StringValue("individual")},
+		advert.Member{Key: "email", Value: advert.StringValue(fmt.Sprintf("donor%04d@donors.example", i+1))},
+		advert.Member{Key: "phone", Value: advert.StringValue(fmt.Sprintf("+44 20 7946 %04d", i%1000))},
+		advert.Member{Key: "streetAddress", Value: advert.StringValue(fmt.Sprintf("%d Example Street", i%200+1))},
+		advert.Member{Key: "postalCode", Value: advert.StringValue(fmt.Sprintf("NB%d %dAA", i%9+1, i%9))},
+		advert.Member{Key: "city", Value: advert.StringValue(donorCities[i%len(donorCities)])},
+		advert.Member{Key: "country", Value: advert.StringValue("GB")},
+		advert.Member{Key: "contribution", Value: advert.NewObject(
+			advert.Member{Key: "amount", Value: advert.NumberValue(fmt.Sprint(5 + i%95))},
+			advert.Member{Key: "currency", Value: advert.StringValue("EUR")},
+		)},
+	)
 }

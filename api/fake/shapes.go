@@ -38,36 +38,36 @@ func (s Shape) String() string {
 // standardView removes the personal data of the advertiser, sponsors and
 // controllers: what the full view adds.
 func standardView(ad advert.Value) advert.Value {
-	out := advert.NewObject()
-	for _, m := range ad.Members {
+	var out []advert.Member
+	for _, m := range ad.Members() {
 		switch m.Key {
 		case "advertiser":
 			m.Value = withoutPersonal(m.Value)
 		case "sponsors", "controllers":
 			if m.Value.Kind == advert.Array {
-				items := make([]advert.Value, len(m.Value.Items))
-				for i, it := range m.Value.Items {
+				items := make([]advert.Value, m.Value.Len())
+				for i, it := range m.Value.Items() {
 					items[i] = withoutPersonal(it)
 				}
 				m.Value = advert.NewArray(items...)
 			}
 		}
-		out.Members = append(out.Members, m)
+		out = append(out, m)
 	}
-	return out
+	return advert.NewObject(out...)
 }
 
 func withoutPersonal(v advert.Value) advert.Value {
 	if v.Kind != advert.Object {
 		return v
 	}
-	out := advert.NewObject()
-	for _, m := range v.Members {
+	var out []advert.Member
+	for _, m := range v.Members() {
 		if !text.IsPersonalField(m.Key) {
-			out.Members = append(out.Members, m)
+			out = append(out, m)
 		}
 	}
-	return out
+	return advert.NewObject(out...)
 }
 
 // reshape lays an advertisement out in the given shape.
@@ -97,14 +97,14 @@ func reshape(ad advert.Value, s Shape, requestID string) advert.Value {
 func snakeKeys(v advert.Value) advert.Value {
 	switch v.Kind {
 	case advert.Object:
-		out := advert.NewObject()
-		for _, m := range v.Members {
-			out.Members = append(out.Members, advert.Member{Key: snake(m.Key), Value: snakeKeys(m.Value)})
+		var out []advert.Member
+		for _, m := range v.Members() {
+			out = append(out, advert.Member{Key: snake(m.Key), Value: snakeKeys(m.Value)})
 		}
-		return out
+		return advert.NewObject(out...)
 	case advert.Array:
-		items := make([]advert.Value, len(v.Items))
-		for i, it := range v.Items {
+		items := make([]advert.Value, v.Len())
+		for i, it := range v.Items() {
 			items[i] = snakeKeys(it)
 		}
 		return advert.NewArray(items...)
@@ -127,26 +127,26 @@ func snake(s string) string {
 }
 
 func flatten(ad advert.Value) advert.Value {
-	out := advert.NewObject()
-	for _, m := range ad.Members {
+	var out []advert.Member
+	for _, m := range ad.Members() {
 		switch m.Key {
 		case "advertiser":
-			out.Members = append(out.Members, m.Value.Members...)
+			out = append(out, m.Value.Members()...)
 		case "campaign":
-			for _, f := range m.Value.Members {
-				out.Members = append(out.Members, advert.Member{Key: "campaign" + upperFirst(f.Key), Value: f.Value})
+			for _, f := range m.Value.Members() {
+				out = append(out, advert.Member{Key: "campaign" + upperFirst(f.Key), Value: f.Value})
 			}
 		case "sponsors":
-			keyed := advert.NewObject()
-			for i, s := range m.Value.Items {
-				keyed.Members = append(keyed.Members, advert.Member{Key: fmt.Sprintf("S%03d", i+1), Value: s})
+			var keyed []advert.Member
+			for i, s := range m.Value.Items() {
+				keyed = append(keyed, advert.Member{Key: fmt.Sprintf("S%03d", i+1), Value: s})
 			}
-			out.Members = append(out.Members, advert.Member{Key: "sponsors", Value: keyed})
+			out = append(out, advert.Member{Key: "sponsors", Value: advert.NewObject(keyed...)})
 		default:
-			out.Members = append(out.Members, m)
+			out = append(out, m)
 		}
 	}
-	return out
+	return advert.NewObject(out...)
 }
 
 func titled(ad advert.Value) advert.Value {
@@ -155,9 +155,9 @@ func titled(ad advert.Value) advert.Value {
 		"complianceAndFunding": "Compliance & Funding", "targeting": "Targeting",
 		"legalAndMetadata": "Legal and Metadata", "paid": "PAID",
 	}
-	out := advert.NewObject()
+	var out []advert.Member
 	parties := advert.NewObject()
-	for _, m := range ad.Members {
+	for _, m := range ad.Members() {
 		switch m.Key {
 		case "sponsors":
 			parties.Set("Sponsors", m.Value)
@@ -167,11 +167,10 @@ func titled(ad advert.Value) advert.Value {
 			if n, ok := names[m.Key]; ok {
 				m.Key = n
 			}
-			out.Members = append(out.Members, m)
+			out = append(out, m)
 		}
 	}
-	out.Set("Sponsors and Controllers", parties)
-	return out
+	return advert.NewObject(append(out, advert.Member{Key: "Sponsors and Controllers", Value: parties})...)
 }
 
 func upperFirst(s string) string {

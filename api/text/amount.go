@@ -12,7 +12,7 @@ func IsAmountObject(v advert.Value) bool {
 		return false
 	}
 	others := 0
-	for _, m := range v.Members {
+	for _, m := range v.Members() {
 		if m.Key != "currency" {
 			others++
 		}

@@ -1,41 +1,62 @@
 package text
 
 import (
+	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/padview/padview/api/advert"
 )
 
 // CleanText makes untrusted text from the server safe to print on a
-// terminal: ESC and every other C0 and C1 control character, DEL, and the
-// bidirectional override and isolate characters are removed (they could
-// move the cursor, change colours, or make text read in another order), and
-// invalid UTF-8 becomes U+FFFD. Tabs become a space; newlines become "⏎" so
-// that one value stays on one line.
+// terminal and honest to read: nothing in it can move the cursor, change
+// colours or the reading order, and nothing invisible stays hidden. Every
+// character advert.IsInvisible reports is shown as a visible marker instead
+// of being kept or dropped: C0 controls and DEL as their control pictures
+// (ESC as ␛, CR as ␍, DEL as ␡), a newline as ⏎ so that one value stays on
+// one line, a tab as a space, and the rest (C1 controls, bidi embeddings,
+// overrides, isolates and marks, zero-width and other format characters,
+// variation selectors) as the code point in brackets: ⟨U+202E⟩. Invalid
+// UTF-8 becomes U+FFFD.
 func CleanText(s string) string {
 	if isClean(s) {
 		return s
 	}
 	var b strings.Builder
-	b.Grow(len(s))
+	b.Grow(len(s) + 16)
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		i += size
 		switch {
 		case r == utf8.RuneError && size == 1:
 			b.WriteRune(utf8.RuneError)
-		case r == '\t':
-			b.WriteByte(' ')
-		case r == '\n':
-			b.WriteString("⏎")
-		case unsafeRune(r):
-		default:
+		case !advert.IsInvisible(r):
 			b.WriteRune(r)
+		default:
+			b.WriteString(Marker(r))
 		}
 	}
 	return b.String()
 }
 
-// CleanBlock is CleanText for multi-line text: newlines are kept.
+// Marker is the visible stand-in CleanText writes for an invisible or
+// control character r.
+func Marker(r rune) string {
+	switch {
+	case r == '\t':
+		return " "
+	case r == '\n':
+		return "⏎"
+	case r < 0x20:
+		return string(0x2400 + r) // the control pictures block: ␀ … ␟
+	case r == 0x7f:
+		return "␡"
+	}
+	return fmt.Sprintf("⟨U+%04X⟩", r)
+}
+
+// CleanBlock is CleanText for multi-line text: newlines are kept (a CR
+// before one goes), everything else is cleaned as CleanText does.
 func CleanBlock(s string) string {
 	lines := strings.Split(s, "\n")
 	for i, l := range lines {
@@ -57,24 +78,12 @@ func isClean(s string) bool {
 func cleanSlow(s string) bool {
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 || r == '\t' || r == '\n' || unsafeRune(r) {
+		if r == utf8.RuneError && size == 1 || advert.IsInvisible(r) {
 			return false
 		}
 		i += size
 	}
 	return true
-}
-
-func unsafeRune(r rune) bool {
-	switch {
-	case r < 0x20, r == 0x7f, r >= 0x80 && r <= 0x9f: // C0, DEL, C1
-		return true
-	case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069, r == 0x200e, r == 0x200f, r == 0x061c:
-		return true // bidi embeddings, overrides, isolates and marks
-	case r == 0xfeff, r >= 0xfff9 && r <= 0xfffb: // BOM, interlinear annotations
-		return true
-	}
-	return false
 }
 
 // Snippet is a short, single-line, cleaned excerpt of a body for error

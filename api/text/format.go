@@ -149,9 +149,16 @@ func formatInstant(t time.Time) string {
 	return t.Format("2006-01-02 15:04 UTC")
 }
 
-// FormatAmount reads a number, a numeric string, or an object
-// {amount|value, currency}, and writes it with thousands separators:
-// "EUR 12,500.00".
+// NoCurrency follows an amount whose currency the service did not give, so
+// that it never reads like one in a known currency beside it.
+const NoCurrency = "(currency not stated)"
+
+// FormatAmount reads money as the normalizer writes it, {"amount":
+// "<decimal>", "currency": "<ISO 4217>" or null} (and the {value,
+// currency} shape besides), and writes it with thousands separators and
+// always its currency: "EUR 12,500.00", or "12,500.00 (currency not
+// stated)". A bare number or numeric string is grouped as written, and
+// "EUR 12500" reads as money too.
 func FormatAmount(v advert.Value) (string, bool) {
 	switch v.Kind {
 	case advert.Number:
@@ -167,26 +174,49 @@ func FormatAmount(v advert.Value) (string, bool) {
 			}
 		}
 	case advert.Object:
-		var amount advert.Value
-		for _, k := range []string{"amount", "value", "total", "sum"} {
-			if a, ok := v.Get(k); ok {
-				amount = a
-				break
-			}
-		}
-		if !amount.IsPresent() {
-			return "", false
-		}
-		num, ok := FormatAmount(amount)
+		amount, cur, ok := moneyParts(v)
 		if !ok {
 			return "", false
 		}
-		if cur, ok := v.Get("currency"); ok && cur.Kind == advert.String && cur.Str != "" {
+		if amount.Kind == advert.Null {
+			return NotDisclosed, true
+		}
+		num, ok := FormatAmount(amount)
+		if !ok || amount.Kind == advert.String && strings.Contains(num, " ") {
+			return "", false
+		}
+		if cur.Kind == advert.String && strings.TrimSpace(cur.Str) != "" {
 			return cur.Str + " " + num, true
 		}
-		return num, true
+		return num + " " + NoCurrency, true
 	}
 	return "", false
+}
+
+// moneyParts finds the amount and the currency of a money object.
+func moneyParts(v advert.Value) (amount, currency advert.Value, ok bool) {
+	for _, k := range []string{"amount", "value", "total", "sum"} {
+		if a, found := v.Get(k); found {
+			amount = a
+			break
+		}
+	}
+	currency, hasCurrency := v.Get("currency")
+	if !amount.IsPresent() || !hasCurrency && v.Len() > 1 {
+		return amount, currency, false
+	}
+	return amount, currency, true
+}
+
+// IsAmount reports whether an object is money and nothing else (an
+// amount and a currency), so that it shows as one value, not a tree; money
+// with further members shows as a tree, so that none of them is hidden.
+func IsAmount(v advert.Value) bool {
+	if v.Kind != advert.Object || v.Len() > 2 {
+		return false
+	}
+	_, ok := FormatAmount(v)
+	return ok
 }
 
 // groupDigits adds thousands separators to a decimal literal, keeping its
@@ -221,27 +251,11 @@ func groupDigits(s string) string {
 	return out
 }
 
-// ParseBool reads true/false, "yes"/"no", "y"/"n", "true"/"false", 1/0.
+// ParseBool reads true/false, "yes"/"no", "y"/"n", "true"/"false", 1/0:
+// what the normalizer reads as a boolean in the fields it types.
 func ParseBool(v advert.Value) (bool, bool) {
-	switch v.Kind {
-	case advert.Bool:
-		return v.Bool, true
-	case advert.Number:
-		switch v.Str {
-		case "1":
-			return true, true
-		case "0":
-			return false, true
-		}
-	case advert.String:
-		switch strings.ToLower(strings.TrimSpace(v.Str)) {
-		case "true", "yes", "y", "1", "on":
-			return true, true
-		case "false", "no", "n", "0", "off":
-			return false, true
-		}
-	}
-	return false, false
+	b, ok := advert.ReadBool(v)
+	return b.Bool, ok
 }
 
 // PartyName is how a sponsor or controller is called in a list: its name,
@@ -272,17 +286,10 @@ func PartyName(v advert.Value) string {
 	return "(unnamed)"
 }
 
-// IsAmount reports whether a value reads as an amount (see FormatAmount),
-// so that {amount, currency} objects show as one value, not a tree.
-func IsAmount(v advert.Value) bool {
-	_, ok := FormatAmount(v)
-	return ok
-}
-
 // IsScalarList reports whether an array holds no objects or arrays, so that
 // it can be shown on one line.
 func IsScalarList(v advert.Value) bool {
-	for _, it := range v.Items {
+	for _, it := range v.Items() {
 		if it.Kind == advert.Object || it.Kind == advert.Array {
 			return false
 		}

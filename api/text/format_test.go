@@ -6,10 +6,25 @@ import (
 	"github.com/padview/padview/api/advert"
 )
 
-func num(s string) advert.Value { return advert.Value{Kind: advert.Number, Str: s} }
+func num(s string) advert.Value { return advert.NumberValue(s) }
+
+// money is an amount as the normalizer writes it.
+func money(amount string, currency advert.Value) advert.Value {
+	return advert.NewObject(advert.Member{Key: "amount", Value: advert.StringValue(amount)}, advert.Member{Key: "currency", Value: currency})
+}
+
+func TestIsAmount(t *testing.T) {
+	if !IsAmount(money("1", advert.NullValue())) || !IsAmount(money("1", advert.StringValue("EUR"))) {
+		t.Error("money not read as one value")
+	}
+	more := money("1", advert.StringValue("EUR")).With(advert.Member{Key: "vat", Value: advert.StringValue("included")})
+	if IsAmount(more) || IsAmount(advert.NewObject(advert.Member{Key: "amount", Value: num("1")}, advert.Member{Key: "note", Value: num("2")})) {
+		t.Error("money with more members would hide them")
+	}
+}
 
 func TestFormatField(t *testing.T) {
-	amount := advert.Value{Kind: advert.Object, Members: []advert.Member{{Key: "amount", Value: num("48250.00")}, {Key: "currency", Value: advert.StringValue("EUR")}}}
+	amount := advert.NewObject(advert.Member{Key: "amount", Value: num("48250.00")}, advert.Member{Key: "currency", Value: advert.StringValue("EUR")})
 	cases := []struct {
 		key  string
 		v    advert.Value
@@ -24,12 +39,18 @@ func TestFormatField(t *testing.T) {
 		{"totalValue", advert.StringValue("125000.50"), "125,000.50"},
 		{"totalValue", num("-1234567"), "-1,234,567"},
 		{"totalValue", num("1e3"), "1,000"},
-		{"contribution", advert.Value{Kind: advert.Object, Members: []advert.Member{{Key: "value", Value: advert.StringValue("5")}, {Key: "currency", Value: advert.StringValue("PLN")}}}, "PLN 5"},
+		{"contribution", advert.NewObject(advert.Member{Key: "value", Value: advert.StringValue("5")}, advert.Member{Key: "currency", Value: advert.StringValue("PLN")}), "PLN 5"},
 		{"isOngoing", advert.Value{Kind: advert.Bool, Bool: true}, "yes"},
 		{"isOngoing", advert.StringValue("no"), "no"},
 		{"isOngoing", num("1"), "yes"},
 		{"isOngoing", advert.StringValue("perhaps"), "perhaps"},
-		{"email", advert.Value{Kind: advert.Null}, NotDisclosed},
+		{"email", advert.NullValue(), NotDisclosed},
+		{"totalValue", money("41000", advert.NullValue()), "41,000 " + NoCurrency},
+		{"totalValue", money("22000", advert.StringValue("EUR")), "EUR 22,000"},
+		{"amountsReceived", money("1250000.5", advert.StringValue("PLN")), "PLN 1,250,000.5"},
+		{"contribution", money("12", advert.StringValue("EUR")), "EUR 12"},
+		{"totalValue", advert.NewObject(advert.Member{Key: "amount", Value: advert.NullValue()}, advert.Member{Key: "currency", Value: advert.StringValue("EUR")}), NotDisclosed},
+		{"startDate", advert.StringValue("2026-08-20T12:00:00+02:00"), "2026-08-20 10:00 UTC"},
 		{"city", advert.StringValue("Łódź"), "Łódź"},
 	}
 	for _, c := range cases {

@@ -154,17 +154,17 @@ func maskAt(key, personal string, v advert.Value) advert.Value {
 	personal = personalName(key, personal)
 	switch v.Kind {
 	case advert.Object:
-		out := advert.Value{Kind: advert.Object, Members: make([]advert.Member, len(v.Members))}
-		for i, m := range v.Members {
-			out.Members[i] = advert.Member{Key: m.Key, Value: maskAt(m.Key, personal, m.Value)}
+		out := make([]advert.Member, v.Len())
+		for i, m := range v.Members() {
+			out[i] = advert.Member{Key: m.Key, Value: maskAt(m.Key, personal, m.Value)}
 		}
-		return out
+		return advert.NewObject(out...)
 	case advert.Array:
-		out := advert.Value{Kind: advert.Array, Items: make([]advert.Value, len(v.Items))}
-		for i, it := range v.Items {
-			out.Items[i] = maskAt(key, personal, it)
+		out := make([]advert.Value, v.Len())
+		for i, it := range v.Items() {
+			out[i] = maskAt(key, personal, it)
 		}
-		return out
+		return advert.NewArray(out...)
 	case advert.String, advert.Number:
 		name := scalarName(key, personal)
 		if PersonalCategory(name, v.Str) != "" {
@@ -221,11 +221,11 @@ func collectCategories(key, personal string, v advert.Value, seen map[string]boo
 	personal = personalName(key, personal)
 	switch v.Kind {
 	case advert.Object:
-		for _, m := range v.Members {
+		for _, m := range v.Members() {
 			collectCategories(m.Key, personal, m.Value, seen)
 		}
 	case advert.Array:
-		for _, it := range v.Items {
+		for _, it := range v.Items() {
 			collectCategories(key, personal, it, seen)
 		}
 	case advert.String, advert.Number:
