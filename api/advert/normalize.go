@@ -12,7 +12,9 @@ import (
 // body is not JSON or holds more than MaxValues values; any JSON at all is
 // placed somewhere. A member name repeated with another value keeps its
 // first value and a warning; a typed field padview cannot read stays as
-// sent, with a warning. Normalize keeps raw as the document's Raw.
+// sent, with a warning. Normalize keeps raw as the document's Raw, and the
+// document's strings share its memory: the caller never changes raw
+// afterwards.
 func Normalize(raw []byte, paid string, view View) (*Document, error) {
 	d := &Document{PAID: paid, View: view, Raw: raw, Warnings: []string{}}
 	v, err := parseUnique(raw, d.warn)
