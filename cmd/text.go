@@ -10,14 +10,6 @@ import (
 	"github.com/padview/padview/api/text"
 )
 
-// Absent and null read differently: a field the answer does not have is
-// "not in this response" (or, for personal data in the standard view, not
-// in that view); a field it has as null is text.NotDisclosed.
-const (
-	notInResponse = "not in this response"
-	notInStandard = "not in the standard view"
-)
-
 // writeText prints a document as readable grouped text, the same groups as
 // the TUI's tabs, after the normalizer's warnings. Every string from the
 // server is cleaned first.
@@ -36,7 +28,7 @@ func writeText(w io.Writer, d *advert.Document) {
 			list, present := d.Parties(g.Group)
 			section(fmt.Sprintf("%s (%d)", g.Label, len(list)))
 			if !present {
-				fmt.Fprintf(w, "  %s\n", notInResponse)
+				fmt.Fprintf(w, "  %s\n", text.NotInResponse)
 				continue
 			}
 			for i, e := range list {
@@ -57,28 +49,8 @@ func writeText(w io.Writer, d *advert.Document) {
 			continue
 		}
 		section(g.Label)
-		writeFields(w, v, "  ", absentFields(v, g.Group, d.View))
+		writeFields(w, v, "  ", text.AbsentSpecFields(v, g.Group, d.View))
 	}
-}
-
-// absentFields lists the spec's fields of a group that the answer lacks,
-// each with what to say instead of a value.
-func absentFields(v advert.Value, g advert.Group, view advert.View) []advert.Member {
-	if v.Kind != advert.Object {
-		return nil
-	}
-	var out []advert.Member
-	for _, f := range advert.SpecFields(g) {
-		if _, ok := v.Get(f); ok {
-			continue
-		}
-		why := notInResponse
-		if view == advert.Standard && text.IsPersonalField(f) {
-			why = notInStandard
-		}
-		out = append(out, advert.Member{Key: f, Value: advert.StringValue(why)})
-	}
-	return out
 }
 
 // withoutHeading drops the "name" member already printed as the entry's
@@ -99,7 +71,7 @@ func withoutHeading(e advert.Value, name string) advert.Value {
 // fields with what is said for them.
 func writeFields(w io.Writer, v advert.Value, indent string, absent []advert.Member) {
 	if v.Kind != advert.Object {
-		fmt.Fprintf(w, "%s%s\n", indent, notInResponse)
+		fmt.Fprintf(w, "%s%s\n", indent, text.NotInResponse)
 		return
 	}
 	if v.Len() == 0 && len(absent) == 0 {

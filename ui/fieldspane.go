@@ -19,14 +19,16 @@ type fieldsPane struct {
 	k      *kit
 	info   advert.GroupInfo
 	value  advert.Value
-	lines  []string // laid out by Resize for width and theme
+	absent []advert.Member // spec fields the answer lacks, with what to say
+	lines  []string        // laid out by Resize for width and theme
 	width  int
 	dark   bool
 	scroll scroller
 }
 
 func newFieldsPane(k *kit, g advert.GroupInfo, d *advert.Document) Pane {
-	return fieldsPane{k: k, info: g, value: d.Group(g.Group)}
+	v := d.Group(g.Group)
+	return fieldsPane{k: k, info: g, value: v, absent: text.AbsentSpecFields(v, g.Group, d.View)}
 }
 
 func (p fieldsPane) Tab() Tab {
@@ -53,7 +55,31 @@ func (p fieldsPane) layout(w int) []string {
 	case p.value.Kind != advert.Object:
 		return []string{st.Null.Render(p.info.Label + ": not an object in this response; Raw shows it")}
 	}
-	return fieldLines(st, p.value, w)
+	if len(p.value.Members()) == 0 && len(p.absent) > 0 {
+		return absentLines(st, p.absent, w)
+	}
+	lines := fieldLines(st, p.value, w)
+	if len(p.absent) > 0 {
+		lines = append(append(lines, ""), absentLines(st, p.absent, w)...)
+	}
+	return lines
+}
+
+// absentLines lists the spec's fields an answer lacks, dimmed and in
+// words, so that absent never reads like null ("not disclosed").
+func absentLines(st theme.Styles, absent []advert.Member, width int) []string {
+	labelW := 0
+	for _, m := range absent {
+		labelW = max(labelW, lipgloss.Width(text.LabelFor(m.Key)))
+	}
+	labelW = min(labelW, max(12, width/3))
+	out := make([]string, 0, len(absent))
+	for _, m := range absent {
+		label := ansi.Truncate(text.LabelFor(m.Key), labelW, "…")
+		pad := strings.Repeat(" ", labelW-lipgloss.Width(label))
+		out = append(out, ansi.Truncate(st.Muted.Render(label)+pad+"  "+st.Null.Render(m.Value.Str), max(width, 1), "…"))
+	}
+	return out
 }
 
 func (p fieldsPane) Update(msg tea.Msg) (Pane, tea.Cmd) {

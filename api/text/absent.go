@@ -1,0 +1,33 @@
+package text
+
+import "github.com/padview/padview/api/advert"
+
+// What readers say where a value would be: absent and null are different
+// answers. An absent field is not in the response (or, for personal data
+// in the standard view, not in that view); a null one is NotDisclosed.
+const (
+	NotInResponse = "not in this response"
+	NotInStandard = "not in the standard view"
+)
+
+// AbsentSpecFields lists the fields the partner interface names for group g
+// that the object v lacks, each with what to say instead of a value, in the
+// spec's order. It is empty when v is not an object: the whole group is
+// then absent and the reader says so once.
+func AbsentSpecFields(v advert.Value, g advert.Group, view advert.View) []advert.Member {
+	if v.Kind != advert.Object {
+		return nil
+	}
+	var out []advert.Member
+	for _, f := range advert.SpecFields(g) {
+		if _, ok := v.Get(f); ok {
+			continue
+		}
+		why := NotInResponse
+		if view == advert.Standard && IsPersonalField(f) {
+			why = NotInStandard
+		}
+		out = append(out, advert.Member{Key: f, Value: advert.StringValue(why)})
+	}
+	return out
+}
