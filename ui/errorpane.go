@@ -79,3 +79,9 @@ func (p errorPane) Update(msg tea.Msg) (Pane, tea.Cmd) {
 func (p errorPane) View() string { return strings.Join(p.scroll.window(p.lines), "\n") }
 
 func (p errorPane) Where() string { return p.scroll.where(len(p.lines), len(p.lines)) }
+
+// Selection: an error has nothing to select.
+func (p errorPane) Selection() (string, []string) { return "", nil }
+
+// Text is the account of the failure, paragraphs unwrapped.
+func (p errorPane) Text() string { return plainLines(p.layout(maxTextWidth)) }

@@ -25,6 +25,9 @@ type exchange struct {
 	doc *advert.Document // nil when the lookup failed
 	rec *api.Exchange    // the request and its answer; never nil
 	err error            // why it failed, or nil
+	// against is the advertisement marked with = when this one came: the
+	// Compare tab shows what changed from it. nil when none was marked.
+	against *advert.Document
 }
 
 // personal reports whether the exchange holds personal data: a full view

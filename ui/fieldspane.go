@@ -14,16 +14,27 @@ import (
 )
 
 // fieldsPane shows one group of the advertisement as aligned label/value
-// lines.
+// lines. One value is selected (its label reversed), for the copy menu;
+// ↑/↓ move the selection and the window follows it.
 type fieldsPane struct {
 	k      *kit
 	info   advert.GroupInfo
 	value  advert.Value
 	absent []advert.Member // spec fields the answer lacks, with what to say
 	lines  []string        // laid out by Resize for width and theme
+	items  []fieldItem // the values among lines, in order
+	cursor int         // the selected item
 	width  int
 	dark   bool
 	scroll scroller
+}
+
+// fieldItem is one value of a fields pane: where its lines are, the first
+// line drawn selected, and its label and value as plain text for copying.
+type fieldItem struct {
+	first, last  int
+	selected     string
+	label, value string
 }
 
 func newFieldsPane(k *kit, g advert.GroupInfo, d *advert.Document) Pane {
@@ -41,28 +52,31 @@ func (p fieldsPane) Tab() Tab {
 
 func (p fieldsPane) Resize(w, h int) Pane {
 	if p.lines == nil || p.width != w || p.dark != p.k.st.IsDark {
-		p.lines, p.width, p.dark = p.layout(w), w, p.k.st.IsDark
+		p.lines, p.items = p.layout(w)
+		p.width, p.dark = w, p.k.st.IsDark
 	}
 	p.scroll.resize(h, len(p.lines))
+	p.cursor = min(p.cursor, max(0, len(p.items)-1))
+	p.follow()
 	return p
 }
 
-func (p fieldsPane) layout(w int) []string {
+func (p fieldsPane) layout(w int) ([]string, []fieldItem) {
 	st := p.k.st
 	switch {
 	case !p.value.IsPresent():
-		return []string{st.Null.Render(p.info.Label + ": not in this response")}
+		return []string{st.Null.Render(p.info.Label + ": not in this response")}, nil
 	case p.value.Kind != advert.Object:
-		return []string{st.Null.Render(p.info.Label + ": not an object in this response; Raw shows it")}
+		return []string{st.Null.Render(p.info.Label + ": not an object in this response; Raw shows it")}, nil
 	}
 	if len(p.value.Members()) == 0 && len(p.absent) > 0 {
-		return absentLines(st, p.absent, w)
+		return absentLines(st, p.absent, w), nil
 	}
-	lines := fieldLines(st, p.value, w)
+	lines, items := fieldLayout(st, p.value, w)
 	if len(p.absent) > 0 {
 		lines = append(append(lines, ""), absentLines(st, p.absent, w)...)
 	}
-	return lines
+	return lines, items
 }
 
 // absentLines lists the spec's fields an answer lacks, dimmed and in
@@ -83,11 +97,113 @@ func absentLines(st theme.Styles, absent []advert.Member, width int) []string {
 }
 
 func (p fieldsPane) Update(msg tea.Msg) (Pane, tea.Cmd) {
-	p.scroll.update(p.k.keys, msg, func(int) int { return len(p.lines) })
+	lines := func(int) int { return len(p.lines) }
+	if len(p.items) == 0 {
+		p.scroll.update(p.k.keys, msg, lines)
+		return p, nil
+	}
+	if c, ok := msg.(tea.MouseClickMsg); ok && c.Button == tea.MouseLeft {
+		p.selectLine(p.scroll.offset + c.Mouse().Y)
+		return p, nil
+	}
+	d, ok := scrollDelta(p.k.keys, msg, p.scroll.height)
+	switch {
+	case !ok:
+	case d == 1 || d == -1:
+		if _, wheel := msg.(tea.MouseWheelMsg); !wheel {
+			p.cursor = min(max(p.cursor+d, 0), len(p.items)-1)
+			p.follow()
+			break
+		}
+		fallthrough
+	default:
+		p.scroll.move(d, lines)
+		switch d {
+		case -far:
+			p.cursor = 0
+		case far:
+			p.cursor = len(p.items) - 1
+		}
+		p.keepInView()
+	}
 	return p, nil
 }
 
-func (p fieldsPane) View() string { return strings.Join(p.scroll.window(p.lines), "\n") }
+// follow scrolls so the selected item shows: the first item brings the
+// top of the pane with it, the last one the bottom.
+func (p *fieldsPane) follow() {
+	if len(p.items) == 0 {
+		return
+	}
+	it, s := p.items[p.cursor], &p.scroll
+	switch {
+	case p.cursor == 0:
+		s.offset = 0
+	case it.first < s.offset:
+		s.offset = it.first
+	case it.last >= s.offset+s.height:
+		s.offset = max(it.first, it.last-s.height+1)
+	}
+	if p.cursor == len(p.items)-1 {
+		s.offset = max(s.offset, len(p.lines)-s.height)
+	}
+	s.offset = min(max(s.offset, 0), max(0, len(p.lines)-s.height))
+}
+
+// keepInView moves the selection into the window after a scroll that left
+// it behind: to the first value shown when it was above, the last when
+// below. When no value starts in the window the selection stays.
+func (p *fieldsPane) keepInView() {
+	top, bottom := p.scroll.offset, p.scroll.offset+p.scroll.height
+	cur := p.items[p.cursor]
+	if cur.first >= top && cur.first < bottom {
+		return
+	}
+	for i, it := range p.items {
+		if it.first >= top && it.first < bottom {
+			p.cursor = i
+			if cur.first < top {
+				return
+			}
+		}
+	}
+}
+
+// selectLine selects the item drawn on line i (a click).
+func (p *fieldsPane) selectLine(i int) {
+	for j, it := range p.items {
+		if i >= it.first && i <= it.last {
+			p.cursor = j
+			return
+		}
+	}
+}
+
+func (p fieldsPane) View() string {
+	lines := p.scroll.window(p.lines)
+	if len(p.items) > 0 {
+		if it := p.items[p.cursor]; it.first >= p.scroll.offset && it.first < p.scroll.offset+len(lines) {
+			lines = append([]string(nil), lines...)
+			lines[it.first-p.scroll.offset] = it.selected
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// Selection is the selected value, and its label and value as a row.
+func (p fieldsPane) Selection() (string, []string) {
+	if len(p.items) == 0 {
+		return "", nil
+	}
+	it := p.items[p.cursor]
+	return it.value, []string{it.label, it.value}
+}
+
+// Text is the pane as plain text, values unwrapped.
+func (p fieldsPane) Text() string {
+	lines, _ := p.layout(maxTextWidth)
+	return plainLines(lines)
+}
 
 func (p fieldsPane) Where() string { return p.scroll.where(len(p.lines), len(p.lines)) }
 
@@ -95,40 +211,51 @@ func (p fieldsPane) Where() string { return p.scroll.where(len(p.lines), len(p.l
 // as an indented tree. Every string is cleaned of control sequences, long
 // values wrap under themselves, personal data is marked.
 func fieldLines(st theme.Styles, v advert.Value, width int) []string {
-	if v.Kind != advert.Object {
-		return []string{st.Null.Render("not in this response")}
-	}
-	if len(v.Members()) == 0 {
-		return []string{st.Null.Render("(empty)")}
-	}
-	var out []string
-	writeMembers(st, &out, v.Members(), "", max(width, 20))
-	return out
+	lines, _ := fieldLayout(st, v, width)
+	return lines
 }
 
-func writeMembers(st theme.Styles, out *[]string, members []advert.Member, indent string, width int) {
+// fieldLayout is fieldLines with the values it drew and where.
+func fieldLayout(st theme.Styles, v advert.Value, width int) ([]string, []fieldItem) {
+	if v.Kind != advert.Object {
+		return []string{st.Null.Render("not in this response")}, nil
+	}
+	if len(v.Members()) == 0 {
+		return []string{st.Null.Render("(empty)")}, nil
+	}
+	var out []string
+	var items []fieldItem
+	writeMembers(st, &out, &items, v.Members(), "", max(width, 20))
+	return out, items
+}
+
+func writeMembers(st theme.Styles, out *[]string, items *[]fieldItem, members []advert.Member, indent string, width int) {
 	labelW := 0
 	for _, m := range members {
 		labelW = max(labelW, lipgloss.Width(text.CleanText(text.LabelFor(m.Key))))
 	}
 	labelW = min(labelW, max(12, width/3))
 	for _, m := range members {
-		label := ansi.Truncate(text.CleanText(text.LabelFor(m.Key)), labelW, "…")
+		full := text.CleanText(text.LabelFor(m.Key))
+		label := ansi.Truncate(full, labelW, "…")
 		switch {
 		case m.Value.Kind == advert.Object && !text.IsAmount(m.Value):
 			*out = append(*out, indent+st.Label.Bold(true).Render(label))
 			if len(m.Value.Members()) == 0 {
 				*out = append(*out, indent+"  "+st.Null.Render("(empty)"))
 			}
-			writeMembers(st, out, m.Value.Members(), indent+"  ", width)
+			writeMembers(st, out, items, m.Value.Members(), indent+"  ", width)
 		case m.Value.Kind == advert.Array && !text.IsScalarList(m.Value):
 			*out = append(*out, indent+st.Label.Bold(true).Render(label))
 			for _, it := range m.Value.Items() {
 				if it.Kind == advert.Object {
 					*out = append(*out, indent+"  "+st.Muted.Render("•"))
-					writeMembers(st, out, it.Members(), indent+"    ", width)
+					writeMembers(st, out, items, it.Members(), indent+"    ", width)
 				} else {
-					*out = append(*out, indent+"  "+st.Muted.Render("• ")+st.Value.Render(text.CleanText(text.FormatField(m.Key, it))))
+					s := text.CleanText(text.FormatField(m.Key, it))
+					*items = append(*items, fieldItem{first: len(*out), last: len(*out), label: full, value: s,
+						selected: indent + "  " + st.Selected.Render("•") + " " + st.Value.Render(s)})
+					*out = append(*out, indent+"  "+st.Muted.Render("• ")+st.Value.Render(s))
 				}
 			}
 		default:
@@ -137,16 +264,20 @@ func writeMembers(st theme.Styles, out *[]string, members []advert.Member, inden
 			valueW := max(8, width-lipgloss.Width(prefix)-2)
 			// Break at spaces only: an email or a URL stays whole when it fits.
 			s, style := valueText(st, m.Key, m.Value)
+			item := fieldItem{first: len(*out), label: full, value: s}
 			if text.IsPersonalField(m.Key) && m.Value.Kind != advert.Null {
 				s, style = theme.PersonalMark+" "+s, st.Personal
 			}
 			for i, l := range strings.Split(ansi.Wrap(s, valueW, " "), "\n") {
 				if i == 0 {
+					item.selected = indent + st.Selected.Render(label+pad) + "  " + style.Render(l)
 					*out = append(*out, prefix+style.Render(l))
 				} else {
 					*out = append(*out, strings.Repeat(" ", lipgloss.Width(prefix))+style.Render(l))
 				}
 			}
+			item.last = len(*out) - 1
+			*items = append(*items, item)
 		}
 	}
 }

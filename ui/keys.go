@@ -15,6 +15,7 @@ type keyMap struct {
 	Up, Down, PageUp, PageDown, Home, End, DetailScroll key.Binding
 	Full, Standard, Help, Quit, ForceQuit               key.Binding
 	History                                             key.Binding
+	CopyMenu, Export, Compare                           key.Binding
 }
 
 func newKeyMap() keyMap {
@@ -28,6 +29,9 @@ func newKeyMap() keyMap {
 		Refetch:      b([]string{"r"}, "r", "refetch"),
 		Token:        b([]string{"t"}, "t", "new token"),
 		Copy:         b([]string{"c"}, "c", "copy curl command"),
+		CopyMenu:     b([]string{"y"}, "y", "copy…"),
+		Export:       b([]string{"e"}, "e", "export to a file…"),
+		Compare:      b([]string{"="}, "=", "mark to compare / clear"),
 		NextTab:      b([]string{"tab"}, "tab", "next pane"),
 		PrevTab:      b([]string{"shift+tab"}, "shift+tab", "previous pane"),
 		Left:         b([]string{"left", "h"}, "←/h", "previous pane"),
@@ -52,7 +56,8 @@ func newKeyMap() keyMap {
 // groups are the help overlay's columns.
 func (k keyMap) groups() [][]key.Binding {
 	return [][]key.Binding{
-		{k.Fetch, k.FocusInput, k.Cancel, k.Refetch, k.Token, k.Copy},
+		{k.Fetch, k.FocusInput, k.Cancel, k.Refetch, k.Token},
+		{k.CopyMenu, k.Copy, k.Export, k.Compare},
 		{k.NextTab, k.PrevTab, k.Left, k.Right, k.Jump},
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End, k.DetailScroll},
 		{k.Full, k.Standard, k.Help, k.Quit, k.ForceQuit},

@@ -78,6 +78,9 @@ func (m *Model) show(ex *exchange) {
 	if ex.err != nil {
 		stay = "" // a failure opens on what happened
 	}
+	if m.mark != nil && ex.doc != nil {
+		ex.against, stay = m.mark, compareLabel
+	}
 	m.ex = ex
 	in := m.layout.paneInner()
 	m.deck = newDeck(panesFor(m.kit, ex), stay, in.w, in.h)
@@ -134,6 +137,9 @@ func (m *Model) leaveFull(why string) tea.Cmd {
 		paid = p.l.paid
 		m.sess.cancel()
 	}
+	if m.mark != nil && m.mark.View == advert.Full {
+		m.mark = nil // a marked full view holds personal data too
+	}
 	if m.ex != nil && m.ex.view == advert.Full {
 		if paid == "" {
 			paid = m.ex.paid
@@ -157,6 +163,9 @@ func (m *Model) refetch() tea.Cmd {
 
 func (m Model) onTick() (tea.Model, tea.Cmd) {
 	m.sess.refresh()
+	if m.toast != nil && !m.kit.now().Before(m.toast.until) {
+		m.toast = nil
+	}
 	if m.sess.view == advert.Full && m.kit.now().Sub(m.lastActivity) >= m.cfg.FullViewIdle {
 		why := fmt.Sprintf("Returned to the standard view after %s without a key press; personal data cleared.", humanDuration(m.cfg.FullViewIdle))
 		return m, tea.Batch(m.leaveFull(why), tick())

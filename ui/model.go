@@ -44,6 +44,8 @@ type Model struct {
 	modal        Modal
 	status       status
 	notice       string // something padview did on its own; above the panes until the next key
+	toast        *copyToast       // what was just copied, until a key or its time is up
+	mark         *advert.Document // the advertisement marked with =, that the next ones are compared with
 	spinner      spinner.Model
 	lastActivity time.Time
 	startup      tea.Cmd // the first lookup of a worklist
@@ -121,6 +123,8 @@ func (m Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case statusMsg:
 		m.status = status(msg)
 		return m, nil
+	case copied:
+		return m.onCopied(msg)
 	case tea.KeyPressMsg, tea.PasteMsg, tea.MouseMsg:
 		return m.onInput(msg)
 	}
@@ -139,7 +143,7 @@ func (m Model) onInput(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m.lastActivity = m.kit.now()
 	if k, ok := msg.(tea.KeyPressMsg); ok {
 		if m.modal == nil {
-			m.notice = "" // read by now; a modal covers it, so it waits
+			m.notice, m.toast = "", nil // read by now; a modal covers them, so they wait
 		}
 		if key.Matches(k, m.kit.keys.ForceQuit) {
 			m.sess.cancel()
@@ -225,9 +229,17 @@ func (m Model) onKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(k, keys.Cancel):
 		if m.sess.cancel() {
 			m.status = status{level: levelInfo, text: "Canceled."}
+		} else if m.mark != nil {
+			m.unmark()
 		}
 	case key.Matches(k, keys.Help):
 		m.open(newHelpModal(m.kit))
+	case key.Matches(k, keys.CopyMenu):
+		m.openCopy()
+	case key.Matches(k, keys.Export):
+		return m, m.openExport()
+	case key.Matches(k, keys.Compare):
+		m.toggleMark()
 	case key.Matches(k, keys.NextTab), key.Matches(k, keys.Right):
 		m.deck.move(1)
 	case key.Matches(k, keys.PrevTab), key.Matches(k, keys.Left):
@@ -245,12 +257,7 @@ func (m Model) onKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(k, keys.Refetch):
 		return m, m.refetch()
 	case key.Matches(k, keys.Copy):
-		if m.ex == nil {
-			m.status = status{level: levelInfo, text: "Nothing to copy yet: fetch an advertisement first."}
-			return m, nil
-		}
-		m.status = status{level: levelOK, text: "Copied the curl command of " + m.ex.name() + " (the token stays $PADVIEW_TOKEN)."}
-		return m, tea.SetClipboard(m.ex.rec.Curl)
+		return m, m.copyCurl()
 	case key.Matches(k, keys.Token):
 		return m, m.openToken("Enter a new partner token for profile " + m.cfg.Profile + ".")
 	default:

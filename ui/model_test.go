@@ -111,6 +111,7 @@ func TestLookupAndTabs(t *testing.T) {
 		t.Fatal("the token is on screen")
 	}
 	next, cmd := m.Update(keyMsg("c"))
+	next, cmd = next.(Model).Update(cmd())
 	if cmd == nil || !strings.Contains(next.(Model).status.text, "Copied the curl command of AB12CD · standard view") {
 		t.Fatal("c did not copy the curl command")
 	}
@@ -313,6 +314,7 @@ func TestFailureReplacesTheExchange(t *testing.T) {
 		requireContains(t, screen(m), "GET http://", c.paid)
 		requireContains(t, screen(m), c.raw...)
 		next, cmd := m.Update(keyMsg("c"))
+		next, cmd = next.(Model).Update(cmd())
 		if msg := fmt.Sprint(cmd()); !strings.Contains(msg, "/advertisement/"+c.paid) {
 			t.Fatalf("%s: c copied %v", c.paid, msg)
 		}

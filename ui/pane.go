@@ -50,14 +50,18 @@ type kit struct {
 	idle time.Duration // the full view's idle timeout, for the texts that name it
 }
 
-// panesFor lists the panes of an exchange: one per group in advert.Groups
-// (Other only when something was not placed), then Raw; a failure has its
-// error and Raw.
+// panesFor lists the panes of an exchange: Compare when an advertisement
+// was marked to compare with, one per group in advert.Groups (Other only
+// when something was not placed), then Raw; a failure has its error and
+// Raw.
 func panesFor(k *kit, ex *exchange) []Pane {
 	if ex.doc == nil {
 		return []Pane{newErrorPane(k, ex), newRawPane(k, ex)}
 	}
 	var ps []Pane
+	if ex.against != nil {
+		ps = append(ps, newComparePane(k, ex.against, ex.doc))
+	}
 	for _, g := range advert.Groups {
 		switch {
 		case g.Parties:

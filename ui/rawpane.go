@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -286,4 +287,29 @@ func colorJSONLine(c jsonColors, line string) string {
 		}
 	}
 	return b.String()
+}
+
+// Selection: Raw has nothing to select.
+func (p rawPane) Selection() (string, []string) { return "", nil }
+
+// Text is the exchange as Raw shows it with the body whole: JSON indented,
+// every line cleaned.
+func (p rawPane) Text() string {
+	head := make([]string, len(p.head))
+	for i, l := range p.head {
+		head[i] = l.text
+	}
+	body := strings.Join(p.text, "\n")
+	if p.json != nil {
+		var b bytes.Buffer
+		if json.Indent(&b, p.json.src, "", "  ") != nil {
+			b.Reset()
+			b.Write(p.json.src)
+		}
+		body = text.CleanBlock(b.String())
+	}
+	if body == "" {
+		return plainLines(head)
+	}
+	return plainLines(head) + body + "\n"
 }

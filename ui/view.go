@@ -42,7 +42,11 @@ func (m Model) render() string {
 	} else {
 		rows = append(rows, m.input.view(st, m.focus == focusInput, l.width), m.messageLine(l.width), m.drawChrome().tabs)
 		in := l.paneInner()
-		for _, line := range fitBlock(m.deck.current().View(), in.w, in.h) {
+		pane := fitBlock(m.deck.current().View(), in.w, in.h)
+		if m.toast != nil {
+			pane = m.toast.cover(st, pane, in.w)
+		}
+		for _, line := range pane {
 			rows = append(rows, " "+line+" ")
 		}
 	}
@@ -62,6 +66,9 @@ func (m Model) header(w int) string {
 		badge = st.Warning.Render("full view on")
 	}
 	left := st.Title.Render("padview") + "  " + st.Muted.Render(text.CleanText(m.cfg.Profile)+" · "+serviceName(m.cfg.BaseURL))
+	if mark := m.markLabel(); mark != "" {
+		left += "  " + st.Accent.Render(mark)
+	}
 	if m.cfg.Demo && lipgloss.Width(left)+lipgloss.Width(badge)+24 <= w {
 		left += "  " + st.BadgeDemo.Render("demo: fictional data")
 	}
@@ -132,7 +139,7 @@ func (m Model) keyLine(w int) string {
 		hints = append(hints, hint{k.Refetch, 2})
 	}
 	if m.ex != nil {
-		hints = append(hints, hint{rebind(k.Copy, "copy curl"), 1})
+		hints = append(hints, hint{k.CopyMenu, 1}, hint{k.Export, 1}, hint{k.Compare, 1})
 	}
 	return keyLine(m.kit.help, append(hints, hint{k.Help, 6}, hint{k.Quit, 7}), w)
 }

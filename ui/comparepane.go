@@ -1,0 +1,136 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/diff"
+	"github.com/padview/padview/api/text"
+)
+
+// compareLabel is the Compare tab's label; a lookup made while an
+// advertisement is marked opens on it.
+const compareLabel = "Compare"
+
+// comparePane shows what changed from the marked advertisement (A) to the
+// one on screen (B), as `padview diff` writes it: group by group, one line
+// a change marked + (only in B), - (only in A) or ~ (changed, A → B), so
+// that it reads the same without colour. It scrolls like a text pane.
+type comparePane struct {
+	k      *kit
+	result *diff.Result
+	text   []string // the diff as text, one change a line
+	lines  []string // laid out by Resize for width and theme
+	width  int
+	dark   bool
+	scroll scroller
+}
+
+func newComparePane(k *kit, a, b *advert.Document) Pane {
+	r := diff.Compare(a, b)
+	var sb strings.Builder
+	diff.WriteText(&sb, r) // a strings.Builder does not fail
+	return comparePane{k: k, result: r, text: strings.Split(strings.TrimSuffix(sb.String(), "\n"), "\n")}
+}
+
+func (p comparePane) Tab() Tab {
+	return Tab{Label: compareLabel, Count: strconv.Itoa(len(p.result.Changes))}
+}
+
+func (p comparePane) Resize(w, h int) Pane {
+	if p.lines == nil || p.width != w || p.dark != p.k.st.IsDark {
+		p.lines, p.width, p.dark = p.layout(w), w, p.k.st.IsDark
+	}
+	p.scroll.resize(h, len(p.lines))
+	return p
+}
+
+// layout styles each line by its marker and wraps long ones under their
+// text, the marker standing out to the left.
+func (p comparePane) layout(w int) []string {
+	st := p.k.st
+	out := []string{st.Muted.Render(ansi.Truncate("A = "+text.CleanText(p.result.A)+", marked with = · B = "+
+		text.CleanText(p.result.B)+", on screen · = or esc clears the mark", w, "…")), ""}
+	for i, l := range p.text {
+		body := strings.TrimLeft(l, " ")
+		indent := len(l) - len(body)
+		style := st.Value
+		switch {
+		case i == 0:
+			style = st.Title
+		case i == 1 && !p.result.Equal():
+			style = st.Muted // the legend
+		case indent == 0:
+			style = st.Label.Bold(true) // a group
+		case strings.HasPrefix(body, "+ "):
+			style = st.StatusOK
+		case strings.HasPrefix(body, "- "):
+			style = st.StatusError
+		case strings.HasPrefix(body, "~ "):
+			style = st.StatusWarn
+		}
+		hang := strings.Repeat(" ", min(indent+2, w/2))
+		for j, part := range strings.Split(ansi.Wrap(body, max(8, w-len(hang)), " "), "\n") {
+			if j == 0 {
+				out = append(out, strings.Repeat(" ", indent)+style.Render(part))
+			} else {
+				out = append(out, hang+style.Render(part))
+			}
+		}
+	}
+	return out
+}
+
+func (p comparePane) Update(msg tea.Msg) (Pane, tea.Cmd) {
+	p.scroll.update(p.k.keys, msg, func(int) int { return len(p.lines) })
+	return p, nil
+}
+
+func (p comparePane) View() string { return strings.Join(p.scroll.window(p.lines), "\n") }
+
+func (p comparePane) Where() string { return p.scroll.where(len(p.lines), len(p.lines)) }
+
+// Selection: the comparison has nothing to select.
+func (p comparePane) Selection() (string, []string) { return "", nil }
+
+// Text is the comparison as `padview diff` prints it.
+func (p comparePane) Text() string { return strings.Join(p.text, "\n") + "\n" }
+
+// toggleMark is =: it marks the advertisement on screen, so that the
+// lookups after it open a Compare tab against it, or clears the mark.
+func (m *Model) toggleMark() {
+	switch {
+	case m.mark != nil:
+		m.unmark()
+	case m.ex == nil || m.ex.doc == nil:
+		m.status = status{level: levelInfo, text: "Nothing to mark: = marks the advertisement on screen for comparing."}
+	default:
+		m.mark = m.ex.doc
+		m.status = status{level: levelOK, text: "Marked " + text.CleanText(m.ex.paid) +
+			": the next lookup opens a Compare tab against it · = or esc clears the mark."}
+	}
+}
+
+// unmark clears the mark, and the Compare tab with it.
+func (m *Model) unmark() {
+	paid := text.CleanText(m.mark.PAID)
+	m.mark = nil
+	if m.ex != nil && m.ex.against != nil {
+		ex := *m.ex // exchanges are shared by earlier models: change a copy
+		ex.against = nil
+		m.show(&ex)
+	}
+	m.status = status{level: levelInfo, text: "Mark on " + paid + " cleared."}
+}
+
+// markLabel names the marked advertisement for the header.
+func (m Model) markLabel() string {
+	if m.mark == nil {
+		return ""
+	}
+	return "= " + text.CleanText(m.mark.PAID) + " marked"
+}

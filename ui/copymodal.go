@@ -1,0 +1,227 @@
+package ui
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/text"
+)
+
+// maxClipboard is the most padview puts on the clipboard: terminals cap
+// what an OSC 52 sequence may carry, and more than this is better saved
+// with e.
+const maxClipboard = 1 << 20
+
+// copyChoice is one thing the copy menu offers.
+type copyChoice struct {
+	key     string        // the key that copies it
+	label   string        // what the menu calls it
+	what    string        // what the status and the toast call it
+	preview string        // a line of what it copies
+	why     string        // why it cannot be copied here; "" when it can
+	text    func() string // what it copies; run in a command, as a pane's text can be long
+}
+
+// copyMenu is the copy menu: what of the exchange on screen can go to the
+// clipboard, each with its key and a preview. It copies through the
+// terminal (OSC 52), says so, and the root shows what was copied.
+type copyMenu struct {
+	k        *kit
+	title    string // which exchange and pane
+	personal bool   // the full view's personal data is on screen
+	choices  []copyChoice
+	cursor   int
+	w, h     int
+	offset   int
+}
+
+// openCopy opens the copy menu for the exchange and the pane on screen.
+func (m *Model) openCopy() {
+	if m.ex == nil {
+		m.status = status{level: levelInfo, text: "Nothing to copy yet: fetch an advertisement first."}
+		return
+	}
+	p := m.deck.current()
+	m.open(newCopyMenu(m.kit, m.ex, p, m.exportDoc()))
+}
+
+// exportDoc is the advertisement as copy and export hand it out, or nil
+// after a failure. This is the one place the privacy mask applies to them.
+func (m Model) exportDoc() *advert.Document { return m.ex.doc }
+
+func newCopyMenu(k *kit, ex *exchange, p Pane, doc *advert.Document) Modal {
+	value, row := paneSelection(p)
+	tab := p.Tab().Label
+	none := "nothing is selected in " + tab
+	paid := text.CleanText(ex.paid)
+	choices := []copyChoice{
+		{key: "p", label: "PAID", what: "the PAID", preview: paid,
+			text: func() string { return ex.paid }},
+		{key: "v", label: "selected value", what: "the selected value", preview: value,
+			text: func() string { return value }},
+		{key: "r", label: "selected row", what: "the selected row (tab-separated)", preview: strings.Join(row, " ⇥ "),
+			text: func() string { return strings.Join(row, "\t") }},
+		{key: "t", label: "this pane as text", what: "the " + tab + " pane as text", preview: "all of " + tab + ", unwrapped",
+			text: func() string { return paneText(p) }},
+		{key: "j", label: "normalized JSON", what: "the advertisement as normalized JSON", preview: "all groups, indented",
+			text: func() string { return docJSON(doc) }},
+		curlChoice(ex),
+	}
+	if row == nil {
+		choices[1].why, choices[2].why = none, none
+	}
+	if doc == nil {
+		choices[4].why = "the lookup failed: no advertisement"
+	}
+	return copyMenu{k: k, title: ex.name() + " · " + tab, personal: ex.personal(), choices: choices}
+}
+
+// curlChoice copies the request of the exchange as a curl command; the
+// token in it stays $PADVIEW_TOKEN.
+func curlChoice(ex *exchange) copyChoice {
+	curl := ex.rec.Curl
+	return copyChoice{key: "c", label: "curl command", what: "the curl command of " + ex.name(), preview: curl,
+		text: func() string { return curl }}
+}
+
+// copyCurl is c: the curl command without the menu.
+func (m *Model) copyCurl() tea.Cmd {
+	if m.ex == nil {
+		m.status = status{level: levelInfo, text: "Nothing to copy yet: fetch an advertisement first."}
+		return nil
+	}
+	c := curlChoice(m.ex)
+	return copyCmd(c.what, c.text)
+}
+
+// docJSON is the normalized document, indented.
+func docJSON(d *advert.Document) string {
+	raw, err := d.MarshalJSON()
+	if err != nil {
+		return ""
+	}
+	var b bytes.Buffer
+	if json.Indent(&b, raw, "", "  ") != nil {
+		return string(raw)
+	}
+	return b.String() + "\n"
+}
+
+func (m copyMenu) Resize(w, h int) Modal {
+	m.w, m.h = w, h
+	return m
+}
+
+func (m copyMenu) Update(msg tea.Msg) (Modal, tea.Cmd) {
+	k, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return m, nil // clicks and pastes land on the menu, not beneath it
+	}
+	switch s := k.String(); {
+	case s == "esc" || s == "q" || s == "y":
+		return nil, nil
+	case key.Matches(k, m.k.keys.Up):
+		m.cursor = (m.cursor + len(m.choices) - 1) % len(m.choices)
+	case key.Matches(k, m.k.keys.Down) || s == "tab":
+		m.cursor = (m.cursor + 1) % len(m.choices)
+	case s == "enter":
+		return m.choose(m.cursor)
+	default:
+		for i, c := range m.choices {
+			if s == c.key {
+				return m.choose(i)
+			}
+		}
+	}
+	return m, nil
+}
+
+// choose copies choice i, or says why it cannot.
+func (m copyMenu) choose(i int) (Modal, tea.Cmd) {
+	c := m.choices[i]
+	if c.why != "" {
+		m.cursor = i
+		return m, nil // the menu shows why next to it
+	}
+	return nil, copyCmd(c.what, c.text)
+}
+
+// copied is the text of a copy choice, worked out off the UI goroutine.
+type copied struct {
+	what string
+	text string
+	size int // the text's size in bytes when it was too large to copy
+}
+
+func copyCmd(what string, text func() string) tea.Cmd {
+	return func() tea.Msg {
+		s := text()
+		if len(s) > maxClipboard {
+			return copied{what: what, size: len(s)}
+		}
+		return copied{what: what, text: s}
+	}
+}
+
+func (m copyMenu) body() []string {
+	st, w := m.k.st, newFrame(m.w, m.h).inner
+	var out []string
+	for i, c := range m.choices {
+		mark := "  "
+		line := st.InputPrompt.Render(c.key) + "  " + pad(c.label, 18) + " "
+		switch {
+		case c.why != "":
+			line = st.Null.Render(c.key + "  " + pad(c.label, 18) + " " + c.why)
+		case c.preview == "":
+			line += st.Null.Render(`""`)
+		default:
+			line += st.Muted.Render(text.CleanText(c.preview))
+		}
+		if i == m.cursor {
+			mark = st.Selected.Render("▸") + " "
+		}
+		out = append(out, mark+line)
+	}
+	out = append(out, "")
+	for _, l := range wrap("padview copies with OSC 52: the terminal must allow it (in tmux: set-clipboard on). "+
+		"What was copied also shows below the panes, to select by hand where the terminal does not.", w) {
+		out = append(out, st.Muted.Render(l))
+	}
+	if m.personal {
+		out = append(out, "")
+		for _, l := range wrap("Personal data of the full view is copied as shown: paste it only where it may be.", w) {
+			out = append(out, st.StatusWarn.Render(l))
+		}
+	}
+	return out
+}
+
+func (m copyMenu) View() string {
+	st := m.k.st
+	head := []string{st.ModalTitle.Render("Copy to the clipboard"), st.Muted.Render(m.title), ""}
+	return newFrame(m.w, m.h).render(st.Modal.BorderForeground(st.Palette.Accent), head, m.body(), nil, m.offset)
+}
+
+func (m copyMenu) Keys() []hint {
+	b := func(k, desc string) key.Binding { return key.NewBinding(key.WithKeys(k), key.WithHelp(k, desc)) }
+	return []hint{{b("p/v/r/t/j/c", "copy"), 4}, {b("↑/↓", "choose"), 2}, {b("enter", "copy"), 3}, {b("esc", "close"), 5}}
+}
+
+// onCopied puts what a copy choice produced on the clipboard, says so, and
+// shows it for a while for selecting by hand.
+func (m Model) onCopied(c copied) (tea.Model, tea.Cmd) {
+	if c.size > 0 {
+		m.status = status{level: levelWarn, text: fmt.Sprintf("Not copied: %s is %s, more than the %s padview puts on the clipboard; e saves it to a file.",
+			c.what, text.FormatSize(int64(c.size)), text.FormatSize(maxClipboard))}
+		return m, nil
+	}
+	m.status = status{level: levelOK, text: "Copied " + c.what + " to the clipboard (OSC 52)."}
+	m.toast = newCopyToast(c, m.kit.now())
+	return m, tea.SetClipboard(c.text)
+}

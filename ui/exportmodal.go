@@ -1,0 +1,251 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/export"
+	"github.com/padview/padview/api/text"
+)
+
+// exportModal saves the advertisement on screen to a file: the format to
+// pick, a proposed file name to edit, and a question before anything is
+// replaced. The file is written by a command; the answer comes back to the
+// modal, which stays open until the file is written or the user gives up.
+type exportModal struct {
+	k        *kit
+	doc      *advert.Document
+	title    string
+	personal bool // the full view's personal data goes into the file
+	now      time.Time
+	format   int // in export.Formats
+	input    textinput.Model
+	proposed string // the name proposed for the format, to tell an edited name
+	writing  bool
+	exists   string // the path that is already there, while asking to replace it
+	problem  string
+	w, h     int
+}
+
+// formatWords says what each export format holds.
+var formatWords = map[export.Format]string{
+	export.JSON:     "the normalized advertisement, one line",
+	export.Markdown: "a report: groups as sections, parties as tables",
+	export.CSV:      "sponsors and controllers, one row each",
+}
+
+// formatName is a format as people call it.
+func formatName(f export.Format) string {
+	if f == export.Markdown {
+		return "Markdown"
+	}
+	return strings.ToUpper(string(f))
+}
+
+// exported is the outcome of writing an export file.
+type exported struct {
+	path string // absolute
+	err  error
+}
+
+// openExport opens the export dialog for the advertisement on screen.
+func (m *Model) openExport() tea.Cmd {
+	if m.ex == nil || m.ex.doc == nil {
+		m.status = status{level: levelInfo, text: "Nothing to export: e saves the advertisement on screen, and there is none."}
+		return nil
+	}
+	md, cmd := newExportModal(m.kit, m.exportDoc(), m.ex.name(), m.ex.personal())
+	m.open(md)
+	return cmd
+}
+
+func newExportModal(k *kit, doc *advert.Document, title string, personal bool) (Modal, tea.Cmd) {
+	in := textinput.New()
+	in.Prompt = ""
+	in.CharLimit = 4096
+	setBlink(&in)
+	cmd := in.Focus()
+	m := exportModal{k: k, doc: doc, title: title, personal: personal, now: k.now(), input: in}
+	m.propose()
+	return m, cmd
+}
+
+// propose puts the proposed name for the format in the input, unless the
+// user has written a name of their own.
+func (m *exportModal) propose() {
+	name := export.FileName(m.doc, export.Formats[m.format], m.now)
+	if v := m.input.Value(); v == "" || v == m.proposed {
+		m.input.SetValue(name)
+		m.input.CursorEnd()
+	}
+	m.proposed = name
+}
+
+func (m exportModal) Resize(w, h int) Modal {
+	m.w, m.h = w, h
+	m.input.SetWidth(max(10, newFrame(w, h).inner-8))
+	return m
+}
+
+func (m exportModal) Update(msg tea.Msg) (Modal, tea.Cmd) {
+	switch msg := msg.(type) {
+	case exported:
+		return m.onExported(msg)
+	case tea.KeyPressMsg:
+		return m.onKey(msg)
+	case tea.MouseMsg:
+		return m, nil
+	}
+	if m.writing || m.exists != "" {
+		return m, nil
+	}
+	var cmd tea.Cmd
+	m.input, cmd = m.input.Update(msg) // a paste, the cursor's blink
+	m.problem = ""
+	return m, cmd
+}
+
+func (m exportModal) onKey(k tea.KeyPressMsg) (Modal, tea.Cmd) {
+	switch {
+	case m.writing:
+		return m, nil // the file is being written: its outcome closes or answers
+	case m.exists != "":
+		switch k.String() {
+		case "y":
+			m.writing = true
+			return m, m.write(m.exists, true)
+		case "n", "esc":
+			m.exists = ""
+			m.problem = "Not replaced: change the name and press enter."
+		}
+		return m, nil
+	}
+	switch k.String() {
+	case "esc":
+		return nil, report(levelInfo, "Nothing exported.")
+	case "enter":
+		name := strings.TrimSpace(m.input.Value())
+		if name == "" {
+			m.problem = "Enter a file name."
+			return m, nil
+		}
+		m.writing, m.problem = true, ""
+		return m, m.write(name, false)
+	case "up", "shift+tab":
+		m.format = (m.format + len(export.Formats) - 1) % len(export.Formats)
+		m.propose()
+		return m, nil
+	case "down", "tab":
+		m.format = (m.format + 1) % len(export.Formats)
+		m.propose()
+		return m, nil
+	}
+	var cmd tea.Cmd
+	m.input, cmd = m.input.Update(k)
+	m.problem = ""
+	return m, cmd
+}
+
+// write saves the file in a command: a new file, or over an existing one
+// when the user said so.
+func (m exportModal) write(name string, replace bool) tea.Cmd {
+	doc, f := m.doc, export.Formats[m.format]
+	return func() tea.Msg {
+		path, err := exportPath(name)
+		if err != nil {
+			return exported{path: name, err: err}
+		}
+		out := func(w io.Writer) error { return export.Write(w, f, doc) }
+		if replace {
+			return exported{path: path, err: export.Replace(path, out)}
+		}
+		return exported{path: path, err: export.Create(path, out)}
+	}
+}
+
+// exportPath makes a name absolute: ~/ is the home directory, a relative
+// name is in the directory padview started in.
+func exportPath(name string) (string, error) {
+	if rest, ok := strings.CutPrefix(name, "~/"); ok {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return "", err
+		}
+		name = filepath.Join(home, rest)
+	}
+	return filepath.Abs(name)
+}
+
+func (m exportModal) onExported(e exported) (Modal, tea.Cmd) {
+	m.writing = false
+	var exists *export.ExistsError
+	switch {
+	case e.err == nil:
+		f := formatName(export.Formats[m.format])
+		return nil, report(levelOK, fmt.Sprintf("Saved %s as %s to %s.", text.CleanText(m.doc.PAID), f, text.CleanText(e.path)))
+	case errors.As(e.err, &exists) && exists.Dir:
+		m.problem = text.CleanText(e.path) + " is a directory: add a file name to it."
+	case errors.As(e.err, &exists):
+		m.exists = e.path
+	default:
+		m.problem = "Not saved: " + text.CleanText(e.err.Error()) + ". Change the name and press enter again."
+	}
+	return m, nil
+}
+
+func (m exportModal) View() string {
+	st := m.k.st
+	f := newFrame(m.w, m.h)
+	head := []string{st.ModalTitle.Render("Export to a file"), st.Muted.Render(m.title), ""}
+	var body []string
+	for i, ef := range export.Formats {
+		mark, name := "  ", pad(formatName(ef), 9)
+		if i == m.format {
+			mark, name = st.Selected.Render("▸")+" ", st.Selected.Render(name)
+		}
+		body = append(body, mark+name+" "+st.Muted.Render(formatWords[ef]))
+	}
+	body = append(body, "", st.InputPrompt.Render("File ❯ ")+m.input.View())
+	for _, l := range wrap("A name without a directory is saved where padview was started; ~/ is your home.", f.inner) {
+		body = append(body, st.Muted.Render(l))
+	}
+	if m.personal {
+		body = append(body, "")
+		for _, l := range wrap("This file will hold the personal data of the full view. Saving it is your decision: "+
+			"padview makes it readable by you only; keep it where the data may be, and delete it when done.", f.inner) {
+			body = append(body, st.StatusWarn.Render(l))
+		}
+	}
+	var foot []string
+	switch {
+	case m.writing:
+		foot = []string{"", st.Muted.Render("Saving…")}
+	case m.exists != "":
+		foot = append([]string{""}, wrap(text.CleanText(m.exists)+" is already there. Replace it?", f.inner)...)
+		foot = append(foot, st.InputPrompt.Render("y")+" replace · "+st.InputPrompt.Render("n")+" keep it and change the name")
+	case m.problem != "":
+		foot = []string{""}
+		for _, l := range wrap(m.problem, f.inner) {
+			foot = append(foot, st.InputError.Render(l))
+		}
+	}
+	return f.render(st.Modal.BorderForeground(st.Palette.Accent), head, body, foot, 0)
+}
+
+func (m exportModal) Keys() []hint {
+	b := func(k, desc string) key.Binding { return key.NewBinding(key.WithKeys(k), key.WithHelp(k, desc)) }
+	if m.exists != "" {
+		return []hint{{b("y", "replace"), 3}, {b("n/esc", "keep it"), 3}}
+	}
+	return []hint{{b("enter", "save"), 4}, {b("↑/↓", "format"), 3}, {b("esc", "cancel"), 4}, {m.k.keys.ForceQuit, 1}}
+}
