@@ -43,7 +43,7 @@ type Model struct {
 
 	modal        Modal
 	status       status
-	notice       string // something padview did on its own; above the panes until the next key
+	notice       string           // something padview did on its own; above the panes until the next key
 	toast        *copyToast       // what was just copied, until a key or its time is up
 	mark         *advert.Document // the advertisement marked with =, that the next ones are compared with
 	spinner      spinner.Model
