@@ -53,8 +53,8 @@ func (p comparePane) Resize(w, h int) Pane {
 // text, the marker standing out to the left.
 func (p comparePane) layout(w int) []string {
 	st := p.k.st
-	out := []string{st.Muted.Render(ansi.Truncate("A = "+text.CleanText(p.result.A)+", marked with = · B = "+
-		text.CleanText(p.result.B)+", on screen · = or esc clears the mark", w, "…")), ""}
+	out := []string{st.Muted.Render(ansi.Truncate("Comparing "+text.CleanText(p.result.A)+" (marked) with "+
+		text.CleanText(p.result.B)+" (on screen) · = or esc clears the mark", w, "…")), ""}
 	for i, l := range p.text {
 		body := strings.TrimLeft(l, " ")
 		indent := len(l) - len(body)

@@ -44,7 +44,8 @@ func (t *copyToast) cover(st theme.Styles, pane []string, w int) []string {
 		shown = append(shown[:room-1:room-1], fit(st.Muted.Render(fmt.Sprintf("… %d more lines on the clipboard; e saves to a file", rest)), w))
 	}
 	rule := func(s string) string {
-		return st.Accent.Render(fit("── "+s+" "+strings.Repeat("─", w), w))
+		s = ansi.Truncate("── "+s+" ", w, "…")
+		return st.Accent.Render(s + strings.Repeat("─", max(0, w-ansi.StringWidth(s))))
 	}
 	box := append([]string{rule("Copied " + t.what)}, shown...)
 	box = append(box, rule("nothing pasted? select the lines above by hand (shift+drag) · a key closes"))

@@ -40,7 +40,7 @@ type exportModal struct {
 // formatWords says what each export format holds.
 var formatWords = map[export.Format]string{
 	export.JSON:     "the normalized advertisement, one line",
-	export.Markdown: "a report: groups as sections, parties as tables",
+	export.Markdown: "a report: a section a group, tables of parties",
 	export.CSV:      "sponsors and controllers, one row each",
 }
 
@@ -54,8 +54,9 @@ func formatName(f export.Format) string {
 
 // exported is the outcome of writing an export file.
 type exported struct {
-	path string // absolute
-	err  error
+	path     string // absolute
+	replaced bool   // over a file that was there, as the user agreed
+	err      error
 }
 
 // openExport opens the export dialog for the advertisement on screen.
@@ -167,7 +168,7 @@ func (m exportModal) write(name string, replace bool) tea.Cmd {
 		}
 		out := func(w io.Writer) error { return export.Write(w, f, doc) }
 		if replace {
-			return exported{path: path, err: export.Replace(path, out)}
+			return exported{path: path, replaced: true, err: export.Replace(path, out)}
 		}
 		return exported{path: path, err: export.Create(path, out)}
 	}
@@ -191,8 +192,11 @@ func (m exportModal) onExported(e exported) (Modal, tea.Cmd) {
 	var exists *export.ExistsError
 	switch {
 	case e.err == nil:
-		f := formatName(export.Formats[m.format])
-		return nil, report(levelOK, fmt.Sprintf("Saved %s as %s to %s.", text.CleanText(m.doc.PAID), f, text.CleanText(e.path)))
+		msg := fmt.Sprintf("Saved %s as %s to %s", text.CleanText(m.doc.PAID), formatName(export.Formats[m.format]), text.CleanText(e.path))
+		if e.replaced {
+			msg += ", replacing the file that was there"
+		}
+		return nil, report(levelOK, msg+".")
 	case errors.As(e.err, &exists) && exists.Dir:
 		m.problem = text.CleanText(e.path) + " is a directory: add a file name to it."
 	case errors.As(e.err, &exists):

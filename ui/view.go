@@ -139,7 +139,13 @@ func (m Model) keyLine(w int) string {
 		hints = append(hints, hint{k.Refetch, 2})
 	}
 	if m.ex != nil {
-		hints = append(hints, hint{k.CopyMenu, 1}, hint{k.Export, 1}, hint{k.Compare, 1})
+		hints = append(hints, hint{k.CopyMenu, 1}, hint{k.Export, 0})
+	}
+	switch {
+	case m.mark != nil:
+		hints = append(hints, hint{rebind(k.Compare, "clear mark"), 3})
+	case m.ex != nil:
+		hints = append(hints, hint{rebind(k.Compare, "compare"), 0})
 	}
 	return keyLine(m.kit.help, append(hints, hint{k.Help, 6}, hint{k.Quit, 7}), w)
 }
@@ -165,12 +171,13 @@ type chromeKey struct {
 	focus                focusArea
 	view                 advert.View
 	dark                 bool
+	mark                 *advert.Document
 }
 
 // drawChrome returns the chrome, drawn again only when it changed. A modal
 // brings its own keys, so the key line is not kept while one is open.
 func (m Model) drawChrome() chrome {
-	k := chromeKey{m.layout.width, m.deck.active, len(m.deck.panes), m.ex, m.focus, m.sess.view, m.kit.st.IsDark}
+	k := chromeKey{m.layout.width, m.deck.active, len(m.deck.panes), m.ex, m.focus, m.sess.view, m.kit.st.IsDark, m.mark}
 	if m.modal != nil {
 		return chrome{tabs: m.chrome.tabs, keys: fit(m.keyLine(k.width), k.width)}
 	}
