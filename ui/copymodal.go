@@ -38,7 +38,6 @@ type copyMenu struct {
 	choices  []copyChoice
 	cursor   int
 	w, h     int
-	offset   int
 }
 
 // openCopy opens the copy menu for the exchange and the pane on screen.
@@ -77,7 +76,7 @@ func newCopyMenu(k *kit, ex *exchange, p Pane, doc *advert.Document) Modal {
 		choices[1].why, choices[2].why = none, none
 	}
 	if doc == nil {
-		choices[4].why = "the lookup failed: no advertisement"
+		choices[4].why = "none: the lookup failed"
 	}
 	return copyMenu{k: k, title: ex.name() + " · " + tab, personal: ex.personal(), choices: choices}
 }
@@ -123,21 +122,21 @@ func (m copyMenu) Update(msg tea.Msg) (Modal, tea.Cmd) {
 	if !ok {
 		return m, nil // clicks and pastes land on the menu, not beneath it
 	}
-	switch s := k.String(); {
-	case s == "esc" || s == "q" || s == "y":
-		return nil, nil
-	case key.Matches(k, m.k.keys.Up):
-		m.cursor = (m.cursor + len(m.choices) - 1) % len(m.choices)
-	case key.Matches(k, m.k.keys.Down) || s == "tab":
-		m.cursor = (m.cursor + 1) % len(m.choices)
-	case s == "enter":
-		return m.choose(m.cursor)
-	default:
-		for i, c := range m.choices {
-			if s == c.key {
-				return m.choose(i)
-			}
+	s := k.String()
+	for i, c := range m.choices { // before ↑/↓: j copies the JSON here
+		if s == c.key {
+			return m.choose(i)
 		}
+	}
+	switch s {
+	case "esc", "q", "y":
+		return nil, nil
+	case "up", "shift+tab":
+		m.cursor = (m.cursor + len(m.choices) - 1) % len(m.choices)
+	case "down", "tab":
+		m.cursor = (m.cursor + 1) % len(m.choices)
+	case "enter":
+		return m.choose(m.cursor)
 	}
 	return m, nil
 }
@@ -169,8 +168,10 @@ func copyCmd(what string, text func() string) tea.Cmd {
 	}
 }
 
+// body is the choices and what to know about copying; on a small screen
+// the notes shrink so that every choice shows.
 func (m copyMenu) body() []string {
-	st, w := m.k.st, newFrame(m.w, m.h).inner
+	st, f := m.k.st, newFrame(m.w, m.h)
 	var out []string
 	for i, c := range m.choices {
 		mark := "  "
@@ -188,24 +189,38 @@ func (m copyMenu) body() []string {
 		}
 		out = append(out, mark+line)
 	}
-	out = append(out, "")
+	room := f.room(len(m.head()), 0)
+	notes := []string{""}
 	for _, l := range wrap("padview copies with OSC 52: the terminal must allow it (in tmux: set-clipboard on). "+
-		"What was copied also shows below the panes, to select by hand where the terminal does not.", w) {
-		out = append(out, st.Muted.Render(l))
+		"What was copied also shows below the panes, to select by hand where the terminal does not.", f.inner) {
+		notes = append(notes, st.Muted.Render(l))
 	}
 	if m.personal {
-		out = append(out, "")
-		for _, l := range wrap("Personal data of the full view is copied as shown: paste it only where it may be.", w) {
-			out = append(out, st.StatusWarn.Render(l))
+		notes = append(notes, "")
+		for _, l := range wrap("Personal data of the full view is copied as shown: paste it only where it may be.", f.inner) {
+			notes = append(notes, st.StatusWarn.Render(l))
 		}
 	}
-	return out
+	if len(out)+len(notes) > room {
+		notes = []string{st.Muted.Render("Copies by OSC 52: the terminal must allow it.")}
+		if m.personal {
+			notes = []string{st.StatusWarn.Render("Copies personal data as shown (OSC 52).")}
+		}
+	}
+	if len(out)+len(notes) > room {
+		notes = nil
+	}
+	return append(out, notes...)
+}
+
+func (m copyMenu) head() []string {
+	st := m.k.st
+	return []string{st.ModalTitle.Render("Copy to the clipboard"), st.Muted.Render(m.title), ""}
 }
 
 func (m copyMenu) View() string {
 	st := m.k.st
-	head := []string{st.ModalTitle.Render("Copy to the clipboard"), st.Muted.Render(m.title), ""}
-	return newFrame(m.w, m.h).render(st.Modal.BorderForeground(st.Palette.Accent), head, m.body(), nil, m.offset)
+	return newFrame(m.w, m.h).render(st.Modal.BorderForeground(st.Palette.Accent), m.head(), m.body(), nil, 0)
 }
 
 func (m copyMenu) Keys() []hint {

@@ -30,9 +30,9 @@ func newCopyToast(c copied, now time.Time) *copyToast {
 }
 
 // cover draws the toast over the last lines of a pane w cells wide: at
-// most half of them, the rest of a long text counted.
+// most two thirds of them, the rest of a long text counted.
 func (t *copyToast) cover(st theme.Styles, pane []string, w int) []string {
-	room := max(1, len(pane)/2-2)
+	room := max(1, len(pane)*2/3-2)
 	var shown []string
 	for _, l := range t.lines {
 		for _, part := range strings.Split(ansi.Hardwrap(text.CleanText(l), w, false), "\n") {
@@ -48,7 +48,7 @@ func (t *copyToast) cover(st theme.Styles, pane []string, w int) []string {
 		return st.Accent.Render(s + strings.Repeat("─", max(0, w-ansi.StringWidth(s))))
 	}
 	box := append([]string{rule("Copied " + t.what)}, shown...)
-	box = append(box, rule("nothing pasted? select the lines above by hand (shift+drag) · a key closes"))
+	box = append(box, rule("nothing pasted? select the text above by hand (shift+drag) · a key closes"))
 	if len(box) > len(pane) {
 		box = box[len(box)-len(pane):]
 	}

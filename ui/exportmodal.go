@@ -235,7 +235,8 @@ func (m exportModal) View() string {
 	case m.writing:
 		foot = []string{"", st.Muted.Render("Saving…")}
 	case m.exists != "":
-		foot = append([]string{""}, wrap(text.CleanText(m.exists)+" is already there. Replace it?", f.inner)...)
+		foot = append([]string{""}, wrap(text.CleanText(filepath.Base(m.exists))+" is already there (in "+
+			text.CleanText(filepath.Dir(m.exists))+"). Replace it?", f.inner)...)
 		foot = append(foot, st.InputPrompt.Render("y")+" replace · "+st.InputPrompt.Render("n")+" keep it and change the name")
 	case m.problem != "":
 		foot = []string{""}

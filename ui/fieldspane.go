@@ -142,7 +142,7 @@ func (p *fieldsPane) follow() {
 	case it.first < s.offset:
 		s.offset = it.first
 	case it.last >= s.offset+s.height:
-		s.offset = max(it.first, it.last-s.height+1)
+		s.offset = min(it.first, it.last-s.height+1)
 	}
 	if p.cursor == len(p.items)-1 {
 		s.offset = max(s.offset, len(p.lines)-s.height)

@@ -79,7 +79,9 @@ func (m *Model) show(ex *exchange) {
 		stay = "" // a failure opens on what happened
 	}
 	if m.mark != nil && ex.doc != nil {
-		ex.against, stay = m.mark, compareLabel
+		c := *ex // the exchange may be kept elsewhere: compare a copy
+		c.against, stay = m.mark, compareLabel
+		ex = &c
 	}
 	m.ex = ex
 	in := m.layout.paneInner()

@@ -142,6 +142,10 @@ func (m Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (m Model) onInput(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m.lastActivity = m.kit.now()
 	if k, ok := msg.(tea.KeyPressMsg); ok {
+		if m.modal == nil && m.toast != nil && key.Matches(k, m.kit.keys.Cancel) {
+			m.toast = nil // esc closes what was copied, and does nothing else
+			return m, nil
+		}
 		if m.modal == nil {
 			m.notice, m.toast = "", nil // read by now; a modal covers them, so they wait
 		}
