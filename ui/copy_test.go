@@ -381,4 +381,3 @@ func TestMarkedFullViewIsDropped(t *testing.T) {
 		t.Fatalf("mark after s: %v", m.mark)
 	}
 }
-
