@@ -20,24 +20,77 @@ const compareLabel = "Compare"
 // one on screen (B), as `padview diff` writes it: group by group, one line
 // a change marked + (only in B), - (only in A) or ~ (changed, A → B), so
 // that it reads the same without colour. It scrolls like a text pane.
+//
+// Comparing two large advertisements takes a while, so the tab opens
+// saying so and the comparison is made by a command (compareCmd).
 type comparePane struct {
 	k      *kit
-	result *diff.Result
-	text   []string // the diff as text, one change a line
-	lines  []string // laid out by Resize for width and theme
+	marked string       // A's PAID, while the comparison is being made
+	result *diff.Result // nil until it is made
+	text   []string     // the diff as text, one change a line
+	lines  []string     // laid out by Resize for width and theme
 	width  int
 	dark   bool
 	scroll scroller
 }
 
-func newComparePane(k *kit, a, b *advert.Document) Pane {
+// newComparePane is the tab while the comparison is being made.
+func newComparePane(k *kit, marked *advert.Document) Pane {
+	return comparePane{k: k, marked: marked.PAID}
+}
+
+// compare makes the comparison of a with b.
+func compare(k *kit, a, b *advert.Document) comparePane {
 	r := diff.Compare(a, b)
 	var sb strings.Builder
 	diff.WriteText(&sb, r) // a strings.Builder does not fail
 	return comparePane{k: k, result: r, text: strings.Split(strings.TrimSuffix(sb.String(), "\n"), "\n")}
 }
 
+// compared is a comparison made for the exchange on screen, or one the
+// user has moved on from.
+type compared struct {
+	ex   *exchange
+	pane comparePane
+}
+
+// compareCmd makes the comparison for the exchange on screen, laid out at
+// the pane's size, off the UI goroutine; nil when nothing is marked.
+func (m Model) compareCmd() tea.Cmd {
+	ex := m.ex
+	if ex == nil || ex.against == nil || ex.doc == nil {
+		return nil
+	}
+	k := *m.kit // a copy: the command must not read what Update may change
+	in := m.layout.paneInner()
+	return func() tea.Msg {
+		return compared{ex: ex, pane: compare(&k, ex.against, ex.doc).Resize(in.w, in.h).(comparePane)}
+	}
+}
+
+// onCompared puts a comparison in its tab, if its exchange is still on
+// screen.
+func (m Model) onCompared(c compared) (tea.Model, tea.Cmd) {
+	if c.ex != m.ex {
+		return m, nil
+	}
+	c.pane.k = m.kit
+	in := m.layout.paneInner()
+	panes := append([]Pane(nil), m.deck.panes...)
+	for i, p := range panes {
+		if _, ok := p.(comparePane); ok {
+			panes[i] = c.pane.Resize(in.w, in.h)
+		}
+	}
+	m.deck.panes = panes
+	m.chrome = chrome{} // the tab's count changed: draw the bar again
+	return m, nil
+}
+
 func (p comparePane) Tab() Tab {
+	if p.result == nil {
+		return Tab{Label: compareLabel, Count: "…"}
+	}
 	return Tab{Label: compareLabel, Count: strconv.Itoa(len(p.result.Changes))}
 }
 
@@ -53,6 +106,9 @@ func (p comparePane) Resize(w, h int) Pane {
 // text, the marker standing out to the left.
 func (p comparePane) layout(w int) []string {
 	st := p.k.st
+	if p.result == nil {
+		return []string{st.Muted.Render("Comparing with " + text.CleanText(p.marked) + "…")}
+	}
 	out := []string{st.Muted.Render(ansi.Truncate("Comparing "+text.CleanText(p.result.A)+" (marked) with "+
 		text.CleanText(p.result.B)+" (on screen) · = or esc clears the mark", w, "…")), ""}
 	for i, l := range p.text {

@@ -335,6 +335,12 @@ func TestCompareAfterMark(t *testing.T) {
 	}
 	requireContains(t, screen(m), "1 Compare 11", "AB12CD → AB12CE: 11 changes",
 		"~ Total value: EUR 48,250.00 → EUR 52,000.00", "+ Northbank Harbour Traders", "= clear mark")
+	// A comparison for an exchange no longer on screen is dropped.
+	before := m.deck.current()
+	next, _ := m.Update(compared{ex: &exchange{}, pane: comparePane{k: m.kit}})
+	if next.(Model).deck.current().(comparePane).result != before.(comparePane).result {
+		t.Fatal("a stale comparison replaced the tab")
+	}
 	m, clip := copyWith(t, m, "t")
 	if !strings.HasPrefix(clip, "AB12CD → AB12CE: 11 changes\n") {
 		t.Fatalf("t in Compare copied %q", clip)

@@ -68,7 +68,7 @@ func (m Model) onFetchResult(r fetchResult) (tea.Model, tea.Cmd) {
 	if l, err := api.ParseLookup(m.input.value(), m.cfg.BaseURL); m.input.value() == "" || err == nil && l.PAID == r.l.paid {
 		m.blurInput() // unless the user is typing another PAID
 	}
-	return m, nil
+	return m, m.compareCmd()
 }
 
 // show puts an exchange on screen in place of the one before: a failure

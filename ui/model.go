@@ -125,6 +125,8 @@ func (m Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case copied:
 		return m.onCopied(msg)
+	case compared:
+		return m.onCompared(msg)
 	case tea.KeyPressMsg, tea.PasteMsg, tea.MouseMsg:
 		return m.onInput(msg)
 	}

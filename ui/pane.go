@@ -60,7 +60,7 @@ func panesFor(k *kit, ex *exchange) []Pane {
 	}
 	var ps []Pane
 	if ex.against != nil {
-		ps = append(ps, newComparePane(k, ex.against, ex.doc))
+		ps = append(ps, newComparePane(k, ex.against))
 	}
 	for _, g := range advert.Groups {
 		switch {
