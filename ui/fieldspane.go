@@ -22,8 +22,8 @@ type fieldsPane struct {
 	value  advert.Value
 	absent []advert.Member // spec fields the answer lacks, with what to say
 	lines  []string        // laid out by Resize for width and theme
-	items  []fieldItem // the values among lines, in order
-	cursor int         // the selected item
+	items  []fieldItem     // the values among lines, in order
+	cursor int             // the selected item
 	width  int
 	dark   bool
 	scroll scroller
