@@ -317,7 +317,8 @@ func peakRSSAfterMany5000(b *testing.B, bin, socket string) float64 {
 		s.tmux("kill-server")
 		os.Remove(strings.TrimSpace(path))
 	}()
-	cmd := fmt.Sprintf("exec env TERM=xterm-256color PADVIEW_CONFIG_DIR=%s %s --demo", b.TempDir(), bin)
+	// The full view is recorded in the access log: a temporary one.
+	cmd := fmt.Sprintf("exec env TERM=xterm-256color PADVIEW_CONFIG_DIR=%s PADVIEW_STATE_DIR=%s %s --demo", b.TempDir(), b.TempDir(), bin)
 	if out, err := s.tmux("new-session", "-d", "-s", "pv", "-x", "120", "-y", "40", cmd); err != nil {
 		b.Fatalf("tmux: %v %s", err, out)
 	}

@@ -17,6 +17,7 @@ import (
 type tmuxSession struct {
 	t      testing.TB
 	socket string
+	state  string // PADVIEW_STATE_DIR: where the access log goes
 }
 
 func (s *tmuxSession) tmux(args ...string) (string, error) {
@@ -86,6 +87,16 @@ func TestMain(m *testing.M) {
 // tmux server at w×h.
 func startTUI(t *testing.T, w, h int) *tmuxSession {
 	t.Helper()
+	s := startPadview(t, w, h, nil, "--demo")
+	s.waitFor("Look up a political advertisement", "STANDARD")
+	return s
+}
+
+// startPadview runs padview with args in a private tmux server at w×h,
+// with its own config and state directories and the extra environment env
+// ("NAME=value").
+func startPadview(t *testing.T, w, h int, env []string, args ...string) *tmuxSession {
+	t.Helper()
 	if _, err := exec.LookPath("tmux"); err != nil {
 		if os.Getenv("CI") != "" {
 			t.Fatal("CI must install tmux")
@@ -104,15 +115,15 @@ func startTUI(t *testing.T, w, h int) *tmuxSession {
 	if binary.err != nil {
 		t.Fatal(binary.err)
 	}
-	s := &tmuxSession{t: t, socket: fmt.Sprintf("padview-e2e-%d-%s", os.Getpid(), t.Name())}
+	s := &tmuxSession{t: t, socket: fmt.Sprintf("padview-e2e-%d-%s", os.Getpid(), t.Name()), state: t.TempDir()}
 	t.Cleanup(func() { s.tmux("kill-server") })
-	cmd := fmt.Sprintf("env TERM=xterm-256color PADVIEW_CONFIG_DIR=%s %s --demo", t.TempDir(), binary.path)
+	env = append([]string{"TERM=xterm-256color", "PADVIEW_CONFIG_DIR=" + t.TempDir(), "PADVIEW_STATE_DIR=" + s.state}, env...)
+	cmd := "env " + strings.Join(env, " ") + " " + binary.path + " " + strings.Join(args, " ")
 	if out, err := s.tmux("new-session", "-d", "-s", "pv", "-x", fmt.Sprint(w), "-y", fmt.Sprint(h), cmd); err != nil {
 		t.Fatalf("tmux: %v %s", err, out)
 	}
 	// OSC 52 from padview lands in tmux's paste buffer, where a test can read it.
 	s.tmux("set-option", "-g", "set-clipboard", "on")
-	s.waitFor("Look up a political advertisement", "STANDARD")
 	return s
 }
 
@@ -163,7 +174,7 @@ func TestTUIInTmux(t *testing.T) {
 	s.waitFor("AB12CD")
 	s.text("AB12CD")
 	s.keys("Enter")
-	s.waitFor("Riverside Civic Alliance", "200 ·", "budget ≈999/1000")
+	s.waitFor("Riverside Civic Alliance", "200 ·", "≈999 of 1,000 left")
 	s.keys("2")
 	s.waitFor("Clean Rivers Referendum 2026", "EUR 48,250.00")
 	s.keys("3")

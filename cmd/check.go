@@ -139,21 +139,11 @@ func runCheck(ctx context.Context, env *Env, rf *rootFlags, f checkFlags, args [
 // writeCheck prints a report as aligned rows. A required item that is
 // missing reads MISSING in capitals, so that it stands out without colour.
 func writeCheck(w io.Writer, rep check.Report) {
-	verdict := "complete: no required item is missing"
-	if n := len(rep.Failures()); n > 0 {
-		verdict = fmt.Sprintf("INCOMPLETE: %d required item(s) missing", n)
-	}
-	fmt.Fprintf(w, "%s · %s view · transparency notice %s\n\n", text.CleanText(rep.PAID), rep.View, verdict)
+	fmt.Fprintf(w, "%s · %s view · transparency notice %s\n\n", text.CleanText(rep.PAID), rep.View, rep.Verdict())
 
-	words := func(r check.Result) string {
-		if r.Failed() {
-			return strings.ToUpper(r.Status.Words())
-		}
-		return r.Status.Words()
-	}
 	statusW, labelW := 0, 0
 	for _, r := range rep.Results {
-		statusW = max(statusW, ansi.StringWidth(words(r)))
+		statusW = max(statusW, ansi.StringWidth(r.Words()))
 		labelW = max(labelW, ansi.StringWidth(r.Rule.Label))
 	}
 	for _, r := range rep.Results {
@@ -161,24 +151,13 @@ func writeCheck(w io.Writer, rep check.Report) {
 		if r.Rule.Required {
 			need = "required"
 		}
-		detail := r.Note
-		if detail == "" {
-			detail = strings.Join(r.Found, ", ")
-		} else if len(r.Found) > 0 && r.Status != check.Missing {
-			detail += " (" + strings.Join(r.Found, ", ") + ")"
-		}
+		detail := r.Detail()
 		if r.Flagged {
 			detail = "⚑ " + detail
 		}
-		fmt.Fprintf(w, "  %s %s  %s  %s  %s\n", r.Status.Symbol(), pad(words(r), statusW), pad(r.Rule.Label, labelW), need, detail)
+		fmt.Fprintf(w, "  %s %s  %s  %s  %s\n", r.Status.Symbol(), pad(r.Words(), statusW), pad(r.Rule.Label, labelW), need, detail)
 	}
-	var counts []string
-	for _, s := range check.Statuses {
-		if n := rep.Count(s); n > 0 {
-			counts = append(counts, fmt.Sprintf("%d %s", n, s.Words()))
-		}
-	}
-	fmt.Fprintf(w, "\n  %s\n", strings.Join(counts, " · "))
+	fmt.Fprintf(w, "\n  %s\n", rep.Tally())
 }
 
 func pad(s string, width int) string {

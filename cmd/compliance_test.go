@@ -76,7 +76,7 @@ func TestCheckText(t *testing.T) {
 	if code != ExitIncomplete {
 		t.Fatalf("exit %d", code)
 	}
-	for _, want := range []string{"AB12CD · standard view · transparency notice INCOMPLETE: 2 required item(s) missing",
+	for _, want := range []string{"AB12CD · standard view · transparency notice INCOMPLETE: 2 required items missing",
 		"✓ present", "Sponsor name", "✗ MISSING", "How the amounts were calculated", "required",
 		"◌ not in this view", "the full view shows it", "✗ missing", "Suspension or removal history", "optional",
 		"funded from inside the EU", "not in this view"} {
@@ -414,5 +414,55 @@ func TestAuditCommand(t *testing.T) {
 	os.WriteFile(h.logPath(), []byte(lines[0]+lines[2]+lines[3]), 0o600)
 	if code, _, errs := h.run("audit", "--verify"); code != ExitFailure || !strings.Contains(errs, "broken at line 2") || !strings.Contains(errs, "removed") {
 		t.Errorf("deleted line: exit %d %q", code, errs)
+	}
+}
+
+// TestTUIComplianceSettings: the profile's full_view, require_reason,
+// access_log and mask_personal_data, and --mask, reach the TUI; the access
+// log is opened only when a full-view lookup needs it.
+func TestTUIComplianceSettings(t *testing.T) {
+	h := newHarness(t)
+	h.tty = true
+	h.vars[keystore.EnvToken] = fake.DemoToken
+	h.writeConfig(`[profiles.default]
+base_url = "https://partner.example/v1"
+[profiles.readonly]
+base_url = "https://partner.example/v1"
+full_view = "never"
+access_log = false
+[profiles.strict]
+base_url = "https://partner.example/v1"
+require_reason = true
+mask_personal_data = true
+`)
+	if code, _, errs := h.run(); code != 0 || h.tuiCfg == nil {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	c := h.tuiCfg
+	if c.FullViewNever || c.RequireReason || c.Mask || c.AccessLog == nil || c.AccessHost != "partner.example" {
+		t.Fatalf("default profile: %+v", c)
+	}
+	if _, err := os.Stat(h.logPath()); !os.IsNotExist(err) {
+		t.Fatalf("the access log was touched before a full-view lookup: %v", err)
+	}
+	log, err := c.AccessLog()
+	if err != nil || log.Path() != h.logPath() {
+		t.Fatalf("access log %v at %q; want %q", err, log.Path(), h.logPath())
+	}
+	if again, _ := c.AccessLog(); again != log {
+		t.Error("the access log was opened twice")
+	}
+
+	if code, _, _ := h.run("--profile", "readonly"); code != 0 || !h.tuiCfg.FullViewNever || h.tuiCfg.AccessLog != nil {
+		t.Fatalf("read-only profile: %+v", h.tuiCfg)
+	}
+	if code, _, _ := h.run("--profile", "strict"); code != 0 || !h.tuiCfg.RequireReason || !h.tuiCfg.Mask {
+		t.Fatalf("strict profile: %+v", h.tuiCfg)
+	}
+	if code, _, _ := h.run("--mask"); code != 0 || !h.tuiCfg.Mask {
+		t.Fatalf("--mask: %+v", h.tuiCfg)
+	}
+	if code, _, _ := h.run("--demo", "--mask"); code != 0 || !h.tuiCfg.Mask || h.tuiCfg.AccessLog == nil || h.tuiCfg.FullViewNever {
+		t.Fatalf("demo with --mask: %+v", h.tuiCfg)
 	}
 }

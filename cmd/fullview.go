@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"sync"
 
 	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/audit"
@@ -34,15 +35,30 @@ func (e *Env) fullViewGate(s Settings, acceptPD bool, reason string) (*audit.Log
 	if !s.AccessLog {
 		return nil, reason, nil
 	}
-	path, err := audit.Path(e.Getenv)
-	if err != nil {
-		return nil, "", exitWith(ExitFailure, "%v; no request was made", err)
-	}
-	log, err := audit.Open(path)
+	log, err := e.openAccessLog()
 	if err != nil {
 		return nil, "", exitWith(ExitFailure, "%v; no request was made", err)
 	}
 	return log, reason, nil
+}
+
+// openAccessLog opens the access log where the environment says it lives.
+func (e *Env) openAccessLog() (*audit.Log, error) {
+	path, err := audit.Path(e.Getenv)
+	if err != nil {
+		return nil, err
+	}
+	return audit.Open(path)
+}
+
+// tuiAccessLog is the access log for the TUI: opened the first time a
+// full-view lookup needs it (a session that never opens the full view
+// touches no file), and nil with access_log = false.
+func (e *Env) tuiAccessLog(record bool) func() (*audit.Log, error) {
+	if !record {
+		return nil
+	}
+	return sync.OnceValues(e.openAccessLog)
 }
 
 // serviceHost is the host the access log names for a base URL.

@@ -82,6 +82,7 @@ type rootFlags struct {
 	profile, baseURL string
 	demo, verbose    bool
 	list             string // --list: a worklist file, or - for stdin
+	mask             bool   // --mask: the TUI starts with personal data masked
 	maxWait          time.Duration
 }
 
@@ -118,6 +119,7 @@ Try it without an account: padview --demo`,
 	pf.BoolVarP(&f.verbose, "verbose", "v", false, "describe each exchange on stderr (never the token)")
 	pf.DurationVar(&f.maxWait, "max-wait", 0, "the longest one lookup waits for the rate limit, all waits together; a longer wait the service asks for is not taken (config max_wait; default 2m, at most 10m)")
 	root.Flags().StringVar(&f.list, "list", "", "open the TUI with a worklist: a file of PAIDs, one a line (# comments), or - for stdin")
+	root.Flags().BoolVar(&f.mask, "mask", false, "open the TUI with personal data masked (j•••@example.org), for screen sharing; m toggles it")
 	// Declared here so that cobra does not add its own with -v, which is --verbose.
 	root.Flags().Bool("version", false, "print padview's version and exit")
 	_ = root.RegisterFlagCompletionFunc("profile", env.completeProfiles)

@@ -33,11 +33,14 @@ func runTUI(ctx context.Context, env *Env, f rootFlags, args []string) error {
 			return err
 		}
 		defer srv.Close()
+		// The demo reads no profile: its full view asks, is recorded in the
+		// access log like any other, and is masked only with --mask.
 		return env.RunTUI(ctx, ui.Config{
 			Profile: "demo", BaseURL: srv.URL, Token: fake.DemoToken, TokenSource: "demo",
 			NewClient: env.clientFactory(srv.URL, f.maxWait),
 			Samples:   fake.SamplePAIDs(), FailureDemos: fake.DemoPAIDs, Demo: true,
 			Worklist: work,
+			Mask:     f.mask, AccessLog: env.tuiAccessLog(true), AccessHost: serviceHost(srv.URL),
 		})
 	}
 	s, err := env.settings(&f)
@@ -64,6 +67,8 @@ func runTUI(ctx context.Context, env *Env, f rootFlags, args []string) error {
 		Profile: s.Profile, BaseURL: s.BaseURL, Token: tok, TokenSource: src.String(),
 		NewClient: env.clientFactory(s.BaseURL, s.MaxWait), Tokens: env.Store, KeyringProblem: problem,
 		FullViewIdle: s.FullViewIdle, Worklist: work,
+		FullViewNever: s.FullViewNever, RequireReason: s.RequireReason, Mask: f.mask || s.MaskPersonalData,
+		AccessLog: env.tuiAccessLog(s.AccessLog), AccessHost: serviceHost(s.BaseURL),
 	})
 }
 

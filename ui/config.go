@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/padview/padview/api"
+	"github.com/padview/padview/api/audit"
 )
 
 // TokenSaver is all the UI needs of the keystore: to save a token the user
@@ -37,4 +38,15 @@ type Config struct {
 	// them. Each entry is as the user gave it, a PAID or a pasted endpoint
 	// URL, already accepted by api.ParsePAID; nil means no worklist.
 	Worklist []string
+
+	// The profile's rules for the full view and the privacy mask.
+	FullViewNever bool // full_view = "never": f says the full view is disabled, and asks nothing
+	RequireReason bool // require_reason = true: the confirmation needs a purpose
+	Mask          bool // start with personal data masked (--mask, mask_personal_data)
+	// AccessLog opens the access log that every full-view lookup is
+	// recorded in before it is sent, as `get --full` records it. It is
+	// called off the UI goroutine when a full-view lookup starts; nil means
+	// full-view lookups are not recorded (access_log = false).
+	AccessLog  func() (*audit.Log, error)
+	AccessHost string // the service's host, as the access log names it
 }

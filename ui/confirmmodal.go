@@ -1,14 +1,17 @@
 package ui
 
 import (
+	"strconv"
 	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
 	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/audit"
 	"github.com/padview/padview/api/text"
 )
 
@@ -16,29 +19,61 @@ import (
 // opens, so that keys already typed cannot answer it.
 const confirmArmDelay = 400 * time.Millisecond
 
-// confirmModal asks before the full view is used. Cancel is the default;
-// the notice scrolls on small screens while the choice and its keys stay.
+// purposeRule is what the profile asks of the purpose: whether one is
+// required, and whether the access log records it.
+type purposeRule struct{ required, recorded bool }
+
+// confirmModal asks before the full view is used, and why: one of
+// audit.Purposes with one key, a note typed after 5, or both. Cancel is the
+// default; the notice scrolls on small screens while the purpose, the
+// choice and their keys stay.
 type confirmModal struct {
 	k       *kit
 	paid    string // the advertisement to fetch in the full view, or ""
 	note    string // something to know about paid, such as where a pasted URL pointed
+	rule    purposeRule
+	purpose int             // 1 to len(audit.Purposes); 0 for none
+	detail  textinput.Model // the typed purpose
+	typing  bool            // the typed purpose has the keys
+	problem string          // why the last y was refused
 	armedAt time.Time
 	yes     bool // the focused choice
 	w, h    int
 	offset  int // of the notice
 }
 
-func newConfirmModal(k *kit, paid, note string) Modal {
-	return confirmModal{k: k, paid: paid, note: note, armedAt: k.now().Add(confirmArmDelay)}
+func newConfirmModal(k *kit, paid, note string, rule purposeRule) Modal {
+	in := textinput.New()
+	in.Prompt = ""
+	in.Placeholder = "press 5 to type a purpose"
+	in.CharLimit = audit.MaxReason
+	setBlink(&in)
+	return confirmModal{k: k, paid: paid, note: note, rule: rule, detail: in, armedAt: k.now().Add(confirmArmDelay)}
 }
 
 func (m confirmModal) Resize(w, h int) Modal {
 	m.w, m.h = w, h
-	m.offset = min(m.offset, m.frame().maxOffset(len(m.body()), 2, 4))
+	m.detail.SetWidth(max(8, m.frame().inner-10))
+	m.offset = min(m.offset, m.maxOffset())
 	return m
 }
 
 func (m confirmModal) frame() frame { return newFrame(m.w, m.h) }
+
+// compact leaves out the blank lines around the purpose on a short screen.
+func (m confirmModal) compact() bool { return m.h < 18 }
+
+func (m confirmModal) maxOffset() int {
+	return m.frame().maxOffset(len(m.body()), len(m.head()), len(m.foot()))
+}
+
+func (m confirmModal) head() []string {
+	title := m.k.st.ModalTitle.Render("Full view: personal data")
+	if m.compact() {
+		return []string{title}
+	}
+	return []string{title, ""}
+}
 
 func (m confirmModal) body() []string {
 	st, w := m.k.st, m.frame().inner
@@ -53,55 +88,188 @@ func (m confirmModal) body() []string {
 		}
 	}
 	lines = append(lines, "")
-	return append(lines, wrap("The full view then stays on for later lookups until you press s, or until "+
-		humanDuration(m.k.idle)+" pass without a key press; padview then returns to the standard view by itself.", w)...)
+	after := "The full view then stays on for later lookups until you press s, or until " +
+		humanDuration(m.k.idle) + " pass without a key press; padview then returns to the standard view by itself."
+	if m.rule.recorded {
+		after += " Each full-view lookup is recorded in the access log with this purpose, never with the personal data."
+	}
+	return append(lines, wrap(after, w)...)
+}
+
+// foot is the purpose and the buttons: always in sight.
+func (m confirmModal) foot() []string {
+	st := m.k.st
+	var out []string
+	if !m.compact() {
+		out = append(out, "")
+	}
+	ask := "Purpose, for the access log (optional):"
+	switch {
+	case !m.rule.recorded && m.rule.required:
+		ask = "Purpose (required; access_log = false: not recorded):"
+	case !m.rule.recorded:
+		ask = "Purpose (optional; access_log = false: not recorded):"
+	case m.rule.required:
+		ask = "Purpose, for the access log (required):"
+	}
+	if m.problem != "" {
+		out = append(out, st.InputError.Render("✗ "+m.problem))
+	} else {
+		out = append(out, st.Label.Bold(true).Render(ask))
+	}
+	out = append(out, m.purposeRows()...)
+	prompt := st.Muted.Render("5 other: ")
+	if m.typing {
+		prompt = st.InputPrompt.Render("5 other: ")
+	}
+	out = append(out, prompt+m.detail.View())
+	cancel, confirm := st.ButtonFocused, st.Button
+	if m.yes {
+		cancel, confirm = st.Button, st.ButtonFocused
+	}
+	if m.compact() {
+		// One line: brackets and reverse mark the focused choice without colour.
+		cancel, confirm = cancel.UnsetBorderStyle().Padding(0), confirm.UnsetBorderStyle().Padding(0)
+		return append(out, cancel.Render("[ Cancel ]")+"  "+confirm.Render("[ Show personal data ]"))
+	}
+	buttons := lipgloss.JoinHorizontal(lipgloss.Top, cancel.Render("Cancel"), "  ", confirm.Render("Show personal data"))
+	return append(out, append([]string{""}, strings.Split(buttons, "\n")...)...)
+}
+
+// purposeRows lays the purposes out two to a line; the chosen one is
+// bracketed and reversed, so it shows without colour.
+func (m confirmModal) purposeRows() []string {
+	st := m.k.st
+	cells := make([]string, len(audit.Purposes))
+	widths := [2]int{}
+	for i, p := range audit.Purposes {
+		cells[i] = strconv.Itoa(i+1) + " " + p
+		widths[i%2] = max(widths[i%2], lipgloss.Width(cells[i])+2)
+	}
+	var rows []string
+	var row strings.Builder
+	for i, c := range cells {
+		if i == m.purpose-1 {
+			row.WriteString(st.Selected.Render("[" + c + "]"))
+		} else {
+			row.WriteString(" " + c + " ")
+		}
+		row.WriteString(strings.Repeat(" ", widths[i%2]-lipgloss.Width(c)-2+1))
+		if i%2 == 1 || i == len(cells)-1 {
+			rows = append(rows, strings.TrimRight(row.String(), " "))
+			row.Reset()
+		}
+	}
+	return rows
+}
+
+// reason is the purpose as the access log records it: the purpose chosen,
+// then what was typed ("Support request: ticket 4711").
+func (m confirmModal) reason() (string, error) {
+	parts := []string{}
+	if m.purpose > 0 {
+		parts = append(parts, audit.Purposes[m.purpose-1])
+	}
+	if d := strings.TrimSpace(m.detail.Value()); d != "" {
+		parts = append(parts, d)
+	}
+	return audit.CleanReason(strings.Join(parts, ": "))
 }
 
 func (m confirmModal) Update(msg tea.Msg) (Modal, tea.Cmd) {
+	if m.typing {
+		return m.updateTyping(msg)
+	}
 	k, ok := msg.(tea.KeyPressMsg)
 	if d, scroll := scrollDelta(m.k.keys, msg, 3); scroll && k.String() != "space" {
-		m.offset = min(max(m.offset+d, 0), m.frame().maxOffset(len(m.body()), 2, 4))
+		m.offset = min(max(m.offset+d, 0), m.maxOffset())
 		return m, nil
 	}
 	if !ok || m.k.now().Before(m.armedAt) {
 		return m, nil // typed before the dialog could be read; pastes and clicks never answer it
 	}
-	cancel := func() (Modal, tea.Cmd) { return nil, report(levelInfo, "Full view not opened.") }
+	keys := m.k.keys
+	switch {
+	case key.Matches(k, keys.Purpose):
+		n := int(k.String()[0] - '0')
+		if m.purpose == n {
+			n = 0 // a second press takes it back
+		}
+		m.purpose, m.problem = n, ""
+		return m, nil
+	case key.Matches(k, keys.OwnPurpose):
+		m.typing, m.problem = true, ""
+		return m, m.detail.Focus()
+	}
 	switch k.String() {
 	case "left", "right", "tab", "shift+tab", "h", "l":
 		m.yes = !m.yes
 	case "esc", "n", "q":
-		return cancel()
+		return nil, report(levelInfo, "Full view not opened.")
 	case "y":
-		return nil, func() tea.Msg { return fullConfirmed{paid: m.paid} }
+		return m.accept()
 	case "enter", "space":
 		if !m.yes {
-			return cancel()
+			return nil, report(levelInfo, "Full view not opened.")
 		}
-		return nil, func() tea.Msg { return fullConfirmed{paid: m.paid} }
+		return m.accept()
 	}
 	return m, nil
 }
 
+// updateTyping gives keys and pastes to the typed purpose; enter, esc and
+// tab hand the keys back to the dialog.
+func (m confirmModal) updateTyping(msg tea.Msg) (Modal, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		switch msg.String() {
+		case "enter", "esc", "tab", "shift+tab":
+			m.typing = false
+			m.detail.Blur()
+			return m, nil
+		}
+	case tea.MouseMsg:
+		return m, nil
+	}
+	var cmd tea.Cmd
+	m.detail, cmd = m.detail.Update(msg)
+	return m, cmd
+}
+
+// accept answers yes, unless the profile requires a purpose and none is
+// given, or the purpose is too long: then the dialog stays and says why.
+func (m confirmModal) accept() (Modal, tea.Cmd) {
+	reason, err := m.reason()
+	switch {
+	case err != nil:
+		m.problem = capitalize(err.Error()) + "."
+		return m, nil
+	case reason == "" && m.rule.required:
+		m.problem = "A purpose is required: 1–4, or 5 to type one."
+		return m, nil
+	}
+	paid := m.paid
+	return nil, func() tea.Msg { return fullConfirmed{paid: paid, reason: reason} }
+}
+
 func (m confirmModal) View() string {
 	st := m.k.st
-	cancel, confirm := st.ButtonFocused, st.Button
-	if m.yes {
-		cancel, confirm = st.Button, st.ButtonFocused
-	}
-	buttons := lipgloss.JoinHorizontal(lipgloss.Top, cancel.Render("Cancel"), "  ", confirm.Render("Show personal data"))
-	head := []string{st.ModalTitle.Render("Full view: personal data"), ""}
-	foot := append([]string{""}, strings.Split(buttons, "\n")...)
-	return m.frame().render(st.Modal, head, m.body(), foot, m.offset)
+	return m.frame().render(st.Modal, m.head(), m.body(), m.foot(), m.offset)
 }
 
 func (m confirmModal) Keys() []hint {
+	if m.typing {
+		return []hint{{key.NewBinding(key.WithKeys("enter", "esc"), key.WithHelp("enter/esc", "done typing")), 5}, {m.k.keys.ForceQuit, 2}}
+	}
+	keys := m.k.keys
 	hints := []hint{
 		{key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "show personal data")), 5},
 		{key.NewBinding(key.WithKeys("n", "esc"), key.WithHelp("n/esc", "cancel")), 5},
-		{key.NewBinding(key.WithKeys("left", "right"), key.WithHelp("←/→", "choose")), 3},
+		{keys.Purpose, 4},
+		{keys.OwnPurpose, 3},
+		{key.NewBinding(key.WithKeys("left", "right"), key.WithHelp("←/→", "choose")), 1},
 	}
-	if m.frame().maxOffset(len(m.body()), 2, 4) > 0 {
+	if m.maxOffset() > 0 {
 		hints = append(hints, hint{key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "scroll the notice")), 2})
 	}
 	return hints

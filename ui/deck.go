@@ -83,7 +83,10 @@ func (d deck) bar(st theme.Styles, width int) (string, []tabHit) {
 	cells := make([]string, len(d.panes))
 	for i, p := range d.panes {
 		t := p.Tab()
-		label := strconv.Itoa((i+1)%10) + " " + t.Label
+		label := t.Label
+		if i < 10 { // 1 to 9, then 0: the keys that jump there
+			label = strconv.Itoa((i+1)%10) + " " + label
+		}
 		if t.Count != "" {
 			label += " " + t.Count
 		}

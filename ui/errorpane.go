@@ -55,6 +55,7 @@ func (p errorPane) layout(w int) []string {
 	if !strings.HasSuffix(what, "…") {
 		what = strings.TrimSuffix(what, ".") + "."
 	}
+	what, said = ex.say(what), ex.say(said)
 	para("What happened", what)
 	if said != "" {
 		para("The service said", said)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/check"
 	"github.com/padview/padview/api/text"
 )
 
@@ -28,6 +29,24 @@ type exchange struct {
 	// against is the advertisement marked with = when this one came: the
 	// Compare tab shows what changed from it. nil when none was marked.
 	against *advert.Document
+
+	report check.Report // the transparency check of doc, made once
+
+	// Under the privacy mask everything is drawn, copied and exported from
+	// the masked copy (see shown); recordedMasked is what the access log says.
+	mask           bool
+	masked         masking
+	recordedMasked bool
+}
+
+// newExchange is an answer as the screen takes it: checked and, when the
+// mask is on, masked (the fetch's command did both when it could).
+func newExchange(r fetchResult, mask bool) *exchange {
+	ex := &exchange{lookup: r.l, doc: r.doc, rec: r.rec, err: r.err, recordedMasked: r.masked, report: r.report}
+	if r.doc != nil && r.report.Results == nil {
+		ex.report = check.Check(r.doc)
+	}
+	return ex.withMask(mask, r.masking)
 }
 
 // personal reports whether the exchange holds personal data: a full view
@@ -101,6 +120,9 @@ func errorStatus(err error, l lookup) (statusLevel, string, bool) {
 	case api.KindNotFound:
 		return levelWarn, "No advertisement with PAID " + text.CleanText(l.paid) + code, false
 	case api.KindRateLimited:
+		if e.MaxWait > 0 { // padview refused the wait: no countdown of it
+			return levelWarn, "Rate limited" + code + ": the service asks to wait " + api.FormatDuration(e.RetryAfter) + ", more than max_wait", false
+		}
 		return levelWarn, "Rate limited" + code, true
 	case api.KindServer:
 		return levelError, "Service error" + code + attempts(e.Attempts), true
@@ -132,6 +154,9 @@ func (e *exchange) advice() []string {
 	case api.KindNotFound:
 		return []string{"Check the PAID: / enters another, ↑ in the input brings back earlier ones.", raw}
 	case api.KindRateLimited:
+		if ae := e.apiError(); ae != nil && ae.MaxWait > 0 {
+			return []string{"The service asks for a longer wait than max_wait allows: try again later with r, or raise max_wait.", raw}
+		}
 		return []string{"Wait for the countdown in the status bar, then r tries again.", raw}
 	case api.KindServer, api.KindTimeout, api.KindNetwork:
 		return []string{"r tries again; if it keeps failing, give the service's support the request id and the curl command (c).", raw}

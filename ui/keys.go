@@ -13,9 +13,11 @@ type keyMap struct {
 	Fetch, FocusInput, Cancel, Refetch, Token, Copy     key.Binding
 	NextTab, PrevTab, Left, Right, Jump                 key.Binding
 	Up, Down, PageUp, PageDown, Home, End, DetailScroll key.Binding
-	Full, Standard, Help, Quit, ForceQuit               key.Binding
+	Full, Standard, Mask, Help, Quit, ForceQuit         key.Binding
 	History                                             key.Binding
 	CopyMenu, Export, Compare                           key.Binding
+	// In the full-view confirmation: the purpose the access log records.
+	Purpose, OwnPurpose key.Binding
 }
 
 func newKeyMap() keyMap {
@@ -46,10 +48,13 @@ func newKeyMap() keyMap {
 		DetailScroll: b([]string{"J", "K"}, "J/K", "scroll details"),
 		Full:         b([]string{"f"}, "f", "full view…"),
 		Standard:     b([]string{"s"}, "s", "standard view"),
+		Mask:         b([]string{"m"}, "m", "mask personal data"),
 		Help:         b([]string{"?"}, "?", "help"),
 		Quit:         b([]string{"q"}, "q", "quit"),
 		ForceQuit:    b([]string{"ctrl+c"}, "ctrl+c", "quit"),
 		History:      b([]string{"up", "down"}, "↑/↓", "history"),
+		Purpose:      b([]string{"1", "2", "3", "4"}, "1-4", "purpose"),
+		OwnPurpose:   b([]string{"5"}, "5", "type a purpose"),
 	}
 }
 
@@ -60,7 +65,7 @@ func (k keyMap) groups() [][]key.Binding {
 		{k.CopyMenu, k.Copy, k.Export, k.Compare},
 		{k.NextTab, k.PrevTab, k.Left, k.Right, k.Jump},
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End, k.DetailScroll},
-		{k.Full, k.Standard, k.Help, k.Quit, k.ForceQuit},
+		{k.Full, k.Standard, k.Mask, k.Help, k.Quit, k.ForceQuit},
 	}
 }
 

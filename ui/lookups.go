@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -26,8 +27,12 @@ func (m *Model) lookUp(input string) tea.Cmd {
 		m.notice = fmt.Sprintf("The pasted URL is for %s: only its id %s is looked up, at %s.", l.Elsewhere, text.CleanText(l.PAID), serviceName(m.cfg.BaseURL))
 	}
 	if l.FromURL && l.View == advert.Full && m.sess.view != advert.Full {
-		m.open(newConfirmModal(m.kit, l.PAID, m.notice))
-		return nil
+		if m.cfg.FullViewNever {
+			m.notice = strings.TrimSpace(m.notice + " The pasted URL asks for the full view, which is disabled for this profile: the standard view is looked up.")
+		} else {
+			m.open(m.confirmFull(l.PAID, m.notice))
+			return nil
+		}
 	}
 	return m.fetch(lookup{l.PAID, m.sess.view})
 }
@@ -40,7 +45,7 @@ func (m *Model) fetch(l lookup) tea.Cmd {
 		m.blurInput() // so that t works as offered
 		return nil
 	}
-	return tea.Batch(m.sess.start(l), m.spinner.Tick)
+	return tea.Batch(m.sess.start(l, m.mask), m.spinner.Tick)
 }
 
 // onFetchResult makes an answer the exchange on screen, success or
@@ -55,13 +60,15 @@ func (m Model) onFetchResult(r fetchResult) (tea.Model, tea.Cmd) {
 		m.status = status{level: level, text: msg, retry: retry}
 		return m, nil
 	}
-	ex := &exchange{lookup: r.l, doc: r.doc, rec: r.rec, err: r.err}
+	ex := newExchange(r, m.mask)
 	m.sess.retryAt = time.Time{}
-	if ae := ex.apiError(); ae != nil && ae.Kind == api.KindRateLimited && ae.RetryAfter > 0 {
+	// A wait padview refused (longer than max_wait) is no countdown: the
+	// service may have asked for years.
+	if ae := ex.apiError(); ae != nil && ae.Kind == api.KindRateLimited && ae.RetryAfter > 0 && ae.MaxWait == 0 {
 		m.sess.retryAt = m.kit.now().Add(ae.RetryAfter)
 	}
 	if ex.refusedFull() {
-		m.sess.view = advert.Standard
+		m.sess.view, m.sess.reason = advert.Standard, ""
 		m.notice = "The service refused the full view for this token: padview is back in the standard view, for later lookups too."
 	}
 	m.show(ex)
@@ -104,17 +111,27 @@ func (m *Model) askFull() {
 		m.status = status{level: levelInfo, text: "Already in the full view; s returns to the standard view."}
 		return
 	}
+	if m.cfg.FullViewNever {
+		m.status = status{level: levelWarn, text: "The full view is disabled for this profile (full_view = \"never\")."}
+		return
+	}
 	paid := ""
 	if m.ex != nil {
 		paid = m.ex.paid
 	} else if l, err := api.ParseLookup(m.input.value(), m.cfg.BaseURL); err == nil {
 		paid = l.PAID
 	}
-	m.open(newConfirmModal(m.kit, paid, ""))
+	m.open(m.confirmFull(paid, ""))
+}
+
+// confirmFull is the confirmation for paid, asking the purpose the access
+// log records (required when the profile says so).
+func (m *Model) confirmFull(paid, note string) Modal {
+	return newConfirmModal(m.kit, paid, note, purposeRule{required: m.cfg.RequireReason, recorded: m.sess.access.records()})
 }
 
 func (m Model) onFullConfirmed(c fullConfirmed) (tea.Model, tea.Cmd) {
-	m.sess.view = advert.Full
+	m.sess.view, m.sess.reason = advert.Full, c.reason
 	m.lastActivity = m.kit.now()
 	if c.paid == "" {
 		m.status = status{level: levelWarn, text: "Full view on: the next lookup shows personal data. s returns to the standard view."}
@@ -131,7 +148,7 @@ func (m *Model) leaveFull(why string) tea.Cmd {
 	if m.sess.view != advert.Full {
 		return nil
 	}
-	m.sess.view = advert.Standard
+	m.sess.view, m.sess.reason = advert.Standard, ""
 	m.status = status{level: levelInfo, text: why}
 	m.notice = why
 	paid := ""

@@ -8,16 +8,22 @@ import (
 
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/check"
 )
 
 // fetchResult is the answer to one fetch, tagged with the request's id so
 // that an answer the user no longer waits for is dropped.
 type fetchResult struct {
-	id  int
-	l   lookup
-	doc *advert.Document
-	rec *api.Exchange
-	err error
+	id     int
+	l      lookup
+	masked bool // the access log records the answer as shown masked
+	doc    *advert.Document
+	rec    *api.Exchange
+	err    error
+	// Worked out in the command, so that a big answer costs the UI
+	// nothing: the transparency check, and the masked copy when masked.
+	report  check.Report
+	masking masking
 }
 
 // tickMsg refreshes the budget, countdowns and the idle check each second.
@@ -33,10 +39,6 @@ type tokenSaved struct {
 	err         error
 }
 
-// fullConfirmed is the confirmation's yes: the full view for paid ("" for
-// the next lookup).
-type fullConfirmed struct{ paid string }
-
 // statusMsg puts a line in the status bar.
 type statusMsg status
 
@@ -44,13 +46,25 @@ func report(level statusLevel, text string) tea.Cmd {
 	return func() tea.Msg { return statusMsg{level: level, text: text} }
 }
 
-// fetchCmd runs one Get. It touches nothing but its arguments.
-func fetchCmd(ctx context.Context, c *api.Client, id int, l lookup) tea.Cmd {
+// fetchCmd runs one Get, through the access log for the full view. It
+// touches nothing but its arguments.
+func fetchCmd(ctx context.Context, c *api.Client, a accessLog, id int, l lookup, reason string, masked bool) tea.Cmd {
 	return func() tea.Msg {
-		doc, rec, err := c.Get(ctx, l.paid, l.view)
-		return fetchResult{id: id, l: l, doc: doc, rec: rec, err: err}
+		doc, rec, err := a.get(ctx, c, l, reason, masked)
+		r := fetchResult{id: id, l: l, masked: masked, doc: doc, rec: rec, err: err}
+		if doc != nil {
+			r.report = check.Check(doc)
+			if masked {
+				r.masking = maskOf(doc)
+			}
+		}
+		return r
 	}
 }
+
+// fullConfirmed is the confirmation's yes: the full view for paid ("" for
+// the next lookup), for the reason given ("" for none).
+type fullConfirmed struct{ paid, reason string }
 
 func tick() tea.Cmd {
 	return tea.Tick(time.Second, func(t time.Time) tea.Msg { return tickMsg(t) })

@@ -40,6 +40,7 @@ type Model struct {
 
 	ex   *exchange // the exchange on screen; nil before the first
 	deck deck      // its panes
+	mask bool      // the privacy mask is on: for the exchange on screen and later ones
 
 	modal        Modal
 	status       status
@@ -50,6 +51,7 @@ type Model struct {
 	lastActivity time.Time
 	startup      tea.Cmd // the first lookup of a worklist
 	chrome       chrome
+	approxSeen   bool // a key was pressed after an answer: the status bar's ≈ has been explained
 }
 
 // New builds the model from the command line's configuration.
@@ -58,8 +60,12 @@ func New(cfg Config) Model {
 		cfg.FullViewIdle = defaultIdle
 	}
 	k := &kit{st: theme.New(true), keys: newKeyMap(), help: help.New(), now: time.Now, idle: cfg.FullViewIdle}
-	m := Model{cfg: cfg, kit: k, input: newPAIDInput(), focus: focusInput,
+	if cfg.FullViewNever {
+		k.keys.Full = rebind(k.keys.Full, "full view: disabled for this profile")
+	}
+	m := Model{cfg: cfg, kit: k, input: newPAIDInput(), focus: focusInput, mask: cfg.Mask,
 		spinner: spinner.New(spinner.WithSpinner(spinner.Dot))}
+	m.sess.access = newAccessLog(cfg)
 	m.applyTheme(true)
 	m.lastActivity = k.now()
 	m.setToken(cfg.Token, cmp.Or(cfg.TokenSource, "command line"))
@@ -151,6 +157,7 @@ func (m Model) onInput(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if m.modal == nil {
 			m.notice, m.toast = "", nil // read by now; a modal covers them, so they wait
 		}
+		m.approxSeen = m.approxSeen || m.ex != nil
 		if key.Matches(k, m.kit.keys.ForceQuit) {
 			m.sess.cancel()
 			return m, tea.Quit
@@ -254,6 +261,8 @@ func (m Model) onKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		m.deck.jump((int(k.String()[0]-'0') + 9) % 10) // 1 is the first tab, 0 the tenth
 	case key.Matches(k, keys.Full):
 		m.askFull()
+	case key.Matches(k, keys.Mask):
+		return m, m.toggleMask()
 	case key.Matches(k, keys.Standard):
 		if m.sess.view == advert.Standard {
 			m.status = status{level: levelInfo, text: "Already in the standard view."}

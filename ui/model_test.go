@@ -79,7 +79,7 @@ func TestLookupAndTabs(t *testing.T) {
 	if m.ex == nil || m.ex.doc == nil || m.focus != focusPane {
 		t.Fatalf("after lookup: exchange %v, focus %v, status %q", m.ex, m.focus, m.status.text)
 	}
-	requireContains(t, screen(m), "Company name", "Riverside Civic Alliance", "200", "request id fake-", "budget ≈999/1000")
+	requireContains(t, screen(m), "Company name", "Riverside Civic Alliance", "200", "request id fake-", "≈999 of 1,000 left · ≈ padview's own estimate")
 	// The tabs are advert.Groups, in its order and with its labels.
 	for i, g := range advert.Groups[:8] {
 		if got := m.deck.panes[i].Tab().Label; got != g.Label {
@@ -290,7 +290,7 @@ func TestFailureReplacesTheExchange(t *testing.T) {
 		{"DEMO-HTML", nil, []string{"not JSON", "text/html", "is not valid JSON"},
 			[]string{"→ 200 OK", "not JSON, shown as text", "<h1>Welcome to the portal</h1>"}},
 		{"DEMO-BADJSON", nil, []string{"not JSON", "What you can do"}, []string{"→ 200 OK", "Body ·"}},
-		{"AB12CD", &fake.Fault{Kind: fake.FaultRateLimit, RetryAfter: time.Hour}, []string{"Rate limited (429): try again in 60m00s · r retries"},
+		{"AB12CD", &fake.Fault{Kind: fake.FaultRateLimit, RetryAfter: time.Hour}, []string{"Rate limited (429): the service asks to wait 1 h, more than max_wait", "raise max_wait"},
 			[]string{"→ 429 Too Many Requests", "Retry-After"}},
 	}
 	for _, c := range cases {
@@ -748,7 +748,7 @@ func TestGoldenAdvertiserPane(t *testing.T) {
 	got = strings.ReplaceAll(got, strings.TrimPrefix(strings.TrimSuffix(s.URL, "/v1"), "http://"), "127.0.0.1:PORT")
 	got = replaceRequestID(got)
 	// The budget's clock is the real one; the model's is pinned.
-	got = regexp.MustCompile(`next slot [0-9ms]+`).ReplaceAllString(got, "next slot T")
+	got = regexp.MustCompile(`resets in [0-9ms]+`).ReplaceAllString(got, "resets in T")
 	got = regexp.MustCompile(`200 · [<0-9.µnms]+ ·`).ReplaceAllString(got, "200 · T ·")
 	got = regexp.MustCompile(` +\n`).ReplaceAllString(got, "\n")
 	// Those change the width of the header and status lines: close up their gaps.

@@ -52,10 +52,12 @@ type kit struct {
 
 // panesFor lists the panes of an exchange: Compare when an advertisement
 // was marked to compare with, one per group in advert.Groups (Other only
-// when something was not placed), then Raw; a failure has its error and
-// Raw.
+// when something was not placed), Raw, then the transparency check (last,
+// so that Raw keeps its number); a failure has its error and Raw. They
+// draw the document as shown (masked under the privacy mask).
 func panesFor(k *kit, ex *exchange) []Pane {
-	if ex.doc == nil {
+	doc := ex.shown()
+	if doc == nil {
 		return []Pane{newErrorPane(k, ex), newRawPane(k, ex)}
 	}
 	var ps []Pane
@@ -65,13 +67,13 @@ func panesFor(k *kit, ex *exchange) []Pane {
 	for _, g := range advert.Groups {
 		switch {
 		case g.Parties:
-			ps = append(ps, newPartiesPane(k, g, ex.doc))
-		case g.Group == advert.GroupOther && ex.doc.Other.Len() == 0:
+			ps = append(ps, newPartiesPane(k, g, doc))
+		case g.Group == advert.GroupOther && doc.Other.Len() == 0:
 		default:
-			ps = append(ps, newFieldsPane(k, g, ex.doc))
+			ps = append(ps, newFieldsPane(k, g, doc))
 		}
 	}
-	return append(ps, newRawPane(k, ex))
+	return append(ps, newRawPane(k, ex), newTransparencyPane(k, ex))
 }
 
 // scroller is a text pane's scroll position in a window of height lines.

@@ -12,6 +12,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/text"
 	"github.com/padview/padview/theme"
 )
@@ -62,10 +63,20 @@ func newRawPane(k *kit, ex *exchange) Pane {
 	if ex.doc != nil {
 		body = ex.doc.Raw
 	}
+	if ex.mask {
+		// The bytes as sent cannot be masked where they stand: show the
+		// normalized document, or the error body, masked instead.
+		if ex.doc != nil {
+			p.head = append(p.head, rawLine{"Body · the normalized JSON with personal data MASKED, not the bytes as sent (m shows them)", rawTitle})
+			p.json = newJSONLines(ex.masked.json)
+			return p
+		}
+		body = maskedBody(body)
+	}
 	switch {
 	case len(body) == 0 && ex.apiError() != nil && ex.apiError().Snippet != "":
 		p.head = append(p.head, rawLine{"Body (the start of it, as the error recorded it)", rawTitle})
-		p.text = []string{ex.apiError().Snippet}
+		p.text = []string{ex.say(ex.apiError().Snippet)}
 	case len(body) == 0 && ex.rec.Size > 0:
 		p.head = append(p.head, rawLine{"Body · " + text.FormatSize(ex.rec.Size) + " · not recorded", rawMuted})
 	case len(body) == 0:
@@ -76,6 +87,10 @@ func newRawPane(k *kit, ex *exchange) Pane {
 	default:
 		p.head = append(p.head, rawLine{"Body · " + text.FormatSize(int64(len(body))) + " · not JSON, shown as text", rawTitle})
 		p.text = textLines(body)
+	}
+	if ex.mask && len(body) > 0 {
+		last := &p.head[len(p.head)-1]
+		last.text += " · personal data MASKED (m shows the bytes as sent)"
 	}
 	return p
 }
@@ -107,25 +122,35 @@ func rawHead(ex *exchange) []rawLine {
 		}
 		slices.Sort(names)
 		for _, n := range names {
-			h = append(h, rawLine{"  " + text.CleanText(n) + ": " + text.CleanText(strings.Join(rec.Headers[n], ", ")), rawPlain})
+			h = append(h, rawLine{"  " + text.CleanText(n) + ": " + ex.say(text.CleanText(strings.Join(rec.Headers[n], ", "))), rawPlain})
 		}
 		h = append(h, rawLine{})
 	}
 	if len(rec.Log) > 1 || ex.err != nil && len(rec.Log) > 0 {
 		h = append(h, rawLine{"Attempts", rawTitle})
 		for i, a := range rec.Log {
-			h = append(h, rawLine{fmt.Sprintf("  %d. %s", i+1, text.CleanText(a.String())), rawPlain})
+			h = append(h, rawLine{fmt.Sprintf("  %d. %s", i+1, ex.say(text.CleanText(a.String()))), rawPlain})
 		}
 		h = append(h, rawLine{})
 	}
-	if ex.doc != nil && len(ex.doc.Warnings) > 0 {
+	if doc := ex.shown(); doc != nil && len(doc.Warnings) > 0 {
 		h = append(h, rawLine{"Normalizer warnings", rawTitle})
-		for _, w := range ex.doc.Warnings {
+		for _, w := range doc.Warnings {
 			h = append(h, rawLine{"  ⚠ " + text.CleanText(w), rawWarning})
 		}
 		h = append(h, rawLine{})
 	}
 	return h
+}
+
+// maskedBody is an answer that is not an advertisement (an error body)
+// under the privacy mask: JSON masked by member name and shape, anything
+// else where emails and phone numbers stand.
+func maskedBody(body []byte) []byte {
+	if v, err := advert.ParseValue(body); err == nil {
+		return text.MaskTree(v).AppendJSON(nil)
+	}
+	return []byte(text.MaskText(string(body[:min(len(body), maxTextBody)])))
 }
 
 // textLines is a body that is not JSON as lines of text, cleaned and capped.

@@ -23,23 +23,29 @@ type session struct {
 	pending *pending
 	last    lookup    // the latest lookup asked for, for r
 	retryAt time.Time // a 429 padview gave up on: when trying again makes sense
+	access  accessLog
+	// reason is the purpose given in the confirmation: every full-view
+	// lookup is recorded with it until padview leaves the full view.
+	reason string
 }
 
 // pending is the fetch in flight.
 type pending struct {
 	id     int
 	l      lookup
+	masked bool // its answer is to be shown masked, and recorded so
 	cancel context.CancelFunc
 }
 
-// start sends a lookup, cancelling the one in flight.
-func (s *session) start(l lookup) tea.Cmd {
+// start sends a lookup, cancelling the one in flight. masked says whether
+// its answer will be shown under the privacy mask.
+func (s *session) start(l lookup, masked bool) tea.Cmd {
 	s.cancel()
 	s.seq++
 	ctx, cancel := context.WithCancel(context.Background())
-	s.pending = &pending{id: s.seq, l: l, cancel: cancel}
+	s.pending = &pending{id: s.seq, l: l, masked: masked, cancel: cancel}
 	s.last = l
-	return fetchCmd(ctx, s.client, s.seq, l)
+	return fetchCmd(ctx, s.client, s.access, s.seq, l, s.reason, masked)
 }
 
 // cancel stops the fetch in flight; its answer, if it comes, is dropped.

@@ -65,6 +65,9 @@ func (m Model) header(w int) string {
 	case m.sess.view == advert.Full:
 		badge = st.Warning.Render("full view on")
 	}
+	if m.mask || m.ex != nil && m.ex.mask {
+		badge = st.Selected.Padding(0, 1).Render("MASKED") + " " + badge
+	}
 	left := st.Title.Render("padview") + "  " + st.Muted.Render(text.CleanText(m.cfg.Profile)+" · "+serviceName(m.cfg.BaseURL))
 	if mark := m.markLabel(); mark != "" {
 		left += "  " + st.Accent.Render(mark)
@@ -125,10 +128,16 @@ func (m Model) keyLine(w int) string {
 		return keyLine(m.kit.help, []hint{{k.Fetch, 5}, {k.History, 2}, {k.NextTab, 1}, {esc, 4}, {k.Help, 6}, {k.ForceQuit, 6}}, w)
 	}
 	hints := []hint{{k.FocusInput, 5}, {k.NextTab, 3}, {k.Down, 1}}
-	if m.sess.view == advert.Full {
+	switch {
+	case m.sess.view == advert.Full:
 		hints = append(hints, hint{k.Standard, 4})
-	} else {
+	case !m.cfg.FullViewNever:
 		hints = append(hints, hint{k.Full, 4})
+	}
+	if m.mask {
+		hints = append(hints, hint{rebind(k.Mask, "unmask"), 3})
+	} else if m.ex.personal() {
+		hints = append(hints, hint{rebind(k.Mask, "mask"), 2})
 	}
 	switch kind := api.KindOf(m.exErr()); {
 	case kind == api.KindUnauthorized || kind == api.KindForbidden:
@@ -170,14 +179,14 @@ type chromeKey struct {
 	ex                   *exchange
 	focus                focusArea
 	view                 advert.View
-	dark                 bool
+	dark, mask           bool
 	mark                 *advert.Document
 }
 
 // drawChrome returns the chrome, drawn again only when it changed. A modal
 // brings its own keys, so the key line is not kept while one is open.
 func (m Model) drawChrome() chrome {
-	k := chromeKey{m.layout.width, m.deck.active, len(m.deck.panes), m.ex, m.focus, m.sess.view, m.kit.st.IsDark, m.mark}
+	k := chromeKey{m.layout.width, m.deck.active, len(m.deck.panes), m.ex, m.focus, m.sess.view, m.kit.st.IsDark, m.mask, m.mark}
 	if m.modal != nil {
 		return chrome{tabs: m.chrome.tabs, keys: fit(m.keyLine(k.width), k.width)}
 	}
@@ -202,13 +211,17 @@ func (m Model) statusBar(w int) string {
 		}
 		main = m.spinner.View() + " " + st.Text.Render(fmt.Sprintf("Fetching %s%s…", text.CleanText(p.l.paid), view))
 		if b := m.sess.budget; b.Blocked.After(now) {
-			main += st.StatusWarn.Render(" rate limited: retrying in " + countdown(b.Blocked.Sub(now)))
+			main += st.StatusWarn.Render(" rate limited: retrying in " + api.Countdown(b.Blocked.Sub(now)))
 		} else if b.Waiting > 0 && b.WaitUntil.After(now) {
-			main += st.StatusWarn.Render(" waiting for the rate budget: " + countdown(b.WaitUntil.Sub(now)))
+			main += st.StatusWarn.Render(" waiting for the rate budget: " + api.Countdown(b.WaitUntil.Sub(now)))
 		}
 		hint = st.Muted.Render(" · esc cancels")
 	case m.sess.retryAt.After(now):
-		main = st.StatusWarn.Render(m.status.text + ": try again in " + countdown(m.sess.retryAt.Sub(now)))
+		until := m.sess.retryAt
+		if b := m.sess.budget.Blocked; b.After(now) {
+			until = b // the budget's sentence counts down the same wait
+		}
+		main = st.StatusWarn.Render(m.status.text + ": try again in " + api.Countdown(until.Sub(now)))
 		hint = st.Muted.Render(m.retryHint())
 		rid = m.status.requestID
 	default:
@@ -234,24 +247,26 @@ func (m Model) retryHint() string {
 	return " · r retries"
 }
 
-// budgetText is the rate budget ("budget 987/1000", ≈ when it is the local
-// estimate) and, apart, the time until the next slot frees.
+// budgetText is the rate budget as a sentence a new user reads without
+// help (api.BudgetSnapshot.Summary: "999 of 1,000 left"), and apart, to go
+// first on a narrow terminal, its time ("· window resets in 59s"). Until a
+// key is pressed after the first answer, an estimate says what its ≈ means
+// in place of the time; the ? help says it too.
 func (m Model) budgetText(now time.Time) (string, string) {
 	if m.sess.client == nil {
 		return "", ""
 	}
 	b := m.sess.budget
-	approx := "≈"
-	if b.FromServer {
-		approx = ""
+	left, when, _ := strings.Cut(b.Summary(now), " · ")
+	if when != "" {
+		when = " · " + when
+	}
+	if !b.FromServer && !m.approxSeen {
+		when = " · ≈ padview's own estimate"
 	}
 	style := m.kit.st.Budget
 	if b.Limit > 0 && b.Remaining*10 < b.Limit {
 		style = m.kit.st.BudgetLow
 	}
-	budget := style.Render(fmt.Sprintf("budget %s%d/%d", approx, b.Remaining, b.Limit))
-	if b.Remaining < b.Limit && b.NextFree.After(now) {
-		return budget, style.Render(" · next slot " + countdown(b.NextFree.Sub(now)))
-	}
-	return budget, ""
+	return style.Render(left), style.Render(when)
 }

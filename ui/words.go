@@ -22,15 +22,6 @@ func latency(d time.Duration) string {
 	return d.Round(100 * time.Millisecond).String()
 }
 
-// countdown writes a wait in whole seconds, rounding up.
-func countdown(d time.Duration) string {
-	secs := int((d + time.Second - 1) / time.Second)
-	if secs >= 60 {
-		return fmt.Sprintf("%dm%02ds", secs/60, secs%60)
-	}
-	return fmt.Sprintf("%ds", secs)
-}
-
 // humanDuration writes "10 minutes" or "90 seconds".
 func humanDuration(d time.Duration) string {
 	switch {

@@ -2,6 +2,8 @@ package check
 
 import (
 	"encoding/json"
+	"fmt"
+	"strings"
 
 	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/text"
@@ -82,6 +84,29 @@ type Result struct {
 // required item that is missing.
 func (r Result) Failed() bool { return r.Rule.Required && r.Status == Missing }
 
+// Words is the result's state for people, in capitals for a required item
+// that is missing ("MISSING"), so that it stands out without colour.
+func (r Result) Words() string {
+	if r.Failed() {
+		return strings.ToUpper(r.Status.Words())
+	}
+	return r.Status.Words()
+}
+
+// Detail says in a line why the rule ended as it did: the note, and where
+// the document holds the item (not for a missing one, whose paths name what
+// was unusable in the note already).
+func (r Result) Detail() string {
+	found := strings.Join(r.Found, ", ")
+	switch {
+	case r.Note == "":
+		return found
+	case found != "" && r.Status != Missing:
+		return r.Note + " (" + found + ")"
+	}
+	return r.Note
+}
+
 // Report is every rule evaluated on one advertisement, in the order of Rules.
 type Report struct {
 	PAID    string
@@ -116,6 +141,32 @@ func (r Report) Complete() bool {
 		}
 	}
 	return true
+}
+
+// Verdict sums the report up for people: "complete: no required item is
+// missing", or "INCOMPLETE: 2 required items missing", in capitals so that
+// it stands out without colour.
+func (r Report) Verdict() string {
+	switch n := len(r.Failures()); n {
+	case 0:
+		return "complete: no required item is missing"
+	case 1:
+		return "INCOMPLETE: 1 required item missing"
+	default:
+		return fmt.Sprintf("INCOMPLETE: %d required items missing", n)
+	}
+}
+
+// Tally counts the results by state, in the order of Statuses, leaving out
+// states no rule ended in: "10 present · 5 missing · 2 not in this view".
+func (r Report) Tally() string {
+	var counts []string
+	for _, s := range Statuses {
+		if n := r.Count(s); n > 0 {
+			counts = append(counts, fmt.Sprintf("%d %s", n, s.Words()))
+		}
+	}
+	return strings.Join(counts, " · ")
 }
 
 // Failures are the required rules that are missing.

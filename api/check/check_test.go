@@ -2,6 +2,7 @@ package check
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -376,5 +377,36 @@ func TestMatchedNamesAreCleaned(t *testing.T) {
 	r := result(t, Check(doc(t, standard, `{"legalAndMetadata": {"calculation\u001bMethod": "x"}}`)), "calculation")
 	if r.Status == Present || len(r.Found) != 0 {
 		t.Errorf("found %q (%s)", r.Found, r.Status)
+	}
+}
+
+func TestResultAndReportWords(t *testing.T) {
+	rep := Check(doc(t, standard, `{"advertiser": {"companyName": "R"}, "campaign": {"startDate": "2026-09-01", "endDate": "2026-11-30"},
+	  "complianceAndFunding": {"payer": "R"}}`))
+	if r := result(t, rep, "calculation"); r.Words() != "MISSING" {
+		t.Errorf("a required item missing reads %q", r.Words())
+	}
+	if r := result(t, rep, "suspension"); r.Words() != "missing" {
+		t.Errorf("an optional item missing reads %q", r.Words())
+	}
+	if r := result(t, rep, "period"); r.Detail() != "campaign.startDate, campaign.endDate" {
+		t.Errorf("detail of a present item: %q", r.Detail())
+	}
+	if r := result(t, rep, "payer"); r.Detail() != "the sponsor pays (complianceAndFunding.payer)" {
+		t.Errorf("detail with a note: %q", r.Detail())
+	}
+	n := len(rep.Failures())
+	if want := fmt.Sprintf("INCOMPLETE: %d required items missing", n); n < 2 || rep.Verdict() != want {
+		t.Errorf("verdict %q; want %q", rep.Verdict(), want)
+	}
+	if !strings.HasPrefix(rep.Tally(), "") || !strings.Contains(rep.Tally(), " missing") || strings.Contains(rep.Tally(), "0 ") {
+		t.Errorf("tally %q", rep.Tally())
+	}
+	one := Report{Results: []Result{{Rule: Rule{Required: true}, Status: Missing}}}
+	if one.Verdict() != "INCOMPLETE: 1 required item missing" {
+		t.Errorf("verdict of one: %q", one.Verdict())
+	}
+	if (Report{}).Verdict() != "complete: no required item is missing" {
+		t.Error("verdict of a complete report")
 	}
 }

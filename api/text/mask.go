@@ -1,6 +1,7 @@
 package text
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -27,23 +28,32 @@ var Categories = []string{CategoryEmail, CategoryPhone, CategoryAddress, Categor
 // name (IsPersonalField decides what is personal), or, under any name, by a
 // value shaped like an email address. It returns "" for anything else.
 func PersonalCategory(key, value string) string {
-	if IsPersonalField(key) {
-		f := advert.FoldKey(key)
-		switch {
-		case strings.Contains(f, "email"):
-			return CategoryEmail
-		case strings.Contains(f, "phone"), strings.Contains(f, "mobile"), strings.Contains(f, "fax"):
-			return CategoryPhone
-		case strings.Contains(f, "street"), strings.Contains(f, "address"), strings.Contains(f, "post"),
-			strings.Contains(f, "zip"):
-			return CategoryAddress
-		}
-		return CategoryOther
+	if c := nameCategory(key); c != "" {
+		return c
 	}
 	if looksLikeEmail(value) {
 		return CategoryEmail
 	}
 	return ""
+}
+
+// nameCategory is the category a member's name alone gives its value; ""
+// for a name that is not personal.
+func nameCategory(key string) string {
+	if !IsPersonalField(key) {
+		return ""
+	}
+	f := advert.FoldKey(key)
+	switch {
+	case strings.Contains(f, "email"):
+		return CategoryEmail
+	case strings.Contains(f, "phone"), strings.Contains(f, "mobile"), strings.Contains(f, "fax"):
+		return CategoryPhone
+	case strings.Contains(f, "street"), strings.Contains(f, "address"), strings.Contains(f, "post"),
+		strings.Contains(f, "zip"):
+		return CategoryAddress
+	}
+	return CategoryOther
 }
 
 // looksLikeEmail is a loose shape test (something@something.tld, no spaces):
@@ -103,9 +113,16 @@ func MaskPhone(s string) string {
 // phone numbers keep a recognizable edge, addresses and everything else
 // personal are hidden whole. Values of other members come back unchanged.
 func MaskValue(key, value string) string {
-	switch PersonalCategory(key, value) {
-	case "":
+	c := PersonalCategory(key, value)
+	if c == "" {
 		return value
+	}
+	return maskAs(c, value)
+}
+
+// maskAs hides a value of personal data of category c.
+func maskAs(c, value string) string {
+	switch c {
 	case CategoryEmail:
 		return MaskEmail(value)
 	case CategoryPhone:
@@ -117,58 +134,131 @@ func MaskValue(key, value string) string {
 // MaskDocument returns a copy of d with every value of personal data
 // masked (see MaskValue), in every group, sponsor and controller; a value
 // inside a personal member (an "address" object) is masked whatever its own
-// name. null stays null: "not disclosed" reveals nothing. The copy has no
-// Raw bytes, which could not be masked. d itself is not changed.
+// name, and an email address or international phone number inside any
+// other text is masked where it stands (MaskText), as are the warnings.
+// null stays null: "not disclosed" reveals nothing. The copy has no Raw
+// bytes, which could not be masked. d itself is not changed.
 func MaskDocument(d *advert.Document) *advert.Document {
 	if d == nil {
 		return nil
 	}
+	mk := masker{}
 	m := *d
 	m.Raw = nil
-	m.Advertiser = maskAt("", "", m.Advertiser)
-	m.Campaign = maskAt("", "", m.Campaign)
-	m.BasicInformation = maskAt("", "", m.BasicInformation)
-	m.ComplianceAndFunding = maskAt("", "", m.ComplianceAndFunding)
-	m.Targeting = maskAt("", "", m.Targeting)
-	m.LegalAndMetadata = maskAt("", "", m.LegalAndMetadata)
-	m.Other = maskAt("", "", m.Other)
-	m.Sponsors = maskList(d.Sponsors)
-	m.Controllers = maskList(d.Controllers)
+	m.Advertiser = mk.at("", "", m.Advertiser)
+	m.Campaign = mk.at("", "", m.Campaign)
+	m.BasicInformation = mk.at("", "", m.BasicInformation)
+	m.ComplianceAndFunding = mk.at("", "", m.ComplianceAndFunding)
+	m.Targeting = mk.at("", "", m.Targeting)
+	m.LegalAndMetadata = mk.at("", "", m.LegalAndMetadata)
+	m.Other = mk.at("", "", m.Other)
+	m.Sponsors = mk.list(d.Sponsors)
+	m.Controllers = mk.list(d.Controllers)
+	if d.Warnings != nil {
+		m.Warnings = make([]string, len(d.Warnings))
+		for i, w := range d.Warnings {
+			m.Warnings[i] = MaskText(w)
+		}
+	}
 	return &m
 }
 
-func maskList(items []advert.Value) []advert.Value {
+// MaskTree masks any JSON value as MaskDocument masks a group: for JSON
+// that is not an advertisement, such as an error body.
+func MaskTree(v advert.Value) advert.Value { return masker{}.at("", "", v) }
+
+// Shapes MaskText looks for in free text: an email address, and a phone
+// number in international form (a plus, then at least seven digits in
+// groups). A number without the plus is left alone: in free text it is as
+// likely a date, an amount or a request id.
+var (
+	emailInText = regexp.MustCompile(`[\p{L}\p{N}._%+\-]+@[\p{L}\p{N}\-]+(?:\.[\p{L}\p{N}\-]+)*\.\p{L}{2,}`)
+	phoneInText = regexp.MustCompile(`\+\d[\d ()./\-]{5,}\d`)
+)
+
+// MaskText masks the personal data that free text can carry where it
+// stands: email addresses ("write to j•••@example.org") and international
+// phone numbers ("+49 ••• •• 99"). The rest of the text stays.
+func MaskText(s string) string {
+	if strings.IndexByte(s, '@') >= 0 {
+		s = emailInText.ReplaceAllStringFunc(s, MaskEmail)
+	}
+	if strings.IndexByte(s, '+') >= 0 {
+		s = phoneInText.ReplaceAllStringFunc(s, func(p string) string {
+			if digits(p) < 7 {
+				return p
+			}
+			return MaskPhone(p)
+		})
+	}
+	return s
+}
+
+func digits(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] >= '0' && s[i] <= '9' {
+			n++
+		}
+	}
+	return n
+}
+
+// masker masks one document, working out what each member name means
+// once: a document of 50,000 sponsors repeats a dozen names.
+type masker map[string]string // member name → nameCategory
+
+func (mk masker) category(key string) string {
+	c, ok := mk[key]
+	if !ok {
+		c = nameCategory(key)
+		mk[key] = c
+	}
+	return c
+}
+
+func (mk masker) list(items []advert.Value) []advert.Value {
 	if items == nil {
 		return nil
 	}
 	out := make([]advert.Value, len(items))
 	for i, it := range items {
-		out[i] = maskAt("", "", it)
+		out[i] = mk.at("", "", it)
 	}
 	return out
 }
 
-// maskAt masks v, found under key; personal is the name of the nearest
+// at masks v, found under key; personal is the name of the nearest
 // personal member above it, if any, so that its contents are hidden too.
-func maskAt(key, personal string, v advert.Value) advert.Value {
-	personal = personalName(key, personal)
+func (mk masker) at(key, personal string, v advert.Value) advert.Value {
+	if mk.category(key) != "" {
+		personal = key
+	}
 	switch v.Kind {
 	case advert.Object:
 		out := make([]advert.Member, v.Len())
 		for i, m := range v.Members() {
-			out[i] = advert.Member{Key: m.Key, Value: maskAt(m.Key, personal, m.Value)}
+			out[i] = advert.Member{Key: m.Key, Value: mk.at(m.Key, personal, m.Value)}
 		}
 		return advert.NewObject(out...)
 	case advert.Array:
 		out := make([]advert.Value, v.Len())
 		for i, it := range v.Items() {
-			out[i] = maskAt(key, personal, it)
+			out[i] = mk.at(key, personal, it)
 		}
 		return advert.NewArray(out...)
 	case advert.String, advert.Number:
-		name := scalarName(key, personal)
-		if PersonalCategory(name, v.Str) != "" {
-			return advert.StringValue(MaskValue(name, v.Str))
+		c := mk.category(scalarName(key, personal))
+		if c == "" && looksLikeEmail(v.Str) {
+			c = CategoryEmail
+		}
+		if c != "" {
+			return advert.StringValue(maskAs(c, v.Str))
+		}
+		if v.Kind == advert.String {
+			if t := MaskText(v.Str); t != v.Str {
+				return advert.StringValue(t)
+			}
 		}
 	}
 	return v

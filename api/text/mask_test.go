@@ -140,3 +140,50 @@ func TestPersonalCategories(t *testing.T) {
 		t.Errorf("null and empty values counted as shown: %q", got)
 	}
 }
+
+func TestMaskText(t *testing.T) {
+	cases := map[string]string{
+		"write to maren.holt@riverside.example today":      "write to m•••@riverside.example today",
+		"contact a@b.example.":                             "contact a•••@b.example.",
+		"call +44 20 7946 0012, or +49 30 555 01299":       "call +44 ••• •• 12, or +49 ••• •• 99",
+		"<info@estuary-friends.example>":                   "<i•••@estuary-friends.example>",
+		"campaign 2026-09-01 to 2026-11-30, EUR 48,250.00": "campaign 2026-09-01 to 2026-11-30, EUR 48,250.00",
+		"request id req-0123456789; +1 more":               "request id req-0123456789; +1 more",
+		"a@localhost and @handle":                          "a@localhost and @handle",
+		"":                                                 "",
+	}
+	for in, want := range cases {
+		if got := MaskText(in); got != want {
+			t.Errorf("MaskText(%q) = %q; want %q", in, got, want)
+		}
+	}
+}
+
+func TestMaskTreeAndFreeText(t *testing.T) {
+	v, err := advert.ParseValue([]byte(`{"error": {"code": "forbidden", "message": "ask dpo@adreach.example or +44 20 7946 0012",
+	  "contact": {"email": "x@y.example", "street": "2 Mill Lane"}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := MaskTree(v).MarshalJSON()
+	out := string(b)
+	for _, secret := range []string{"dpo@", "7946", "x@y", "Mill Lane"} {
+		if strings.Contains(out, secret) {
+			t.Errorf("masked tree shows %q: %s", secret, out)
+		}
+	}
+	if !strings.Contains(out, `"code":"forbidden"`) || !strings.Contains(out, "d•••@adreach.example") {
+		t.Errorf("masked tree lost what is not personal: %s", out)
+	}
+
+	d, _ := advert.Normalize([]byte(`{"basicInformation": {"description": "Questions: maren.holt@riverside.example"}}`), "X", advert.Full)
+	d.Warnings = []string{"duplicate member email: kept maren.holt@riverside.example"}
+	m := MaskDocument(d)
+	got, _ := m.MarshalJSON()
+	if strings.Contains(string(got), "maren.holt") || strings.Contains(m.Warnings[0], "maren.holt") {
+		t.Errorf("an address inside text is not masked: %s %q", got, m.Warnings)
+	}
+	if !strings.Contains(d.Warnings[0], "maren.holt") {
+		t.Error("MaskDocument changed the original's warnings")
+	}
+}

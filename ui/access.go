@@ -1,0 +1,42 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/padview/padview/api"
+	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/audit"
+)
+
+// accessLog is how the UI's full-view lookups reach the access log: the
+// same hook as `padview get --full` (audit.Log.Get), so each is recorded
+// before it is sent and its outcome after, never a value of personal data.
+type accessLog struct {
+	open    func() (*audit.Log, error) // nil: not recorded (access_log = false)
+	profile string
+	host    string
+}
+
+func newAccessLog(cfg Config) accessLog {
+	return accessLog{open: cfg.AccessLog, profile: cfg.Profile, host: cfg.AccessHost}
+}
+
+// records reports whether full-view lookups are recorded.
+func (a accessLog) records() bool { return a.open != nil }
+
+// get fetches one lookup; a full-view one is recorded first, with the
+// reason given for it and whether its answer will be shown masked. When
+// the log cannot be opened or written, no request is made. It does I/O:
+// it runs in a command, never in Update.
+func (a accessLog) get(ctx context.Context, c *api.Client, l lookup, reason string, masked bool) (*advert.Document, *api.Exchange, error) {
+	if a.open == nil || l.view != advert.Full {
+		return c.Get(ctx, l.paid, l.view)
+	}
+	log, err := a.open()
+	if err != nil {
+		return nil, nil, fmt.Errorf("%v; no request was made", err)
+	}
+	req := audit.Request{Profile: a.profile, Host: a.host, PAID: l.paid, View: l.view, Reason: reason}
+	return log.Get(ctx, c, req, masked)
+}

@@ -1,0 +1,97 @@
+package ui
+
+import (
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/padview/padview/api/fake"
+)
+
+// TestProgramTransparencyTab: in a real program, the Transparency tab of
+// AB12CD counts its two missing required items and reads MISSING; TN2026's
+// is complete.
+func TestProgramTransparencyTab(t *testing.T) {
+	s := startFake(t, fake.Options{})
+	tm := program(t, demoConfig(s), 120, 36)
+	waitFor(t, tm, "Look up a political advertisement")
+	tm.Type("AB12CD")
+	send(tm, "enter")
+	waitFor(t, tm, "Riverside Civic Alliance")
+	send(tm, "0")
+	waitFor(t, tm, "Transparency", "✗2", "INCOMPLETE: 2 required items missing", "✗ MISSING", "Sponsor place of establishment")
+	send(tm, "/")
+	tm.Type("TN2026")
+	send(tm, "enter")
+	waitFor(t, tm, "✓", "complete: no required item is missing")
+	m := finalModel(t, tm)
+	if tab(m) != "Transparency" || !m.ex.report.Complete() {
+		t.Fatalf("final tab %q, complete %v", tab(m), m.ex.report.Complete())
+	}
+	if scr := ansi.Strip(m.View().Content); strings.Contains(scr, "MISSING") {
+		t.Fatalf("a complete notice reads MISSING:\n%s", scr)
+	}
+}
+
+// TestProgramFullViewWithPurposeMasked: the purpose is picked with one key,
+// the access log records it before the answer, the mask is on from the
+// start and covers the panes.
+func TestProgramFullViewWithPurposeMasked(t *testing.T) {
+	s := startFake(t, fake.Options{})
+	cfg := demoConfig(s)
+	cfg.Mask, cfg.RequireReason = true, true
+	path := withAccessLog(t, &cfg)
+	tm := program(t, cfg, 120, 36)
+	waitFor(t, tm, "MASKED")
+	tm.Type("AB12CD")
+	send(tm, "enter")
+	waitFor(t, tm, "Riverside Civic Alliance")
+	send(tm, "f")
+	waitFor(t, tm, "Purpose, for the access log (required):")
+	time.Sleep(confirmArmDelay + 50*time.Millisecond)
+	send(tm, "y")
+	waitFor(t, tm, "A purpose is required")
+	send(tm, "2", "y")
+	waitFor(t, tm, "FULL · personal data", "m•••@riverside-civic.example")
+	send(tm, "3")
+	redraw(tm, 120, 36)
+	waitFor(t, tm, "i•••@estuary-friends.example")
+	m := finalModel(t, tm)
+	scr := ansi.Strip(m.View().Content)
+	for _, v := range personalValues {
+		if strings.Contains(scr, v) {
+			t.Fatalf("masked screen shows %q:\n%s", v, scr)
+		}
+	}
+	es := logEntries(t, path)
+	if len(es) != 2 || es[0].Reason != "Editorial verification" || !es[1].Masked {
+		t.Fatalf("access log %+v", es)
+	}
+	raw, _ := os.ReadFile(path)
+	for _, v := range personalValues {
+		if strings.Contains(string(raw), v) {
+			t.Fatalf("the access log holds %q", v)
+		}
+	}
+}
+
+// TestProgramReadOnlyProfile: f in a read-only profile says so and sends
+// nothing.
+func TestProgramReadOnlyProfile(t *testing.T) {
+	s := startFake(t, fake.Options{})
+	cfg := demoConfig(s)
+	cfg.FullViewNever = true
+	tm := program(t, cfg, 100, 30)
+	tm.Type("AB12CD")
+	send(tm, "enter")
+	waitFor(t, tm, "Riverside Civic Alliance")
+	send(tm, "f")
+	waitFor(t, tm, "disabled for this profile")
+	m := finalModel(t, tm)
+	if m.modal != nil || s.Stats().Full != 0 || m.ex.personal() {
+		t.Fatalf("modal %v, full requests %d", m.modal, s.Stats().Full)
+	}
+}

@@ -1,0 +1,125 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+
+	"github.com/padview/padview/api/check"
+	"github.com/padview/padview/api/text"
+)
+
+// transparencyPane is the transparency check of the advertisement on
+// screen (api/check): each rule with its state, why, and where the item
+// was found. A required item that is missing reads "✗ MISSING", reversed,
+// so it stands out without colour; the tab counts those items.
+type transparencyPane struct {
+	k      *kit
+	ex     *exchange
+	lines  []string // laid out by Resize
+	width  int
+	dark   bool
+	scroll scroller
+}
+
+func newTransparencyPane(k *kit, ex *exchange) Pane { return transparencyPane{k: k, ex: ex} }
+
+// Tab counts the required items missing ("✗2"), or says "✓" when none is.
+func (p transparencyPane) Tab() Tab {
+	if n := len(p.ex.report.Failures()); n > 0 {
+		return Tab{Label: "Transparency", Count: "✗" + strconv.Itoa(n)}
+	}
+	return Tab{Label: "Transparency", Count: "✓"}
+}
+
+func (p transparencyPane) Resize(w, h int) Pane {
+	if p.lines == nil || p.width != w || p.dark != p.k.st.IsDark {
+		p.lines, p.width, p.dark = p.layout(w), w, p.k.st.IsDark
+	}
+	p.scroll.resize(h, len(p.lines))
+	return p
+}
+
+func (p transparencyPane) layout(w int) []string {
+	st, rep := p.k.st, p.ex.report
+	w = max(w, 20)
+	var out []string
+	add := func(style lipgloss.Style, indent, s string) {
+		for _, l := range wrap(s, w-lipgloss.Width(indent)) {
+			out = append(out, indent+style.Render(l))
+		}
+	}
+	verdict := st.Title
+	if !rep.Complete() {
+		verdict = st.StatusError
+	}
+	add(verdict, "", text.CleanText(rep.PAID)+" · "+rep.View.String()+" view · transparency notice "+rep.Verdict())
+	out = append(out, "")
+
+	statusW := 0
+	for _, r := range rep.Results {
+		statusW = max(statusW, lipgloss.Width(r.Words()))
+	}
+	const indent = "    "
+	labelW := max(10, w-2-statusW-2)
+	for _, r := range rep.Results {
+		mark := r.Status.Symbol() + " " + pad(r.Words(), statusW)
+		label := r.Rule.Label
+		if r.Flagged {
+			label += " ⚑"
+		}
+		markStyle, labelStyle := st.Value, st.Value
+		switch {
+		case r.Failed():
+			markStyle, labelStyle = st.Selected, st.Value.Bold(true)
+		case r.Status == check.Missing || r.Flagged:
+			markStyle = st.StatusWarn
+		case r.Status == check.Present:
+			markStyle = st.StatusOK
+		default:
+			markStyle = st.Muted
+		}
+		for i, l := range wrap(label, labelW) {
+			if i == 0 {
+				out = append(out, markStyle.Render(mark)+"  "+labelStyle.Render(l))
+			} else {
+				out = append(out, strings.Repeat(" ", statusW+4)+labelStyle.Render(l))
+			}
+		}
+		need := "optional"
+		if r.Rule.Required {
+			need = "required"
+		}
+		detail := need
+		if d := r.Detail(); d != "" {
+			detail += " · " + p.ex.say(d)
+		}
+		if r.Flagged {
+			detail += " · ⚑ needs a reviewer's eye"
+		}
+		add(st.Muted, indent, detail)
+		if r.Failed() || r.Flagged {
+			add(st.Muted, indent, "basis: "+r.Rule.Basis)
+		}
+	}
+	out = append(out, "")
+	add(st.Text, "", rep.Tally())
+	var legend []string
+	for _, s := range check.Statuses {
+		legend = append(legend, s.Symbol()+" "+s.Words())
+	}
+	add(st.Muted, "", strings.Join(legend, " · ")+". The items of Regulation (EU) 2024/900, Art. 12(1), "+
+		"as padview reads them: a help for a reviewer, not legal advice (padview check --json gives each rule's basis).")
+	return out
+}
+
+func (p transparencyPane) Update(msg tea.Msg) (Pane, tea.Cmd) {
+	p.scroll.update(p.k.keys, msg, func(int) int { return len(p.lines) })
+	return p, nil
+}
+
+func (p transparencyPane) View() string { return strings.Join(p.scroll.window(p.lines), "\n") }
+
+func (p transparencyPane) Where() string { return p.scroll.where(len(p.lines), len(p.lines)) }
