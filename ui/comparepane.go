@@ -64,7 +64,11 @@ func (m Model) compareCmd() tea.Cmd {
 	k := *m.kit // a copy: the command must not read what Update may change
 	in := m.layout.paneInner()
 	return func() tea.Msg {
-		return compared{ex: ex, pane: compare(&k, ex.against, ex.doc).Resize(in.w, in.h).(comparePane)}
+		a := ex.against
+		if ex.mask { // both sides as the mask shows them
+			a = text.MaskDocument(a)
+		}
+		return compared{ex: ex, pane: compare(&k, a, ex.shown()).Resize(in.w, in.h).(comparePane)}
 	}
 }
 

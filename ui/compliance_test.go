@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -307,11 +308,7 @@ func TestMaskCoversEveryPane(t *testing.T) {
 	all := walk(t, m)
 	requireContains(t, all, "m•••@riverside-civic.example", "+44 ••• •• 12", "i•••@estuary-friends.example",
 		"the normalized JSON with personal data MASKED", "Transparency")
-	for _, v := range personalValues {
-		if strings.Contains(all, v) {
-			t.Fatalf("masked screen shows %q", v)
-		}
-	}
+	requireUnmaskedNone(t, all)
 	if m.ex.shown() == m.ex.doc || strings.Contains(m.ex.shown().Advertiser.Text(), "maren") {
 		t.Fatal("shown() is not the masked document")
 	}
@@ -327,6 +324,9 @@ func TestMaskCoversEveryPane(t *testing.T) {
 	}
 	all = walk(t, m)
 	requireContains(t, all, "maren.holt@riverside-civic.example")
+	if !plainEmail.MatchString(all) || !plainPhone.MatchString(all) {
+		t.Fatal("the test for unmasked emails and phones misses them on an unmasked screen")
+	}
 	if strings.Contains(screen(m), "MASKED") {
 		t.Fatal("MASKED badge after m")
 	}
@@ -344,11 +344,7 @@ func TestMaskCoversEveryPane(t *testing.T) {
 	m = lookUpIn(t, m, "ZZ7Q1A")
 	all = walk(t, m)
 	requireContains(t, all, "What happened", "m•••@riverside-civic.example", "+44 ••• •• 12", "→ 500", "personal data MASKED (m shows")
-	for _, v := range personalValues {
-		if strings.Contains(all, v) {
-			t.Fatalf("masked error shows %q", v)
-		}
-	}
+	requireUnmaskedNone(t, all)
 }
 
 // In the standard view the mask needs no record: m toggles at once.
@@ -382,7 +378,7 @@ func TestBudgetSentence(t *testing.T) {
 		t.Fatalf("status bar:\n%s", scr)
 	}
 	m = press(t, m, "?")
-	requireContains(t, screen(m), "≈ marks")
+	requireContains(t, screen(m), "padview's own estimate until the service")
 }
 
 // A 429 whose wait padview refused (longer than max_wait) counts nothing
@@ -415,4 +411,60 @@ func TestTransparencyReportHasNoPersonalData(t *testing.T) {
 			t.Fatalf("the report holds %q", v)
 		}
 	}
+}
+
+// Shapes of an email address or a phone number that the mask did not
+// touch: a masked one keeps one character before "•••".
+var (
+	plainEmail = regexp.MustCompile(`[A-Za-z0-9._%+-]{2,}@[A-Za-z0-9-]+\.`)
+	plainPhone = regexp.MustCompile(`\+\d{1,3}[ -]\d`)
+)
+
+func requireUnmaskedNone(t testing.TB, s string) {
+	t.Helper()
+	if e := plainEmail.FindString(s); e != "" {
+		t.Fatalf("an email shows unmasked (%q):\n%s", e, s)
+	}
+	if p := plainPhone.FindString(s); p != "" {
+		t.Fatalf("a phone number shows unmasked (%q):\n%s", p, s)
+	}
+	for _, v := range personalValues {
+		if strings.Contains(s, v) {
+			t.Fatalf("the masked screen shows %q", v)
+		}
+	}
+}
+
+// TestMaskCoversCopyExportAndCompare: under the mask, what is copied or
+// exported is the masked document, and a Compare tab compares masked
+// documents.
+func TestMaskCoversCopyExportAndCompare(t *testing.T) {
+	s := startFake(t, fake.Options{})
+	cfg := demoConfig(s)
+	cfg.Mask = true
+	m, clk := newModel(t, cfg, 120, 36)
+	m = lookUpIn(t, m, "AB12CD")
+	m = confirmFull(t, m, clk)
+	if m.exportDoc() != m.ex.shown() || m.exportDoc() == m.ex.doc {
+		t.Fatal("copy and export do not take the document as shown")
+	}
+	js := docJSON(m.exportDoc())
+	requireContains(t, js, "m•••@riverside-civic.example")
+	for _, v := range personalValues {
+		if strings.Contains(js, v) {
+			t.Fatalf("the JSON copied under the mask holds %q", v)
+		}
+	}
+	m = press(t, m, "=")
+	m = lookUpIn(t, m, "AB12CE")
+	if tab(m) != "Compare" {
+		t.Fatalf("the lookup after = opened on %q", tab(m))
+	}
+	all := walk(t, m)
+	requireContains(t, all, "AB12CD → AB12CE")
+	requireUnmaskedNone(t, all)
+	// Off again (a recorded-masked full view is fetched again): the
+	// comparison is made again, unmasked.
+	m = press(t, m, "m")
+	requireContains(t, walk(t, m), "maren.holt@riverside-civic.example")
 }

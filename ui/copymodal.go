@@ -51,8 +51,9 @@ func (m *Model) openCopy() {
 }
 
 // exportDoc is the advertisement as copy and export hand it out, or nil
-// after a failure. This is the one place the privacy mask applies to them.
-func (m Model) exportDoc() *advert.Document { return m.ex.doc }
+// after a failure: as shown, so masked under the privacy mask. This is the
+// one place the mask applies to them.
+func (m Model) exportDoc() *advert.Document { return m.ex.shown() }
 
 func newCopyMenu(k *kit, ex *exchange, p Pane, doc *advert.Document) Modal {
 	value, row := paneSelection(p)
@@ -78,7 +79,7 @@ func newCopyMenu(k *kit, ex *exchange, p Pane, doc *advert.Document) Modal {
 	if doc == nil {
 		choices[4].why = "none: the lookup failed"
 	}
-	return copyMenu{k: k, title: ex.name() + " · " + tab, personal: ex.personal(), choices: choices}
+	return copyMenu{k: k, title: ex.name() + " · " + tab, personal: ex.personal() && !ex.mask, choices: choices}
 }
 
 // curlChoice copies the request of the exchange as a curl command; the

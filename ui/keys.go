@@ -48,7 +48,7 @@ func newKeyMap() keyMap {
 		DetailScroll: b([]string{"J", "K"}, "J/K", "scroll details"),
 		Full:         b([]string{"f"}, "f", "full view…"),
 		Standard:     b([]string{"s"}, "s", "standard view"),
-		Mask:         b([]string{"m"}, "m", "mask personal data"),
+		Mask:         b([]string{"m"}, "m", "privacy mask"),
 		Help:         b([]string{"?"}, "?", "help"),
 		Quit:         b([]string{"q"}, "q", "quit"),
 		ForceQuit:    b([]string{"ctrl+c"}, "ctrl+c", "quit"),

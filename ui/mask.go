@@ -91,5 +91,5 @@ func (m *Model) toggleMask() tea.Cmd {
 	} else {
 		m.status = status{level: levelInfo, text: "Mask off: personal data shows as sent."}
 	}
-	return nil
+	return m.compareCmd() // a Compare tab is made again, as the mask shows it
 }
