@@ -53,8 +53,7 @@ func (m helpModal) layout(w int) []string {
 	}
 	flush()
 	notes := "The wheel scrolls; a click selects a tab or a value. In the PAID input letters are text: esc leaves it. " +
-		"In the full-view confirmation 1–4 pick the purpose the access log records, 5 types one. " +
-		"The budget reads \"999 of 1,000 left\"; ≈ marks padview's own estimate until the service sends its figures."
+		"≈ in the budget marks padview's own estimate."
 	for _, l := range wrap(notes, w) {
 		out = append(out, st.Muted.Render(l))
 	}
