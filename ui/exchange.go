@@ -130,7 +130,7 @@ func (e *exchange) advice() []string {
 		}
 		return []string{"t enters a token that is allowed this request.", raw}
 	case api.KindNotFound:
-		return []string{"Check the PAID: / enters another, ↑ in the input brings back earlier ones.", raw}
+		return []string{"Check the PAID: o enters another, ↑ in the input brings back earlier ones.", raw}
 	case api.KindRateLimited:
 		return []string{"Wait for the countdown in the status bar, then r tries again.", raw}
 	case api.KindServer, api.KindTimeout, api.KindNetwork:

@@ -52,7 +52,7 @@ func (m helpModal) layout(w int) []string {
 		band, bandW = append(band, col), bandW+cw
 	}
 	flush()
-	notes := "The mouse wheel scrolls and a click selects a tab or a value. While the PAID input has focus, letters are text: esc leaves it, and then every key above works."
+	notes := "The wheel scrolls; a click selects a tab, a value or a table row. In the PAID input or a find line letters are text: esc leaves it."
 	for _, l := range wrap(notes, w) {
 		out = append(out, st.Muted.Render(l))
 	}
