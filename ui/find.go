@@ -339,7 +339,7 @@ func findHints(k keyMap, mode findMode) []hint {
 	case findTyping:
 		return []hint{{rebind(k.Fetch, "keep find"), 5}, {rebind(k.Cancel, "clear find"), 5}}
 	case findKept:
-		return []hint{{k.FindStep, 4}, {rebind(k.Cancel, "clear find"), 5}}
+		return []hint{{k.FindStep, 5}, {rebind(k.Cancel, "clear find"), 5}}
 	}
 	return nil
 }

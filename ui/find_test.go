@@ -62,6 +62,9 @@ func TestFindFiltersTheTable(t *testing.T) {
 	if m.deck.current().Finding() != findKept || m.focus != focusPane {
 		t.Fatal("enter did not keep the find")
 	}
+	if v, row := paneSelection(m.deck.current()); v != "Donor 4711" || len(row) == 0 || row[0] != "Donor 4711" {
+		t.Fatalf("the copy menu would copy %q %q", v, row)
+	}
 	m = press(t, m, "esc")
 	p = m.deck.current().(partiesPane)
 	if p.n() != 5000 || p.entry(p.cursor) != 4710 || m.deck.current().Finding() != findOff {

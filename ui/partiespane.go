@@ -346,8 +346,8 @@ func (p partiesPane) Selection() (string, []string) {
 	return text.CleanText(text.PartyName(e)), p.cells(partyColumns(maxTextWidth, p.full), e)
 }
 
-// Text is the whole table, every entry the find leaves and every column,
-// tab-separated under a header row.
+// Text is the whole table, every entry and column (whatever a find
+// leaves on screen), tab-separated under a header row.
 func (p partiesPane) Text() string {
 	if len(p.list) == 0 {
 		return plainLines([]string{p.View()})
@@ -359,8 +359,8 @@ func (p partiesPane) Text() string {
 		titles[i] = c.title
 	}
 	b.WriteString(strings.Join(titles, "\t") + "\n")
-	for i := range p.n() {
-		b.WriteString(strings.Join(p.cells(cols, p.list[p.entry(i)]), "\t") + "\n")
+	for _, e := range p.list {
+		b.WriteString(strings.Join(p.cells(cols, e), "\t") + "\n")
 	}
 	return b.String()
 }
