@@ -118,6 +118,9 @@ func TestFindInTextPanesAndRaw(t *testing.T) {
 	}
 	m = press(t, m, "enter", "n")
 	requireContains(t, screen(m), "2 of 2")
+	if v, _ := paneSelection(m.deck.current()); v != "Riverside Civic Alliance Ltd" {
+		t.Fatalf("the match's value is not the selected one: %q", v)
+	}
 	m = press(t, m, "n")
 	requireContains(t, screen(m), "1 of 2")
 	m = press(t, m, "N")
@@ -210,5 +213,30 @@ func TestSearchesNarrowAndTakeBack(t *testing.T) {
 	}
 	if alls != 2 {
 		t.Fatalf("%d searches of all", alls)
+	}
+}
+
+// TestFindInCompareAndErrorPanes: the Compare tab and the error pane find
+// too.
+func TestFindInCompareAndErrorPanes(t *testing.T) {
+	s := startFake(t, fake.Options{DemoTriggers: true})
+	m, _ := newModel(t, demoConfig(s), 100, 30)
+	m = lookUpIn(t, m, "AB12CD")
+	m = press(t, m, "=")
+	m = lookUpIn(t, m, "AB12CE")
+	if tab(m) != "Compare" {
+		t.Fatalf("on %q", tab(m))
+	}
+	m = press(t, m, "/")
+	m = typeText(t, m, "ab12ce")
+	if c := m.deck.current().(comparePane).body.find.count(); c != "1 of 5" {
+		t.Fatalf("Compare: %q\n%s", c, screen(m))
+	}
+	m = press(t, m, "enter", "esc", "=")
+	m = lookUpIn(t, m, "NOPE42")
+	m = press(t, m, "/")
+	m = typeText(t, m, "nope42")
+	if tab(m) != "Error" || m.deck.current().(errorPane).body.find.count() == "no match" {
+		t.Fatalf("Error pane:\n%s", screen(m))
 	}
 }
