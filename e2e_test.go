@@ -84,11 +84,13 @@ func TestMain(m *testing.M) {
 }
 
 // startTUI builds padview (once) and runs `padview --demo` in a private
-// tmux server at w×h.
-func startTUI(t *testing.T, w, h int) *tmuxSession {
+// tmux server at w×h, with args after it (PAIDs to open on).
+func startTUI(t *testing.T, w, h int, args ...string) *tmuxSession {
 	t.Helper()
-	s := startPadview(t, w, h, nil, "--demo")
-	s.waitFor("Look up a political advertisement", "STANDARD")
+	s := startPadview(t, w, h, nil, append([]string{"--demo"}, args...)...)
+	if len(args) == 0 {
+		s.waitFor("Look up a political advertisement", "STANDARD")
+	}
 	return s
 }
 
@@ -283,13 +285,84 @@ func TestTUITableRefillInTmux(t *testing.T) {
 func TestTUIHelpAt80x24InTmux(t *testing.T) {
 	s := startTUI(t, 80, 24)
 	s.keys("Escape") // alone: ESC and ? together would read as alt+?
-	s.waitFor("/ new PAID")
+	s.waitFor("o new PAID")
 	s.keys("?")
-	scr := s.waitFor("? or esc closes", "q      quit", "ctrl+c quit", "J/K", "1-9,0")
+	scr := s.waitFor("? or esc closes", "q/ctrl+c quit", "J/K", "1-9,0")
 	if strings.Contains(scr, "↓ more") {
 		t.Fatalf("the help does not fit 80×24:\n%s", scr)
 	}
 	s.keys("Escape")
-	s.waitFor("/ new PAID")
+	s.waitFor("o new PAID")
+	s.quit()
+}
+
+// TestTUIFindInTmux: / in the sponsors table of MANY5000 filters it to one
+// sponsor as one types; esc keeps that sponsor selected; a click selects a
+// row; / in Raw marks and counts matches.
+func TestTUIFindInTmux(t *testing.T) {
+	s := startTUI(t, 120, 36)
+	s.lookUp("MANY5000", "Showing MANY5000")
+	s.keys("3", "/")
+	s.text("Donor 4711")
+	scr := s.waitFor("1 of 5000 sponsors · entry 4711", "/Donor 4711", "1 of 5000")
+	if strings.Contains(scr, "Donor 4712") || strings.Contains(scr, "Donor 0001") {
+		t.Fatalf("the table is not filtered:\n%s", scr)
+	}
+	s.keys("Enter")
+	s.waitFor("n/N next/previous match")
+	s.keys("Escape")
+	s.waitFor("5000 sponsors · entry 4711")
+	// The table shows 4684 to 4711 (28 rows, the selection at the bottom);
+	// its rows start on the seventh line. A press on the tenth line (1-based)
+	// is the fourth row.
+	s.mouse(0, 10, 10)
+	s.waitFor("entry 4687")
+	s.keys("9", "/")
+	s.text("donor 0042")
+	s.waitFor(`"name": "Donor 0042"`, "1 of 1")
+	s.keys("Enter") // while the find line is typed in, q is text
+	s.waitFor("n/N next/previous match")
+	s.quit()
+}
+
+// TestTUIHistoryInTmux: [ goes back without a request (the budget does
+// not move), ] forward; H lists the lookups and enter reopens one.
+func TestTUIHistoryInTmux(t *testing.T) {
+	s := startTUI(t, 100, 30)
+	s.lookUp("AB12CD", "Riverside Civic Alliance")
+	s.lookUp("XK9P2M", "Collectif", "budget ≈998/1000")
+	s.keys("[")
+	s.waitFor("Showing AB12CD", "from this session, fetched", "budget ≈998/1000")
+	s.keys("]")
+	s.waitFor("Showing XK9P2M", "budget ≈998/1000")
+	s.keys("H")
+	s.waitFor("This session's lookups", "XK9P2M", "AB12CD", "200 OK", "Riverside Civic Alliance")
+	s.keys("Down", "Enter")
+	scr := s.waitFor("Showing AB12CD", "from this session")
+	if !strings.Contains(scr, "budget ≈998/1000") {
+		t.Fatalf("reopening from the list sent a request:\n%s", scr)
+	}
+	s.quit()
+}
+
+// TestTUIWorklistInTmux: `padview AB12CD XK9P2M` opens on AB12CD with the
+// worklist's place in the header; ctrl+n opens the next.
+func TestTUIWorklistInTmux(t *testing.T) {
+	s := startTUI(t, 100, 30, "AB12CD", "XK9P2M")
+	s.waitFor("worklist 1/2", "Showing AB12CD", "Riverside Civic Alliance")
+	s.keys("C-n")
+	s.waitFor("worklist 2/2", "Showing XK9P2M")
+	s.keys("C-p")
+	s.waitFor("worklist 1/2", "Showing AB12CD", "from this session")
+	s.quit()
+}
+
+// TestTUIOpensOnPAIDInTmux: `padview AB12CD` opens the UI on AB12CD.
+func TestTUIOpensOnPAIDInTmux(t *testing.T) {
+	s := startTUI(t, 100, 30, "AB12CD")
+	scr := s.waitFor("Showing AB12CD · standard view", "Riverside Civic Alliance", "200 ·")
+	if strings.Contains(scr, "worklist") || strings.Contains(scr, "Look up a political advertisement") {
+		t.Fatalf("one PAID is not a worklist:\n%s", scr)
+	}
 	s.quit()
 }

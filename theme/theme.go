@@ -55,6 +55,7 @@ type Styles struct {
 	Label, Value, Personal, Null lipgloss.Style
 	TableHeader, Selected        lipgloss.Style
 	DetailBox                    lipgloss.Style
+	Match, MatchCurrent          lipgloss.Style // what a find in a pane found, and the one n/N is on
 
 	StatusBar, StatusError, StatusWarn, StatusOK, Budget, BudgetLow lipgloss.Style
 
@@ -99,6 +100,8 @@ func New(isDark bool) Styles {
 	st.TableHeader = s().Bold(true).Foreground(p.Muted)
 	st.Selected = s().Reverse(true).Bold(true)
 	st.DetailBox = s().Border(lipgloss.NormalBorder(), true, false, false, false).BorderForeground(p.Border)
+	st.Match = s().Reverse(true)
+	st.MatchCurrent = s().Bold(true).Underline(true).Foreground(p.WarningText).Background(p.Warning)
 
 	st.StatusBar = s().Foreground(p.Text)
 	st.StatusError = s().Foreground(p.Error).Bold(true)

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/fake"
@@ -148,5 +150,88 @@ func BenchmarkKeystrokeTabSwitch(b *testing.B) {
 		next, _ := m.Update(keyMsg("tab"))
 		m = next.(Model)
 		_ = m.View()
+	}
+}
+
+// typeKeys sends keys to the model one at a time, drawing after each, as
+// a terminal would.
+func typeKeys(m Model, keys []tea.KeyPressMsg) Model {
+	for _, k := range keys {
+		next, _ := m.Update(k)
+		m = next.(Model)
+		_ = m.View()
+	}
+	return m
+}
+
+// timeKeys is typeKeys that reports the average and the slowest key.
+func timeKeys(b *testing.B, m Model, keys []tea.KeyPressMsg) {
+	var slowest time.Duration
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, k := range keys {
+			start := time.Now()
+			next, _ := m.Update(k)
+			_ = next.(Model).View()
+			slowest = max(slowest, time.Since(start))
+			m = next.(Model)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(keys)), "ns/key")
+	b.ReportMetric(float64(slowest.Nanoseconds()), "slowest-ns/key")
+}
+
+// findKeys is a long find typed key by key, then taken back key by key:
+// each key typed narrows the rows the last one left, each backspace
+// filters all of them again.
+func findKeys(query string) []tea.KeyPressMsg {
+	var keys []tea.KeyPressMsg
+	for _, r := range query {
+		keys = append(keys, tea.KeyPressMsg{Code: r, Text: string(r)})
+	}
+	for range query {
+		keys = append(keys, tea.KeyPressMsg{Code: tea.KeyBackspace})
+	}
+	return keys
+}
+
+// BenchmarkFilter50000 is a long filter on the sponsors table of 50,000
+// (issue 12: under one frame, 16 ms, per keystroke): ns/key is one key's
+// Update and the View after it, typed and taken back.
+func BenchmarkFilter50000(b *testing.B) {
+	m := shown(b, bigExchange(b, 50000), "Sponsors")
+	m = typeKeys(m, []tea.KeyPressMsg{keyMsg("/")}) // the rows are indexed once, here
+	timeKeys(b, m, findKeys("donor 04711@donors"))
+}
+
+// BenchmarkFilterOpen50000 is / on the sponsors table of 50,000: every
+// row's columns are indexed, once a table.
+func BenchmarkFilterOpen50000(b *testing.B) {
+	m := shown(b, bigExchange(b, 50000), "Sponsors")
+	b.ReportAllocs()
+	for b.Loop() {
+		mm := m
+		mm.show(m.ex) // a fresh table, not indexed yet
+		typeKeys(mm, []tea.KeyPressMsg{keyMsg("/")})
+	}
+}
+
+// BenchmarkFindRaw50000 is a find in Raw of 50,000 sponsors (some 600,000
+// lines), per key as BenchmarkFilter50000.
+func BenchmarkFindRaw50000(b *testing.B) {
+	m := shown(b, bigExchange(b, 50000), "Raw")
+	m = typeKeys(m, []tea.KeyPressMsg{keyMsg("/")}) // the body is laid out once, here
+	timeKeys(b, m, findKeys("donor04711@donors"))
+}
+
+// BenchmarkFindRawOpen50000 is / in Raw of 50,000 sponsors: the whole body
+// laid out and indexed, once a Raw pane.
+func BenchmarkFindRawOpen50000(b *testing.B) {
+	m := shown(b, bigExchange(b, 50000), "Raw")
+	b.ReportAllocs()
+	for b.Loop() {
+		mm := m
+		mm.show(m.ex)
+		typeKeys(mm, []tea.KeyPressMsg{keyMsg("/")})
 	}
 }

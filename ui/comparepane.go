@@ -28,10 +28,8 @@ type comparePane struct {
 	marked string       // A's PAID, while the comparison is being made
 	result *diff.Result // nil until it is made
 	text   []string     // the diff as text, one change a line
-	lines  []string     // laid out by Resize for width and theme
-	width  int
+	body   textView     // laid out by Resize for width and theme
 	dark   bool
-	scroll scroller
 }
 
 // newComparePane is the tab while the comparison is being made.
@@ -99,10 +97,11 @@ func (p comparePane) Tab() Tab {
 }
 
 func (p comparePane) Resize(w, h int) Pane {
-	if p.lines == nil || p.width != w || p.dark != p.k.st.IsDark {
-		p.lines, p.width, p.dark = p.layout(w), w, p.k.st.IsDark
+	if p.body.lines == nil || p.body.width != w || p.dark != p.k.st.IsDark {
+		p.dark = p.k.st.IsDark
+		p.body.setLines(p.layout(w))
 	}
-	p.scroll.resize(h, len(p.lines))
+	p.body.resize(w, h)
 	return p
 }
 
@@ -146,13 +145,15 @@ func (p comparePane) layout(w int) []string {
 }
 
 func (p comparePane) Update(msg tea.Msg) (Pane, tea.Cmd) {
-	p.scroll.update(p.k.keys, msg, func(int) int { return len(p.lines) })
-	return p, nil
+	cmd := p.body.update(p.k, msg)
+	return p, cmd
 }
 
-func (p comparePane) View() string { return strings.Join(p.scroll.window(p.lines), "\n") }
+func (p comparePane) View() string { return p.body.view(p.k) }
 
-func (p comparePane) Where() string { return p.scroll.where(len(p.lines), len(p.lines)) }
+func (p comparePane) Where() string { return p.body.where() }
+
+func (p comparePane) Finding() findMode { return p.body.find.mode() }
 
 // Selection: the comparison has nothing to select.
 func (p comparePane) Selection() (string, []string) { return "", nil }

@@ -23,7 +23,7 @@ func TestProgramTransparencyTab(t *testing.T) {
 	waitFor(t, tm, "Riverside Civic Alliance")
 	send(tm, "0")
 	waitFor(t, tm, "Transparency", "✗2", "INCOMPLETE: 2 required items missing", "✗ MISSING", "Sponsor place of establishment")
-	send(tm, "/")
+	send(tm, "o")
 	tm.Type("TN2026")
 	send(tm, "enter")
 	waitFor(t, tm, "✓", "complete: no required item is missing")

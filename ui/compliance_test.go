@@ -378,7 +378,7 @@ func TestBudgetSentence(t *testing.T) {
 		t.Fatalf("status bar:\n%s", scr)
 	}
 	m = press(t, m, "?")
-	requireContains(t, strings.Join(strings.Fields(screen(m)), " "), "≈ in the budget marks padview's own estimate")
+	requireContains(t, strings.Join(strings.Fields(screen(m)), " "), "≈ marks padview's own budget estimate")
 }
 
 // A 429 whose wait padview refused (longer than max_wait) counts nothing

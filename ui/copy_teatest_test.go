@@ -74,7 +74,7 @@ func TestProgramExportAndCompare(t *testing.T) {
 		t.Fatalf("the report:\n%s", b)
 	}
 
-	send(tm, "=", "/")
+	send(tm, "=", "o")
 	tm.Type("AB12CE")
 	send(tm, "enter")
 	waitFor(t, tm, "Compare", "AB12CD → AB12CE: 11 changes", "= AB12CD marked")

@@ -12,12 +12,10 @@ import (
 // errorPane says, in plain words, what happened to a lookup that failed,
 // what the service said about it, and what to do next.
 type errorPane struct {
-	k      *kit
-	ex     *exchange
-	lines  []string // laid out by Resize
-	width  int
-	dark   bool
-	scroll scroller
+	k    *kit
+	ex   *exchange
+	body textView // laid out by Resize
+	dark bool
 }
 
 func newErrorPane(k *kit, ex *exchange) Pane { return errorPane{k: k, ex: ex} }
@@ -25,10 +23,11 @@ func newErrorPane(k *kit, ex *exchange) Pane { return errorPane{k: k, ex: ex} }
 func (p errorPane) Tab() Tab { return Tab{Label: "Error"} }
 
 func (p errorPane) Resize(w, h int) Pane {
-	if p.lines == nil || p.width != w || p.dark != p.k.st.IsDark {
-		p.lines, p.width, p.dark = p.layout(w), w, p.k.st.IsDark
+	if p.body.lines == nil || p.body.width != w || p.dark != p.k.st.IsDark {
+		p.dark = p.k.st.IsDark
+		p.body.setLines(p.layout(w))
 	}
-	p.scroll.resize(h, len(p.lines))
+	p.body.resize(w, h)
 	return p
 }
 
@@ -73,13 +72,15 @@ func (p errorPane) layout(w int) []string {
 }
 
 func (p errorPane) Update(msg tea.Msg) (Pane, tea.Cmd) {
-	p.scroll.update(p.k.keys, msg, func(int) int { return len(p.lines) })
-	return p, nil
+	cmd := p.body.update(p.k, msg)
+	return p, cmd
 }
 
-func (p errorPane) View() string { return strings.Join(p.scroll.window(p.lines), "\n") }
+func (p errorPane) View() string { return p.body.view(p.k) }
 
-func (p errorPane) Where() string { return p.scroll.where(len(p.lines), len(p.lines)) }
+func (p errorPane) Where() string { return p.body.where() }
+
+func (p errorPane) Finding() findMode { return p.body.find.mode() }
 
 // Selection: an error has nothing to select.
 func (p errorPane) Selection() (string, []string) { return "", nil }

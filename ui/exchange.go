@@ -152,7 +152,7 @@ func (e *exchange) advice() []string {
 		}
 		return []string{"t enters a token that is allowed this request.", raw}
 	case api.KindNotFound:
-		return []string{"Check the PAID: / enters another, ↑ in the input brings back earlier ones.", raw}
+		return []string{"Check the PAID: o enters another, ↑ in the input brings back earlier ones.", raw}
 	case api.KindRateLimited:
 		if ae := e.apiError(); ae != nil && ae.MaxWait > 0 {
 			return []string{"The service asks for a longer wait than max_wait allows: try again later with r, or raise max_wait.", raw}

@@ -25,8 +25,10 @@ type fieldsPane struct {
 	items  []fieldItem     // the values among lines, in order
 	cursor int             // the selected item
 	width  int
+	height int // the pane's; the find line takes one of them while it shows
 	dark   bool
 	scroll scroller
+	find   textFind
 }
 
 // fieldItem is one value of a fields pane: where its lines are, the first
@@ -54,8 +56,11 @@ func (p fieldsPane) Resize(w, h int) Pane {
 	if p.lines == nil || p.width != w || p.dark != p.k.st.IsDark {
 		p.lines, p.items = p.layout(w)
 		p.width, p.dark = w, p.k.st.IsDark
+		p.find.reindex(p.index, p.scroll.offset)
 	}
-	p.scroll.resize(h, len(p.lines))
+	p.height = h
+	p.find.setWidth(w)
+	p.scroll.resize(h-p.find.rows(), len(p.lines))
 	p.cursor = min(p.cursor, max(0, len(p.items)-1))
 	p.follow()
 	return p
@@ -96,8 +101,19 @@ func absentLines(st theme.Styles, absent []advert.Member, width int) []string {
 	return out
 }
 
+// index is the pane's lines for a find.
+func (p fieldsPane) index() *lineIndex { return styledIndex(p.lines) }
+
+func (p fieldsPane) Finding() findMode { return p.find.mode() }
+
 func (p fieldsPane) Update(msg tea.Msg) (Pane, tea.Cmd) {
 	lines := func(int) int { return len(p.lines) }
+	if taken, show, cmd := p.find.handle(p.k, msg, p.scroll.offset, p.index); taken {
+		p.scroll.resize(p.height-p.find.rows(), len(p.lines))
+		p.scroll.reveal(show, lines)
+		p.selectLine(show) // the value found is the one y copies
+		return p, cmd
+	}
 	if len(p.items) == 0 {
 		p.scroll.update(p.k.keys, msg, lines)
 		return p, nil
@@ -180,14 +196,17 @@ func (p *fieldsPane) selectLine(i int) {
 }
 
 func (p fieldsPane) View() string {
-	lines := p.scroll.window(p.lines)
+	lines := append([]string(nil), p.scroll.window(p.lines)...)
 	if len(p.items) > 0 {
 		if it := p.items[p.cursor]; it.first >= p.scroll.offset && it.first < p.scroll.offset+len(lines) {
-			lines = append([]string(nil), lines...)
-			lines[it.first-p.scroll.offset] = it.selected
+			lines[it.first-p.scroll.offset] = it.selected // the same text: the matches stay where they are
 		}
 	}
-	return strings.Join(lines, "\n")
+	mk := p.find.marker(p.k)
+	for i, l := range lines {
+		lines[i] = mk.line(p.scroll.offset+i, l)
+	}
+	return withFindLine(p.k, lines, p.scroll.height, p.find.finder, p.find.count())
 }
 
 // Selection is the selected value, and its label and value as a row.

@@ -60,7 +60,7 @@ func settle(t testing.TB, m Model, cmd tea.Cmd) Model {
 	t.Helper()
 	for _, msg := range execute(cmd) {
 		switch msg.(type) {
-		case fetchResult, tokenChosen, tokenSaved, fullConfirmed, statusMsg, copied, exported, compared:
+		case fetchResult, tokenChosen, tokenSaved, fullConfirmed, statusMsg, copied, exported, compared, historyChosen:
 			next, c := m.Update(msg)
 			m = settle(t, next.(Model), c)
 		}
@@ -138,6 +138,16 @@ func keyMsg(k string) tea.KeyPressMsg {
 		return tea.KeyPressMsg{Code: tea.KeyRight}
 	case "end":
 		return tea.KeyPressMsg{Code: tea.KeyEnd}
+	case "backspace":
+		return tea.KeyPressMsg{Code: tea.KeyBackspace}
+	case "alt+left":
+		return tea.KeyPressMsg{Code: tea.KeyLeft, Mod: tea.ModAlt}
+	case "alt+right":
+		return tea.KeyPressMsg{Code: tea.KeyRight, Mod: tea.ModAlt}
+	case "ctrl+n":
+		return tea.KeyPressMsg{Code: 'n', Mod: tea.ModCtrl}
+	case "ctrl+p":
+		return tea.KeyPressMsg{Code: 'p', Mod: tea.ModCtrl}
 	case "pgdown":
 		return tea.KeyPressMsg{Code: tea.KeyPgDown}
 	case "ctrl+c":

@@ -31,13 +31,13 @@ func (m helpModal) layout(w int) []string {
 	st := m.k.st
 	hm := m.k.help
 	hm.SetWidth(0) // bands are fitted here, so no column is cut
-	out := []string{st.Title.Render("Keys") + st.Muted.Render("  ? or esc closes"), ""}
+	out := []string{st.Title.Render("Keys") + st.Muted.Render("  ? or esc closes")}
 	var band [][]key.Binding
 	bandW := 0
 	flush := func() {
 		if len(band) > 0 {
+			out = append(out, "") // one blank line before each band
 			out = append(out, strings.Split(hm.FullHelpView(band), "\n")...)
-			out = append(out, "")
 		}
 		band, bandW = nil, 0
 	}
@@ -52,8 +52,9 @@ func (m helpModal) layout(w int) []string {
 		band, bandW = append(band, col), bandW+cw
 	}
 	flush()
-	notes := "The wheel scrolls; a click selects a tab or a value. In the PAID input letters are text: esc leaves it. " +
-		"≈ in the budget marks padview's own estimate."
+	out = append(out, "")
+	notes := "Wheel scrolls; click selects a tab, value or row. In the PAID input and find line letters are text " +
+		"(esc leaves). ≈ marks padview's own budget estimate."
 	for _, l := range wrap(notes, w) {
 		out = append(out, st.Muted.Render(l))
 	}

@@ -14,8 +14,10 @@ type keyMap struct {
 	NextTab, PrevTab, Left, Right, Jump                 key.Binding
 	Up, Down, PageUp, PageDown, Home, End, DetailScroll key.Binding
 	Full, Standard, Mask, Help, Quit, ForceQuit         key.Binding
-	History                                             key.Binding
+	InputHistory                                        key.Binding
 	CopyMenu, Export, Compare                           key.Binding
+	Find, FindStep                                      key.Binding
+	BackForward, Lookups, Worklist                      key.Binding
 	// In the full-view confirmation: the purpose the access log records.
 	Purpose, OwnPurpose key.Binding
 }
@@ -26,7 +28,7 @@ func newKeyMap() keyMap {
 	}
 	return keyMap{
 		Fetch:        b([]string{"enter"}, "enter", "fetch"),
-		FocusInput:   b([]string{"/", "ctrl+l"}, "/", "new PAID"),
+		FocusInput:   b([]string{"o", "ctrl+l"}, "o", "new PAID"),
 		Cancel:       b([]string{"esc"}, "esc", "cancel / leave input"),
 		Refetch:      b([]string{"r"}, "r", "refetch"),
 		Token:        b([]string{"t"}, "t", "new token"),
@@ -52,20 +54,31 @@ func newKeyMap() keyMap {
 		Help:         b([]string{"?"}, "?", "help"),
 		Quit:         b([]string{"q"}, "q", "quit"),
 		ForceQuit:    b([]string{"ctrl+c"}, "ctrl+c", "quit"),
-		History:      b([]string{"up", "down"}, "↑/↓", "history"),
+		InputHistory: b([]string{"up", "down"}, "↑/↓", "history"),
+		Find:         b([]string{"/"}, "/", "find in pane"),
+		FindStep:     b([]string{"n", "N"}, "n/N", "next/previous match"),
+		BackForward:  b([]string{"[", "]", "alt+left", "alt+right"}, "[/]", "back/forward"),
+		Lookups:      b([]string{"H"}, "H", "history list"),
+		Worklist:     b([]string{"ctrl+n", "ctrl+p"}, "ctrl+n/p", "next/previous item"),
 		Purpose:      b([]string{"1", "2", "3", "4"}, "1-4", "purpose"),
 		OwnPurpose:   b([]string{"5"}, "5", "type a purpose"),
 	}
 }
 
-// groups are the help overlay's columns.
+// groups are the help overlay's columns, laid out two by two on a narrow
+// terminal, in as few rows as fit 80×24: keys that go in pairs share one.
 func (k keyMap) groups() [][]key.Binding {
+	pair := func(a, b key.Binding, keys, desc string) key.Binding {
+		return key.NewBinding(key.WithKeys(append(a.Keys(), b.Keys()...)...), key.WithHelp(keys, desc))
+	}
 	return [][]key.Binding{
 		{k.Fetch, k.FocusInput, k.Cancel, k.Refetch, k.Token},
 		{k.CopyMenu, k.Copy, k.Export, k.Compare},
-		{k.NextTab, k.PrevTab, k.Left, k.Right, k.Jump},
-		{k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End, k.DetailScroll},
-		{k.Full, k.Standard, k.Mask, k.Help, k.Quit, k.ForceQuit},
+		{k.BackForward, k.Lookups, k.Worklist, k.Find, k.FindStep},
+		{k.Full, k.Standard, k.Mask, k.Help, pair(k.Quit, k.ForceQuit, "q/ctrl+c", "quit")},
+		{pair(k.NextTab, k.PrevTab, "tab/shift+tab", "next/previous pane"), pair(k.Right, k.Left, "→/← l/h", "next/previous pane"), k.Jump},
+		{pair(k.Up, k.Down, "↑/↓ k/j", "up/down"), pair(k.PageUp, k.PageDown, "pgup/pgdn", "page up/down"),
+			pair(k.Home, k.End, "g/G home/end", "top/bottom"), k.DetailScroll},
 	}
 }
 

@@ -72,6 +72,7 @@ func (m Model) onFetchResult(r fetchResult) (tea.Model, tea.Cmd) {
 		m.notice = "The service refused the full view for this token: padview is back in the standard view, for later lookups too."
 	}
 	m.show(ex)
+	m.hist.record(ex, m.kit.now())
 	if l, err := api.ParseLookup(m.input.value(), m.cfg.BaseURL); m.input.value() == "" || err == nil && l.PAID == r.l.paid {
 		m.blurInput() // unless the user is typing another PAID
 	}
@@ -174,7 +175,7 @@ func (m *Model) leaveFull(why string) tea.Cmd {
 // refetch repeats the latest lookup in the current view.
 func (m *Model) refetch() tea.Cmd {
 	if m.sess.last.paid == "" {
-		m.status = status{level: levelInfo, text: "Nothing to fetch yet: press / and enter a PAID."}
+		m.status = status{level: levelInfo, text: "Nothing to fetch yet: press o and enter a PAID."}
 		return nil
 	}
 	return m.fetch(lookup{m.sess.last.paid, m.sess.view})

@@ -41,6 +41,8 @@ type Model struct {
 	ex   *exchange // the exchange on screen; nil before the first
 	deck deck      // its panes
 	mask bool      // the privacy mask is on: for the exchange on screen and later ones
+	hist history   // this session's lookups, for [, ] and H
+	work int       // the worklist item opened last
 
 	modal        Modal
 	status       status
@@ -63,7 +65,7 @@ func New(cfg Config) Model {
 	if cfg.FullViewNever {
 		k.keys.Full = rebind(k.keys.Full, "full view: disabled for this profile")
 	}
-	m := Model{cfg: cfg, kit: k, input: newPAIDInput(), focus: focusInput, mask: cfg.Mask,
+	m := Model{cfg: cfg, kit: k, input: newPAIDInput(), focus: focusInput, mask: cfg.Mask, hist: history{at: -1},
 		spinner: spinner.New(spinner.WithSpinner(spinner.Dot))}
 	m.sess.access = newAccessLog(cfg)
 	m.applyTheme(true)
@@ -126,6 +128,8 @@ func (m Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.onTokenSaved(msg)
 	case fullConfirmed:
 		return m.onFullConfirmed(msg)
+	case historyChosen:
+		return m.onHistoryChosen(msg)
 	case statusMsg:
 		m.status = status(msg)
 		return m, nil
@@ -175,7 +179,10 @@ func (m Model) onInput(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m.onKey(msg)
 	case tea.PasteMsg:
-		// A paste always goes to the PAID input, replacing what was there.
+		if m.focus == focusPane && m.deck.current().Finding() == findTyping {
+			return m, m.deck.update(msg) // into the find line
+		}
+		// Any other paste goes to the PAID input, replacing what was there.
 		var cmd tea.Cmd
 		if m.focus != focusInput {
 			m.input.clear()
@@ -205,6 +212,8 @@ func (m Model) onInputKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		}
 	case key.Matches(k, keys.Help): // '?' is never part of a PAID
 		m.open(newHelpModal(m.kit))
+	case key.Matches(k, keys.Worklist):
+		return m, m.stepWorklist(k)
 	case k.String() == "up":
 		m.input.step(-1)
 	case k.String() == "down":
@@ -225,7 +234,10 @@ func (m Model) onInputKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 // rest (scrolling, selection) go to the pane.
 func (m Model) onKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	keys := m.kit.keys
+	find := m.deck.current().Finding()
 	switch {
+	case find == findTyping:
+		return m, m.deck.update(k) // the find line takes every key
 	case key.Matches(k, keys.Quit):
 		m.sess.cancel()
 		return m, tea.Quit
@@ -234,17 +246,25 @@ func (m Model) onKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 			return m, m.focusInput()
 		}
 		return m, m.lookUp(m.input.value())
-	case key.Matches(k, keys.FocusInput):
-		if k.String() == "/" {
+	case key.Matches(k, keys.FocusInput), key.Matches(k, keys.Find) && find == findNone:
+		if k.String() != "ctrl+l" {
 			m.input.clear() // a new lookup starts empty; ↑ brings the last PAID back
 		}
 		return m, m.focusInput()
+	case key.Matches(k, keys.Cancel) && m.sess.pending == nil && find == findKept:
+		return m, m.deck.update(k) // clears the find
 	case key.Matches(k, keys.Cancel):
 		if m.sess.cancel() {
 			m.status = status{level: levelInfo, text: "Canceled."}
 		} else if m.mark != nil {
 			m.unmark()
 		}
+	case key.Matches(k, keys.BackForward):
+		return m, m.stepHistory(k)
+	case key.Matches(k, keys.Lookups):
+		m.openHistory()
+	case key.Matches(k, keys.Worklist):
+		return m, m.stepWorklist(k)
 	case key.Matches(k, keys.Help):
 		m.open(newHelpModal(m.kit))
 	case key.Matches(k, keys.CopyMenu):

@@ -33,7 +33,7 @@ func tab(m Model) string { return m.deck.current().Tab().Label }
 func lookUpIn(t testing.TB, m Model, paid string) Model {
 	t.Helper()
 	if m.focus == focusPane {
-		m = press(t, m, "/")
+		m = press(t, m, "o")
 	}
 	m.input.box.SetValue(paid)
 	return press(t, m, "enter")
@@ -143,7 +143,7 @@ func TestBadPAIDCostsNoRequestAndKeepsTheExchange(t *testing.T) {
 	m, _ := newModel(t, demoConfig(s), 100, 30)
 	m = lookUpIn(t, m, "AB12CD")
 	requests := s.Stats().Requests
-	m = press(t, m, "/")
+	m = press(t, m, "o")
 	m = typeText(t, m, "AB/12")
 	m = press(t, m, "enter")
 	if m.sess.pending != nil || s.Stats().Requests != requests {
@@ -183,7 +183,7 @@ func TestStaleResponsesAreDropped(t *testing.T) {
 		t.Fatalf("current answer not shown: %v", m.ex)
 	}
 	// Esc cancels a fetch in flight, and its late answer is dropped too.
-	m = press(t, m, "/")
+	m = press(t, m, "o")
 	m.input.box.SetValue("AB12CD")
 	next, cmd := m.Update(keyMsg("enter"))
 	m = next.(Model)
@@ -426,7 +426,7 @@ func TestPastedURLs(t *testing.T) {
 	}
 	// Another service's full-view URL: the confirmation says so too, and
 	// the message line still does after it.
-	m = press(t, m, "/")
+	m = press(t, m, "o")
 	m.input.box.SetValue("https://other.example/v1/advertisement-full/XK9P2M")
 	m = press(t, m, "enter")
 	requireContains(t, screen(m), "Show personal data", "The pasted URL is for https://other.example/v1")
@@ -448,7 +448,7 @@ func TestHelpOverlay(t *testing.T) {
 	}
 	m = lookUpIn(t, m, "AB12CD")
 	m = press(t, m, "?")
-	requireContains(t, screen(m), "Keys", "full view", "jump to pane", "page down", "? close")
+	requireContains(t, screen(m), "Keys", "full view", "jump to pane", "page up/down", "? close")
 	// The help swallows the mouse: a click where the tab bar was does not
 	// switch tabs, and the wheel scrolls the help.
 	_, hits := m.deck.bar(m.kit.st, m.layout.width)
@@ -494,7 +494,7 @@ func TestHelpAt80x24ShowsEveryKey(t *testing.T) {
 	m = lookUpIn(t, m, "AB12CD")
 	requireContains(t, lastLine(screen(m)), "q quit", "? help")
 	next, _ := m.Update(tea.WindowSizeMsg{Width: 60, Height: 15})
-	requireContains(t, lastLine(screen(next.(Model))), "q quit", "? help", "/ new PAID")
+	requireContains(t, lastLine(screen(next.(Model))), "q quit", "? help", "o new PAID")
 }
 
 func lastLine(s string) string { return s[strings.LastIndex(strings.TrimRight(s, "\n"), "\n")+1:] }
@@ -627,9 +627,9 @@ func TestInputHistoryAndTyping(t *testing.T) {
 	for _, id := range []string{"AB12CD", "XK9P2M"} {
 		m = lookUpIn(t, m, id)
 	}
-	m = press(t, m, "/")
+	m = press(t, m, "o")
 	if m.input.value() != "" {
-		t.Fatalf("/ kept %q in the input", m.input.value())
+		t.Fatalf("o kept %q in the input", m.input.value())
 	}
 	m.input.box.SetValue("draft")
 	m = press(t, m, "up")

@@ -31,6 +31,9 @@ type Pane interface {
 	// Where says where the pane is scrolled to ("lines 3–30 of 80"), or ""
 	// when everything shows.
 	Where() string
+	// Finding is what the pane's find line (find.go) is doing: while it is
+	// typed in, the root hands the pane every key.
+	Finding() findMode
 }
 
 // Tab is a pane's entry in the tab bar.

@@ -17,6 +17,7 @@ import (
 // partiesPane is the sponsors or controllers table with the selected
 // entry's details: side by side on wide terminals, stacked otherwise. It
 // draws only the visible rows, so its cost does not grow with the list.
+// / filters the rows on every column as one types (partyfind.go).
 type partiesPane struct {
 	k       *kit
 	info    advert.GroupInfo
@@ -25,9 +26,14 @@ type partiesPane struct {
 	full    bool // full view: contact columns first
 
 	width, height int
-	cursor        int // the selected entry
-	offset        int // the first row shown
+	cursor        int // the selected row, among the rows shown
+	offset        int // the first row in sight
 	detail        int // how far the selected entry's details are scrolled
+
+	find  finder
+	shown []int           // the entries the find leaves, in order; nil: all of them
+	past  searches[[]int] // what the queries typed so far left
+	hay   *partyHay       // every entry's columns, folded, built when / first opens
 
 	// The selected entry's fields, laid out when the selection, the width
 	// or the theme changes, so View only reads them.
@@ -49,16 +55,36 @@ func (p partiesPane) Tab() Tab {
 // sideBySide is whether the details sit right of the table.
 func (p partiesPane) sideBySide() bool { return p.width >= 110 }
 
+// n is how many rows there are: the entries the find leaves.
+func (p partiesPane) n() int {
+	if p.shown != nil {
+		return len(p.shown)
+	}
+	return len(p.list)
+}
+
+// entry is the list index of row i.
+func (p partiesPane) entry(i int) int {
+	if p.shown != nil {
+		return p.shown[i]
+	}
+	return i
+}
+
+// body is the pane's height less the find line.
+func (p partiesPane) body() int { return p.height - p.find.rows() }
+
 // rows is how many table rows are visible.
 func (p partiesPane) rows() int {
 	if p.sideBySide() {
-		return max(1, p.height-2) // the count line and the header
+		return max(1, p.body()-2) // the count line and the header
 	}
-	return max(1, (p.height-3)/2)
+	return max(1, (p.body()-3)/2)
 }
 
 func (p partiesPane) Resize(w, h int) Pane {
 	p.width, p.height = w, h
+	p.find.setWidth(w)
 	p.clamp()
 	p.layoutFields()
 	return p
@@ -74,32 +100,44 @@ func (p partiesPane) detailWidth() int {
 
 // layoutFields lays out the selected entry's fields when needed.
 func (p *partiesPane) layoutFields() {
-	if len(p.list) == 0 {
+	if p.n() == 0 {
 		return
 	}
-	w := p.detailWidth()
-	if p.fields != nil && p.fieldsOf == p.cursor && p.fieldsWidth == w && p.fieldsDark == p.k.st.IsDark {
+	w, e := p.detailWidth(), p.entry(p.cursor)
+	if p.fields != nil && p.fieldsOf == e && p.fieldsWidth == w && p.fieldsDark == p.k.st.IsDark {
 		return
 	}
-	entry := p.list[p.cursor]
+	entry := p.list[e]
 	if entry.Kind == advert.Object {
 		p.fields = fieldLines(p.k.st, entry, w)
 	} else {
 		p.fields = []string{p.k.st.Value.Render(text.CleanText(entry.Text()))}
 	}
-	p.fieldsOf, p.fieldsWidth, p.fieldsDark = p.cursor, w, p.k.st.IsDark
+	p.fieldsOf, p.fieldsWidth, p.fieldsDark = e, w, p.k.st.IsDark
 }
 
 // clamp keeps the cursor in sight and the table full: after any resize
 // the rows below the cursor fill the pane when there are enough.
 func (p *partiesPane) clamp() {
-	n, rows := len(p.list), p.rows()
+	n, rows := p.n(), p.rows()
 	p.cursor = min(max(p.cursor, 0), max(0, n-1))
 	p.offset = min(max(p.offset, p.cursor-rows+1), p.cursor)
 	p.offset = max(0, min(p.offset, n-rows))
 }
 
+// selectRow makes row c the selected one.
+func (p *partiesPane) selectRow(c int) {
+	if c != p.cursor {
+		p.cursor, p.detail = c, 0
+	}
+	p.clamp()
+	p.layoutFields()
+}
+
 func (p partiesPane) Update(msg tea.Msg) (Pane, tea.Cmd) {
+	if taken, cmd := p.updateFind(msg); taken {
+		return p, cmd
+	}
 	if k, ok := msg.(tea.KeyPressMsg); ok && key.Matches(k, p.k.keys.DetailScroll) {
 		if k.String() == "J" {
 			p.detail++
@@ -108,17 +146,34 @@ func (p partiesPane) Update(msg tea.Msg) (Pane, tea.Cmd) {
 		}
 		return p, nil
 	}
-	if d, ok := scrollDelta(p.k.keys, msg, p.rows()); ok && len(p.list) > 0 {
-		if c := min(max(p.cursor+d, 0), len(p.list)-1); c != p.cursor {
-			p.cursor, p.detail = c, 0
+	if c, ok := msg.(tea.MouseClickMsg); ok {
+		if row, ok := p.rowAt(c.X, c.Y); ok {
+			p.selectRow(row)
 		}
-		p.clamp()
-		p.layoutFields()
+		return p, nil
+	}
+	if d, ok := scrollDelta(p.k.keys, msg, p.rows()); ok && p.n() > 0 {
+		p.selectRow(min(max(p.cursor+d, 0), p.n()-1))
 	}
 	return p, nil
 }
 
+// rowAt is the row drawn at x, y (the pane's own cells), if any: the count
+// line and the header are above the rows.
+func (p partiesPane) rowAt(x, y int) (int, bool) {
+	if p.sideBySide() && x >= p.width*3/5 {
+		return 0, false
+	}
+	r := y - 2
+	if r < 0 || r >= p.rows() || p.offset+r >= p.n() {
+		return 0, false
+	}
+	return p.offset + r, true
+}
+
 func (p partiesPane) Where() string { return "" }
+
+func (p partiesPane) Finding() findMode { return p.find.mode() }
 
 func (p partiesPane) View() string {
 	st := p.k.st
@@ -129,16 +184,24 @@ func (p partiesPane) View() string {
 		}
 		return st.Null.Render(p.info.Label + ": " + msg)
 	}
-	count := st.Muted.Render(fmt.Sprintf("%d %s · entry %d · ↑/↓ select · J/K scroll details",
-		len(p.list), strings.ToLower(p.info.Label), p.cursor+1))
-	body := p.height - 1
+	label := strings.ToLower(p.info.Label)
+	var count string
+	switch {
+	case p.n() == 0:
+		count = fmt.Sprintf("none of %d %s match", len(p.list), label)
+	case p.shown != nil:
+		count = fmt.Sprintf("%d of %d %s · entry %d · ↑/↓ select · J/K scroll details", p.n(), len(p.list), label, p.entry(p.cursor)+1)
+	default:
+		count = fmt.Sprintf("%d %s · entry %d · ↑/↓ select · J/K scroll details", len(p.list), label, p.cursor+1)
+	}
+	out := []string{st.Muted.Render(count)}
+	body := p.body() - 1
 	if p.sideBySide() {
 		tableW := p.width * 3 / 5
 		rows := p.table(tableW)
 		detail := p.details(body)
 		bar := st.TabBar.Render("│")
-		lines := make([]string, body)
-		for i := range lines {
+		for i := range body {
 			left, right := "", ""
 			if i < len(rows) {
 				left = rows[i]
@@ -146,14 +209,15 @@ func (p partiesPane) View() string {
 			if i < len(detail) {
 				right = detail[i]
 			}
-			lines[i] = fit(left, tableW) + " " + bar + " " + right
+			out = append(out, fit(left, tableW)+" "+bar+" "+right)
 		}
-		return count + "\n" + strings.Join(lines, "\n")
+	} else {
+		rows := p.table(p.width)
+		out = append(out, rows...)
+		out = append(out, st.TabBar.Render(strings.Repeat("─", p.width)))
+		out = append(out, p.details(body-len(rows)-1)...)
 	}
-	rows := p.table(p.width)
-	detail := p.details(body - len(rows) - 1)
-	sep := st.TabBar.Render(strings.Repeat("─", p.width))
-	return count + "\n" + strings.Join(rows, "\n") + "\n" + sep + "\n" + strings.Join(detail, "\n")
+	return withFindLine(p.k, out, p.body(), p.find, p.findCount())
 }
 
 // table renders the header and the visible rows.
@@ -171,11 +235,12 @@ func (p partiesPane) table(width int) []string {
 	out = append(out, st.TableHeader.Render(hdr.String()))
 	// Personal cells are many; their style is worked out once per draw.
 	open, end := styleCodes(st.Personal)
-	for i := p.offset; i < min(len(p.list), p.offset+p.rows()); i++ {
+	for i := p.offset; i < min(p.n(), p.offset+p.rows()); i++ {
 		var row strings.Builder
 		selected := i == p.cursor
+		entry := p.list[p.entry(i)]
 		for j, c := range cols {
-			s := c.cell(p.list[i])
+			s := c.cell(entry)
 			personal := c.personal && s != ""
 			if personal {
 				s = theme.PersonalMark + " " + s
@@ -213,7 +278,7 @@ func selectedStyle(st theme.Styles, personal bool) lipgloss.Style {
 // details is the selected entry's fields from the detail offset on, cut
 // to height with a note of what is left below.
 func (p partiesPane) details(height int) []string {
-	if height <= 0 {
+	if height <= 0 || p.n() == 0 {
 		return nil
 	}
 	lines := p.fields[min(p.detail, max(len(p.fields)-1, 0)):]
@@ -274,14 +339,15 @@ func partyColumns(width int, full bool) []column {
 // Selection is the selected entry's name, and its cells as the table has
 // them (every column, none cut).
 func (p partiesPane) Selection() (string, []string) {
-	if len(p.list) == 0 {
+	if p.n() == 0 {
 		return "", nil
 	}
-	return text.CleanText(text.PartyName(p.list[p.cursor])), p.cells(partyColumns(maxTextWidth, p.full), p.list[p.cursor])
+	e := p.list[p.entry(p.cursor)]
+	return text.CleanText(text.PartyName(e)), p.cells(partyColumns(maxTextWidth, p.full), e)
 }
 
-// Text is the whole table, every entry and column, tab-separated under a
-// header row.
+// Text is the whole table, every entry and column (whatever a find
+// leaves on screen), tab-separated under a header row.
 func (p partiesPane) Text() string {
 	if len(p.list) == 0 {
 		return plainLines([]string{p.View()})

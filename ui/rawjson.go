@@ -80,6 +80,41 @@ func (j *jsonLines) window(from, n int) []string {
 	return out
 }
 
+// each calls yield with every line from the first, cleaned as window
+// writes them (the slice is only good until yield returns); walking to
+// the end, it counts the lines on the way.
+func (j *jsonLines) each(yield func([]byte)) {
+	at, n := jsonMark{}, 0
+	buf := make([]byte, 0, 256)
+	for {
+		buf = buf[:0]
+		next, ok := j.step(at, &buf)
+		if !ok {
+			j.lines, j.done, j.at = n, true, at
+			return
+		}
+		if printableASCII(buf) {
+			yield(buf) // nearly every line: nothing to clean, nothing to copy
+		} else {
+			yield([]byte(text.CleanText(string(buf))))
+		}
+		at = next
+		n++
+		if n%markEvery == 0 && n/markEvery == len(j.marks) {
+			j.marks = append(j.marks, next)
+		}
+	}
+}
+
+func printableASCII(b []byte) bool {
+	for _, c := range b {
+		if c < 0x20 || c >= 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
 // step lays out the line that starts at at, writing it to out when out is
 // not nil, and returns where the next line starts; false at the end.
 func (j *jsonLines) step(at jsonMark, out *[]byte) (jsonMark, bool) {

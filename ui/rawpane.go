@@ -28,7 +28,9 @@ type rawPane struct {
 	json   *jsonLines // the body, when it is JSON
 	text   []string   // the body, when it is not
 	width  int
+	height int
 	scroll scroller
+	find   textFind
 }
 
 // rawLine is a line of the head and how it is drawn.
@@ -186,12 +188,39 @@ func (p rawPane) total() int {
 func (p rawPane) Tab() Tab { return Tab{Label: "Raw"} }
 
 func (p rawPane) Resize(w, h int) Pane {
-	p.width = w
-	p.scroll.resize(h, p.lines(p.scroll.offset+h+countAhead))
+	p.width, p.height = w, h
+	p.find.setWidth(w)
+	p.scroll.resize(h-p.find.rows(), p.lines(p.scroll.offset+h+countAhead))
 	return p
 }
 
+// index is every line of the pane, the whole body laid out once: what a
+// find in Raw searches.
+func (p rawPane) index() *lineIndex {
+	x := &lineIndex{}
+	if p.json != nil {
+		x.buf = make([]byte, 0, len(p.json.src)*3/2) // indenting adds about half
+	}
+	for _, l := range p.head {
+		x.add(l.text)
+	}
+	if p.json != nil {
+		p.json.each(x.addBytes)
+	}
+	for _, l := range p.text {
+		x.add(l)
+	}
+	return x
+}
+
+func (p rawPane) Finding() findMode { return p.find.mode() }
+
 func (p rawPane) Update(msg tea.Msg) (Pane, tea.Cmd) {
+	if taken, show, cmd := p.find.handle(p.k, msg, p.scroll.offset, p.index); taken {
+		p.scroll.resize(p.height-p.find.rows(), p.lines(p.scroll.offset+p.height+countAhead))
+		p.scroll.reveal(show, p.lines)
+		return p, cmd
+	}
 	d, ok := scrollDelta(p.k.keys, msg, p.scroll.height)
 	if !ok {
 		return p, nil
@@ -214,24 +243,25 @@ func (p rawPane) Where() string {
 func (p rawPane) View() string {
 	st := p.k.st
 	w, from, n := p.width, p.scroll.offset, p.scroll.height
-	out := make([]string, 0, n)
+	mk := p.find.marker(p.k)
+	out := make([]string, 0, n+1)
 	for i := from; i < min(len(p.head), from+n); i++ {
-		out = append(out, p.headLine(p.head[i], w))
+		out = append(out, mk.line(i, p.headLine(p.head[i], w)))
 	}
 	if rest := n - len(out); rest > 0 {
 		start := max(0, from-len(p.head))
 		if p.json != nil {
 			colors := newJSONColors(st)
-			for _, l := range p.json.window(start, rest) {
-				out = append(out, colorJSONLine(colors, ansi.Truncate(l, w, "…")))
+			for i, l := range p.json.window(start, rest) {
+				out = append(out, mk.line(len(p.head)+start+i, colorJSONLine(colors, ansi.Truncate(l, w, "…"))))
 			}
 		} else {
-			for _, l := range p.text[min(start, len(p.text)):min(len(p.text), start+rest)] {
-				out = append(out, st.Value.Render(ansi.Truncate(l, w, "…")))
+			for i, l := range p.text[min(start, len(p.text)):min(len(p.text), start+rest)] {
+				out = append(out, mk.line(len(p.head)+start+i, st.Value.Render(ansi.Truncate(l, w, "…"))))
 			}
 		}
 	}
-	return strings.Join(out, "\n")
+	return withFindLine(p.k, out, n, p.find.finder, p.find.count())
 }
 
 func (p rawPane) headLine(l rawLine, w int) string {

@@ -63,6 +63,10 @@ func (p startPane) View() string { return strings.Join(p.scroll.window(p.lines),
 
 func (p startPane) Where() string { return "" }
 
+// Finding: there is nothing to find before the first lookup; / goes to
+// the PAID input as it always did.
+func (p startPane) Finding() findMode { return findNone }
+
 // fillLines lays words out in lines of at most w cells, two spaces apart,
 // never breaking a word (a PAID must stay whole to be typed back).
 func fillLines(words []string, w int) []string {

@@ -121,7 +121,7 @@ func TestProgramErrorsAndRetry(t *testing.T) {
 	waitFor(t, tm, "Service error (500)", "database unavailable")
 	send(tm, "r")
 	waitFor(t, tm, "200 ·")
-	send(tm, "/")
+	send(tm, "o")
 	tm.Type("NOPE42")
 	send(tm, "enter")
 	waitFor(t, tm, "No advertisement with PAID NOPE42")
@@ -160,7 +160,7 @@ func TestProgramFailureAfterFullViewLeavesNoTrace(t *testing.T) {
 	waitFor(t, tm, "Havenwerkers Verbond")
 	confirm(t, tm)
 	waitFor(t, tm, "s.vdberg@havenwerkers.example")
-	send(tm, "/")
+	send(tm, "o")
 	tm.Type("NOPE99")
 	send(tm, "enter")
 	waitFor(t, tm, "failed (404)")
@@ -185,7 +185,7 @@ func TestProgramRawAndCopyAfterFailure(t *testing.T) {
 	tm.Type("AB12CD")
 	send(tm, "enter")
 	waitFor(t, tm, "Riverside Civic Alliance")
-	send(tm, "/")
+	send(tm, "o")
 	tm.Type("DEMO-503")
 	send(tm, "enter")
 	waitFor(t, tm, "Service error (503)")
@@ -234,7 +234,7 @@ func TestProgramBadgeAfterRefusedFullView(t *testing.T) {
 	waitFor(t, tm, "Showing DEMO-403")
 	confirm(t, tm)
 	waitFor(t, tm, "Full view refused (403)")
-	send(tm, "/")
+	send(tm, "o")
 	tm.Type("AB12CD")
 	send(tm, "enter")
 	waitFor(t, tm, "Showing AB12CD · standard view")
@@ -259,7 +259,7 @@ func TestProgramHelpSwallowsMouse(t *testing.T) {
 	for range 8 {
 		tm.Send(tea.MouseWheelMsg{X: 20, Y: 8, Button: tea.MouseWheelDown})
 	}
-	waitFor(t, tm, "ctrl+c")
+	waitFor(t, tm, "scroll details") // the help's last column, scrolled into sight
 	m := finalModel(t, tm)
 	h, ok := m.modal.(helpModal)
 	if !ok || h.offset == 0 || tab(m) != "Advertiser" {
@@ -296,7 +296,7 @@ func TestProgramHelpAt80x24NamesQuit(t *testing.T) {
 	tm := program(t, demoConfig(s), 80, 24)
 	waitFor(t, tm, "Look up")
 	send(tm, "?")
-	waitFor(t, tm, "? or esc closes", "ctrl+c quit", "standard view", "q      quit")
+	waitFor(t, tm, "? or esc closes", "q/ctrl+c", "standard view")
 	m := finalModel(t, tm)
 	if scr := ansi.Strip(m.View().Content); strings.Contains(scr, "↓ more") || !strings.Contains(scr, "J/K") {
 		t.Fatalf("help at 80×24:\n%s", scr)

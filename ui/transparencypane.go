@@ -16,12 +16,10 @@ import (
 // was found. A required item that is missing reads "✗ MISSING", reversed,
 // so it stands out without colour; the tab counts those items.
 type transparencyPane struct {
-	k      *kit
-	ex     *exchange
-	lines  []string // laid out by Resize
-	width  int
-	dark   bool
-	scroll scroller
+	k    *kit
+	ex   *exchange
+	body textView // laid out by Resize for width and theme
+	dark bool
 }
 
 func newTransparencyPane(k *kit, ex *exchange) Pane { return transparencyPane{k: k, ex: ex} }
@@ -35,10 +33,11 @@ func (p transparencyPane) Tab() Tab {
 }
 
 func (p transparencyPane) Resize(w, h int) Pane {
-	if p.lines == nil || p.width != w || p.dark != p.k.st.IsDark {
-		p.lines, p.width, p.dark = p.layout(w), w, p.k.st.IsDark
+	if p.body.lines == nil || p.body.width != w || p.dark != p.k.st.IsDark {
+		p.dark = p.k.st.IsDark
+		p.body.setLines(p.layout(w))
 	}
-	p.scroll.resize(h, len(p.lines))
+	p.body.resize(w, h)
 	return p
 }
 
@@ -116,10 +115,12 @@ func (p transparencyPane) layout(w int) []string {
 }
 
 func (p transparencyPane) Update(msg tea.Msg) (Pane, tea.Cmd) {
-	p.scroll.update(p.k.keys, msg, func(int) int { return len(p.lines) })
-	return p, nil
+	cmd := p.body.update(p.k, msg)
+	return p, cmd
 }
 
-func (p transparencyPane) View() string { return strings.Join(p.scroll.window(p.lines), "\n") }
+func (p transparencyPane) View() string { return p.body.view(p.k) }
 
-func (p transparencyPane) Where() string { return p.scroll.where(len(p.lines), len(p.lines)) }
+func (p transparencyPane) Where() string { return p.body.where() }
+
+func (p transparencyPane) Finding() findMode { return p.body.find.mode() }

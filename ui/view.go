@@ -68,7 +68,11 @@ func (m Model) header(w int) string {
 	if m.mask || m.ex != nil && m.ex.mask {
 		badge = st.Selected.Padding(0, 1).Render("MASKED") + " " + badge
 	}
-	left := st.Title.Render("padview") + "  " + st.Muted.Render(text.CleanText(m.cfg.Profile)+" · "+serviceName(m.cfg.BaseURL))
+	left := st.Title.Render("padview") + "  "
+	if place := m.worklistPlace(); place != "" {
+		left += st.Accent.Render("worklist "+place) + "  "
+	}
+	left += st.Muted.Render(text.CleanText(m.cfg.Profile) + " · " + serviceName(m.cfg.BaseURL))
 	if mark := m.markLabel(); mark != "" {
 		left += "  " + st.Accent.Render(mark)
 	}
@@ -125,9 +129,24 @@ func (m Model) keyLine(w int) string {
 	}
 	if m.focus == focusInput {
 		esc := key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "leave input"))
-		return keyLine(m.kit.help, []hint{{k.Fetch, 5}, {k.History, 2}, {k.NextTab, 1}, {esc, 4}, {k.Help, 6}, {k.ForceQuit, 6}}, w)
+		return keyLine(m.kit.help, []hint{{k.Fetch, 5}, {k.InputHistory, 2}, {k.NextTab, 1}, {esc, 4}, {k.Help, 6}, {k.ForceQuit, 6}}, w)
+	}
+	find := m.deck.current().Finding()
+	if find == findTyping {
+		return keyLine(m.kit.help, append(findHints(k, find), hint{rebind(k.InputHistory, "select"), 2}, hint{k.ForceQuit, 6}), w)
 	}
 	hints := []hint{{k.FocusInput, 5}, {k.NextTab, 3}, {k.Down, 1}}
+	if find == findKept {
+		hints = append(hints, findHints(k, find)...)
+	} else if find != findNone {
+		hints = append(hints, hint{rebind(k.Find, "find"), 3})
+	}
+	if len(m.cfg.Worklist) > 1 {
+		hints = append(hints, hint{rebind(k.Worklist, "next/prev item"), 4})
+	}
+	if len(m.hist.visits) > 1 {
+		hints = append(hints, hint{k.BackForward, 2})
+	}
 	switch {
 	case m.sess.view == advert.Full:
 		hints = append(hints, hint{k.Standard, 4})
@@ -181,12 +200,15 @@ type chromeKey struct {
 	view                 advert.View
 	dark, mask           bool
 	mark                 *advert.Document
+	find                 findMode
+	visits               int
 }
 
 // drawChrome returns the chrome, drawn again only when it changed. A modal
 // brings its own keys, so the key line is not kept while one is open.
 func (m Model) drawChrome() chrome {
-	k := chromeKey{m.layout.width, m.deck.active, len(m.deck.panes), m.ex, m.focus, m.sess.view, m.kit.st.IsDark, m.mask, m.mark}
+	k := chromeKey{m.layout.width, m.deck.active, len(m.deck.panes), m.ex, m.focus, m.sess.view, m.kit.st.IsDark, m.mask, m.mark,
+		m.deck.current().Finding(), len(m.hist.visits)}
 	if m.modal != nil {
 		return chrome{tabs: m.chrome.tabs, keys: fit(m.keyLine(k.width), k.width)}
 	}

@@ -112,6 +112,9 @@ func FormatDate(v advert.Value) (string, bool) {
 	switch v.Kind {
 	case advert.String:
 		s := strings.TrimSpace(v.Str)
+		if s == "" || s[0] < '0' || s[0] > '9' {
+			return "", false // every layout starts with the year, an epoch with a digit: names, cities and phones are not parsed
+		}
 		if t, err := time.Parse("2006-01-02", s); err == nil {
 			return t.Format("2006-01-02"), true
 		}

@@ -1,0 +1,104 @@
+package ui
+
+import (
+	"bytes"
+	"fmt"
+	"sort"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+// partyHay is every entry of a sponsors or controllers table as one line
+// of an index: all its columns, whatever the width leaves on screen, apart
+// by a control character no query has. Built once, when / first opens, so
+// that each key typed is one pass over one buffer.
+type partyHay = lineIndex
+
+func newPartyHay(p partiesPane) *partyHay {
+	cols := partyColumns(1<<20, p.full) // every column of this view
+	x := &lineIndex{starts: make([]int, 0, len(p.list))}
+	var row []byte
+	for _, v := range p.list {
+		row = row[:0]
+		for j, c := range cols {
+			if j > 0 {
+				row = append(row, 0x1f) // the unit separator: cleaned out of every cell
+			}
+			row = append(row, c.cell(v)...)
+		}
+		x.addBytes(row)
+	}
+	return x
+}
+
+// updateFind takes a message for the table's find and reports whether it
+// was the find's.
+func (p *partiesPane) updateFind(msg tea.Msg) (bool, tea.Cmd) {
+	ev, cmd := p.find.update(p.k, msg)
+	switch ev {
+	case findIgnored:
+		return false, nil
+	case findTaken:
+		if p.hay == nil && p.find.typing {
+			p.hay = newPartyHay(*p)
+		}
+	case findChanged, findCleared:
+		if p.hay == nil {
+			p.hay = newPartyHay(*p)
+		}
+		p.filter()
+	case findNext:
+		if p.n() > 0 {
+			p.cursor = (p.cursor + 1) % p.n()
+		}
+	case findPrev:
+		if p.n() > 0 {
+			p.cursor = (p.cursor - 1 + p.n()) % p.n()
+		}
+	}
+	p.selectRow(p.cursor) // the find line came or went: the rows changed
+	return true, cmd
+}
+
+// filter shows the entries that match the query, keeping the selected
+// entry selected when it still shows, else the nearest after it.
+func (p *partiesPane) filter() {
+	sel := -1
+	if p.n() > 0 {
+		sel = p.entry(p.cursor)
+	}
+	q := p.find.query
+	p.shown = p.past.run(q, func() []int {
+		if q == "" {
+			return nil
+		}
+		return p.hay.lines(q)
+	}, func(last []int) ([]int, bool) {
+		out := make([]int, 0, len(last))
+		for _, i := range last {
+			if bytes.Contains(p.hay.line(i), []byte(q)) {
+				out = append(out, i)
+			}
+		}
+		return out, true
+	})
+	c := max(sel, 0)
+	if p.shown != nil {
+		c = sort.SearchInts(p.shown, sel)
+	}
+	if c >= p.n() || p.entry(c) != sel {
+		p.detail = 0
+	}
+	p.cursor = c
+}
+
+// findCount is "12 of 5000", or "no match".
+func (p partiesPane) findCount() string {
+	switch {
+	case p.find.query == "":
+		return ""
+	case p.n() == 0:
+		return "no match"
+	}
+	return fmt.Sprintf("%d of %d", p.n(), len(p.list))
+}
