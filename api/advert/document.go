@@ -46,10 +46,12 @@ type Document struct {
 	LegalAndMetadata     Value
 	Other                Value // Object of members not placed elsewhere
 
-	// SponsorsPresent and ControllersPresent tell an empty collection the
-	// server sent from one it did not send at all.
-	SponsorsPresent    bool
-	ControllersPresent bool
+	// SponsorsState and ControllersState tell the three answers apart that
+	// an empty Sponsors or Controllers can stand for: the collection was
+	// not sent, it was sent as null ("not disclosed"), or it was a list
+	// (empty or not).
+	SponsorsState    ListState
+	ControllersState ListState
 
 	Raw []byte
 
@@ -104,9 +106,9 @@ func (d *Document) Group(g Group) Value {
 }
 
 // MarshalJSON writes the normalized document in its contract shape, groups in
-// a fixed order, absent groups as {} or [], and last "warnings": always
-// there, an empty list when the normalizer had nothing to say. Strings are
-// escaped by AppendQuoted.
+// a fixed order, absent groups as {} or [], a party list sent as null as
+// null, and last "warnings": always there, an empty list when the
+// normalizer had nothing to say. Strings are escaped by AppendQuoted.
 func (d *Document) MarshalJSON() ([]byte, error) {
 	o := jsonOut{b: make([]byte, 0, len(d.Raw)+256)}
 	d.writeJSON(&o)
@@ -131,7 +133,11 @@ func (d *Document) writeJSON(o *jsonOut) {
 		o.b = AppendQuoted(o.b, string(g.Group))
 		o.b = append(o.b, ':')
 		if g.Parties {
-			items, _ := d.Parties(g.Group)
+			items, state := d.Parties(g.Group)
+			if state == ListNull {
+				o.b = append(o.b, "null"...)
+				continue
+			}
 			NewArray(items...).writeJSON(o)
 			continue
 		}

@@ -53,6 +53,9 @@ var ruleCases = []ruleCase{
 	{"no parties", "sponsor.name", full, `{"campaign": {"name": "X"}}`, Missing, "neither the advertiser", "", false},
 	{"advertiser name null", "sponsor.name", full, `{"advertiser": {"companyName": null}}`, DeclaredNone, "not disclosed", "advertiser.companyName", false},
 	{"snake case", "sponsor.name", full, `{"advertiser": {"company_name": "Riverside"}}`, Present, "", "advertiser.companyName", false},
+	{"sponsor list null", "sponsor.name", full, `{"sponsors": null}`, DeclaredNone, "sponsor list is not disclosed", "sponsors", false},
+	{"sponsor list null, advertiser named", "sponsor.name", full, `{"advertiser": {"companyName": "R"}, "sponsors": null}`, Present, "", "advertiser.companyName", false},
+	{"sponsor list empty", "sponsor.name", full, `{"sponsors": []}`, Missing, "neither the advertiser", "", false},
 
 	// sponsor.legal_name
 	{"legal name", "sponsor.legal_name", full, `{"advertiser": {"legalName": "Riverside Ltd"}}`, Present, "", "advertiser.legalName", false},
@@ -70,6 +73,7 @@ var ruleCases = []ruleCase{
 	{"email null", "sponsor.email", full, `{"advertiser": {"companyName": "R", "email": null}}`, DeclaredNone, "", "advertiser.email", false},
 	{"some sponsors undisclosed", "sponsor.email", full, `{"sponsors": [{"name": "A", "email": "a@x.example"}, {"name": "B", "email": null}]}`, DeclaredNone, "1 of 2", "sponsors[].email", false},
 	{"email sent empty", "sponsor.email", full, `{"advertiser": {"email": " "}}`, Missing, "empty", "advertiser.email", false},
+	{"sponsor list null in standard view", "sponsor.email", standard, `{"advertiser": {"companyName": "R"}, "sponsors": null}`, DeclaredNone, "sponsor list is not disclosed", "sponsors", false},
 
 	// sponsor.address
 	{"street address", "sponsor.address", full, `{"advertiser": {"streetAddress": "14 Quayside Walk"}}`, Present, "", "advertiser.streetAddress", false},
@@ -83,6 +87,7 @@ var ruleCases = []ruleCase{
 	{"establishment at the top level", "sponsor.establishment", standard, `{"advertiser": {"companyName": "R"}, "establishment": "Lyon"}`, Present, "", "other.establishment", false},
 	{"natural person needs none", "sponsor.establishment", full, `{"advertiser": {"firstName": "Maren", "lastName": "Holt"}}`, NotApplicable, "", "", false},
 	{"organisations among natural persons", "sponsor.establishment", full, `{"sponsors": [{"name": "A", "kind": "association", "establishment": "Lyon"}, {"name": "T", "kind": "individual"}]}`, Present, "not a natural person", "sponsors[].establishment", false},
+	{"sponsor list null, no establishment", "sponsor.establishment", full, `{"advertiser": {"companyName": "R"}, "sponsors": null}`, DeclaredNone, "sponsor list", "sponsors", false},
 	{"no establishment", "sponsor.establishment", full, `{"advertiser": {"companyName": "R", "country": "GB"}}`, Missing, "", "", false},
 	{"establishment null elsewhere", "sponsor.establishment", full, `{"advertiser": {"companyName": "R"}, "complianceAndFunding": {"placeOfEstablishment": null}}`, DeclaredNone, "", "complianceAndFunding.placeOfEstablishment", false},
 

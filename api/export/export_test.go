@@ -318,3 +318,53 @@ func TestParseFormat(t *testing.T) {
 		t.Error("Write accepted an unknown format")
 	}
 }
+
+// A party list sent as null reads "not disclosed" in the report and has a
+// row of its own in the table; an empty list and an absent one do not.
+func TestNullPartyListsInExports(t *testing.T) {
+	null := sample(t, "NUL0N3", advert.Standard) // "sponsors": null
+	var md bytes.Buffer
+	if err := Write(&md, Markdown, null); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(md.String(), "## Sponsors\n\n_Not disclosed._\n") || strings.Contains(md.String(), "Sponsors (0)") {
+		t.Errorf("markdown:\n%s", md.String())
+	}
+	var out bytes.Buffer
+	if err := Write(&out, CSV, sample(t, "AB12CD", advert.Standard), null,
+		normalize(t, "E1", `{"sponsors":[],"disclosure":1,"controllers":[{"name":"C","disclosure":"x"}]}`)); err != nil {
+		t.Fatal(err)
+	}
+	records, err := csv.NewReader(&out).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h := records[0]; len(h) < 3 || h[2] != "disclosure" || !strings.Contains(strings.Join(h, ","), "entry.disclosure") {
+		t.Fatalf("header %q", h)
+	}
+	var nullRows, emptyRows int
+	for _, r := range records[1:] {
+		switch {
+		case r[0] == "NUL0N3" && r[1] == "sponsors":
+			nullRows++
+			if r[2] != "not disclosed" {
+				t.Errorf("null list row %q", r)
+			}
+		case r[0] == "E1" && r[1] == "sponsors":
+			emptyRows++
+		case r[2] != "":
+			t.Errorf("a party row says %q", r[2])
+		}
+	}
+	if nullRows != 1 || emptyRows != 0 {
+		t.Errorf("%d rows for the null list, %d for the empty one:\n%s", nullRows, emptyRows, out.String())
+	}
+	// Without a null list the column is not there.
+	out.Reset()
+	if err := Write(&out, CSV, sample(t, "AB12CD", advert.Standard)); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(strings.SplitN(out.String(), "\n", 2)[0], "disclosure") {
+		t.Errorf("header %q", out.String())
+	}
+}

@@ -29,10 +29,14 @@ func writeMarkdown(w *bufio.Writer, d *advert.Document) {
 	}
 	for _, g := range advert.Groups {
 		if g.Parties {
-			list, present := d.Parties(g.Group)
+			list, state := d.Parties(g.Group)
+			if state == advert.ListNull {
+				fmt.Fprintf(w, "\n## %s\n\n_Not disclosed._\n", md(g.Label))
+				continue
+			}
 			fmt.Fprintf(w, "\n## %s (%d)\n\n", md(g.Label), len(list))
 			switch {
-			case !present:
+			case state == advert.ListAbsent:
 				w.WriteString("_Not in this response._\n")
 			case len(list) == 0:
 				w.WriteString("_None._\n")
