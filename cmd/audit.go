@@ -170,7 +170,7 @@ func writeAuditEntry(w io.Writer, e audit.Entry) {
 				what += " (masked)"
 			}
 		} else if e.Error == "" {
-			what += " · no personal data"
+			what += " · no personal data shown"
 		}
 	default:
 		what = e.Event

@@ -160,8 +160,16 @@ func TestCheckFullView(t *testing.T) {
 			t.Errorf("check output shows %q", v)
 		}
 	}
-	if es := h.logEntries(); len(es) != 2 || es[0].Reason != "Compliance review" || es[0].PAID != "AB12CD" {
-		t.Errorf("access log: %+v", es)
+	es := h.logEntries()
+	if len(es) != 2 || es[0].Reason != "Compliance review" || es[0].PAID != "AB12CD" {
+		t.Fatalf("access log: %+v", es)
+	}
+	// check prints no value, so the outcome records none shown.
+	if o := es[1]; o.Event != audit.EventOutcome || len(o.Shown) != 0 || *o.Status != 200 {
+		t.Errorf("outcome of check --full: %+v", o)
+	}
+	if _, out, _ := h.run("audit"); !strings.Contains(out, "answered 200 · no personal data shown") {
+		t.Errorf("audit:\n%s", out)
 	}
 }
 

@@ -59,6 +59,10 @@ type Request struct {
 	PAID    string
 	View    advert.View
 	Reason  string // cleaned with CleanReason
+	// ShowsNoValues: the caller prints no value of the answer (padview
+	// check reports only where items are), so the outcome records no
+	// category of personal data as shown.
+	ShowsNoValues bool
 }
 
 // Outcome is what came of a request: see OutcomeOf.
