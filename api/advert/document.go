@@ -55,6 +55,10 @@ type Document struct {
 
 	Raw []byte
 
+	// Masked says the personal data in the document was masked for screen
+	// sharing (text.MaskDocument); its JSON then says "masked": true.
+	Masked bool
+
 	// Warnings say what the normalizer could not take as sent (a duplicate
 	// member name, a value of a typed field it could not read); every reader
 	// of the document shows them.
@@ -105,7 +109,8 @@ func (d *Document) Group(g Group) Value {
 	return Value{}
 }
 
-// MarshalJSON writes the normalized document in its contract shape, groups in
+// MarshalJSON writes the normalized document in its contract shape:
+// "paid", "view", "masked": true only for a masked document, the groups in
 // a fixed order, absent groups as {} or [], a party list sent as null as
 // null, and last "warnings": always there, an empty list when the
 // normalizer had nothing to say. Strings are escaped by AppendQuoted.
@@ -128,6 +133,9 @@ func (d *Document) writeJSON(o *jsonOut) {
 	o.b = AppendQuoted(o.b, d.PAID)
 	o.b = append(o.b, `,"view":`...)
 	o.b = AppendQuoted(o.b, d.View.String())
+	if d.Masked {
+		o.b = append(o.b, `,"masked":true`...)
+	}
 	for _, g := range Groups {
 		o.b = append(o.b, ',')
 		o.b = AppendQuoted(o.b, string(g.Group))

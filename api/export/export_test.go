@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/text"
 )
 
 // sample normalizes one advertisement of the fake service's sample set.
@@ -366,5 +367,35 @@ func TestNullPartyListsInExports(t *testing.T) {
 	}
 	if strings.Contains(strings.SplitN(out.String(), "\n", 2)[0], "disclosure") {
 		t.Errorf("header %q", out.String())
+	}
+}
+
+// A masked document says so in every export that can carry a marker, and
+// a document that is not masked carries none.
+func TestMaskedExportsSaySo(t *testing.T) {
+	d := sample(t, "AB12CD", advert.Full)
+	m := text.MaskDocument(d)
+	var js, md bytes.Buffer
+	if err := Write(&js, JSON, m, d); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(js.String(), "\n"), "\n")
+	if !strings.HasPrefix(lines[0], `{"paid":"AB12CD","view":"full","masked":true,`) || strings.Contains(lines[1], `"masked"`) {
+		t.Errorf("JSON:\n%s", js.String())
+	}
+	if strings.Contains(lines[0], "info@estuary-friends.example") || !strings.Contains(lines[0], "i•••@estuary-friends.example") {
+		t.Errorf("masked JSON shows an email:\n%s", lines[0])
+	}
+	if err := Write(&md, Markdown, m); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(md.String(), "# Advertisement AB12CD\n\n**MASKED:** personal data hidden for screen sharing") ||
+		!strings.Contains(md.String(), "Full view, as normalized by padview, its personal data masked.") {
+		t.Errorf("masked markdown:\n%s", md.String()[:300])
+	}
+	md.Reset()
+	Write(&md, Markdown, d)
+	if strings.Contains(md.String(), "MASKED") || strings.Contains(md.String(), "masked") {
+		t.Errorf("unmasked markdown says masked")
 	}
 }

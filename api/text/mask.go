@@ -101,11 +101,12 @@ func MaskPhone(s string) string {
 
 // MaskValue hides a value of personal data for screen sharing: emails and
 // phone numbers keep a recognizable edge, addresses and everything else
-// personal are hidden whole. Values of other members come back unchanged.
+// personal are hidden whole. Values of other members come back with only
+// the emails and phone numbers inside them masked (see MaskText).
 func MaskValue(key, value string) string {
 	switch PersonalCategory(key, value) {
 	case "":
-		return value
+		return MaskText(value)
 	case CategoryEmail:
 		return MaskEmail(value)
 	case CategoryPhone:
@@ -117,14 +118,17 @@ func MaskValue(key, value string) string {
 // MaskDocument returns a copy of d with every value of personal data
 // masked (see MaskValue), in every group, sponsor and controller; a value
 // inside a personal member (an "address" object) is masked whatever its own
-// name. null stays null: "not disclosed" reveals nothing. The copy has no
-// Raw bytes, which could not be masked. d itself is not changed.
+// name, and an email or phone number inside any other string (see
+// MaskText), warnings included. null stays null: "not disclosed" reveals
+// nothing. The copy has no Raw bytes, which could not be masked. d itself
+// is not changed.
 func MaskDocument(d *advert.Document) *advert.Document {
 	if d == nil {
 		return nil
 	}
 	m := *d
 	m.Raw = nil
+	m.Masked = true
 	m.Advertiser = maskAt("", "", m.Advertiser)
 	m.Campaign = maskAt("", "", m.Campaign)
 	m.BasicInformation = maskAt("", "", m.BasicInformation)
@@ -134,6 +138,11 @@ func MaskDocument(d *advert.Document) *advert.Document {
 	m.Other = maskAt("", "", m.Other)
 	m.Sponsors = maskList(d.Sponsors)
 	m.Controllers = maskList(d.Controllers)
+	// Warnings quote values ("kept the first value …"): masked like text.
+	m.Warnings = make([]string, len(d.Warnings))
+	for i, w := range d.Warnings {
+		m.Warnings[i] = MaskText(w)
+	}
 	return &m
 }
 
@@ -170,8 +179,29 @@ func maskAt(key, personal string, v advert.Value) advert.Value {
 		if PersonalCategory(name, v.Str) != "" {
 			return advert.StringValue(MaskValue(name, v.Str))
 		}
+		if v.Kind == advert.String {
+			if t := MaskText(v.Str); t != v.Str {
+				return advert.StringValue(t)
+			}
+		}
 	}
 	return v
+}
+
+// MaskValueAt masks v as MaskDocument would mask it at the end of path:
+// the member names leading to it from its group or party (array indexes
+// left out), so that a value inside a personal member ("address" ›
+// "line1") is hidden too. It does not change v.
+func MaskValueAt(path []string, v advert.Value) advert.Value {
+	personal, key := "", ""
+	for i, k := range path {
+		if i == len(path)-1 {
+			key = k
+			break
+		}
+		personal = personalName(k, personal)
+	}
+	return maskAt(key, personal, v)
 }
 
 // personalName is the name a value is judged by: its own when that is
@@ -232,6 +262,10 @@ func collectCategories(key, personal string, v advert.Value, seen map[string]boo
 		if strings.TrimSpace(v.Str) != "" {
 			if c := PersonalCategory(scalarName(key, personal), v.Str); c != "" {
 				seen[c] = true
+			} else if v.Kind == advert.String {
+				for _, c := range TextCategories(v.Str) {
+					seen[c] = true
+				}
 			}
 		}
 	}
