@@ -64,6 +64,9 @@ type Change struct {
 type Result struct {
 	A, B    string // the PAIDs compared
 	Changes []Change
+	// Masked says the changes' values were masked for screen sharing
+	// (see Mask); the text and the JSON say so.
+	Masked bool
 }
 
 // Equal reports whether the documents have the same normalized fields.

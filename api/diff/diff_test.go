@@ -240,3 +240,31 @@ func TestNullPartyListIsAChange(t *testing.T) {
 		t.Errorf("list → null: %v", summary(r))
 	}
 }
+
+// Mask hides personal values by the names on the change's path, inside a
+// personal member too, and a party named by its email; the changes stay.
+func TestMaskHidesPersonalValues(t *testing.T) {
+	a := doc(t, "A1", `{"sponsors": [{"name": "S", "address": {"line1": "2 Mill Lane"}}, "x@y.example"],
+		"campaign": {"note": "call 020 7946 0000", "startDate": "2026-09-01"}}`)
+	b := doc(t, "B1", `{"sponsors": [{"name": "S", "address": {"line1": "3 Mill Lane"}}],
+		"campaign": {"note": "call 020 7946 0001", "startDate": "2026-09-02"}}`)
+	r := Compare(a, b)
+	m := r.Mask()
+	if len(m.Changes) != len(r.Changes) || !m.Masked || r.Masked {
+		t.Fatalf("%d changes, masked %v (original %v)", len(m.Changes), m.Masked, r.Masked)
+	}
+	var text bytes.Buffer
+	WriteText(&text, m)
+	out, _ := m.MarshalJSON()
+	for _, s := range []string{"Mill Lane", "x@y", "7946"} {
+		if strings.Contains(text.String(), s) || bytes.Contains(out, []byte(s)) {
+			t.Errorf("masked result shows %q:\n%s\n%s", s, text.String(), out)
+		}
+	}
+	if !strings.Contains(text.String(), "2026-09-02") || !bytes.Contains(out, []byte(`"masked":true`)) {
+		t.Errorf("masked result:\n%s\n%s", text.String(), out)
+	}
+	if orig, _ := r.MarshalJSON(); !bytes.Contains(orig, []byte("2 Mill Lane")) {
+		t.Error("Mask changed the result it copies")
+	}
+}

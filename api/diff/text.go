@@ -138,6 +138,9 @@ func kindName(k advert.Kind) string {
 func WriteText(w io.Writer, r *Result) error {
 	bw := bufio.NewWriter(w)
 	a, b := text.CleanText(r.A), text.CleanText(r.B)
+	if r.Masked {
+		fmt.Fprintln(bw, "MASKED · personal data hidden for screen sharing")
+	}
 	if r.Equal() {
 		fmt.Fprintf(bw, "%s and %s have the same normalized fields.\n", a, b)
 		return bw.Flush()
@@ -170,9 +173,12 @@ func writeChange(w io.Writer, c Change) {
 			writeListed(w, indent+"    ", "+", c.B)
 			return
 		}
-		if at == bt && c.A.Kind != c.B.Kind {
+		switch {
+		case at == bt && c.A.Kind != c.B.Kind:
 			at += " (" + kindName(c.A.Kind) + ")"
 			bt += " (" + kindName(c.B.Kind) + ")"
+		case at == bt:
+			bt += " (they differ in what is hidden)" // by the mask or the cut
 		}
 		fmt.Fprintf(w, "%s~ %s: %s → %s\n", indent, c.Label(), at, bt)
 	case Added:
