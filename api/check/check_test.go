@@ -239,6 +239,41 @@ func TestEveryRuleAndStateIsTested(t *testing.T) {
 	}
 }
 
+// The points of Regulation (EU) 2024/900 the rules cite, and the rules
+// that check less than the point asks say so.
+func TestRulesCiteTheirPoints(t *testing.T) {
+	cites := map[string]string{
+		"sponsor.name": "Art. 12(1)(a)", "sponsor.legal_name": "Art. 12(1)(a)", "sponsor.email": "Art. 12(1)(a)",
+		"sponsor.address": "Art. 12(1)(a)", "sponsor.establishment": "Art. 12(1)(a)", "controlling_entity": "Art. 12(1)(a)",
+		"payer": "Art. 12(1)(b)", "period": "Art. 12(1)(c)", "amounts": "Art. 12(1)(d)", "funding.origin": "Art. 12(1)(e)",
+		"funding.eu": "Art. 12(1)(e)", "calculation": "Art. 12(1)(f)", "election": "Art. 12(1)(g)",
+		"election.date": "Art. 12(1)(g)", "suspension": "Art. 12(1)(k)", "targeting": "Art. 12(1)(l)",
+		"notice_url": "Art. 11(1)(e)",
+	}
+	for _, r := range Rules {
+		want, ok := cites[r.ID]
+		if !ok {
+			t.Errorf("rule %s: no expected citation", r.ID)
+			continue
+		}
+		if !strings.Contains(r.Basis, want) {
+			t.Errorf("rule %s cites %q; want %s", r.ID, r.Basis, want)
+		}
+	}
+	for id, says := range map[string]string{
+		"sponsor.establishment": "a country alone counts as present",
+		"controlling_entity":    "padview checks only the name",
+		"payer":                 "padview checks only the name",
+		"suspension":            "uncertain",
+		"targeting":             "uncertain",
+		"sponsor.legal_name":    "uncertain",
+	} {
+		if r, _ := RuleByID(id); !strings.Contains(r.Basis, says) {
+			t.Errorf("rule %s basis %q does not say %q", id, r.Basis, says)
+		}
+	}
+}
+
 func TestRulesTable(t *testing.T) {
 	ids := map[string]bool{}
 	for _, r := range Rules {
