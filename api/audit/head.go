@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 )
@@ -30,10 +31,15 @@ var errNoHead = errors.New("no head file")
 
 // readHead reads the head file; errNoHead when there is none.
 func readHead(path string) (Head, error) {
-	b, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return Head{}, errNoHead
 	}
+	if err != nil {
+		return Head{}, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, maxLine+1)) // padview writes under 100 bytes
 	if err != nil {
 		return Head{}, err
 	}
