@@ -83,7 +83,7 @@ func runDiff(ctx context.Context, env *Env, rf *rootFlags, asJSON, mask bool, ar
 		}
 		for _, w := range d.Warnings {
 			if mask {
-				w = text.MaskText(w) // warnings quote values
+				w = text.MaskWarning(w) // warnings quote values
 			}
 			fmt.Fprintf(env.Stderr, "padview: %s: warning: %s\n", text.CleanText(d.PAID), text.CleanText(w))
 		}

@@ -138,10 +138,10 @@ func MaskDocument(d *advert.Document) *advert.Document {
 	m.Other = maskAt("", "", m.Other)
 	m.Sponsors = maskList(d.Sponsors)
 	m.Controllers = maskList(d.Controllers)
-	// Warnings quote values ("kept the first value …"): masked like text.
+	// Warnings quote values ("kept the first value …"): see MaskWarning.
 	m.Warnings = make([]string, len(d.Warnings))
 	for i, w := range d.Warnings {
-		m.Warnings[i] = MaskText(w)
+		m.Warnings[i] = MaskWarning(w)
 	}
 	return &m
 }

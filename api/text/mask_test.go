@@ -187,7 +187,8 @@ func TestMaskText(t *testing.T) {
 // A masked document hides emails and phones in free text and under
 // neutral names, and in its warnings; dates and amounts stay.
 func TestMaskDocumentMasksFreeText(t *testing.T) {
-	raw := `{"advertiser": {"companyName": "R", "companyName": "maren.holt@example.org"},
+	raw := `{"advertiser": {"companyName": "R", "companyName": "maren.holt@example.org",
+	    "streetAddress": "14 Quayside Walk", "streetAddress": "9 Mill Lane", "birthDate": "01/02/1970"},
 	  "basicInformation": {"description": "Write to maren.holt@example.org or call +44 20 7946 0000", "contact": "+44 20 7946 0001",
 	    "firstPublished": "2026-09-01"},
 	  "campaign": {"totalValue": {"amount": "1250000.00", "currency": "EUR"}, "startDate": "2026-09-01"},
@@ -196,19 +197,21 @@ func TestMaskDocumentMasksFreeText(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Join(PersonalCategories(d), ","); got != "email,phone" {
+	if got := strings.Join(PersonalCategories(d), ","); got != "email,phone,address,other" {
 		t.Errorf("categories %q", got)
 	}
 	b, _ := MaskDocument(d).MarshalJSON()
 	out := string(b)
-	for _, secret := range []string{"maren.holt", "7946 0000", "7946 0001", "7946 0002"} {
+	for _, secret := range []string{"maren.holt", "7946 0000", "7946 0001", "7946 0002", "Quayside", "Mill Lane", "1970"} {
 		if strings.Contains(out, secret) {
 			t.Errorf("masked document shows %q:\n%s", secret, out)
 		}
 	}
 	for _, kept := range []string{`"description":"Write to m•••@example.org or call +44 ••• •• 00"`, `"contact":"+44 ••• •• 01"`,
 		`"note":"phone ••• •• 02"`, `"amount":"1250000.00"`, `"startDate":"2026-09-01"`, `"paid":"PAD-2026-000000123456"`,
-		`kept the first value \"R\", not \"m•••@example.org\"`} {
+		`kept the first value \"R\", not \"m•••@example.org\"`,
+		`member \"streetAddress\" appears more than once; kept the first value (both values masked)`,
+		`advertiser.birthDate: ••• could not be read; kept as sent (the value is masked)`} {
 		if !strings.Contains(out, kept) {
 			t.Errorf("masked document lacks %s:\n%s", kept, out)
 		}

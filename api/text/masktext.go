@@ -115,3 +115,38 @@ func isPhone(s string, from, to int) bool {
 func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// MaskWarning masks a normalizer warning for screen sharing: emails and
+// phone numbers anywhere in it, and, where it is about a personal member
+// (a repeated "streetAddress", a "birthDate" that is not a date), the
+// values it quotes, which MaskText alone would not recognize.
+func MaskWarning(w string) string {
+	w = MaskText(w)
+	place, rest, ok := strings.Cut(w, ": ")
+	if !ok {
+		return w
+	}
+	if head, _, dup := strings.Cut(rest, " appears more than once; "); dup {
+		key := strings.Trim(strings.TrimPrefix(head, "member "), `"`)
+		if personalPlace(place) || IsPersonalField(key) {
+			return place + ": " + head + " appears more than once; kept the first value (both values masked)"
+		}
+		return w
+	}
+	if personalPlace(place) {
+		return place + ": " + Masked + " could not be read; kept as sent (the value is masked)"
+	}
+	return w
+}
+
+// personalPlace reports whether a warning's place (a path such as
+// advertiser.birthDate or a JSON Pointer such as /sponsors/0/address)
+// passes through a personal member.
+func personalPlace(place string) bool {
+	for _, seg := range strings.FieldsFunc(place, func(r rune) bool { return strings.ContainsRune(`/.[]"`, r) }) {
+		if IsPersonalField(seg) {
+			return true
+		}
+	}
+	return false
+}
