@@ -180,3 +180,51 @@ func waitListening(t *testing.T, addr string) {
 	}
 	t.Fatalf("nothing listens on %s", addr)
 }
+
+// TestREADMEDiffTranscriptsAreRealOutput runs each `$ padview diff …`
+// transcript of the README (a text block) against the fake service: the
+// output shown is the real output, whole, or up to a "…" that marks where
+// the README cuts it.
+func TestREADMEDiffTranscriptsAreRealOutput(t *testing.T) {
+	keyring.MockInit()
+	srv, err := fake.Start(fake.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	b, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, block := range strings.Split(string(b), "```text\n")[1:] {
+		block, _, _ = strings.Cut(block, "```")
+		first, want, _ := strings.Cut(block, "\n")
+		args, ok := strings.CutPrefix(first, "$ padview diff ")
+		if !ok {
+			continue
+		}
+		n++
+		vars := map[string]string{cmd.EnvConfigDir: t.TempDir(), audit.EnvStateDir: t.TempDir(),
+			cmd.EnvBaseURL: srv.URL, keystore.EnvToken: fake.DemoToken}
+		getenv := func(k string) string { return vars[k] }
+		var stdout, stderr bytes.Buffer
+		env := cmd.Env{Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr, Getenv: getenv,
+			Store:   keystore.New(keystore.WithEnv(getenv), keystore.WithAvailability(func() error { return nil })),
+			Version: cmd.Version{Version: "readme"}}
+		cmd.Execute(context.Background(), env, append([]string{"diff"}, strings.Fields(args)...))
+		got := stdout.String()
+		if cut, _, elided := strings.Cut(want, "…"); elided {
+			if !strings.HasPrefix(got, cut) {
+				t.Errorf("%s: the README shows\n%s\nbut the output begins\n%s", first, cut, got[:min(len(got), len(cut)+40)])
+			}
+			continue
+		}
+		if got != want {
+			t.Errorf("%s: the README shows\n%s\nbut the output is\n%s", first, want, got)
+		}
+	}
+	if n < 2 {
+		t.Errorf("found %d diff transcripts in the README", n)
+	}
+}

@@ -34,9 +34,11 @@ user, the profile, the service host, the PAID, the view and the reason, then
 the outcome with the categories of personal data the answer held (email,
 phone, address, other), never a value.
 
-Each line carries the SHA-256 of the line before it and its number, so that
---verify finds the first line that was edited or removed (exit 0 intact, 1
-broken).`,
+Each line carries the SHA-256 of the line before it and its number, and a
+head file beside the log (access.log.head) keeps the last line's number and
+hash, so that --verify finds the first line that was edited or removed, an
+edited last line, lines cut from the end and a deleted log (exit 0 intact,
+1 broken).`,
 		Example: `  padview audit
   padview audit --since 24h --json
   padview audit --verify`,
@@ -67,8 +69,14 @@ func runAudit(env *Env, f auditFlags) error {
 	if err != nil {
 		return exitWith(ExitFailure, "%v", err)
 	}
+	if f.verify {
+		return verifyAudit(env, path)
+	}
 	file, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
+		if _, herr := os.Stat(audit.HeadPath(path)); herr == nil {
+			return exitWith(ExitFailure, "access log %s is missing, but its head file is there: it was deleted; run `padview audit --verify`", path)
+		}
 		fmt.Fprintf(env.Stderr, "No access log yet at %s: padview writes it on the first full-view request.\n", path)
 		return nil
 	}
@@ -76,19 +84,6 @@ func runAudit(env *Env, f auditFlags) error {
 		return exitWith(ExitFailure, "access log: %v", err)
 	}
 	defer file.Close()
-
-	if f.verify {
-		n, err := audit.Verify(file)
-		var broken *audit.Broken
-		switch {
-		case errors.As(err, &broken):
-			return exitWith(ExitFailure, "access log %s is broken at line %d of %d: %s", path, broken.Line, max(n, broken.Line), broken.Reason)
-		case err != nil:
-			return exitWith(ExitFailure, "access log %s: %v", path, err)
-		}
-		fmt.Fprintf(env.Stdout, "access log %s: %d lines, chain intact\n", path, n)
-		return nil
-	}
 
 	out := bufio.NewWriter(env.Stdout)
 	defer out.Flush()
@@ -124,6 +119,26 @@ func runAudit(env *Env, f auditFlags) error {
 	return nil
 }
 
+// verifyAudit checks the chain and the head file: exit 0 intact, 1 broken,
+// naming the first bad line of the file's lines.
+func verifyAudit(env *Env, path string) error {
+	n, err := audit.Check(path)
+	var broken *audit.Broken
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		fmt.Fprintf(env.Stderr, "No access log yet at %s: padview writes it on the first full-view request.\n", path)
+		return nil
+	case errors.As(err, &broken) && broken.Line == 0:
+		return exitWith(ExitFailure, "access log %s (%d lines) is broken: %s", path, n, broken.Reason)
+	case errors.As(err, &broken):
+		return exitWith(ExitFailure, "access log %s is broken at line %d of %d: %s", path, broken.Line, max(n, broken.Line), broken.Reason)
+	case err != nil:
+		return exitWith(ExitFailure, "access log %s: %v", path, err)
+	}
+	fmt.Fprintf(env.Stdout, "access log %s: %d lines, chain intact, its end matches the head file\n", path, n)
+	return nil
+}
+
 // writeAuditEntry prints one entry on one line. Every value is cleaned:
 // the file is ours, but anyone who can write it can put anything in it.
 func writeAuditEntry(w io.Writer, e audit.Entry) {
@@ -155,7 +170,7 @@ func writeAuditEntry(w io.Writer, e audit.Entry) {
 				what += " (masked)"
 			}
 		} else if e.Error == "" {
-			what += " · no personal data"
+			what += " · no personal data shown"
 		}
 	default:
 		what = e.Event

@@ -93,7 +93,9 @@ func runCheck(ctx context.Context, env *Env, rf *rootFlags, f checkFlags, args [
 
 	// The same batch as get: concurrent lookups, results in input order.
 	fetch := func(ctx context.Context, paid string) (*advert.Document, *api.Exchange, error) {
-		req := audit.Request{Profile: s.Profile, Host: serviceHost(s.BaseURL), PAID: paid, View: view, Reason: f.reason}
+		// check prints where items are, never a value: nothing personal is shown.
+		req := audit.Request{Profile: s.Profile, Host: serviceHost(s.BaseURL), PAID: paid, View: view, Reason: f.reason,
+			ShowsNoValues: true}
 		return access.Get(ctx, client, req, false)
 	}
 	b := &batch{client: client, paids: paids, view: view, limit: f.concurrency, fetch: fetch}

@@ -69,6 +69,17 @@ func TestUnknownCommandsSuggest(t *testing.T) {
 			t.Errorf("%v: exit %d, stderr %q", args, code, errs)
 		}
 	}
+	// A command after a PAID is not "unknown": it goes first.
+	for args, want := range map[string]string{
+		"AB12CD check":        `"check" is a command, and commands come first: padview check AB12CD`,
+		"AB12CD XK9P2M diff":  `commands come first: padview diff AB12CD XK9P2M`,
+		"AB12CD audit XK9P2M": `commands come first: padview audit AB12CD XK9P2M`,
+	} {
+		code, out, errs := h.run(strings.Fields(args)...)
+		if code != ExitUsage || !strings.Contains(errs, want) || strings.Contains(errs, "Did you mean") || out != "" {
+			t.Errorf("%s: exit %d, stderr %q", args, code, errs)
+		}
+	}
 	if code, out, _ := h.run("token"); code != 0 || !strings.Contains(out, "Available Commands") {
 		t.Errorf("token alone shows its help: exit %d %s", code, out)
 	}

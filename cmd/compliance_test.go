@@ -160,8 +160,16 @@ func TestCheckFullView(t *testing.T) {
 			t.Errorf("check output shows %q", v)
 		}
 	}
-	if es := h.logEntries(); len(es) != 2 || es[0].Reason != "Compliance review" || es[0].PAID != "AB12CD" {
-		t.Errorf("access log: %+v", es)
+	es := h.logEntries()
+	if len(es) != 2 || es[0].Reason != "Compliance review" || es[0].PAID != "AB12CD" {
+		t.Fatalf("access log: %+v", es)
+	}
+	// check prints no value, so the outcome records none shown.
+	if o := es[1]; o.Event != audit.EventOutcome || len(o.Shown) != 0 || *o.Status != 200 {
+		t.Errorf("outcome of check --full: %+v", o)
+	}
+	if _, out, _ := h.run("audit"); !strings.Contains(out, "answered 200 · no personal data shown") {
+		t.Errorf("audit:\n%s", out)
 	}
 }
 
@@ -464,5 +472,55 @@ mask_personal_data = true
 	}
 	if code, _, _ := h.run("--demo", "--mask"); code != 0 || !h.tuiCfg.Mask || h.tuiCfg.AccessLog == nil || h.tuiCfg.FullViewNever {
 		t.Fatalf("demo with --mask: %+v", h.tuiCfg)
+	}
+}
+
+// --verify sees the end of the log through its head file, and counts the
+// file's lines, not the lines read up to the break.
+func TestAuditVerifyEndAndLineCount(t *testing.T) {
+	h, _ := withService(t, fake.Options{})
+	for range 11 {
+		h.run("get", "--full", "--accept-personal-data", "AB12CD")
+	}
+	raw, _ := os.ReadFile(h.logPath())
+	head, _ := os.ReadFile(audit.HeadPath(h.logPath()))
+	lines := strings.SplitAfter(strings.TrimSuffix(string(raw), "\n"), "\n")
+	if len(lines) != 22 || len(head) == 0 {
+		t.Fatalf("%d lines, head %q", len(lines), head)
+	}
+	put := func(ls []string) {
+		os.WriteFile(h.logPath(), []byte(strings.Join(ls, "")+"\n"), 0o600)
+		os.WriteFile(audit.HeadPath(h.logPath()), head, 0o600)
+	}
+	edited := append([]string(nil), lines...)
+	edited[5] = strings.Replace(edited[5], `"status":200`, `"status":404`, 1)
+	lastEdited := append([]string(nil), lines...)
+	lastEdited[21] = strings.Replace(lastEdited[21], `"status":200`, `"status":404`, 1)
+	cut := append([]string(nil), lines[:20]...)
+	cut[19] = strings.TrimSuffix(cut[19], "\n")
+	for _, c := range []struct {
+		name string
+		ls   []string
+		says string
+	}{
+		{"edited line", edited, "broken at line 6 of 22:"},
+		{"edited last line", lastEdited, "broken at line 22 of 22: it was changed"},
+		{"lines cut from the end", cut, "(20 lines) is broken: it ends at entry 20, but its head file says entry 22 was written last: 2 cut from the end"},
+	} {
+		put(c.ls)
+		if code, _, errs := h.run("audit", "--verify"); code != ExitFailure || !strings.Contains(errs, c.says) {
+			t.Errorf("%s: exit %d %q", c.name, code, errs)
+		}
+	}
+	put(lines)
+	if code, out, errs := h.run("audit", "--verify"); code != 0 || !strings.Contains(out, "22 lines, chain intact") {
+		t.Fatalf("restored: exit %d %q %q", code, out, errs)
+	}
+	os.Remove(h.logPath())
+	if code, _, errs := h.run("audit", "--verify"); code != ExitFailure || !strings.Contains(errs, "the log is missing, but its head file says it held 22 entries") {
+		t.Errorf("deleted log: exit %d %q", code, errs)
+	}
+	if code, _, errs := h.run("audit"); code != ExitFailure || !strings.Contains(errs, "deleted") {
+		t.Errorf("listing a deleted log: exit %d %q", code, errs)
 	}
 }

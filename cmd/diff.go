@@ -16,22 +16,25 @@ import (
 )
 
 func newDiff(env *Env, rf *rootFlags) *cobra.Command {
-	var asJSON bool
+	var asJSON, mask bool
 	c := &cobra.Command{
 		Use:   "diff [flags] PAID_A PAID_B",
 		Short: "Compare two advertisements: the fields added, removed or changed",
 		Long: `Fetch two advertisements (standard view) and list the normalized fields
 that differ, group by group: + only in B, - only in A, ~ changed (A → B).
 Sponsors and controllers are matched by name, not by position; the order of
-fields and of parties is no change.
+fields and of parties is no change. --mask (or mask_personal_data = true in
+the profile) masks personal data in what is printed; the comparison is made
+on the values themselves, so a change the mask hides still counts.
 
 Exit codes: 0 the same, 1 they differ, 2 usage error, 3 a PAID not found,
 4 token missing or rejected, 5 gave up on rate limiting, 6 another failure.`,
 		Example: `  padview diff AB12CD AB12CE
-  padview diff --json AB12CD AB12CE | jq '.changes[] | select(.group == "sponsors")'`,
+  padview diff --json AB12CD AB12CE | jq '.changes[] | select(.group == "sponsors")'
+  padview diff --mask AB12CD AB12CE`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(c *cobra.Command, args []string) error {
-			differ, err := runDiff(c.Context(), env, rf, asJSON, args)
+			differ, err := runDiff(c.Context(), env, rf, asJSON, mask, args)
 			switch {
 			case err != nil && exitCode(err) == ExitFailure:
 				return &exitError{code: ExitDiffFailed, err: err} // 1 would read as "they differ"
@@ -44,12 +47,20 @@ Exit codes: 0 the same, 1 they differ, 2 usage error, 3 a PAID not found,
 		},
 	}
 	c.Flags().BoolVar(&asJSON, "json", false, "print the comparison as JSON (its shape is in the README)")
+	c.Flags().BoolVar(&mask, "mask", false, "mask personal data in the output (j•••@example.org), for screen sharing")
 	return c
 }
 
 // runDiff fetches both advertisements, prints what differs and reports
-// whether anything does.
-func runDiff(ctx context.Context, env *Env, rf *rootFlags, asJSON bool, args []string) (bool, error) {
+// whether anything does. Under the mask the comparison is made on the
+// documents as they came and only what is printed is masked, so that the
+// exit code still says whether they differ.
+func runDiff(ctx context.Context, env *Env, rf *rootFlags, asJSON, mask bool, args []string) (bool, error) {
+	s, err := env.settings(rf)
+	if err != nil {
+		return false, err
+	}
+	mask = mask || s.MaskPersonalData
 	client, done, err := env.apiClient(rf)
 	if err != nil {
 		return false, err
@@ -71,10 +82,16 @@ func runDiff(ctx context.Context, env *Env, rf *rootFlags, asJSON bool, args []s
 			break // the same advertisement: its warnings are said once
 		}
 		for _, w := range d.Warnings {
+			if mask {
+				w = text.MaskWarning(w) // warnings quote values
+			}
 			fmt.Fprintf(env.Stderr, "padview: %s: warning: %s\n", text.CleanText(d.PAID), text.CleanText(w))
 		}
 	}
 	r := diff.Compare(docs[0], docs[1])
+	if mask {
+		r = r.Mask()
+	}
 	out := bufio.NewWriter(env.Stdout)
 	if asJSON {
 		b, _ := r.MarshalJSON() // builds its own JSON; cannot fail

@@ -2,6 +2,9 @@ package cmd
 
 import (
 	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"path"
 	"strings"
 	"testing"
 
@@ -108,5 +111,72 @@ func TestDiffJSON(t *testing.T) {
 	code, out, _ = h.run("diff", "--json", "XK9P2M", "XK9P2M")
 	if code != ExitOK || out != `{"a":"XK9P2M","b":"XK9P2M","equal":true,"changes":[]}`+"\n" {
 		t.Fatalf("equal: exit %d %s", code, out)
+	}
+}
+
+// --mask and mask_personal_data mask what diff prints, in text and JSON;
+// the comparison is made on the values, so a change the mask hides still
+// makes the advertisements differ.
+func TestDiffMask(t *testing.T) {
+	bodies := map[string]string{
+		"MASK1A": `{"advertiser": {"companyName": "R", "complaintsContact": "maren.holt@example.org"},
+			"basicInformation": {"description": "Write to maren.holt@example.org or call +44 20 7946 0000", "firstPublished": "2026-09-01"},
+			"sponsors": [{"name": "S", "contact": "+44 20 7946 0001"}]}`,
+		"MASK1B": `{"advertiser": {"companyName": "R", "complaintsContact": "mona.holt@example.org"},
+			"basicInformation": {"description": "Write to maren.holt@example.org or call +44 20 7946 0099", "firstPublished": "2026-09-02"},
+			"sponsors": [{"name": "S", "contact": "+44 20 7946 0002"}, {"name": "T", "note": "t.one@example.org"}]}`,
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Write([]byte(bodies[path.Base(r.URL.Path)]))
+	}))
+	t.Cleanup(srv.Close)
+	h := newHarness(t)
+	h.vars[EnvBaseURL] = srv.URL + "/v1"
+	h.vars[keystore.EnvToken] = fake.DemoToken
+	secrets := []string{"maren.holt", "mona.holt", "7946 00", "t.one@"}
+
+	_, plain, _ := h.run("diff", "MASK1A", "MASK1B")
+	if !strings.Contains(plain, "mona.holt@example.org") {
+		t.Fatalf("unmasked diff:\n%s", plain)
+	}
+	for _, args := range [][]string{{"diff", "--mask", "MASK1A", "MASK1B"}, {"diff", "--mask", "--json", "MASK1A", "MASK1B"}} {
+		code, out, errs := h.run(args...)
+		if code != ExitDiffers {
+			t.Fatalf("%q: exit %d, %q", args, code, errs)
+		}
+		for _, s := range secrets {
+			if strings.Contains(out, s) {
+				t.Errorf("%q shows %q:\n%s", args, s, out)
+			}
+		}
+		if !strings.Contains(out, "2026-09-02") {
+			t.Errorf("%q masks a date:\n%s", args, out)
+		}
+	}
+	_, out, _ := h.run("diff", "--mask", "MASK1A", "MASK1B")
+	for _, want := range []string{"MASKED · personal data hidden for screen sharing\n",
+		"~ Complaints contact: m•••@example.org → m•••@example.org (they differ in what is hidden)",
+		"~ S › Contact: +44 ••• •• 01 → +44 ••• •• 02", "+ Note: t•••@example.org"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("masked text lacks %q:\n%s", want, out)
+		}
+	}
+	_, out, _ = h.run("diff", "--mask", "--json", "MASK1A", "MASK1B")
+	var r struct {
+		Masked  bool
+		Changes []json.RawMessage
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil || !r.Masked || len(r.Changes) != 5 {
+		t.Errorf("masked JSON (%v):\n%s", err, out)
+	}
+	h.writeConfig("[profiles.default]\nmask_personal_data = true\n")
+	code, out, _ := h.run("diff", "MASK1A", "MASK1B")
+	if code != ExitDiffers || !strings.HasPrefix(out, "MASKED") || strings.Contains(out, "maren.holt") {
+		t.Errorf("mask_personal_data: exit %d\n%s", code, out)
+	}
+	// Equal documents are equal under the mask too.
+	if code, _, _ := h.run("diff", "--mask", "MASK1A", "MASK1A"); code != 0 {
+		t.Errorf("the same advertisement: exit %d", code)
 	}
 }

@@ -69,3 +69,42 @@ func TestGetFormats(t *testing.T) {
 		t.Errorf("bad format message: %q", errs)
 	}
 }
+
+// In every format a PAID that fails in a batch is one line on stderr, the
+// exit code says so, and the other PAIDs are still written.
+func TestFormatsWithAFailedPAIDInABatch(t *testing.T) {
+	h, _ := withService(t, fake.Options{})
+	for _, format := range []string{"text", "markdown", "csv"} {
+		code, out, errs := h.run("get", "--format", format, "AB12CD", "NOPE99", "XK9P2M")
+		if code != ExitNotFound {
+			t.Errorf("%s: exit %d; want %d", format, code, ExitNotFound)
+		}
+		var failed []string
+		for _, line := range strings.Split(strings.TrimSpace(errs), "\n") {
+			if strings.Contains(line, "NOPE99") {
+				failed = append(failed, line)
+			}
+		}
+		if len(failed) != 1 || !strings.HasPrefix(failed[0], "padview: NOPE99: no advertisement with PAID NOPE99") {
+			t.Errorf("%s: stderr %q", format, errs)
+		}
+		if !strings.Contains(errs, "3 PAIDs: 2 found, 1 not found") {
+			t.Errorf("%s: no summary in %q", format, errs)
+		}
+		if strings.Contains(out, "NOPE99") {
+			t.Errorf("%s: the failed PAID is in the output:\n%s", format, out)
+		}
+		var a, x string
+		switch format {
+		case "text":
+			a, x = "AB12CD · standard view", "XK9P2M · standard view"
+		case "markdown":
+			a, x = "# Advertisement AB12CD\n", "# Advertisement XK9P2M\n"
+		case "csv":
+			a, x = "\nAB12CD,sponsors,", "\nXK9P2M,"
+		}
+		if i, j := strings.Index(out, a), strings.Index(out, x); i < 0 || j < i {
+			t.Errorf("%s: the other PAIDs are missing or out of order:\n%s", format, out)
+		}
+	}
+}

@@ -25,12 +25,18 @@ func writeText(w io.Writer, d *advert.Document) {
 	}
 	for _, g := range advert.Groups {
 		if g.Parties {
-			list, present := d.Parties(g.Group)
-			section(fmt.Sprintf("%s (%d)", g.Label, len(list)))
-			if !present {
+			list, state := d.Parties(g.Group)
+			switch state {
+			case advert.ListNull:
+				section(g.Label)
+				fmt.Fprintf(w, "  %s\n", text.NotDisclosed)
+				continue
+			case advert.ListAbsent:
+				section(fmt.Sprintf("%s (0)", g.Label))
 				fmt.Fprintf(w, "  %s\n", text.NotInResponse)
 				continue
 			}
+			section(fmt.Sprintf("%s (%d)", g.Label, len(list)))
 			for i, e := range list {
 				name := text.PartyName(e)
 				fmt.Fprintf(w, "  %d. %s\n", i+1, text.CleanText(name))

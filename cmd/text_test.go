@@ -100,3 +100,25 @@ func TestJSONEscapesAndWarns(t *testing.T) {
 		t.Errorf("no empty warnings list: %s", out)
 	}
 }
+
+// NUL0N3 sends "sponsors": null: not disclosed, neither an empty list nor
+// an absent one, in JSON, text, Markdown and the check.
+func TestNullSponsorListIsNotDisclosed(t *testing.T) {
+	h, _ := withService(t, fake.Options{})
+	code, out, errs := h.run("get", "--json", "NUL0N3")
+	if code != 0 || !strings.Contains(out, `"sponsors":null`) || !strings.Contains(out, `"controllers":[{`) {
+		t.Fatalf("exit %d, stderr %q, JSON:\n%s", code, errs, out)
+	}
+	_, out, _ = h.run("get", "NUL0N3")
+	if !strings.Contains(out, "\nSponsors\n  not disclosed\n") || strings.Contains(out, "Sponsors (0)") {
+		t.Errorf("text:\n%s", out)
+	}
+	_, out, _ = h.run("get", "--format", "markdown", "NUL0N3")
+	if !strings.Contains(out, "## Sponsors\n\n_Not disclosed._") {
+		t.Errorf("markdown:\n%s", out)
+	}
+	_, out, _ = h.run("check", "--json", "NUL0N3")
+	if !strings.Contains(out, `"id":"sponsor.establishment","label":"Sponsor place of establishment","status":"declared_none"`) {
+		t.Errorf("check:\n%s", out)
+	}
+}

@@ -34,9 +34,25 @@ func looksLikePAID(arg string) bool {
 // unknown command, with cobra's suggestions, so that `padview gte` says
 // "did you mean get" instead of looking up a PAID "gte".
 func tuiArgs(c *cobra.Command, args []string) error {
-	for _, a := range args {
-		if !looksLikePAID(a) {
-			return fmt.Errorf("unknown command %q for %q%s", text.CleanText(a), c.CommandPath(), suggestions(c, a))
+	for i, a := range args {
+		if looksLikePAID(a) {
+			continue
+		}
+		if sub := subcommand(c, a); sub != nil {
+			// `padview AB12CD check`: a command after PAIDs.
+			order := append(append([]string{c.CommandPath(), sub.Name()}, args[:i]...), args[i+1:]...)
+			return fmt.Errorf("%q is a command, and commands come first: %s", sub.Name(), text.CleanText(strings.Join(order, " ")))
+		}
+		return fmt.Errorf("unknown command %q for %q%s", text.CleanText(a), c.CommandPath(), suggestions(c, a))
+	}
+	return nil
+}
+
+// subcommand finds c's command named (or aliased) name.
+func subcommand(c *cobra.Command, name string) *cobra.Command {
+	for _, sub := range c.Commands() {
+		if sub.Name() == name || sub.HasAlias(name) {
+			return sub
 		}
 	}
 	return nil

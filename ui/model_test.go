@@ -131,7 +131,7 @@ func TestEmptyGroupsStayReachable(t *testing.T) {
 	m, _ := newModel(t, demoConfig(s), 100, 30)
 	m = typeText(t, m, "NUL0N3")
 	m = press(t, m, "enter", "3")
-	requireContains(t, screen(m), "Sponsors: none in this response")
+	requireContains(t, screen(m), "Sponsors: not disclosed") // "sponsors": null
 	m = press(t, m, "7")
 	requireContains(t, screen(m), "Targeting: not in this response")
 	m = press(t, m, "1")

@@ -19,11 +19,11 @@ import (
 // draws only the visible rows, so its cost does not grow with the list.
 // / filters the rows on every column as one types (partyfind.go).
 type partiesPane struct {
-	k       *kit
-	info    advert.GroupInfo
-	list    []advert.Value
-	present bool // the server sent the collection at all
-	full    bool // full view: contact columns first
+	k     *kit
+	info  advert.GroupInfo
+	list  []advert.Value
+	state advert.ListState // absent, null ("not disclosed") or a list
+	full  bool             // full view: contact columns first
 
 	width, height int
 	cursor        int // the selected row, among the rows shown
@@ -44,8 +44,8 @@ type partiesPane struct {
 }
 
 func newPartiesPane(k *kit, g advert.GroupInfo, d *advert.Document) Pane {
-	list, present := d.Parties(g.Group)
-	return partiesPane{k: k, info: g, list: list, present: present, full: d.View == advert.Full}
+	list, state := d.Parties(g.Group)
+	return partiesPane{k: k, info: g, list: list, state: state, full: d.View == advert.Full}
 }
 
 func (p partiesPane) Tab() Tab {
@@ -179,7 +179,10 @@ func (p partiesPane) View() string {
 	st := p.k.st
 	if len(p.list) == 0 {
 		msg := "not in this response"
-		if p.present {
+		switch p.state {
+		case advert.ListNull:
+			msg = text.NotDisclosed
+		case advert.ListSent:
 			msg = "none in this response"
 		}
 		return st.Null.Render(p.info.Label + ": " + msg)

@@ -53,6 +53,8 @@ func TestProgramBackForwardAndHistoryList(t *testing.T) {
 	send(tm, "]", "H")
 	waitFor(t, tm, "This session's lookups", "Advertiser", "Riverside Civic Alliance")
 	send(tm, "down", "enter")
+	// The reopen arrives as a message: wait for its screen before quitting.
+	waitFor(t, tm, "Riverside Civic Alliance Ltd")
 	m := finalModel(t, tm)
 	if m.ex == nil || m.ex.paid != "AB12CD" || m.modal != nil || s.Stats().Requests != 2 {
 		t.Fatalf("exchange %v, %d requests", m.ex, s.Stats().Requests)

@@ -46,12 +46,18 @@ type Document struct {
 	LegalAndMetadata     Value
 	Other                Value // Object of members not placed elsewhere
 
-	// SponsorsPresent and ControllersPresent tell an empty collection the
-	// server sent from one it did not send at all.
-	SponsorsPresent    bool
-	ControllersPresent bool
+	// SponsorsState and ControllersState tell the three answers apart that
+	// an empty Sponsors or Controllers can stand for: the collection was
+	// not sent, it was sent as null ("not disclosed"), or it was a list
+	// (empty or not).
+	SponsorsState    ListState
+	ControllersState ListState
 
 	Raw []byte
+
+	// Masked says the personal data in the document was masked for screen
+	// sharing (text.MaskDocument); its JSON then says "masked": true.
+	Masked bool
 
 	// Warnings say what the normalizer could not take as sent (a duplicate
 	// member name, a value of a typed field it could not read); every reader
@@ -103,10 +109,11 @@ func (d *Document) Group(g Group) Value {
 	return Value{}
 }
 
-// MarshalJSON writes the normalized document in its contract shape, groups in
-// a fixed order, absent groups as {} or [], and last "warnings": always
-// there, an empty list when the normalizer had nothing to say. Strings are
-// escaped by AppendQuoted.
+// MarshalJSON writes the normalized document in its contract shape:
+// "paid", "view", "masked": true only for a masked document, the groups in
+// a fixed order, absent groups as {} or [], a party list sent as null as
+// null, and last "warnings": always there, an empty list when the
+// normalizer had nothing to say. Strings are escaped by AppendQuoted.
 func (d *Document) MarshalJSON() ([]byte, error) {
 	o := jsonOut{b: make([]byte, 0, len(d.Raw)+256)}
 	d.writeJSON(&o)
@@ -126,12 +133,19 @@ func (d *Document) writeJSON(o *jsonOut) {
 	o.b = AppendQuoted(o.b, d.PAID)
 	o.b = append(o.b, `,"view":`...)
 	o.b = AppendQuoted(o.b, d.View.String())
+	if d.Masked {
+		o.b = append(o.b, `,"masked":true`...)
+	}
 	for _, g := range Groups {
 		o.b = append(o.b, ',')
 		o.b = AppendQuoted(o.b, string(g.Group))
 		o.b = append(o.b, ':')
 		if g.Parties {
-			items, _ := d.Parties(g.Group)
+			items, state := d.Parties(g.Group)
+			if state == ListNull {
+				o.b = append(o.b, "null"...)
+				continue
+			}
 			NewArray(items...).writeJSON(o)
 			continue
 		}

@@ -34,14 +34,55 @@ func (g Group) Label() string {
 	return string(g)
 }
 
-// Parties returns a party group's entries and whether the server sent the
-// collection at all; for object groups it returns nil, false.
-func (d *Document) Parties(g Group) ([]Value, bool) {
+// ListState is what an answer held for a party collection (sponsors,
+// controllers): three different answers, which every reader keeps apart.
+type ListState uint8
+
+const (
+	// ListAbsent: the answer has no such collection.
+	ListAbsent ListState = iota
+	// ListNull: the collection was sent as null, "not disclosed".
+	ListNull
+	// ListSent: the collection was sent as a list (or as one party, or as
+	// parties keyed by id); it may be empty, "none".
+	ListSent
+)
+
+// String names the state: "absent", "null" or "list".
+func (s ListState) String() string {
+	switch s {
+	case ListNull:
+		return "null"
+	case ListSent:
+		return "list"
+	}
+	return "absent"
+}
+
+// listStateOf is the state a collection value gives.
+func listStateOf(v Value) ListState {
+	switch v.Kind {
+	case Absent:
+		return ListAbsent
+	case Null:
+		return ListNull
+	}
+	return ListSent
+}
+
+// merge is the state of a collection sent under two spellings: a list wins
+// over null, null over absent.
+func (s ListState) merge(t ListState) ListState { return max(s, t) }
+
+// Parties returns a party group's entries and what the answer held for the
+// collection: absent, null or a list. The entries are empty unless it is
+// ListSent. For object groups it returns nil, ListAbsent.
+func (d *Document) Parties(g Group) ([]Value, ListState) {
 	switch g {
 	case GroupSponsors:
-		return d.Sponsors, d.SponsorsPresent
+		return d.Sponsors, d.SponsorsState
 	case GroupControllers:
-		return d.Controllers, d.ControllersPresent
+		return d.Controllers, d.ControllersState
 	}
-	return nil, false
+	return nil, ListAbsent
 }

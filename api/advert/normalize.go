@@ -189,10 +189,10 @@ func flatCampaignField(f string) (string, bool) {
 func (n *normalizer) placeGroup(d *Document, g Group, m Member, other []Member) []Member {
 	switch g {
 	case GroupSponsors:
-		d.SponsorsPresent = true
+		d.SponsorsState = d.SponsorsState.merge(listStateOf(m.Value))
 		d.Sponsors = append(d.Sponsors, n.entries(m.Value)...)
 	case GroupControllers:
-		d.ControllersPresent = true
+		d.ControllersState = d.ControllersState.merge(listStateOf(m.Value))
 		d.Controllers = append(d.Controllers, n.entries(m.Value)...)
 	case groupSponsorsAndControllers:
 		return n.splitParties(d, m, other)
@@ -436,7 +436,7 @@ func (n *normalizer) entries(v Value) []Value {
 		}
 		return out
 	case Absent, Null:
-		return nil // a null collection lists no one
+		return nil // no one listed: the document's ListState says null from absent
 	}
 	return []Value{v}
 }
@@ -472,10 +472,10 @@ func (n *normalizer) splitParties(d *Document, m Member, other []Member) []Membe
 		for _, inner := range m.Value.Members() {
 			switch groupNames[FoldKey(inner.Key)] {
 			case GroupSponsors:
-				d.SponsorsPresent = true
+				d.SponsorsState = d.SponsorsState.merge(listStateOf(inner.Value))
 				d.Sponsors = append(d.Sponsors, n.entries(inner.Value)...)
 			case GroupControllers:
-				d.ControllersPresent = true
+				d.ControllersState = d.ControllersState.merge(listStateOf(inner.Value))
 				d.Controllers = append(d.Controllers, n.entries(inner.Value)...)
 			default:
 				rest = append(rest, inner)
@@ -485,7 +485,7 @@ func (n *normalizer) splitParties(d *Document, m Member, other []Member) []Membe
 			other = append(other, Member{Key: m.Key, Value: NewObject(rest...)})
 		}
 	case Array:
-		d.SponsorsPresent, d.ControllersPresent = true, true
+		d.SponsorsState, d.ControllersState = ListSent, ListSent
 		for _, it := range m.Value.Items() {
 			if isController(it) {
 				d.Controllers = append(d.Controllers, n.party(it))

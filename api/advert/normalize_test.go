@@ -56,7 +56,7 @@ func TestNormalizeNamesInEveryStyle(t *testing.T) {
 func TestNormalizeUnwrapsEnvelopesByStructure(t *testing.T) {
 	body := `{"status":"ok","result":{"payload":[{"advertiser":{"city":"X"},"sponsors":[]}]},"links":{"self":"/x"}}`
 	d := mustNormalize(t, body)
-	if field(t, d.Advertiser, "city") != "X" || !d.SponsorsPresent {
+	if field(t, d.Advertiser, "city") != "X" || d.SponsorsState != ListSent {
 		t.Fatalf("not unwrapped: %+v", d)
 	}
 	if field(t, d.Other, "status") != "ok" || field(t, d.Other, "links") != `{"self":"/x"}` {
@@ -82,7 +82,7 @@ func TestNormalizeParties(t *testing.T) {
 		t.Fatalf("combined array: %v / %v", d.Sponsors, d.Controllers)
 	}
 	d = mustNormalize(t, `{"sponsors_and_controllers":{"sponsors":[{"name":"S"}],"controllers":[],"note":"n"}}`)
-	if len(d.Sponsors) != 1 || !d.ControllersPresent || field(t, d.Other, "sponsors_and_controllers") != `{"note":"n"}` {
+	if len(d.Sponsors) != 1 || d.ControllersState != ListSent || field(t, d.Other, "sponsors_and_controllers") != `{"note":"n"}` {
 		t.Fatalf("combined object: %v other %s", d.Sponsors, d.Other.Text())
 	}
 	d = mustNormalize(t, `{"sponsors":["Just A Name"]}`)
@@ -298,5 +298,38 @@ func TestHostileShapes(t *testing.T) {
 	out, _ := d.MarshalJSON()
 	if !jsontext.Value(out).IsValid() {
 		t.Error("names repeated in the document")
+	}
+}
+
+// A party list sent as null ("not disclosed"), one not sent, and an empty
+// one are three answers: the document and its JSON keep them apart.
+func TestNullPartyListsStayNull(t *testing.T) {
+	cases := []struct {
+		body                   string
+		sponsors, controllers  ListState
+		sponsorsJSON, ctrlJSON string
+	}{
+		{`{"sponsors":null,"controllers":[{"name":"C"}]}`, ListNull, ListSent, `"sponsors":null`, `"controllers":[{"name":"C"}]`},
+		{`{"controllers":[]}`, ListAbsent, ListSent, `"sponsors":[]`, `"controllers":[]`},
+		{`{"sponsors_and_controllers":{"sponsors":null,"controllers":null}}`, ListNull, ListNull, `"sponsors":null`, `"controllers":null`},
+		// A second spelling with a list wins over null: nothing is hidden.
+		{`{"sponsors":null,"Sponsor":[{"name":"S"}]}`, ListSent, ListAbsent, `"sponsors":[{"name":"S"}]`, `"controllers":[]`},
+	}
+	for _, c := range cases {
+		d := mustNormalize(t, c.body)
+		_, s := d.Parties(GroupSponsors)
+		_, k := d.Parties(GroupControllers)
+		if s != c.sponsors || k != c.controllers {
+			t.Errorf("%s: states %v/%v, want %v/%v", c.body, s, k, c.sponsors, c.controllers)
+		}
+		b, _ := d.MarshalJSON()
+		if !strings.Contains(string(b), c.sponsorsJSON) || !strings.Contains(string(b), c.ctrlJSON) {
+			t.Errorf("%s: JSON %s", c.body, b)
+		}
+		// The normalized JSON read back keeps the state.
+		again := mustNormalize(t, string(b))
+		if _, s2 := again.Parties(GroupSponsors); s2 != s && s != ListAbsent {
+			t.Errorf("%s: read back as %v", c.body, s2)
+		}
 	}
 }

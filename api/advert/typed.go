@@ -18,6 +18,7 @@ const (
 	benefitField           // money, or benefits in kind described in words
 	dateField              // a date or an instant
 	boolField              // yes or no
+	flagField              // yes or no when it reads as one, else as sent (a list of techniques)
 	countryField           // a country
 	placeField             // a country when it reads as one, else a place as sent
 )
@@ -29,7 +30,8 @@ var typedNames = foldedTable(map[fieldType][]string{
 	benefitField: {"otherBenefits"},
 	dateField: {"startDate", "endDate", "electionDate", "lastUpdated", "firstPublished", "lastModified",
 		"published", "updated", "created", "modified"},
-	boolField:    {"ongoing", "thirdCountryFunded", "previouslySuspended"},
+	boolField:    {"ongoing", "thirdCountryFunded", "isThirdCountryFunded", "previouslySuspended"},
+	flagField:    {"techniquesUsed", "targetingTechniquesUsed"},
 	countryField: {"country", "countryCode", "countryOfEstablishment"},
 	placeField:   {"placeOfEstablishment", "establishment"},
 })
@@ -199,6 +201,12 @@ func (t *typer) object(v Value) Value {
 			nv = t.typedScalar(m.Value, readDate, "is not a date")
 		case boolField:
 			nv = t.typedScalar(m.Value, ReadBool, "is not yes or no")
+		case flagField:
+			if b, ok := ReadBool(m.Value); ok {
+				nv = b
+			} else {
+				nv = t.value(m.Value)
+			}
 		case countryField:
 			nv = t.typedScalar(m.Value, readCountry, "is not an ISO 3166 country code")
 		case placeField:

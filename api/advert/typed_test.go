@@ -137,6 +137,19 @@ func TestTypedBooleans(t *testing.T) {
 		{"without is", `{"thirdCountryFunded":1}`, "thirdCountryFunded", `true`, ""},
 		{"an issue is no flag", `{"issue":"water"}`, "issue", `"water"`, ""},
 		{"a hashtag is no flag", `{"hashtag":"#vote"}`, "hashtag", `"#vote"`, ""},
+		{"third country snake", `{"third_country_funded":"Yes"}`, "third_country_funded", `true`, ""},
+		{"previously suspended", `{"previouslySuspended":"no"}`, "previouslySuspended", `false`, ""},
+		{"previously suspended snake", `{"previously_suspended":"1"}`, "previously_suspended", `true`, ""},
+	})
+	// The check reads these as yes/no: "yes" is true. A list of techniques
+	// or words stay as sent, without a warning: they answer too.
+	checkTyped(t, GroupTargeting, []typedCase{
+		{"techniques used yes", `{"techniquesUsed":"yes"}`, "techniquesUsed", `true`, ""},
+		{"techniques used N", `{"techniques_used":"N"}`, "techniques_used", `false`, ""},
+		{"targeting techniques used", `{"targetingTechniquesUsed":1}`, "targetingTechniquesUsed", `true`, ""},
+		{"techniques listed", `{"techniquesUsed":["location","age band"]}`, "techniquesUsed", `["location","age band"]`, ""},
+		{"techniques in words", `{"techniquesUsed":"location only"}`, "techniquesUsed", `"location only"`, ""},
+		{"techniques null", `{"techniquesUsed":null}`, "techniquesUsed", `null`, ""},
 	})
 }
 

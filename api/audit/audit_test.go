@@ -322,3 +322,112 @@ func TestCleanReason(t *testing.T) {
 		t.Errorf("purposes: %q", Purposes)
 	}
 }
+
+// The head file finds what the chain alone cannot: an edited last line,
+// lines cut from the end, a deleted log, lines added behind padview's back;
+// and a line appended afterwards does not cover any of it up.
+func TestCheckFindsTheEndWithTheHeadFile(t *testing.T) {
+	l := openTemp(t)
+	for _, p := range []string{"AB12CD", "XK9P2M", "ZZ7Q1A"} {
+		record(t, l, p)
+	}
+	if n, err := Check(l.Path()); n != 6 || err != nil {
+		t.Fatalf("intact: %d lines, %v", n, err)
+	}
+	lines := readLines(t, l.Path())
+	head, err := os.ReadFile(HeadPath(l.Path()))
+	if err != nil || !strings.HasPrefix(string(head), `{"seq":6,"hash":"`) {
+		t.Fatalf("head file %q, %v", head, err)
+	}
+	if st, err := os.Stat(HeadPath(l.Path())); runtime.GOOS != "windows" && (err != nil || st.Mode().Perm() != 0o600) {
+		t.Errorf("head file mode %v, %v", st.Mode().Perm(), err)
+	}
+	restore := func() {
+		t.Helper()
+		if err := os.WriteFile(l.Path(), []byte(strings.Join(lines, "\n")+"\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(HeadPath(l.Path()), head, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	lastEdited := append([]string(nil), lines...)
+	lastEdited[5] = strings.Replace(lastEdited[5], `"status":200`, `"status":404`, 1)
+	forged := strings.Replace(lines[5], `"seq":6`, `"seq":7`, 1)
+	forged = strings.Replace(forged, lines[5][strings.Index(lines[5], `"prev":"`):], `"prev":"`+hashLine([]byte(lines[5]))+`"}`, 1)
+	cases := []struct {
+		name   string
+		lines  []string // nil: the log is deleted
+		noHead bool
+		line   int
+		total  int
+		says   string
+	}{
+		{"edited last line", lastEdited, false, 6, 6, "does not match the hash its head file keeps"},
+		{"last line cut", lines[:5], false, 0, 5, "ends at entry 5, but its head file says entry 6 was written last: 1 cut from the end"},
+		{"three lines cut", lines[:3], false, 0, 3, "3 cut from the end"},
+		{"emptied", []string{}, false, 0, 0, "the log is empty, but its head file says it held 6 entries"},
+		{"deleted log", nil, false, 0, 0, "the log is missing, but its head file says it held 6 entries"},
+		{"deleted head", lines, true, 0, 6, "head file"},
+		{"line added behind padview's back", append(append([]string(nil), lines...), forged), false, 7, 7, "added by something other than padview"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			restore()
+			switch {
+			case c.lines == nil:
+				os.Remove(l.Path())
+			case len(c.lines) == 0:
+				os.WriteFile(l.Path(), nil, 0o600)
+			default:
+				os.WriteFile(l.Path(), []byte(strings.Join(c.lines, "\n")+"\n"), 0o600)
+			}
+			if c.noHead {
+				os.Remove(HeadPath(l.Path()))
+			}
+			n, err := Check(l.Path())
+			var b *Broken
+			if !errors.As(err, &b) {
+				t.Fatalf("check passed: %d lines, %v", n, err)
+			}
+			if b.Line != c.line || n != c.total || !strings.Contains(b.Reason, c.says) {
+				t.Errorf("broken at line %d of %d (%s); want line %d of %d (%s)", b.Line, n, b.Reason, c.line, c.total, c.says)
+			}
+			// The next request is logged, and the break stays visible.
+			record(t, l, "TN2026")
+			if _, err := Check(l.Path()); !errors.As(err, &b) {
+				t.Errorf("an append covered the break up: %v", err)
+			}
+		})
+	}
+	// Neither file: nothing logged yet.
+	os.Remove(l.Path())
+	os.Remove(HeadPath(l.Path()))
+	if _, err := Check(l.Path()); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("no files: %v", err)
+	}
+	// An opened log without a line yet is intact.
+	l2 := openTemp(t)
+	if n, err := Check(l2.Path()); n != 0 || err != nil {
+		t.Errorf("empty new log: %d, %v", n, err)
+	}
+}
+
+// The count Verify and Check give is the file's lines, also past a break.
+func TestVerifyCountsEveryLine(t *testing.T) {
+	l := openTemp(t)
+	for range 11 {
+		record(t, l, "AB12CD")
+	}
+	lines := readLines(t, l.Path())
+	lines[4] = strings.Replace(lines[4], "AB12CD", "AB12CE", 1)
+	os.WriteFile(l.Path(), []byte(strings.Join(lines, "\n")+"\n"), 0o600)
+	n, err := Check(l.Path())
+	var b *Broken
+	if !errors.As(err, &b) || b.Line != 5 || n != 22 {
+		t.Fatalf("broken at %v, %d lines; want line 5 of 22", err, n)
+	}
+	if n, _ := verifyFile(t, l.Path()); n != 22 {
+		t.Errorf("Verify counted %d lines", n)
+	}
+}

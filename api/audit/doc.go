@@ -5,6 +5,9 @@
 //
 // The log is a JSON Lines file in the OS state directory (see Path). Each
 // line carries the SHA-256 of the line before it and its own line number,
-// so that Verify finds a line that was edited or removed. The package knows
+// so that Verify finds a line that was edited or removed; a head file
+// beside it (HeadPath) keeps the last line's number and hash, so that
+// Check also finds an edited last line, lines cut from the end and a
+// deleted log. The package knows
 // no terminal; the CLI and the TUI share Log, Purposes and CleanReason.
 package audit

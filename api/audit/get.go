@@ -30,7 +30,11 @@ func (l *Log) Get(ctx context.Context, c *api.Client, r Request, masked bool) (*
 		return nil, nil, fmt.Errorf("%v; no request was made", err)
 	}
 	d, ex, err := c.Get(ctx, id, r.View)
-	if endErr := acc.End(OutcomeOf(d, ex, err, masked)); endErr != nil {
+	o := OutcomeOf(d, ex, err, masked)
+	if r.ShowsNoValues {
+		o.Shown = nil // End records it as []
+	}
+	if endErr := acc.End(o); endErr != nil {
 		if err != nil {
 			return nil, ex, err
 		}

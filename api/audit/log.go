@@ -45,7 +45,11 @@ type Entry struct {
 	Error   string    `json:"error,omitempty"`  // the failure's kind, e.g. "forbidden"
 	Shown   []string  `json:"shown,omitempty"`  // categories of personal data shown: email, phone, address, other
 	Masked  bool      `json:"masked,omitempty"` // shown under the privacy mask
-	Prev    string    `json:"prev"`             // SHA-256 (hex) of the line before, zeros for the first
+	// HeadMismatch: when the line was written, the log had lines but its
+	// head file was missing, unreadable or behind the log, so the lines
+	// before this one cannot be vouched for; Verify reports it as a break.
+	HeadMismatch bool   `json:"headMismatch,omitempty"`
+	Prev         string `json:"prev"` // SHA-256 (hex) of the line before, zeros for the first
 }
 
 // Request describes a full-view request about to be sent.
@@ -55,6 +59,10 @@ type Request struct {
 	PAID    string
 	View    advert.View
 	Reason  string // cleaned with CleanReason
+	// ShowsNoValues: the caller prints no value of the answer (padview
+	// check reports only where items are), so the outcome records no
+	// category of personal data as shown.
+	ShowsNoValues bool
 }
 
 // Outcome is what came of a request: see OutcomeOf.
@@ -176,7 +184,12 @@ func (a *Access) End(o Outcome) error {
 	return a.log.append(e)
 }
 
-// append writes e as the next line, chained to the last one.
+// append writes e as the next line, chained to the last one, and then the
+// head file, both under the file lock. The number and the hash it chains
+// to come from the head file where that knows more than the log's own end:
+// so a line appended after lines were cut from the end, or after the last
+// line was edited, does not cover it up but shows it (a gap in the
+// numbers, a hash that does not match).
 func (l *Log) append(e Entry) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -193,12 +206,22 @@ func (l *Log) append(e Entry) error {
 	if err != nil {
 		return fmt.Errorf("access log: reading %s: %w", l.path, err)
 	}
-	e.Seq, e.Prev = last.seq+1, last.hash
+	seq, prev := last.seq, last.hash
+	h, err := readHead(HeadPath(l.path))
+	switch {
+	case err == nil && h.Seq >= last.seq:
+		seq, prev = h.Seq, h.Hash
+	case last.seq > 0:
+		// Said in the line, so that rewriting the head covers nothing up.
+		e.HeadMismatch = true
+	}
+	e.Seq, e.Prev = seq+1, prev
 	e.Time = l.now().UTC().Truncate(time.Millisecond)
 	line, err := json.Marshal(e)
 	if err != nil {
 		return fmt.Errorf("access log: %w", err)
 	}
+	head := Head{Seq: e.Seq, Hash: hashLine(line)}
 	if last.unterminated {
 		line = append([]byte{'\n'}, line...)
 	}
@@ -207,6 +230,9 @@ func (l *Log) append(e Entry) error {
 	}
 	if err := f.Sync(); err != nil {
 		return fmt.Errorf("access log: writing %s: %w", l.path, err)
+	}
+	if err := writeHead(HeadPath(l.path), head); err != nil {
+		return fmt.Errorf("access log: writing its head file: %w", err)
 	}
 	return nil
 }

@@ -3,12 +3,12 @@ package audit
 import (
 	"bufio"
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
 )
 
 // maxLine bounds one line when the log is read; padview writes lines well
@@ -58,44 +58,143 @@ func splitLines(data []byte, atEOF bool) (int, []byte, error) {
 	return 0, nil, nil
 }
 
-// Broken says where the chain breaks: the first line that is not as
-// padview wrote it, and why.
+// Broken says where the log breaks: the first line that is not as padview
+// wrote it, and why. Line 0 is the log as a whole: its end does not match
+// the head file, or one of the two files is missing.
 type Broken struct {
 	Line   int
 	Reason string
 }
 
-func (b *Broken) Error() string { return fmt.Sprintf("line %d: %s", b.Line, b.Reason) }
+func (b *Broken) Error() string {
+	if b.Line == 0 {
+		return b.Reason
+	}
+	return fmt.Sprintf("line %d: %s", b.Line, b.Reason)
+}
+
+// chainEnd is where a chain ends: the number of lines read, the last
+// entry's number and its line's hash.
+type chainEnd struct {
+	lines int
+	seq   int
+	hash  string
+}
 
 // Verify checks the chain: every line is an entry, numbered one more than
 // the line before, holding the SHA-256 of the line before. It returns the
-// number of lines, and a *Broken error naming the first bad line. An edit
-// of the very last line, or lines cut from the end, leave no trace a chain
-// can find: the count of lines is what to compare with an earlier count.
+// number of lines read (all of them, also past a break), and a *Broken
+// error naming the first bad line. The chain alone cannot see an edit of
+// the very last line or lines cut from the end: Check compares the end
+// with the head file too.
 func Verify(r io.Reader) (int, error) {
-	prevHash, prevSeq, n := genesis, 0, 0
+	end, err := verify(r)
+	return end.lines, err
+}
+
+func verify(r io.Reader) (chainEnd, error) {
+	end := chainEnd{hash: genesis}
+	var first *Broken
 	err := Each(r, func(l Line) error {
-		n = l.N
-		if l.Err != nil {
-			return &Broken{Line: l.N, Reason: l.Err.Error()}
+		end.lines = l.N
+		if first != nil {
+			return nil // counting on: the total is the file's
 		}
-		e := l.Entry
-		switch {
-		case e.Seq > prevSeq+1 && l.N == 1:
-			return &Broken{Line: 1, Reason: fmt.Sprintf("it is entry %d: the %d before it were removed", e.Seq, e.Seq-1)}
-		case e.Seq > prevSeq+1:
-			return &Broken{Line: l.N, Reason: fmt.Sprintf("it is entry %d, but the line before is entry %d: %d removed between them",
-				e.Seq, prevSeq, e.Seq-prevSeq-1)}
-		case e.Seq != prevSeq+1:
-			return &Broken{Line: l.N, Reason: fmt.Sprintf("it is entry %d, but the line before is entry %d: a line was copied or moved", e.Seq, prevSeq)}
-		case e.Prev != prevHash && l.N == 1:
-			return &Broken{Line: 1, Reason: "it was changed (it does not start the chain)"}
-		case e.Prev != prevHash:
-			return &Broken{Line: l.N - 1, Reason: fmt.Sprintf("it does not match the hash line %d holds for it: one of the two was changed", l.N)}
+		if first = link(l, end.seq, end.hash); first == nil {
+			end.seq, end.hash = l.Entry.Seq, hashLine(l.Raw)
 		}
-		sum := sha256.Sum256(l.Raw)
-		prevHash, prevSeq = hex.EncodeToString(sum[:]), e.Seq
 		return nil
 	})
-	return n, err
+	if first != nil {
+		return end, first
+	}
+	return end, err
+}
+
+// link checks that a line follows the entry prevSeq whose line hashes to
+// prevHash.
+func link(l Line, prevSeq int, prevHash string) *Broken {
+	if l.Err != nil {
+		return &Broken{Line: l.N, Reason: l.Err.Error()}
+	}
+	e := l.Entry
+	switch {
+	case e.Seq > prevSeq+1 && l.N == 1:
+		return &Broken{Line: 1, Reason: fmt.Sprintf("it is entry %d: the %d before it were removed", e.Seq, e.Seq-1)}
+	case e.Seq > prevSeq+1:
+		return &Broken{Line: l.N, Reason: fmt.Sprintf("it is entry %d, but the line before is entry %d: %d removed between them",
+			e.Seq, prevSeq, e.Seq-prevSeq-1)}
+	case e.Seq != prevSeq+1:
+		return &Broken{Line: l.N, Reason: fmt.Sprintf("it is entry %d, but the line before is entry %d: a line was copied or moved", e.Seq, prevSeq)}
+	case e.Prev != prevHash && l.N == 1:
+		return &Broken{Line: 1, Reason: "it was changed (it does not start the chain)"}
+	case e.Prev != prevHash:
+		return &Broken{Line: l.N - 1, Reason: fmt.Sprintf("it does not match the hash line %d holds for it: one of the two was changed", l.N)}
+	case e.HeadMismatch:
+		return &Broken{Line: l.N, Reason: "when padview wrote it, the head file did not vouch for the lines before it " +
+			"(it was missing, unreadable or behind the log): lines added, edited or cut before it cannot be ruled out"}
+	}
+	return nil
+}
+
+// Check verifies the log at path: its chain (see Verify), then its end
+// against the head file beside it (HeadPath), which finds an edited last
+// line, lines cut from the end and a deleted log. It holds the file lock
+// while it reads, so that a padview writing meanwhile is not taken for a
+// break. It returns the log's number of lines (all of them, also past a
+// break) and a *Broken error; an error satisfying errors.Is(err,
+// fs.ErrNotExist) when neither file exists: no full view was logged yet.
+func Check(path string) (int, error) {
+	head, headErr := readHead(HeadPath(path))
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		switch {
+		case errors.Is(headErr, errNoHead):
+			return 0, err
+		case headErr != nil:
+			return 0, &Broken{Reason: "the log is missing, and " + headErr.Error()}
+		}
+		return 0, &Broken{Reason: fmt.Sprintf("the log is missing, but its head file says it held %d entries", head.Seq)}
+	}
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	if err := lockFile(f); err != nil {
+		return 0, fmt.Errorf("locking %s: %w", path, err)
+	}
+	defer unlockFile(f)
+	// Read the head again under the lock: a writer may have moved it on.
+	head, headErr = readHead(HeadPath(path))
+	end, err := verify(f)
+	if err != nil {
+		if _, serr := f.Seek(0, io.SeekStart); serr == nil {
+			if n, cerr := countLines(f); cerr == nil {
+				end.lines = n
+			}
+		}
+		return end.lines, err
+	}
+	switch {
+	case errors.Is(headErr, errNoHead) && end.lines == 0:
+		return 0, nil // opened, nothing written yet
+	case errors.Is(headErr, errNoHead):
+		return end.lines, &Broken{Reason: fmt.Sprintf("its head file %s is missing, so an edit of the last line "+
+			"or lines cut from the end cannot be ruled out", HeadPath(path))}
+	case headErr != nil:
+		return end.lines, &Broken{Reason: headErr.Error()}
+	case end.seq < head.Seq && end.lines == 0:
+		return 0, &Broken{Reason: fmt.Sprintf("the log is empty, but its head file says it held %d entries", head.Seq)}
+	case end.seq < head.Seq:
+		return end.lines, &Broken{Reason: fmt.Sprintf("it ends at entry %d, but its head file says entry %d was written last: "+
+			"%d cut from the end", end.seq, head.Seq, head.Seq-end.seq)}
+	case end.seq > head.Seq:
+		first := end.lines - (end.seq - head.Seq) + 1
+		return end.lines, &Broken{Line: first, Reason: fmt.Sprintf("its head file says entry %d was written last: "+
+			"this line and those after it were added by something other than padview "+
+			"(or padview stopped between writing the line and the head file)", head.Seq)}
+	case end.hash != head.Hash:
+		return end.lines, &Broken{Line: end.lines, Reason: "it was changed: it does not match the hash its head file keeps for the last line"}
+	}
+	return end.lines, nil
 }

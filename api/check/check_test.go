@@ -54,6 +54,9 @@ var ruleCases = []ruleCase{
 	{"no parties", "sponsor.name", full, `{"campaign": {"name": "X"}}`, Missing, "neither the advertiser", "", false},
 	{"advertiser name null", "sponsor.name", full, `{"advertiser": {"companyName": null}}`, DeclaredNone, "not disclosed", "advertiser.companyName", false},
 	{"snake case", "sponsor.name", full, `{"advertiser": {"company_name": "Riverside"}}`, Present, "", "advertiser.companyName", false},
+	{"sponsor list null", "sponsor.name", full, `{"sponsors": null}`, DeclaredNone, "sponsor list is not disclosed", "sponsors", false},
+	{"sponsor list null, advertiser named", "sponsor.name", full, `{"advertiser": {"companyName": "R"}, "sponsors": null}`, Present, "", "advertiser.companyName", false},
+	{"sponsor list empty", "sponsor.name", full, `{"sponsors": []}`, Missing, "neither the advertiser", "", false},
 
 	// sponsor.legal_name
 	{"legal name", "sponsor.legal_name", full, `{"advertiser": {"legalName": "Riverside Ltd"}}`, Present, "", "advertiser.legalName", false},
@@ -71,6 +74,7 @@ var ruleCases = []ruleCase{
 	{"email null", "sponsor.email", full, `{"advertiser": {"companyName": "R", "email": null}}`, DeclaredNone, "", "advertiser.email", false},
 	{"some sponsors undisclosed", "sponsor.email", full, `{"sponsors": [{"name": "A", "email": "a@x.example"}, {"name": "B", "email": null}]}`, DeclaredNone, "1 of 2", "sponsors[].email", false},
 	{"email sent empty", "sponsor.email", full, `{"advertiser": {"email": " "}}`, Missing, "empty", "advertiser.email", false},
+	{"sponsor list null in standard view", "sponsor.email", standard, `{"advertiser": {"companyName": "R"}, "sponsors": null}`, DeclaredNone, "sponsor list is not disclosed", "sponsors", false},
 
 	// sponsor.address
 	{"street address", "sponsor.address", full, `{"advertiser": {"streetAddress": "14 Quayside Walk"}}`, Present, "", "advertiser.streetAddress", false},
@@ -84,6 +88,7 @@ var ruleCases = []ruleCase{
 	{"establishment at the top level", "sponsor.establishment", standard, `{"advertiser": {"companyName": "R"}, "establishment": "Lyon"}`, Present, "", "other.establishment", false},
 	{"natural person needs none", "sponsor.establishment", full, `{"advertiser": {"firstName": "Maren", "lastName": "Holt"}}`, NotApplicable, "", "", false},
 	{"organisations among natural persons", "sponsor.establishment", full, `{"sponsors": [{"name": "A", "kind": "association", "establishment": "Lyon"}, {"name": "T", "kind": "individual"}]}`, Present, "not a natural person", "sponsors[].establishment", false},
+	{"sponsor list null, no establishment", "sponsor.establishment", full, `{"advertiser": {"companyName": "R"}, "sponsors": null}`, DeclaredNone, "sponsor list", "sponsors", false},
 	{"no establishment", "sponsor.establishment", full, `{"advertiser": {"companyName": "R", "country": "GB"}}`, Missing, "", "", false},
 	{"establishment null elsewhere", "sponsor.establishment", full, `{"advertiser": {"companyName": "R"}, "complianceAndFunding": {"placeOfEstablishment": null}}`, DeclaredNone, "", "complianceAndFunding.placeOfEstablishment", false},
 
@@ -231,6 +236,41 @@ func TestEveryRuleAndStateIsTested(t *testing.T) {
 	for _, s := range Statuses {
 		if !all[s] {
 			t.Errorf("no case ends %s", s)
+		}
+	}
+}
+
+// The points of Regulation (EU) 2024/900 the rules cite, and the rules
+// that check less than the point asks say so.
+func TestRulesCiteTheirPoints(t *testing.T) {
+	cites := map[string]string{
+		"sponsor.name": "Art. 12(1)(a)", "sponsor.legal_name": "Art. 12(1)(a)", "sponsor.email": "Art. 12(1)(a)",
+		"sponsor.address": "Art. 12(1)(a)", "sponsor.establishment": "Art. 12(1)(a)", "controlling_entity": "Art. 12(1)(a)",
+		"payer": "Art. 12(1)(b)", "period": "Art. 12(1)(c)", "amounts": "Art. 12(1)(d)", "funding.origin": "Art. 12(1)(e)",
+		"funding.eu": "Art. 12(1)(e)", "calculation": "Art. 12(1)(f)", "election": "Art. 12(1)(g)",
+		"election.date": "Art. 12(1)(g)", "suspension": "Art. 12(1)(k)", "targeting": "Art. 12(1)(l)",
+		"notice_url": "Art. 11(1)(e)",
+	}
+	for _, r := range Rules {
+		want, ok := cites[r.ID]
+		if !ok {
+			t.Errorf("rule %s: no expected citation", r.ID)
+			continue
+		}
+		if !strings.Contains(r.Basis, want) {
+			t.Errorf("rule %s cites %q; want %s", r.ID, r.Basis, want)
+		}
+	}
+	for id, says := range map[string]string{
+		"sponsor.establishment": "a country alone counts as present",
+		"controlling_entity":    "padview checks only the name",
+		"payer":                 "padview checks only the name",
+		"suspension":            "uncertain",
+		"targeting":             "uncertain",
+		"sponsor.legal_name":    "uncertain",
+	} {
+		if r, _ := RuleByID(id); !strings.Contains(r.Basis, says) {
+			t.Errorf("rule %s basis %q does not say %q", id, r.Basis, says)
 		}
 	}
 }

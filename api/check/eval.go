@@ -74,6 +74,9 @@ func partyResult(d *advert.Document, r Rule, naturalNA bool) Result {
 		return Result{Status: NotApplicable, Note: "every sponsor is a natural person"}
 	case adv.presence == none:
 		return Result{Status: DeclaredNone, Found: []string{adv.path}, Note: "the advertiser's is not disclosed"}
+	case d.SponsorsState == advert.ListNull:
+		return Result{Status: DeclaredNone, Found: []string{string(advert.GroupSponsors)},
+			Note: "the sponsor list is not disclosed (null)"}
 	case n > 0 && nones > 0 && withValue+naturals+nones == n:
 		return Result{Status: DeclaredNone, Found: found, Note: fmt.Sprintf("not disclosed for %d of %d sponsors", nones, n)}
 	case isPersonal(r.Fields) && d.View == advert.Standard:

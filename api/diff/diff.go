@@ -64,13 +64,19 @@ type Change struct {
 type Result struct {
 	A, B    string // the PAIDs compared
 	Changes []Change
+	// Masked says the changes' values were masked for screen sharing
+	// (see Mask); the text and the JSON say so.
+	Masked bool
 }
 
 // Equal reports whether the documents have the same normalized fields.
 func (r *Result) Equal() bool { return len(r.Changes) == 0 }
 
 // Compare lists what differs from a to b. Absent and empty groups are the
-// same (both are {} or [] in the normalized JSON); the order of members and
+// same (both are {} or [] in the normalized JSON), but a party list sent as
+// null ("not disclosed") differs from both: when one side's list is null
+// and the other's is not, the change is the whole list (see
+// Change.IsList); the order of members and
 // of parties is not a change; numbers compare by value ("1e3" equals
 // "1000"); amount objects ({amount, currency}) and lists of plain values
 // compare as one value each.
@@ -80,14 +86,57 @@ func Compare(a, b *advert.Document) *Result {
 	for _, g := range advert.Groups {
 		w.group = g.Group
 		if g.Parties {
-			pa, _ := a.Parties(g.Group)
-			pb, _ := b.Parties(g.Group)
+			pa, sa := a.Parties(g.Group)
+			pb, sb := b.Parties(g.Group)
+			if (sa == advert.ListNull) != (sb == advert.ListNull) {
+				w.list(listValue(pa, sa), listValue(pb, sb))
+				continue
+			}
 			w.parties(pa, pb)
 			continue
 		}
 		w.members(nil, objectOf(a.Group(g.Group)), objectOf(b.Group(g.Group)))
 	}
 	return r
+}
+
+// listValue is a party list as one value: null, absent, or an array of
+// the parties.
+func listValue(items []advert.Value, state advert.ListState) advert.Value {
+	switch state {
+	case advert.ListNull:
+		return advert.NullValue()
+	case advert.ListAbsent:
+		return advert.Value{}
+	}
+	return advert.NewArray(items...)
+}
+
+// list records a party list that is null on one side only, as one change
+// of the whole list.
+func (w *walker) list(a, b advert.Value) {
+	switch {
+	case !a.IsPresent():
+		w.add(Added, nil, a, b)
+	case !b.IsPresent():
+		w.add(Removed, nil, a, b)
+	default:
+		w.add(Changed, nil, a, b)
+	}
+}
+
+// IsList reports whether the change is a whole sponsors or controllers
+// list: one side null ("not disclosed"), the other absent or a list.
+func (c Change) IsList() bool {
+	if c.InParty || len(c.Path) > 0 {
+		return false
+	}
+	for _, g := range advert.Groups {
+		if g.Group == c.Group {
+			return g.Parties
+		}
+	}
+	return false
 }
 
 // objectOf treats a group that was not sent as an empty one.

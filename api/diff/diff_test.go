@@ -195,3 +195,76 @@ func TestCanonicalNumber(t *testing.T) {
 		}
 	}
 }
+
+// A party list sent as null ("not disclosed") is not the same as an empty
+// or absent one: the change is the whole list, in text and JSON.
+func TestNullPartyListIsAChange(t *testing.T) {
+	null := doc(t, "N1", `{"sponsors": null, "controllers": null}`)
+	listed := doc(t, "L1", `{"sponsors": [{"name": "S", "city": "X"}], "controllers": []}`)
+	absent := doc(t, "A1", `{}`)
+	if r := Compare(null, doc(t, "N2", `{"sponsors": null, "controllers": null}`)); !r.Equal() {
+		t.Errorf("null and null differ: %v", summary(r))
+	}
+	r := Compare(null, listed)
+	if got := strings.Join(summary(r), "; "); got != "sponsors  changed; controllers  changed" {
+		t.Fatalf("null → list: %s", got)
+	}
+	var text bytes.Buffer
+	if err := WriteText(&text, r); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"~ Sponsors: not disclosed → 1 listed\n", "      + S\n", "+ City: X",
+		"~ Controllers: not disclosed → none listed\n"} {
+		if !strings.Contains(text.String(), want) {
+			t.Errorf("text lacks %q:\n%s", want, text.String())
+		}
+	}
+	out, _ := r.MarshalJSON()
+	if !bytes.Contains(out, []byte(`{"group":"sponsors","path":"","change":"changed","a":null,"b":[{"name":"S","city":"X"}]}`)) {
+		t.Errorf("JSON: %s", out)
+	}
+	r = Compare(absent, null)
+	if got := strings.Join(summary(r), "; "); got != "sponsors  added; controllers  added" {
+		t.Fatalf("absent → null: %s", got)
+	}
+	text.Reset()
+	WriteText(&text, r)
+	if !strings.Contains(text.String(), "+ Sponsors: not disclosed\n") {
+		t.Errorf("text:\n%s", text.String())
+	}
+	out, _ = r.MarshalJSON()
+	if !bytes.Contains(out, []byte(`{"group":"sponsors","path":"","change":"added","b":null}`)) {
+		t.Errorf("JSON: %s", out)
+	}
+	if r := Compare(listed, null); len(r.Changes) != 2 || r.Changes[0].Kind != Changed || r.Changes[0].BText() != "not disclosed" {
+		t.Errorf("list → null: %v", summary(r))
+	}
+}
+
+// Mask hides personal values by the names on the change's path, inside a
+// personal member too, and a party named by its email; the changes stay.
+func TestMaskHidesPersonalValues(t *testing.T) {
+	a := doc(t, "A1", `{"sponsors": [{"name": "S", "address": {"line1": "2 Mill Lane"}}, "x@y.example"],
+		"campaign": {"note": "call 020 7946 0000", "startDate": "2026-09-01"}}`)
+	b := doc(t, "B1", `{"sponsors": [{"name": "S", "address": {"line1": "3 Mill Lane"}}],
+		"campaign": {"note": "call 020 7946 0001", "startDate": "2026-09-02"}}`)
+	r := Compare(a, b)
+	m := r.Mask()
+	if len(m.Changes) != len(r.Changes) || !m.Masked || r.Masked {
+		t.Fatalf("%d changes, masked %v (original %v)", len(m.Changes), m.Masked, r.Masked)
+	}
+	var text bytes.Buffer
+	WriteText(&text, m)
+	out, _ := m.MarshalJSON()
+	for _, s := range []string{"Mill Lane", "x@y", "7946"} {
+		if strings.Contains(text.String(), s) || bytes.Contains(out, []byte(s)) {
+			t.Errorf("masked result shows %q:\n%s\n%s", s, text.String(), out)
+		}
+	}
+	if !strings.Contains(text.String(), "2026-09-02") || !bytes.Contains(out, []byte(`"masked":true`)) {
+		t.Errorf("masked result:\n%s\n%s", text.String(), out)
+	}
+	if orig, _ := r.MarshalJSON(); !bytes.Contains(orig, []byte("2 Mill Lane")) {
+		t.Error("Mask changed the result it copies")
+	}
+}

@@ -9,7 +9,7 @@ import (
 
 // MarshalJSON writes the result in the shape `padview diff --json` documents:
 //
-//	{"a": PAID, "b": PAID, "equal": bool, "changes": [
+//	{"a": PAID, "b": PAID, "equal": bool, ["masked": true,] "changes": [
 //	  {"group": "sponsors", "party": "Name", "nth": 2, "path": "/contribution",
 //	   "change": "added|removed|changed", "a": value, "b": value}]}
 //
@@ -25,6 +25,9 @@ func (r *Result) MarshalJSON() ([]byte, error) {
 	b = quote(b, r.B)
 	b = append(b, `,"equal":`...)
 	b = strconv.AppendBool(b, r.Equal())
+	if r.Masked {
+		b = append(b, `,"masked":true`...)
+	}
 	b = append(b, `,"changes":[`...)
 	for i, c := range r.Changes {
 		if i > 0 {

@@ -54,10 +54,32 @@ func (c Change) key() string {
 // AText and BText are the two sides as the text shows them: formatted like
 // padview's text output (dates, amounts, yes/no), cleaned, cut at
 // MaxValueText characters; "" for the missing side.
-func (c Change) AText() string { return valueText(c.key(), c.A) }
+// A whole party list (IsList) reads "not disclosed" or "3 listed".
+func (c Change) AText() string { return c.sideText(c.A) }
 
 // BText: see AText.
-func (c Change) BText() string { return valueText(c.key(), c.B) }
+func (c Change) BText() string { return c.sideText(c.B) }
+
+func (c Change) sideText(v advert.Value) string {
+	if c.IsList() {
+		return listText(v)
+	}
+	return valueText(c.key(), v)
+}
+
+// listText is a whole party list in words: "not disclosed", "3 listed",
+// "none listed"; "" when absent.
+func listText(v advert.Value) string {
+	switch {
+	case v.Kind == advert.Null:
+		return text.NotDisclosed
+	case v.Kind != advert.Array:
+		return ""
+	case v.Len() == 0:
+		return "none listed"
+	}
+	return fmt.Sprintf("%d listed", v.Len())
+}
 
 func valueText(key string, v advert.Value) string {
 	if !v.IsPresent() {
@@ -116,6 +138,9 @@ func kindName(k advert.Kind) string {
 func WriteText(w io.Writer, r *Result) error {
 	bw := bufio.NewWriter(w)
 	a, b := text.CleanText(r.A), text.CleanText(r.B)
+	if r.Masked {
+		fmt.Fprintln(bw, "MASKED · personal data hidden for screen sharing")
+	}
 	if r.Equal() {
 		fmt.Fprintf(bw, "%s and %s have the same normalized fields.\n", a, b)
 		return bw.Flush()
@@ -142,15 +167,33 @@ func writeChange(w io.Writer, c Change) {
 	switch c.Kind {
 	case Changed:
 		at, bt := c.AText(), c.BText()
-		if at == bt && c.A.Kind != c.B.Kind {
+		if c.IsList() {
+			fmt.Fprintf(w, "%s~ %s: %s → %s\n", indent, c.Label(), at, bt)
+			writeListed(w, indent+"    ", "-", c.A)
+			writeListed(w, indent+"    ", "+", c.B)
+			return
+		}
+		switch {
+		case at == bt && c.A.Kind != c.B.Kind:
 			at += " (" + kindName(c.A.Kind) + ")"
 			bt += " (" + kindName(c.B.Kind) + ")"
+		case at == bt:
+			bt += " (they differ in what is hidden)" // by the mask or the cut
 		}
 		fmt.Fprintf(w, "%s~ %s: %s → %s\n", indent, c.Label(), at, bt)
 	case Added:
 		writeWhole(w, indent, "+", c.Label(), c.key(), c.B, c.partyName())
 	case Removed:
 		writeWhole(w, indent, "-", c.Label(), c.key(), c.A, c.partyName())
+	}
+}
+
+// writeListed lists the parties of a whole list that changed to or from
+// null, each under its name.
+func writeListed(w io.Writer, indent, mark string, list advert.Value) {
+	for _, p := range list.Items() {
+		name := text.PartyName(p)
+		writeWhole(w, indent, mark, text.CleanText(name), "", p, name)
 	}
 }
 

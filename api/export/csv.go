@@ -15,28 +15,41 @@ import (
 var forMachines = flattening{wholeArrays: true}
 
 // The fixed CSV columns; a party member of the same name is written under
-// memberPrefix + name instead.
+// memberPrefix + name instead. colDisclosure is there only when a list was
+// sent as null.
 const (
-	colPAID      = "paid"
-	colGroup     = "group"
-	memberPrefix = "entry."
+	colPAID       = "paid"
+	colGroup      = "group"
+	colDisclosure = "disclosure"
+	memberPrefix  = "entry."
 )
 
 // writeCSV writes the sponsors and controllers of all documents as one
 // table: the PAID, the group ("sponsors" or "controllers") and a column per
-// member name (nested ones dotted), in the order first seen. Every cell is
-// cleaned of control characters and made safe from formula injection.
+// member name (nested ones dotted), in the order first seen. A list the
+// service sent as null has one row of its own, with "not disclosed" in a
+// "disclosure" column after the group, so that it does not read like an
+// empty list. Every cell is cleaned of control characters and made safe
+// from formula injection.
 func writeCSV(w io.Writer, docs []*advert.Document) error {
 	cols := newColumns()
 	cols.set(map[string]string{}, colPAID, colPAID, "")
 	cols.set(map[string]string{}, colGroup, colGroup, "")
+	if anyNullList(docs) {
+		cols.set(map[string]string{}, colDisclosure, colDisclosure, "")
+	}
 	var rows []map[string]string
 	for _, d := range docs {
 		for _, g := range advert.Groups {
 			if !g.Parties {
 				continue
 			}
-			list, _ := d.Parties(g.Group)
+			list, state := d.Parties(g.Group)
+			if state == advert.ListNull {
+				rows = append(rows, map[string]string{colPAID: d.PAID, colGroup: string(g.Group),
+					colDisclosure: text.NotDisclosed})
+				continue
+			}
 			for _, p := range list {
 				row := map[string]string{colPAID: d.PAID, colGroup: string(g.Group)}
 				forMachines.walk(nil, p, func(path []step, leaf advert.Value) {
@@ -44,7 +57,7 @@ func writeCSV(w io.Writer, docs []*advert.Document) error {
 					if name == "" {
 						name = "value" // a party that is not an object
 					}
-					if name == colPAID || name == colGroup {
+					if name == colPAID || name == colGroup || name == colDisclosure {
 						name = memberPrefix + name
 					}
 					cols.set(row, name, name, machineText(leaf))
@@ -72,6 +85,18 @@ func writeCSV(w io.Writer, docs []*advert.Document) error {
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// anyNullList reports whether a document sent a party list as null.
+func anyNullList(docs []*advert.Document) bool {
+	for _, d := range docs {
+		for _, g := range advert.Groups {
+			if _, state := d.Parties(g.Group); g.Parties && state == advert.ListNull {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // machineText is a value as data: strings as they are, numbers as written,

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/text"
 )
 
 // sample normalizes one advertisement of the fake service's sample set.
@@ -316,5 +317,85 @@ func TestParseFormat(t *testing.T) {
 	}
 	if err := Write(io.Discard, Format("xml")); err == nil {
 		t.Error("Write accepted an unknown format")
+	}
+}
+
+// A party list sent as null reads "not disclosed" in the report and has a
+// row of its own in the table; an empty list and an absent one do not.
+func TestNullPartyListsInExports(t *testing.T) {
+	null := sample(t, "NUL0N3", advert.Standard) // "sponsors": null
+	var md bytes.Buffer
+	if err := Write(&md, Markdown, null); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(md.String(), "## Sponsors\n\n_Not disclosed._\n") || strings.Contains(md.String(), "Sponsors (0)") {
+		t.Errorf("markdown:\n%s", md.String())
+	}
+	var out bytes.Buffer
+	if err := Write(&out, CSV, sample(t, "AB12CD", advert.Standard), null,
+		normalize(t, "E1", `{"sponsors":[],"disclosure":1,"controllers":[{"name":"C","disclosure":"x"}]}`)); err != nil {
+		t.Fatal(err)
+	}
+	records, err := csv.NewReader(&out).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h := records[0]; len(h) < 3 || h[2] != "disclosure" || !strings.Contains(strings.Join(h, ","), "entry.disclosure") {
+		t.Fatalf("header %q", h)
+	}
+	var nullRows, emptyRows int
+	for _, r := range records[1:] {
+		switch {
+		case r[0] == "NUL0N3" && r[1] == "sponsors":
+			nullRows++
+			if r[2] != "not disclosed" {
+				t.Errorf("null list row %q", r)
+			}
+		case r[0] == "E1" && r[1] == "sponsors":
+			emptyRows++
+		case r[2] != "":
+			t.Errorf("a party row says %q", r[2])
+		}
+	}
+	if nullRows != 1 || emptyRows != 0 {
+		t.Errorf("%d rows for the null list, %d for the empty one:\n%s", nullRows, emptyRows, out.String())
+	}
+	// Without a null list the column is not there.
+	out.Reset()
+	if err := Write(&out, CSV, sample(t, "AB12CD", advert.Standard)); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(strings.SplitN(out.String(), "\n", 2)[0], "disclosure") {
+		t.Errorf("header %q", out.String())
+	}
+}
+
+// A masked document says so in every export that can carry a marker, and
+// a document that is not masked carries none.
+func TestMaskedExportsSaySo(t *testing.T) {
+	d := sample(t, "AB12CD", advert.Full)
+	m := text.MaskDocument(d)
+	var js, md bytes.Buffer
+	if err := Write(&js, JSON, m, d); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(js.String(), "\n"), "\n")
+	if !strings.HasPrefix(lines[0], `{"paid":"AB12CD","view":"full","masked":true,`) || strings.Contains(lines[1], `"masked"`) {
+		t.Errorf("JSON:\n%s", js.String())
+	}
+	if strings.Contains(lines[0], "info@estuary-friends.example") || !strings.Contains(lines[0], "i•••@estuary-friends.example") {
+		t.Errorf("masked JSON shows an email:\n%s", lines[0])
+	}
+	if err := Write(&md, Markdown, m); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(md.String(), "# Advertisement AB12CD\n\n**MASKED:** personal data hidden for screen sharing") ||
+		!strings.Contains(md.String(), "Full view, as normalized by padview, its personal data masked.") {
+		t.Errorf("masked markdown:\n%s", md.String()[:300])
+	}
+	md.Reset()
+	Write(&md, Markdown, d)
+	if strings.Contains(md.String(), "MASKED") || strings.Contains(md.String(), "masked") {
+		t.Errorf("unmasked markdown says masked")
 	}
 }

@@ -22,17 +22,27 @@ var forPeople = flattening{wholeAmounts: true}
 func writeMarkdown(w *bufio.Writer, d *advert.Document) {
 	// In a heading a trailing "#" would be read as its closing sequence.
 	fmt.Fprintf(w, "# Advertisement %s\n\n", strings.ReplaceAll(md(d.PAID), "#", `\#`))
-	if d.View == advert.Full {
+	if d.Masked {
+		w.WriteString("**MASKED:** personal data hidden for screen sharing (emails, phone numbers, addresses).\n\n")
+	}
+	switch {
+	case d.View == advert.Full && d.Masked:
+		fmt.Fprintf(w, "Full view, as normalized by padview, its personal data masked.\n\n> **Personal data.** %s\n", md(advert.DataProtectionNotice))
+	case d.View == advert.Full:
 		fmt.Fprintf(w, "Full view, as normalized by padview.\n\n> **Personal data.** %s\n", md(advert.DataProtectionNotice))
-	} else {
+	default:
 		fmt.Fprintf(w, "Standard view, as normalized by padview.\n")
 	}
 	for _, g := range advert.Groups {
 		if g.Parties {
-			list, present := d.Parties(g.Group)
+			list, state := d.Parties(g.Group)
+			if state == advert.ListNull {
+				fmt.Fprintf(w, "\n## %s\n\n_Not disclosed._\n", md(g.Label))
+				continue
+			}
 			fmt.Fprintf(w, "\n## %s (%d)\n\n", md(g.Label), len(list))
 			switch {
-			case !present:
+			case state == advert.ListAbsent:
 				w.WriteString("_Not in this response._\n")
 			case len(list) == 0:
 				w.WriteString("_None._\n")

@@ -1,7 +1,6 @@
 package text
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -111,11 +110,12 @@ func MaskPhone(s string) string {
 
 // MaskValue hides a value of personal data for screen sharing: emails and
 // phone numbers keep a recognizable edge, addresses and everything else
-// personal are hidden whole. Values of other members come back unchanged.
+// personal are hidden whole. Values of other members come back with only
+// the emails and phone numbers inside them masked (see MaskText).
 func MaskValue(key, value string) string {
 	c := PersonalCategory(key, value)
 	if c == "" {
-		return value
+		return MaskText(value)
 	}
 	return maskAs(c, value)
 }
@@ -134,10 +134,10 @@ func maskAs(c, value string) string {
 // MaskDocument returns a copy of d with every value of personal data
 // masked (see MaskValue), in every group, sponsor and controller; a value
 // inside a personal member (an "address" object) is masked whatever its own
-// name, and an email address or international phone number inside any
-// other text is masked where it stands (MaskText), as are the warnings.
-// null stays null: "not disclosed" reveals nothing. The copy has no Raw
-// bytes, which could not be masked. d itself is not changed.
+// name, and an email or phone number inside any other string (see
+// MaskText), warnings included. null stays null: "not disclosed" reveals
+// nothing. The copy has no Raw bytes, which could not be masked. d itself
+// is not changed.
 func MaskDocument(d *advert.Document) *advert.Document {
 	if d == nil {
 		return nil
@@ -154,10 +154,12 @@ func MaskDocument(d *advert.Document) *advert.Document {
 	m.Other = mk.at("", "", m.Other)
 	m.Sponsors = mk.list(d.Sponsors)
 	m.Controllers = mk.list(d.Controllers)
+	m.Masked = true
+	// Warnings quote values ("kept the first value …"): see MaskWarning.
 	if d.Warnings != nil {
 		m.Warnings = make([]string, len(d.Warnings))
 		for i, w := range d.Warnings {
-			m.Warnings[i] = MaskText(w)
+			m.Warnings[i] = MaskWarning(w)
 		}
 	}
 	return &m
@@ -166,43 +168,6 @@ func MaskDocument(d *advert.Document) *advert.Document {
 // MaskTree masks any JSON value as MaskDocument masks a group: for JSON
 // that is not an advertisement, such as an error body.
 func MaskTree(v advert.Value) advert.Value { return masker{}.at("", "", v) }
-
-// Shapes MaskText looks for in free text: an email address, and a phone
-// number in international form (a plus, then at least seven digits in
-// groups). A number without the plus is left alone: in free text it is as
-// likely a date, an amount or a request id.
-var (
-	emailInText = regexp.MustCompile(`[\p{L}\p{N}._%+\-]+@[\p{L}\p{N}\-]+(?:\.[\p{L}\p{N}\-]+)*\.\p{L}{2,}`)
-	phoneInText = regexp.MustCompile(`\+\d[\d ()./\-]{5,}\d`)
-)
-
-// MaskText masks the personal data that free text can carry where it
-// stands: email addresses ("write to j•••@example.org") and international
-// phone numbers ("+49 ••• •• 99"). The rest of the text stays.
-func MaskText(s string) string {
-	if strings.IndexByte(s, '@') >= 0 {
-		s = emailInText.ReplaceAllStringFunc(s, MaskEmail)
-	}
-	if strings.IndexByte(s, '+') >= 0 {
-		s = phoneInText.ReplaceAllStringFunc(s, func(p string) string {
-			if digits(p) < 7 {
-				return p
-			}
-			return MaskPhone(p)
-		})
-	}
-	return s
-}
-
-func digits(s string) int {
-	n := 0
-	for i := 0; i < len(s); i++ {
-		if s[i] >= '0' && s[i] <= '9' {
-			n++
-		}
-	}
-	return n
-}
 
 // masker masks one document, working out what each member name means
 // once: a document of 50,000 sponsors repeats a dozen names.
@@ -264,6 +229,22 @@ func (mk masker) at(key, personal string, v advert.Value) advert.Value {
 	return v
 }
 
+// MaskValueAt masks v as MaskDocument would mask it at the end of path:
+// the member names leading to it from its group or party (array indexes
+// left out), so that a value inside a personal member ("address" ›
+// "line1") is hidden too. It does not change v.
+func MaskValueAt(path []string, v advert.Value) advert.Value {
+	personal, key := "", ""
+	for i, k := range path {
+		if i == len(path)-1 {
+			key = k
+			break
+		}
+		personal = personalName(k, personal)
+	}
+	return masker{}.at(key, personal, v)
+}
+
 // personalName is the name a value is judged by: its own when that is
 // personal, else the nearest personal member's above it.
 func personalName(key, personal string) string {
@@ -322,6 +303,10 @@ func collectCategories(key, personal string, v advert.Value, seen map[string]boo
 		if strings.TrimSpace(v.Str) != "" {
 			if c := PersonalCategory(scalarName(key, personal), v.Str); c != "" {
 				seen[c] = true
+			} else if v.Kind == advert.String {
+				for _, c := range TextCategories(v.Str) {
+					seen[c] = true
+				}
 			}
 		}
 	}

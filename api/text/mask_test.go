@@ -141,8 +141,35 @@ func TestPersonalCategories(t *testing.T) {
 	}
 }
 
+// Emails and phone numbers inside free text and under names that say
+// nothing are masked; dates, amounts and identifiers are not.
 func TestMaskText(t *testing.T) {
 	cases := map[string]string{
+		"Write to maren.holt@example.org or call +44 20 7946 0000": "Write to m•••@example.org or call +44 ••• •• 00",
+		"+44 20 7946 0000":                                 "+44 ••• •• 00",
+		"Tel:+44 20 7946 0000.":                            "Tel:+44 ••• •• 00.",
+		"Tel. +442079460000":                               "Tel. +••• •• 00",
+		"office 020 7946 0000, ask for Jo":                 "office ••• •• 00, ask for Jo",
+		"(030) 555-01234":                                  "••• •• 34",
+		"call 555-0142 today":                              "call ••• •• 42 today",
+		"łukasz@poczta.example wrote":                      "ł•••@poczta.example wrote",
+		"from 2026-09-01 to 2026-11-30":                    "from 2026-09-01 to 2026-11-30",
+		"01-09-2026":                                       "01-09-2026",
+		"2026-10-02T09:30:00.123Z":                         "2026-10-02T09:30:00.123Z",
+		"2026-10-02 09:30":                                 "2026-10-02 09:30",
+		"EUR 48250.00":                                     "EUR 48250.00",
+		"EUR 1 250 000":                                    "EUR 1 250 000",
+		"12 500 000.00 €":                                  "12 500 000.00 €",
+		"1,250,000":                                        "1,250,000",
+		"48250000 in total":                                "48250000 in total",
+		"0.1234567":                                        "0.1234567",
+		"PAD-2026-000000123456":                            "PAD-2026-000000123456",
+		"see PAD-2026-000000123456 and AB12CD":             "see PAD-2026-000000123456 and AB12CD",
+		"AB1234567":                                        "AB1234567",
+		"Regulation (EU) 2024/900, Art. 12":                "Regulation (EU) 2024/900, Art. 12",
+		"https://ads.example/ad/2026-0000123":              "https://ads.example/ad/2026-0000123",
+		"version 1.2.3":                                    "version 1.2.3",
+		"no digits here":                                   "no digits here",
 		"write to maren.holt@riverside.example today":      "write to m•••@riverside.example today",
 		"contact a@b.example.":                             "contact a•••@b.example.",
 		"call +44 20 7946 0012, or +49 30 555 01299":       "call +44 ••• •• 12, or +49 ••• •• 99",
@@ -185,5 +212,48 @@ func TestMaskTreeAndFreeText(t *testing.T) {
 	}
 	if !strings.Contains(d.Warnings[0], "maren.holt") {
 		t.Error("MaskDocument changed the original's warnings")
+	}
+}
+
+func TestTextCategories(t *testing.T) {
+	if got := strings.Join(TextCategories("mail a@b.example or +44 20 7946 0000"), ","); got != "email,phone" {
+		t.Errorf("TextCategories: %q", got)
+	}
+	if got := TextCategories("from 2026-09-01, EUR 1 250 000"); len(got) != 0 {
+		t.Errorf("TextCategories of a date and an amount: %q", got)
+	}
+}
+
+// A masked document hides emails and phones in free text and under
+// neutral names, and in its warnings; dates and amounts stay.
+func TestMaskDocumentMasksFreeText(t *testing.T) {
+	raw := `{"advertiser": {"companyName": "R", "companyName": "maren.holt@example.org",
+	    "streetAddress": "14 Quayside Walk", "streetAddress": "9 Mill Lane", "birthDate": "01/02/1970"},
+	  "basicInformation": {"description": "Write to maren.holt@example.org or call +44 20 7946 0000", "contact": "+44 20 7946 0001",
+	    "firstPublished": "2026-09-01"},
+	  "campaign": {"totalValue": {"amount": "1250000.00", "currency": "EUR"}, "startDate": "2026-09-01"},
+	  "sponsors": [{"name": "S", "note": "phone 020 7946 0002"}]}`
+	d, err := advert.Normalize([]byte(raw), "PAD-2026-000000123456", advert.Standard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(PersonalCategories(d), ","); got != "email,phone,address,other" {
+		t.Errorf("categories %q", got)
+	}
+	b, _ := MaskDocument(d).MarshalJSON()
+	out := string(b)
+	for _, secret := range []string{"maren.holt", "7946 0000", "7946 0001", "7946 0002", "Quayside", "Mill Lane", "1970"} {
+		if strings.Contains(out, secret) {
+			t.Errorf("masked document shows %q:\n%s", secret, out)
+		}
+	}
+	for _, kept := range []string{`"description":"Write to m•••@example.org or call +44 ••• •• 00"`, `"contact":"+44 ••• •• 01"`,
+		`"note":"phone ••• •• 02"`, `"amount":"1250000.00"`, `"startDate":"2026-09-01"`, `"paid":"PAD-2026-000000123456"`,
+		`kept the first value \"R\", not \"m•••@example.org\"`,
+		`member \"streetAddress\" appears more than once; kept the first value (both values masked)`,
+		`advertiser.birthDate: ••• could not be read; kept as sent (the value is masked)`} {
+		if !strings.Contains(out, kept) {
+			t.Errorf("masked document lacks %s:\n%s", kept, out)
+		}
 	}
 }

@@ -1,0 +1,152 @@
+package text
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// emailInText finds email addresses inside free text.
+var emailInText = regexp.MustCompile(`[\p{L}\p{N}._%+\-]+@[\p{L}\p{N}\-]+(?:\.[\p{L}\p{N}\-]+)*\.\p{L}{2,}`)
+
+// phoneInText finds what may be a phone number inside free text: a run of
+// digits, spaces, dashes and parentheses, starting with + ( or a digit and
+// ending with a digit. isPhone decides.
+var phoneInText = regexp.MustCompile(`[+(]?\d(?:[\d \-()]*\d)?`)
+
+// dateInText is a date inside a run of digits and dashes: 2026-09-01 or
+// 01-09-2026.
+var dateInText = regexp.MustCompile(`\d{4}-\d{1,2}-\d{1,2}|\d{1,2}-\d{1,2}-\d{4}`)
+
+// thousands is a number grouped by spaces in threes: "1 250 000", an
+// amount rather than a phone number.
+var thousands = regexp.MustCompile(`^\d{1,3}(?: \d{3})+$`)
+
+// MaskText masks the email addresses and phone numbers inside free text
+// ("Write to maren.holt@example.org or call +44 20 7946 0000" reads "Write
+// to m•••@example.org or call +44 ••• •• 00"), for values under a name that
+// says nothing (a description, a note, "contact"). It is conservative about
+// phone numbers (see isPhone): dates, amounts and identifiers such as a
+// PAID stay.
+func MaskText(s string) string {
+	if !strings.ContainsAny(s, "@0123456789") {
+		return s
+	}
+	s = emailInText.ReplaceAllStringFunc(s, MaskEmail)
+	return replacePhones(s, MaskPhone)
+}
+
+// TextCategories lists the categories of personal data MaskText would mask
+// in s: email, phone, both or none.
+func TextCategories(s string) []string {
+	var out []string
+	if emailInText.MatchString(s) {
+		out = append(out, CategoryEmail)
+	}
+	found := false
+	replacePhones(s, func(p string) string { found = true; return p })
+	if found {
+		out = append(out, CategoryPhone)
+	}
+	return out
+}
+
+// replacePhones replaces each phone number in s with f(number).
+func replacePhones(s string, f func(string) string) string {
+	var b strings.Builder
+	last := 0
+	for _, m := range phoneInText.FindAllStringIndex(s, -1) {
+		if !isPhone(s, m[0], m[1]) {
+			continue
+		}
+		b.WriteString(s[last:m[0]])
+		b.WriteString(f(s[m[0]:m[1]]))
+		last = m[1]
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// isPhone decides whether s[from:to], a run phoneInText found, is a phone
+// number: 7 to 15 digits (E.164 has at most 15), standing on its own (not
+// part of a word or identifier such as PAD-2026-000000123456, a version
+// or a decimal), and, without a leading +, written with spaces, dashes or
+// parentheses (a bare run of digits is as likely an amount or a number),
+// not a date and not an amount grouped in threes.
+func isPhone(s string, from, to int) bool {
+	run := s[from:to]
+	digits := 0
+	for _, r := range run {
+		if r >= '0' && r <= '9' {
+			digits++
+		}
+	}
+	if digits < 7 || digits > 15 {
+		return false
+	}
+	before, _ := utf8.DecodeLastRuneInString(s[:from])
+	after, _ := utf8.DecodeRuneInString(s[to:])
+	switch {
+	case from > 0 && isWordRune(before):
+		return false // inside a word or identifier: AB1234567
+	case from > 0 && !strings.ContainsRune("+(", rune(run[0])) && strings.ContainsRune("-_./=&#", before):
+		return false // PAD-2026-000000123456, 0.1234567, /ads/1234-5678
+	case to < len(s) && isWordRune(after):
+		return false
+	case to < len(s) && strings.ContainsRune("-_./,", after) && to+1 < len(s) && isDigit(s[to+1]):
+		return false // 1234 5678.90: a decimal
+	}
+	if dateInText.MatchString(run) {
+		return false
+	}
+	if strings.HasPrefix(run, "+") {
+		return true
+	}
+	if !strings.ContainsAny(run, " -()") || thousands.MatchString(run) {
+		return false
+	}
+	return true
+}
+
+func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// MaskWarning masks a normalizer warning for screen sharing: emails and
+// phone numbers anywhere in it, and, where it is about a personal member
+// (a repeated "streetAddress", a "birthDate" that is not a date), the
+// values it quotes, which MaskText alone would not recognize.
+func MaskWarning(w string) string {
+	w = MaskText(w)
+	place, rest, ok := strings.Cut(w, ": ")
+	if !ok {
+		return w
+	}
+	if head, _, dup := strings.Cut(rest, " appears more than once; "); dup {
+		key := strings.Trim(strings.TrimPrefix(head, "member "), `"`)
+		if personalPlace(place) || IsPersonalField(key) {
+			return place + ": " + head + " appears more than once; kept the first value (both values masked)"
+		}
+		return w
+	}
+	if personalPlace(place) {
+		return place + ": " + Masked + " could not be read; kept as sent (the value is masked)"
+	}
+	return w
+}
+
+// personalPlace reports whether a warning's place (a path such as
+// advertiser.birthDate or a JSON Pointer such as /sponsors/0/address)
+// passes through a personal member.
+func personalPlace(place string) bool {
+	for _, seg := range strings.FieldsFunc(place, func(r rune) bool { return strings.ContainsRune(`/.[]"`, r) }) {
+		if IsPersonalField(seg) {
+			return true
+		}
+	}
+	return false
+}
