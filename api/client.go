@@ -202,9 +202,9 @@ func (l *getRun) run() (*advert.Document, error) {
 // verdict is what an attempt's outcome means: a document, or an error and
 // maybe a retry; what to tell the budget; how long to back off first.
 type verdict struct {
-	doc     *advert.Document
-	err     error
-	retry   bool
+	doc        *advert.Document
+	err        error
+	retry      bool
 	answer     *Answer
 	backoff    time.Duration // slept before the retry; a 429's wait is the budget's instead
 	backoffWhy string        // what that sleep is, e.g. "backoff", for the next attempt's log
