@@ -163,8 +163,8 @@ func TestGetRawIsTheServersBytes(t *testing.T) {
 		j := strings.Index(b[i+13:], `"`)
 		return b[:i] + b[i+13+j:]
 	}
-	if norm(strings.TrimSuffix(out, "\n")) != norm(string(direct)) {
-		t.Fatalf("raw output differs:\n%s\n%s", out, direct)
+	if norm(out) != norm(string(direct)) || len(out) != len(direct) {
+		t.Fatalf("raw output differs:\n%q\n%q", out, direct)
 	}
 }
 
