@@ -160,7 +160,7 @@ func (l *getRun) run() (*advert.Document, error) {
 		if err != nil {
 			return nil, l.acquireFailed(err)
 		}
-		a := Attempt{Started: time.Now(), Waited: l.pendingWait, WaitedFor: strings.Join(l.pendingWhy, ", then ")}
+		a := Attempt{Started: time.Now(), Waited: l.pendingWait, WaitedFor: strings.Join(l.pendingWhy, waitsJoin)}
 		l.pendingWait, l.pendingWhy = 0, nil
 		r := c.attempt(l.ctx, ex.URL, c.opts.Timeout)
 		a.Duration = time.Since(a.Started)
@@ -207,7 +207,7 @@ type verdict struct {
 	retry      bool
 	answer     *Answer
 	backoff    time.Duration // slept before the retry; a 429's wait is the budget's instead
-	backoffWhy string        // what that sleep is, e.g. "backoff", for the next attempt's log
+	backoffWhy string        // why that sleep, when the service asked for it ("" for backoff), for the next attempt's log
 }
 
 // judge decides what an attempt's outcome means, and notes in a.Next what
@@ -326,12 +326,15 @@ func (l *getRun) backoff(a *Attempt, v verdict, what string, retryAfter time.Dur
 	// The plan, not the outcome: the shared budget may hold the retry
 	// longer, and the next attempt's log says so.
 	a.Next = fmt.Sprintf("%s; retry %d of %d after %s %s", what, l.serverRetries, c.opts.MaxRetries, FormatDuration(wait), how)
-	v.retry, v.backoff, v.backoffWhy = true, max(wait, time.Nanosecond), how
+	v.retry, v.backoff = true, max(wait, time.Nanosecond)
+	if said != "" {
+		v.backoffWhy = how
+	}
 	return v
 }
 
 // sleep waits d before a retry; false when the lookup ended first. why
-// names the wait for the next attempt's log.
+// says why, when the service asked for the wait; "" is padview's backoff.
 func (l *getRun) sleep(a *Attempt, d time.Duration, why string) bool {
 	start := time.Now()
 	t := time.NewTimer(d)
@@ -339,7 +342,11 @@ func (l *getRun) sleep(a *Attempt, d time.Duration, why string) bool {
 	defer func() {
 		slept := time.Since(start)
 		l.waited(slept)
-		l.pendingWhy = append(l.pendingWhy, FormatDuration(slept)+" "+why)
+		if why == "" {
+			l.pendingWhy = append(l.pendingWhy, "backed off "+FormatDuration(slept))
+		} else {
+			l.pendingWhy = append(l.pendingWhy, "waited "+FormatDuration(slept)+" "+why)
+		}
 	}()
 	select {
 	case <-l.ctx.Done():
@@ -375,11 +382,11 @@ func (l *getRun) held(d time.Duration, h hold) {
 	}
 	switch {
 	case h.blocked && l.ownBlock:
-		l.pendingWhy = append(l.pendingWhy, fmt.Sprintf("%s for the service's %s", FormatDuration(d), h.why))
+		l.pendingWhy = append(l.pendingWhy, fmt.Sprintf("waited %s for the service's %s", FormatDuration(d), h.why))
 	case h.blocked:
-		l.pendingWhy = append(l.pendingWhy, fmt.Sprintf("%s held by the shared rate budget (the service's %s to another lookup)", FormatDuration(d), h.why))
+		l.pendingWhy = append(l.pendingWhy, fmt.Sprintf("held %s by the shared rate budget (the service's %s to another lookup)", FormatDuration(d), h.why))
 	default:
-		l.pendingWhy = append(l.pendingWhy, fmt.Sprintf("%s held by the shared rate budget (%s)", FormatDuration(d), h.why))
+		l.pendingWhy = append(l.pendingWhy, fmt.Sprintf("held %s by the shared rate budget (%s)", FormatDuration(d), h.why))
 	}
 }
 

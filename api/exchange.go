@@ -50,8 +50,8 @@ type Attempt struct {
 	Rate       ServerRate    // what the rate headers said (Rate.Ignored: why they were not believed)
 	HasRate    bool
 	Waited     time.Duration // held back before this attempt (budget, Retry-After, backoff)
-	// WaitedFor says what Waited was made of, in order: "0.4 s backoff,
-	// then 4.6 s held by the shared rate budget (…)".
+	// WaitedFor says what Waited was made of, in order: "backed off
+	// 0.4 s, then held 4.6 s by the shared rate budget (…)".
 	WaitedFor string
 	// Next says what padview did after this attempt and why: the retry it
 	// planned and its wait, or why it did not retry. Empty after a final
@@ -59,16 +59,21 @@ type Attempt struct {
 	Next string
 }
 
+// waitsJoin joins the parts of Attempt.WaitedFor.
+const waitsJoin = ", then "
+
 // String is the attempt as one line of the attempt log, e.g.
 // "429 Too Many Requests after 0.003 s · Retry-After: 5 · then: retry after 5 s, as the service asked (Retry-After: 5)".
 func (a Attempt) String() string {
 	var parts []string
-	if a.Waited >= time.Millisecond {
-		w := "waited " + FormatDuration(a.Waited) + " before"
-		if a.WaitedFor != "" {
-			w += ": " + a.WaitedFor
-		}
-		parts = append(parts, w)
+	switch {
+	case a.Waited < time.Millisecond:
+	case a.WaitedFor == "":
+		parts = append(parts, "waited "+FormatDuration(a.Waited)+" before")
+	case !strings.Contains(a.WaitedFor, waitsJoin):
+		parts = append(parts, a.WaitedFor) // "backed off 0.4 s"
+	default:
+		parts = append(parts, "waited "+FormatDuration(a.Waited)+" before: "+a.WaitedFor)
 	}
 	outcome := "no response"
 	if a.Status != 0 {

@@ -159,7 +159,7 @@ func TestAttemptLogNamesThe429(t *testing.T) {
 			t.Errorf("attempt line lacks %q: %s", want, line)
 		}
 	}
-	if l := second.String(); !strings.HasPrefix(l, "waited 1 s before: 1 s for the service's Retry-After: 1 · 200 OK") {
+	if l := second.String(); !strings.HasPrefix(l, "waited 1 s for the service's Retry-After: 1 · 200 OK") {
 		t.Errorf("second line: %s", l)
 	}
 	b, err := first.MarshalJSON()
@@ -387,8 +387,8 @@ func TestAttemptLogNamesTheSharedBudgetsWait(t *testing.T) {
 	if !strings.HasPrefix(first.Next, "HTTP 503; retry 1 of 3 after ") || !strings.HasSuffix(first.Next, " backoff") || strings.Contains(first.Next, "waited") {
 		t.Errorf("first attempt's next: %q", first.Next)
 	}
-	if second.Waited < 600*time.Millisecond || !strings.Contains(second.WaitedFor, " backoff, then ") ||
-		!strings.Contains(second.WaitedFor, "held by the shared rate budget (the service's Retry-After: 1 to another lookup)") {
+	if second.Waited < 600*time.Millisecond || !strings.HasPrefix(second.WaitedFor, "backed off ") || !strings.Contains(second.WaitedFor, ", then held 0.") ||
+		!strings.HasSuffix(second.WaitedFor, " by the shared rate budget (the service's Retry-After: 1 to another lookup)") {
 		t.Errorf("second attempt: waited %v: %q", second.Waited, second.WaitedFor)
 	}
 	if l := second.String(); !strings.HasPrefix(l, "waited 0.") || !strings.Contains(l, "before: ") {

@@ -213,7 +213,7 @@ func TestVerboseShowsEachAttempt(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	for _, want := range []string{"attempt 1 at ", "429 Too Many Requests", "Retry-After: 1", "then: retry after 1 s, as the service asked (Retry-After: 1)",
-		"attempt 2 at ", ": waited 1 s before: 1 s for the service's Retry-After: 1 · 200 OK",
+		"attempt 2 at ", ": waited 1 s for the service's Retry-After: 1 · 200 OK",
 		"attempt 2 at ", "200 OK", "2 attempts", "budget figures: limit: padview's default"} {
 		if !strings.Contains(errs, want) {
 			t.Errorf("-v lacks %q:\n%s", want, errs)
