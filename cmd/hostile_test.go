@@ -266,7 +266,8 @@ func TestUnsolicitedResponseStaysOffTheTerminal(t *testing.T) {
 		t.Errorf("-v does not show the library's complaint:\n%s", errs)
 	}
 
-	// The terminal UI's clients: the same answer leaves the frame alone.
+	// The terminal UI's clients log nowhere either. The frame itself, in a
+	// real terminal: TestUnsolicitedResponseLeavesTheFrameInTmux.
 	h.tty = true
 	if code, _, errs := h.run(); code != 0 || h.tuiCfg == nil {
 		t.Fatalf("TUI: exit %d: %s", code, errs)
