@@ -169,10 +169,21 @@ type hold struct {
 }
 
 // acquire is Acquire that also says why it waited, if it did: the
-// reason of its last wait.
+// reason it waited longest for (a 429's wait may end in a short wait for
+// an answer in flight, which is not the story).
 func (b *Budget) acquire(ctx context.Context, maxWait time.Duration) (release func(reached bool), h hold, err error) {
 	b.mu.Lock()
 	deadline := b.now().Add(max(0, maxWait))
+	var spent map[hold]time.Duration
+	longest := func() hold {
+		var top hold
+		for r, d := range spent {
+			if d > spent[top] || (d == spent[top] && r.why < top.why) {
+				top = r
+			}
+		}
+		return top
+	}
 	for {
 		now := b.now()
 		b.prune(now)
@@ -183,20 +194,19 @@ func (b *Budget) acquire(ctx context.Context, maxWait time.Duration) (release fu
 			gen := b.server.gen
 			b.mu.Unlock()
 			var once sync.Once
-			return func(reached bool) { once.Do(func() { b.release(reached, gen) }) }, h, nil
+			return func(reached bool) { once.Do(func() { b.release(reached, gen) }) }, longest(), nil
 		}
 		if known && now.Add(wait).After(deadline) {
 			b.mu.Unlock()
-			return nil, h, &waitError{wait: wait, why: why.words()}
+			return nil, longest(), &waitError{wait: wait, why: why.words()}
 		}
-		h = why
 		if !known {
 			// Only an answer can help; wait for one, up to the deadline.
-			h = hold{why: "until a request in flight was answered"}
+			why = hold{why: "until a request in flight was answered"}
 			wait = deadline.Sub(now)
 			if wait <= 0 {
 				b.mu.Unlock()
-				return nil, h, &waitError{wait: maxWait, why: "every slot stayed taken by requests in flight"}
+				return nil, longest(), &waitError{wait: maxWait, why: "every slot stayed taken by requests in flight"}
 			}
 		}
 		b.waiting++
@@ -215,13 +225,17 @@ func (b *Budget) acquire(ctx context.Context, maxWait time.Duration) (release fu
 		}
 		timer.Stop()
 		b.mu.Lock()
+		if spent == nil {
+			spent = map[hold]time.Duration{}
+		}
+		spent[why] += b.now().Sub(now)
 		b.waiting--
 		if b.waiting == 0 {
 			b.waitEnd = time.Time{}
 		}
 		if err != nil {
 			b.mu.Unlock()
-			return nil, h, err
+			return nil, longest(), err
 		}
 	}
 }
