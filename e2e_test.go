@@ -117,7 +117,7 @@ func startPadview(t *testing.T, w, h int, env []string, args ...string) *tmuxSes
 	if binary.err != nil {
 		t.Fatal(binary.err)
 	}
-	s := &tmuxSession{t: t, socket: fmt.Sprintf("padview-e2e-%d-%s", os.Getpid(), t.Name()), state: t.TempDir()}
+	s := &tmuxSession{t: t, socket: fmt.Sprintf("padview-e2e-%d-%s", os.Getpid(), strings.ReplaceAll(t.Name(), "/", "-")), state: t.TempDir()}
 	t.Cleanup(func() { s.tmux("kill-server") })
 	env = append([]string{"TERM=xterm-256color", "PADVIEW_CONFIG_DIR=" + t.TempDir(), "PADVIEW_STATE_DIR=" + s.state}, env...)
 	cmd := "env " + strings.Join(env, " ") + " " + binary.path + " " + strings.Join(args, " ")

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/text"
 )
 
@@ -44,10 +45,30 @@ func ParseBaseURL(raw string) (*url.URL, error) {
 	u.Path = strings.TrimRight(u.Path, "/")
 	u.RawPath = ""
 	if !versionSegment.MatchString(path.Base(u.Path)) {
+		if base, ok := endpointBase(u); ok {
+			return nil, &Error{Kind: KindConfig, Message: fmt.Sprintf("base URL %s is an endpoint's address, not the base: use %s (padview adds /advertisement/PAID itself)",
+				text.CleanText(u.String()), text.CleanText(base.String()))}
+		}
 		return nil, &Error{Kind: KindConfig, Message: fmt.Sprintf("base URL %s does not end in a version segment: append /v1 (%s/v1), as the partner interface's addresses do",
 			text.CleanText(u.String()), text.CleanText(u.String()))}
 	}
 	return u, nil
+}
+
+// endpointBase recognises an endpoint's address given as the base URL
+// (…/v1/advertisement, …/v1/advertisement-full/AB12CD) and returns the
+// base it lies under (…/v1).
+func endpointBase(u *url.URL) (*url.URL, bool) {
+	segs := strings.Split(strings.TrimPrefix(u.Path, "/"), "/")
+	for i := len(segs) - 2; i >= 0; i-- {
+		next := strings.ToLower(segs[i+1])
+		if versionSegment.MatchString(segs[i]) && (next == pathSegment(advert.Standard) || next == pathSegment(advert.Full)) {
+			base := *u
+			base.Path = "/" + strings.Join(segs[:i+1], "/")
+			return &base, true
+		}
+	}
+	return nil, false
 }
 
 // versionSegment is the last path segment of a base URL: v1, v2, v1.1, v2beta.

@@ -81,6 +81,7 @@ const (
 
 // BudgetSnapshot is the budget as the status bar and -v show it.
 type BudgetSnapshot struct {
+	At         time.Time // when it was taken: its figures read relative to this
 	Limit      int
 	Remaining  int
 	Window     time.Duration
@@ -102,7 +103,7 @@ func (b *Budget) Snapshot() BudgetSnapshot {
 	defer b.mu.Unlock()
 	now := b.now()
 	b.prune(now)
-	s := BudgetSnapshot{Limit: b.limit, Window: b.window, Waiting: b.waiting, WaitUntil: b.waitEnd,
+	s := BudgetSnapshot{At: now, Limit: b.limit, Window: b.window, Waiting: b.waiting, WaitUntil: b.waitEnd,
 		LimitFrom: b.limitFrom, RemainingFrom: SourceEstimate, ResetFrom: SourceEstimate, HeaderStyle: b.server.style}
 	s.Remaining = max(0, b.limit-b.inFlight-len(b.finished))
 	if len(b.finished) > 0 {
@@ -157,8 +158,32 @@ func (e *waitError) Error() string {
 // the answer has arrived or the request failed; reached says whether the
 // request got to the service (only then does it spend the budget).
 func (b *Budget) Acquire(ctx context.Context, maxWait time.Duration) (release func(reached bool), err error) {
+	release, _, err = b.acquire(ctx, maxWait)
+	return release, err
+}
+
+// hold is why the budget held a request back, for the attempt log.
+type hold struct {
+	why     string // e.g. "Retry-After: 5", "padview's count of 1,000 requests in 1 min"
+	blocked bool   // the service's wait after a 429 (why is its words), not pacing
+}
+
+// acquire is Acquire that also says why it waited, if it did: the
+// reason it waited longest for (a 429's wait may end in a short wait for
+// an answer in flight, which is not the story).
+func (b *Budget) acquire(ctx context.Context, maxWait time.Duration) (release func(reached bool), h hold, err error) {
 	b.mu.Lock()
 	deadline := b.now().Add(max(0, maxWait))
+	var spent map[hold]time.Duration
+	longest := func() hold {
+		var top hold
+		for r, d := range spent {
+			if d > spent[top] || (d == spent[top] && r.why < top.why) {
+				top = r
+			}
+		}
+		return top
+	}
 	for {
 		now := b.now()
 		b.prune(now)
@@ -169,18 +194,19 @@ func (b *Budget) Acquire(ctx context.Context, maxWait time.Duration) (release fu
 			gen := b.server.gen
 			b.mu.Unlock()
 			var once sync.Once
-			return func(reached bool) { once.Do(func() { b.release(reached, gen) }) }, nil
+			return func(reached bool) { once.Do(func() { b.release(reached, gen) }) }, longest(), nil
 		}
 		if known && now.Add(wait).After(deadline) {
 			b.mu.Unlock()
-			return nil, &waitError{wait: wait, why: why}
+			return nil, longest(), &waitError{wait: wait, why: why.words()}
 		}
 		if !known {
 			// Only an answer can help; wait for one, up to the deadline.
+			why = hold{why: "until a request in flight was answered"}
 			wait = deadline.Sub(now)
 			if wait <= 0 {
 				b.mu.Unlock()
-				return nil, &waitError{wait: maxWait, why: "every slot stayed taken by requests in flight"}
+				return nil, longest(), &waitError{wait: maxWait, why: "every slot stayed taken by requests in flight"}
 			}
 		}
 		b.waiting++
@@ -199,39 +225,51 @@ func (b *Budget) Acquire(ctx context.Context, maxWait time.Duration) (release fu
 		}
 		timer.Stop()
 		b.mu.Lock()
+		if spent == nil {
+			spent = map[hold]time.Duration{}
+		}
+		spent[why] += b.now().Sub(now)
 		b.waiting--
 		if b.waiting == 0 {
 			b.waitEnd = time.Time{}
 		}
 		if err != nil {
 			b.mu.Unlock()
-			return nil, err
+			return nil, longest(), err
 		}
 	}
+}
+
+// words is the reason as a phrase: "the service's Retry-After: 5".
+func (h hold) words() string {
+	if h.blocked {
+		return "the service's " + h.why
+	}
+	return h.why
 }
 
 // waitFor says how long a new request must wait and why; known is false
 // when only an answer to a request in flight can free the way (every slot
 // taken, or the first request alone still out).
-func (b *Budget) waitFor(now time.Time) (wait time.Duration, why string, known bool) {
+func (b *Budget) waitFor(now time.Time) (wait time.Duration, why hold, known bool) {
 	if now.Before(b.blocked) {
-		wait, why = b.blocked.Sub(now), "the service's "+b.blockedBy
+		wait, why = b.blocked.Sub(now), hold{why: b.blockedBy, blocked: true}
 	}
 	if b.inFlight+len(b.finished) >= b.limit {
 		if len(b.finished) == 0 {
-			return 0, "", false
+			return 0, hold{}, false
 		}
 		if w := b.finished[0].Add(b.window).Sub(now); w > wait {
-			wait, why = w, fmt.Sprintf("padview's count of %s requests in %s", Thousands(int64(b.limit)), FormatDuration(b.window))
+			wait, why = w, hold{why: fmt.Sprintf("padview's count of %s requests in %s", Thousands(int64(b.limit)), FormatDuration(b.window))}
 		}
 	}
 	if b.serverFresh(now) && b.server.remaining-b.server.started <= 0 && !b.server.resetAt.IsZero() {
 		if w := b.server.resetAt.Sub(now); w > wait {
-			wait, why = w, "the reset in the service's "+b.server.style+" headers"
+			wait, why = w, hold{why: "the reset in the service's " + b.server.style + " headers"}
 		}
 	}
 	if wait <= 0 && b.inFlight > 0 && b.mustProbe(now) {
-		return 0, "", false
+		return 0, hold{}, false
 	}
 	return wait, why, true
 }

@@ -220,3 +220,37 @@ func TestBudgetNeverExceedsLimitInAnyWindow(t *testing.T) {
 		}
 	}
 }
+
+// acquire names the wait it spent longest in: a 429's wait that ends in a
+// short wait for an answer in flight is told as the 429's wait.
+func TestAcquireNamesItsLongestWait(t *testing.T) {
+	b := NewBudget(100, time.Minute)
+	b.Observe(Answer{Status: 429, Block: 200 * time.Millisecond, BlockedBy: "Retry-After: 1"})
+	type got struct {
+		h       hold
+		release func(bool)
+	}
+	results := make(chan got, 2)
+	for range 2 {
+		go func() {
+			r, h, err := b.acquire(context.Background(), time.Second)
+			if err != nil {
+				t.Error(err)
+			}
+			results <- got{h, r}
+		}()
+	}
+	first := <-results // went alone when the block ended
+	time.Sleep(50 * time.Millisecond)
+	first.release(true) // its answer lets the second go
+	second := <-results
+	second.release(true)
+	for i, g := range []got{first, second} {
+		if !g.h.blocked || g.h.why != "Retry-After: 1" || g.h.words() != "the service's Retry-After: 1" {
+			t.Errorf("acquire %d: %+v", i+1, g.h)
+		}
+	}
+	if _, h, _ := b.acquire(context.Background(), time.Second); h != (hold{}) {
+		t.Errorf("no wait, yet a reason: %+v", h)
+	}
+}

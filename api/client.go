@@ -126,7 +126,10 @@ func (c *Client) Get(ctx context.Context, paid string, view advert.View) (*adver
 	}
 	target := c.prefix + endpointPath(id, view)
 	ex := &Exchange{Method: http.MethodGet, URL: target, Curl: curlCommand(target), Started: time.Now()}
-	defer func() { ex.Duration = time.Since(ex.Started) }()
+	defer func() {
+		ex.Duration = time.Since(ex.Started)
+		ex.Budget = c.budget.Snapshot() // as this exchange left it, not as a later one will
+	}()
 	lctx, cancel := context.WithDeadline(ctx, ex.Started.Add(c.LongestLookup()))
 	defer cancel()
 	l := &getRun{c: c, caller: ctx, ctx: lctx, ex: ex, paid: id, view: view}
@@ -144,19 +147,21 @@ type getRun struct {
 
 	serverRetries, rateRetries int
 	pendingWait                time.Duration // waited since the last attempt
+	pendingWhy                 []string      // what those waits were, in order
+	ownBlock                   bool          // the last answer's 429 wait is the budget's block
 }
 
 func (l *getRun) run() (*advert.Document, error) {
 	c, ex := l.c, l.ex
 	for {
 		start := time.Now()
-		release, err := c.budget.Acquire(l.ctx, c.opts.MaxWait-ex.Waited)
-		l.waited(time.Since(start))
+		release, h, err := c.budget.acquire(l.ctx, c.opts.MaxWait-ex.Waited)
+		l.held(time.Since(start), h)
 		if err != nil {
 			return nil, l.acquireFailed(err)
 		}
-		a := Attempt{Started: time.Now(), Waited: l.pendingWait}
-		l.pendingWait = 0
+		a := Attempt{Started: time.Now(), Waited: l.pendingWait, WaitedFor: strings.Join(l.pendingWhy, waitsJoin)}
+		l.pendingWait, l.pendingWhy = 0, nil
 		r := c.attempt(l.ctx, ex.URL, c.opts.Timeout)
 		a.Duration = time.Since(a.Started)
 		ex.Attempts++
@@ -167,18 +172,21 @@ func (l *getRun) run() (*advert.Document, error) {
 			a.RetryAfter = text.CleanText(r.resp.Header.Get("Retry-After"))
 			a.Rate, a.HasRate = ParseRateHeaders(r.resp.Header, time.Now())
 			ex.Rate, ex.HasRate = a.Rate, a.HasRate
-		} else if r.err != nil {
+		}
+		if r.err != nil { // with a status too: a body cut short, or too large
 			a.Error = text.CleanText(unwrapURLError(r.err).Error())
 		}
 		v := l.judge(&a, r)
 		// What the answer said reaches the budget before its slot frees,
 		// so that no waiter slips out between the two.
+		l.ownBlock = false
 		if v.answer != nil {
 			c.budget.Observe(*v.answer)
+			l.ownBlock = v.answer.Block > 0
 		}
 		release(r.reached)
 		retry := v.retry
-		if retry && v.backoff > 0 && !l.sleep(&a, v.backoff) {
+		if retry && v.backoff > 0 && !l.sleep(&a, v.backoff, v.backoffWhy) {
 			retry = false
 			if l.caller.Err() != nil {
 				v.err = contextError(l.caller, ex.Attempts)
@@ -194,11 +202,12 @@ func (l *getRun) run() (*advert.Document, error) {
 // verdict is what an attempt's outcome means: a document, or an error and
 // maybe a retry; what to tell the budget; how long to back off first.
 type verdict struct {
-	doc     *advert.Document
-	err     error
-	retry   bool
-	answer  *Answer
-	backoff time.Duration // slept before the retry; a 429's wait is the budget's instead
+	doc        *advert.Document
+	err        error
+	retry      bool
+	answer     *Answer
+	backoff    time.Duration // slept before the retry; a 429's wait is the budget's instead
+	backoffWhy string        // why that sleep, when the service asked for it ("" for backoff), for the next attempt's log
 }
 
 // judge decides what an attempt's outcome means, and notes in a.Next what
@@ -208,6 +217,13 @@ func (l *getRun) judge(a *Attempt, r response) verdict {
 	var answer *Answer
 	if r.resp != nil {
 		answer = &Answer{Status: r.resp.StatusCode, Rate: a.Rate, HasRate: a.HasRate}
+	}
+	var cut *cutShortError
+	if r.resp != nil && errors.As(r.err, &cut) && l.caller.Err() == nil {
+		// The service answered; the body broke off on the way, which a
+		// retry may well cure.
+		e := &Error{Kind: KindNetwork, Status: r.resp.StatusCode, PAID: l.paid, Attempts: ex.Attempts, Err: cut}
+		return l.backoff(a, verdict{err: e, answer: answer}, "the body was cut short", 0, "")
 	}
 	if r.resp == nil || r.err != nil {
 		e, retryable := c.transportError(l.caller, r.err, ex.Attempts, a.Duration)
@@ -245,21 +261,26 @@ func (l *getRun) judge(a *Attempt, r response) verdict {
 		if !l.fits(wait) {
 			// Its rate headers still count; the refused wait does not.
 			e.MaxWait, e.Waited = c.opts.MaxWait, ex.Waited
-			a.Next = fmt.Sprintf("did not wait: the service asks for %s (%s), more than max_wait allows", FormatDuration(wait), said)
+			a.Next = fmt.Sprintf("did not wait: the service asks for %s (%s), more than max_wait allows", WaitWords(wait), said)
 			return verdict{err: e, answer: answer}
 		}
 		// The next Acquire waits it out, and so does every other request
 		// of the token.
 		answer.Block, answer.BlockedBy = max(wait, time.Millisecond), said
+		if !told {
+			answer.BlockedBy = "429 without a Retry-After"
+		}
 		if l.rateRetries >= c.opts.MaxRateRetry {
 			a.Next = "gave up after " + Plural(l.rateRetries+1, "429 answer", "429 answers")
 			return verdict{err: e, answer: answer}
 		}
 		l.rateRetries++
+		// What padview means to do: the wait itself is the budget's, and
+		// the next attempt's log says how long it turned out.
 		if told {
-			a.Next = fmt.Sprintf("waited %s as the service asked (%s), then retried", FormatDuration(wait), said)
+			a.Next = fmt.Sprintf("retry after %s, as the service asked (%s)", FormatDuration(wait), said)
 		} else {
-			a.Next = fmt.Sprintf("the service named no wait; waited %s, then retried", FormatDuration(wait))
+			a.Next = fmt.Sprintf("the service named no wait; retry after %s (backoff)", FormatDuration(wait))
 		}
 		return verdict{err: e, answer: answer, retry: true}
 	case s == http.StatusBadGateway || s == http.StatusServiceUnavailable || s == http.StatusGatewayTimeout:
@@ -269,7 +290,7 @@ func (l *getRun) judge(a *Attempt, r response) verdict {
 			said = "Retry-After: " + a.RetryAfter
 			if l.serverRetries < c.opts.MaxRetries && !l.fits(retryAfter) {
 				e.RetryAfter, e.ServerWait, e.MaxWait, e.Waited = retryAfter, said, c.opts.MaxWait, ex.Waited
-				a.Next = fmt.Sprintf("did not retry: the service asks to wait %s (%s), more than max_wait allows", FormatDuration(retryAfter), said)
+				a.Next = fmt.Sprintf("did not retry: the service asks to wait %s (%s), more than max_wait allows", WaitWords(retryAfter), said)
 				return verdict{err: e, answer: answer}
 			}
 		}
@@ -296,23 +317,37 @@ func (l *getRun) backoff(a *Attempt, v verdict, what string, retryAfter time.Dur
 	wait := retryAfter
 	how := fmt.Sprintf("as the service asked (%s)", said)
 	if said == "" {
-		wait, how = c.jitter(l.serverRetries), "(backoff)"
+		wait, how = c.jitter(l.serverRetries), "backoff"
 	}
 	if !l.fits(wait) {
 		a.Next = "gave up: no time left for another attempt within max_wait"
 		return v
 	}
-	a.Next = fmt.Sprintf("%s; waited %s %s, then retried (retry %d of %d)", what, FormatDuration(wait), how, l.serverRetries, c.opts.MaxRetries)
+	// The plan, not the outcome: the shared budget may hold the retry
+	// longer, and the next attempt's log says so.
+	a.Next = fmt.Sprintf("%s; retry %d of %d after %s %s", what, l.serverRetries, c.opts.MaxRetries, FormatDuration(wait), how)
 	v.retry, v.backoff = true, max(wait, time.Nanosecond)
+	if said != "" {
+		v.backoffWhy = how
+	}
 	return v
 }
 
-// sleep waits d before a retry; false when the lookup ended first.
-func (l *getRun) sleep(a *Attempt, d time.Duration) bool {
+// sleep waits d before a retry; false when the lookup ended first. why
+// says why, when the service asked for the wait; "" is padview's backoff.
+func (l *getRun) sleep(a *Attempt, d time.Duration, why string) bool {
 	start := time.Now()
 	t := time.NewTimer(d)
 	defer t.Stop()
-	defer func() { l.waited(time.Since(start)) }()
+	defer func() {
+		slept := time.Since(start)
+		l.waited(slept)
+		if why == "" {
+			l.pendingWhy = append(l.pendingWhy, "backed off "+FormatDuration(slept))
+		} else {
+			l.pendingWhy = append(l.pendingWhy, "waited "+FormatDuration(slept)+" "+why)
+		}
+	}()
 	select {
 	case <-l.ctx.Done():
 		a.Next = "stopped waiting: " + a.Next
@@ -335,6 +370,24 @@ func (l *getRun) fits(d time.Duration) bool {
 func (l *getRun) waited(d time.Duration) {
 	l.ex.Waited += d
 	l.pendingWait += d
+}
+
+// held notes a wait for the rate budget, saying whose it was: this
+// lookup's own 429, another lookup's (the budget is shared by every
+// request of the token), or pacing.
+func (l *getRun) held(d time.Duration, h hold) {
+	l.waited(d)
+	if d < time.Millisecond || h.why == "" {
+		return
+	}
+	switch {
+	case h.blocked && l.ownBlock:
+		l.pendingWhy = append(l.pendingWhy, fmt.Sprintf("waited %s for the service's %s", FormatDuration(d), h.why))
+	case h.blocked:
+		l.pendingWhy = append(l.pendingWhy, fmt.Sprintf("held %s by the shared rate budget (the service's %s to another lookup)", FormatDuration(d), h.why))
+	default:
+		l.pendingWhy = append(l.pendingWhy, fmt.Sprintf("held %s by the shared rate budget (%s)", FormatDuration(d), h.why))
+	}
 }
 
 // acquireFailed turns a failed wait for the rate budget into the lookup's

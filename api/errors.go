@@ -88,7 +88,8 @@ func (e *Error) Error() string {
 // server's code and, for an answer that was not JSON, its content type.
 func (e *Error) details() string {
 	var parts []string
-	if e.Status != 0 {
+	var cut *cutShortError
+	if e.Status != 0 && !errors.As(e.Err, &cut) { // a cut-short answer names its status in the sentence
 		parts = append(parts, fmt.Sprintf("HTTP %d", e.Status))
 	}
 	if e.ServerCode != "" {
@@ -119,16 +120,16 @@ func (e *Error) describe() (what, cause, next string) {
 		switch {
 		case e.MaxWait > 0:
 			return what, "", fmt.Sprintf("the service asks to wait %s%s, more than %s, so padview did not wait; try again later or raise max_wait",
-				FormatDuration(e.RetryAfter), e.serverWait(), e.allowance())
+				WaitWords(e.RetryAfter), e.serverWait(), e.allowance())
 		case e.RetryAfter > 0:
-			return what, "", fmt.Sprintf("the service asks to wait %s%s; try again then", FormatDuration(e.RetryAfter), e.serverWait())
+			return what, "", fmt.Sprintf("the service asks to wait %s%s; try again then", WaitWords(e.RetryAfter), e.serverWait())
 		}
 		return what, "", "wait a minute and try again"
 	case KindServer:
 		what = "the partner service failed" + attemptsNote(e.Attempts)
 		if e.MaxWait > 0 {
 			return what, "", fmt.Sprintf("it asks to wait %s%s, more than %s; try again later",
-				FormatDuration(e.RetryAfter), e.serverWait(), e.allowance())
+				WaitWords(e.RetryAfter), e.serverWait(), e.allowance())
 		}
 		return what, "", "try again shortly"
 	case KindHTTP:
@@ -147,6 +148,14 @@ func (e *Error) describe() (what, cause, next string) {
 		}
 		return what, "", "the service is slow or unreachable; try again"
 	case KindNetwork:
+		var cut *cutShortError
+		if errors.As(e.Err, &cut) {
+			what = fmt.Sprintf("the service answered %d but %s", e.Status, cut.Error())
+			if e.Attempts > 1 {
+				what += fmt.Sprintf(", on the last of %d attempts", e.Attempts)
+			}
+			return what, "", "the connection broke off during the answer; try again shortly"
+		}
 		if e.Err != nil {
 			cause = text.CleanText(e.Err.Error())
 		}

@@ -35,6 +35,9 @@ type Exchange struct {
 	Body []byte
 	// Log is one entry per attempt, in order: the attempt log.
 	Log []Attempt
+	// Budget is the token's rate budget as this exchange left it: -v
+	// prints it for this exchange, not as later lookups changed it.
+	Budget BudgetSnapshot
 }
 
 // Attempt is one request of an exchange as the attempt log shows it.
@@ -42,22 +45,35 @@ type Attempt struct {
 	Started    time.Time
 	Duration   time.Duration // from sending to the end of the body
 	Status     int           // 0 when no response came
-	Error      string        // the network error, cleaned, when no response came
+	Error      string        // what went wrong, cleaned: the network error, or with a status a body cut short
 	RetryAfter string        // the Retry-After header as sent, cleaned
 	Rate       ServerRate    // what the rate headers said (Rate.Ignored: why they were not believed)
 	HasRate    bool
 	Waited     time.Duration // held back before this attempt (budget, Retry-After, backoff)
-	// Next says what padview did after this attempt and why: the wait and
-	// retry, or why it did not retry. Empty after a final answer.
+	// WaitedFor says what Waited was made of, in order: "backed off
+	// 0.4 s, then held 4.6 s by the shared rate budget (…)".
+	WaitedFor string
+	// Next says what padview did after this attempt and why: the retry it
+	// planned and its wait, or why it did not retry. Empty after a final
+	// answer. The wait that followed is the next attempt's Waited.
 	Next string
 }
 
+// waitsJoin joins the parts of Attempt.WaitedFor.
+const waitsJoin = ", then "
+
 // String is the attempt as one line of the attempt log, e.g.
-// "429 after 0.003 s · Retry-After: 5 · then: waited 5 s as the service asked, and retried".
+// "429 Too Many Requests after 0.003 s · Retry-After: 5 · then: retry after 5 s, as the service asked (Retry-After: 5)".
 func (a Attempt) String() string {
 	var parts []string
-	if a.Waited >= time.Millisecond {
+	switch {
+	case a.Waited < time.Millisecond:
+	case a.WaitedFor == "":
 		parts = append(parts, "waited "+FormatDuration(a.Waited)+" before")
+	case !strings.Contains(a.WaitedFor, waitsJoin):
+		parts = append(parts, a.WaitedFor) // "backed off 0.4 s"
+	default:
+		parts = append(parts, "waited "+FormatDuration(a.Waited)+" before: "+a.WaitedFor)
 	}
 	outcome := "no response"
 	if a.Status != 0 {
@@ -66,6 +82,9 @@ func (a Attempt) String() string {
 		outcome = "no response: " + a.Error
 	}
 	parts = append(parts, strings.TrimSpace(outcome)+" after "+FormatDuration(a.Duration))
+	if a.Status != 0 && a.Error != "" {
+		parts = append(parts, a.Error)
+	}
 	if a.RetryAfter != "" {
 		parts = append(parts, "Retry-After: "+a.RetryAfter)
 	}
@@ -118,10 +137,12 @@ func (a Attempt) MarshalJSON() ([]byte, error) {
 		RetryAfter string `json:"retryAfter,omitempty"`
 		Rate       *rate  `json:"rate,omitempty"`
 		WaitedMs   int64  `json:"waitedMs"`
+		WaitedFor  string `json:"waitedFor,omitempty"`
 		Next       string `json:"next,omitempty"`
 	}{
 		Started: a.Started.UTC().Format(time.RFC3339Nano), DurationMs: a.Duration.Milliseconds(),
-		Status: a.Status, Error: a.Error, RetryAfter: a.RetryAfter, WaitedMs: a.Waited.Milliseconds(), Next: a.Next,
+		Status: a.Status, Error: a.Error, RetryAfter: a.RetryAfter, WaitedMs: a.Waited.Milliseconds(),
+		WaitedFor: a.WaitedFor, Next: a.Next,
 	}
 	if a.HasRate || a.Rate.Ignored != "" {
 		r := &rate{Style: a.Rate.Style, WindowMs: a.Rate.Window.Milliseconds(), IgnoredCause: a.Rate.Ignored}

@@ -154,13 +154,13 @@ func TestAttemptLogNamesThe429(t *testing.T) {
 		t.Errorf("second attempt: %+v", second)
 	}
 	line := first.String()
-	for _, want := range []string{"429 Too Many Requests", "Retry-After: 1", "then: waited 1 s as the service asked (Retry-After: 1), then retried"} {
+	for _, want := range []string{"429 Too Many Requests", "Retry-After: 1", "then: retry after 1 s, as the service asked (Retry-After: 1)"} {
 		if !strings.Contains(line, want) {
 			t.Errorf("attempt line lacks %q: %s", want, line)
 		}
 	}
-	if !strings.Contains(second.String(), "waited 1") {
-		t.Errorf("second line: %s", second)
+	if l := second.String(); !strings.HasPrefix(l, "waited 1 s for the service's Retry-After: 1 · 200 OK") {
+		t.Errorf("second line: %s", l)
 	}
 	b, err := first.MarshalJSON()
 	if err != nil || !strings.Contains(string(b), `"status":429`) || !strings.Contains(string(b), `"retryAfter":"1"`) || !strings.Contains(string(b), `"durationMs":`) {
@@ -319,5 +319,113 @@ func TestSecondRunIsPolite(t *testing.T) {
 				t.Logf("%v, %d/%d used: %d 429s, second run took %v", style, first, limit, got, time.Since(start))
 			})
 		}
+	}
+}
+
+// A body cut short is the service's answer broken off, not "could not
+// reach": its status and byte counts are said, in the error and in each
+// attempt, and it is retried within the usual bounds.
+func TestBodyCutShort(t *testing.T) {
+	var hits atomic.Int32
+	s := hostile(t, map[string]http.HandlerFunc{"CUT": func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		conn, buf, err := w.(http.Hijacker).Hijack()
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		buf.WriteString("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"paid\":\"CUT")
+		buf.Flush()
+		conn.Close()
+	}})
+	c := newClient(t, s.URL+"/v1", "tok-123456", api.Options{})
+	_, ex, err := c.Get(context.Background(), "CUT", advert.Standard)
+	e := wantKind(t, err, api.KindNetwork, "tok-123456")
+	msg := err.Error()
+	if e.Status != 200 || !strings.Contains(msg, "the service answered 200 but the body was cut short after 12 of 1,000 bytes") ||
+		strings.Contains(msg, "could not reach") || strings.Contains(msg, "unexpected EOF") {
+		t.Errorf("error: %v", msg)
+	}
+	if hits.Load() != 4 || ex.Attempts != 4 || len(ex.Log) != 4 || !strings.Contains(msg, "on the last of 4 attempts") {
+		t.Fatalf("%d hits, %d attempts: %v", hits.Load(), ex.Attempts, msg)
+	}
+	for i, a := range ex.Log {
+		line := a.String()
+		if a.Status != 200 || a.Error != "the body was cut short after 12 of 1,000 bytes" || !strings.Contains(line, "200 OK after ") ||
+			!strings.Contains(line, " · the body was cut short after 12 of 1,000 bytes") {
+			t.Errorf("attempt %d: %s", i+1, line)
+		}
+		if i < 3 && !strings.Contains(a.Next, "the body was cut short; retry") {
+			t.Errorf("attempt %d next: %q", i+1, a.Next)
+		}
+	}
+	if string(ex.Body) != `{"paid":"CUT` || ex.Status != 200 {
+		t.Errorf("the bytes that came are the record's body: %q", ex.Body)
+	}
+}
+
+// A wait the shared budget adds after a backoff is logged as what it was:
+// the attempt says the retry it planned, the next says what held it.
+func TestAttemptLogNamesTheSharedBudgetsWait(t *testing.T) {
+	var c *api.Client
+	var hits atomic.Int32
+	s := hostile(t, map[string]http.HandlerFunc{"FLAKY": func(w http.ResponseWriter, r *http.Request) {
+		if hits.Add(1) == 1 {
+			// Meanwhile another lookup of the token got a 429 and its wait.
+			c.Budget().Observe(api.Answer{Status: 429, Block: 700 * time.Millisecond, BlockedBy: "Retry-After: 1"})
+			w.WriteHeader(http.StatusServiceUnavailable)
+			return
+		}
+		w.Write([]byte(`{"advertiser":{}}`))
+	}})
+	c = newClient(t, s.URL+"/v1", "tok-123456", api.Options{})
+	_, ex, err := c.Get(context.Background(), "FLAKY", advert.Standard)
+	if err != nil || len(ex.Log) != 2 {
+		t.Fatalf("%v: %+v", err, ex.Log)
+	}
+	first, second := ex.Log[0], ex.Log[1]
+	if !strings.HasPrefix(first.Next, "HTTP 503; retry 1 of 3 after ") || !strings.HasSuffix(first.Next, " backoff") || strings.Contains(first.Next, "waited") {
+		t.Errorf("first attempt's next: %q", first.Next)
+	}
+	if second.Waited < 600*time.Millisecond || !strings.HasPrefix(second.WaitedFor, "backed off ") || !strings.Contains(second.WaitedFor, ", then held 0.") ||
+		!strings.HasSuffix(second.WaitedFor, " by the shared rate budget (the service's Retry-After: 1 to another lookup)") {
+		t.Errorf("second attempt: waited %v: %q", second.Waited, second.WaitedFor)
+	}
+	if l := second.String(); !strings.HasPrefix(l, "waited 0.") || !strings.Contains(l, "before: ") {
+		t.Errorf("second line: %s", l)
+	}
+}
+
+// A Retry-After beyond what padview counts is quoted as sent, not as the
+// cap padview keeps it at.
+func TestOverflowingRetryAfterIsQuotedAsSent(t *testing.T) {
+	s := hostile(t, map[string]http.HandlerFunc{"HUGE": func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Retry-After", "99999999999999999999999")
+		w.WriteHeader(http.StatusTooManyRequests)
+	}})
+	c := newClient(t, s.URL+"/v1", "tok-123456", api.Options{})
+	_, ex, err := c.Get(context.Background(), "HUGE", advert.Standard)
+	wantKind(t, err, api.KindRateLimited, "tok-123456")
+	for _, got := range []string{err.Error(), ex.Log[0].Next} {
+		if strings.Contains(got, "11,574 days") || !strings.Contains(got, "more than 31 years (Retry-After: 99999999999999999999999)") {
+			t.Errorf("%s", got)
+		}
+	}
+}
+
+// The exchange keeps the budget as it left it; a later lookup's request
+// does not show in it.
+func TestExchangeKeepsItsBudgetSnapshot(t *testing.T) {
+	s := hostile(t, nil)
+	c := newClient(t, s.URL+"/v1", "tok-123456", api.Options{})
+	_, first, err := c.Get(context.Background(), "A1", advert.Standard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := c.Get(context.Background(), "A2", advert.Standard); err != nil {
+		t.Fatal(err)
+	}
+	if first.Budget.Remaining != api.DefaultLimit-1 || first.Budget.At.Before(first.Started) || c.Budget().Snapshot().Remaining != api.DefaultLimit-2 {
+		t.Errorf("first exchange's budget: %+v", first.Budget)
 	}
 }

@@ -125,15 +125,30 @@ func policyWindow(v string) time.Duration {
 	return 0
 }
 
-// seconds reads a non-negative number of seconds. Absurdly large values
-// are kept as a billion seconds (31 years), so that they are judged as
-// too long rather than dropped as malformed.
+// absurdWait is what a server's figure beyond a billion seconds (31
+// years) is kept as, so that it is judged as too long rather than dropped
+// as malformed. WaitWords does not quote it as a figure.
+const absurdWait = 1e9 * time.Second
+
+// WaitWords writes a wait a server asked for: FormatDuration, or "more
+// than 31 years" for one padview kept as absurdWait, since quoting the
+// cap would put words in the server's mouth. Callers quote the header
+// text as sent beside it.
+func WaitWords(d time.Duration) string {
+	if d >= absurdWait {
+		return "more than 31 years"
+	}
+	return FormatDuration(d)
+}
+
+// seconds reads a non-negative number of seconds; absurdly large values
+// are kept as absurdWait.
 func seconds(s string) (time.Duration, bool) {
 	f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
 	if err != nil || f < 0 || math.IsNaN(f) {
 		return 0, false
 	}
-	return time.Duration(min(f, 1e9) * float64(time.Second)), true
+	return time.Duration(min(f, absurdWait.Seconds()) * float64(time.Second)), true
 }
 
 func count(s string) (int, bool) {
@@ -155,7 +170,7 @@ func resetIn(s string, now time.Time) (time.Duration, bool) {
 	var at time.Time
 	switch {
 	case f >= 1e15:
-		return 1e9 * time.Second, true // neither seconds nor milliseconds since 1970: absurd
+		return absurdWait, true // neither seconds nor milliseconds since 1970: absurd
 	case f >= 1e12:
 		at = time.UnixMilli(int64(f))
 	case f >= 1e9:
@@ -180,9 +195,9 @@ func ParseRetryAfter(v string, now time.Time) (time.Duration, bool) {
 		if n < 0 || math.IsNaN(n) {
 			return 0, false
 		}
-		// Absurd waits stay absurd (a billion seconds) rather than become
+		// Absurd waits stay absurd (absurdWait) rather than become
 		// "no Retry-After", which would mean retrying soon.
-		return time.Duration(min(n, 1e9) * float64(time.Second)), true
+		return time.Duration(min(n, absurdWait.Seconds()) * float64(time.Second)), true
 	}
 	t, err := http.ParseTime(v)
 	if err != nil {

@@ -55,13 +55,34 @@ func (c *Client) attempt(ctx context.Context, target string, timeout time.Durati
 		return r
 	}
 	r.body, r.err = io.ReadAll(io.LimitReader(resp.Body, c.opts.MaxBodyBytes+1))
-	if int64(len(r.body)) > c.opts.MaxBodyBytes {
+	switch {
+	case int64(len(r.body)) > c.opts.MaxBodyBytes:
 		r.body, r.err = nil, errTooLarge
+	case r.err != nil && !isTimeout(r.err) && !errors.Is(r.err, context.Canceled) && !errors.Is(r.err, context.DeadlineExceeded):
+		// The status and headers came, the body broke off: the answer
+		// happened, so this is no "could not reach".
+		r.err = &cutShortError{got: int64(len(r.body)), want: resp.ContentLength, err: r.err}
 	}
 	return r
 }
 
 var errTooLarge = errors.New("response body exceeds the size cap")
+
+// cutShortError is an answer whose body ended before it was complete: the
+// connection closed before Content-Length bytes, or a chunked body broke.
+type cutShortError struct {
+	got, want int64 // want is -1 when the answer announced no length
+	err       error
+}
+
+func (e *cutShortError) Error() string {
+	if e.want >= 0 {
+		return fmt.Sprintf("the body was cut short after %s of %s bytes", Thousands(e.got), Thousands(e.want))
+	}
+	return fmt.Sprintf("the body was cut short after %s bytes (%s)", Thousands(e.got), text.CleanText(e.err.Error()))
+}
+
+func (e *cutShortError) Unwrap() error { return e.err }
 
 // redirectPolicy follows redirects on the base URL's own scheme and host
 // only, and never sends a Referer. Any other redirect is not followed: the

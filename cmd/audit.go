@@ -114,7 +114,7 @@ func runAudit(env *Env, f auditFlags) error {
 		return exitWith(ExitFailure, "access log %s: %v", path, err)
 	}
 	if unreadable > 0 {
-		fmt.Fprintf(env.Stderr, "padview: %d line(s) of the access log are not readable entries; run `padview audit --verify`\n", unreadable)
+		fmt.Fprintf(env.Stderr, "padview: access log lines that are not readable entries: %d; run `padview audit --verify`\n", unreadable)
 	}
 	return nil
 }

@@ -93,7 +93,8 @@ func TestBatchSummaryCountsAndReportsBadPAIDs(t *testing.T) {
 	if len(lines) != 2 || !strings.HasPrefix(lines[0], "padview: bad paid: the PAID has a space") {
 		t.Fatalf("stderr:\n%s", errs)
 	}
-	if !strings.HasPrefix(lines[1], "4 PAIDs: 2 found, 1 not found, 0 failed, 1 invalid · ") || !strings.HasSuffix(lines[1], "/min") {
+	// Under a second: no rate, which would be noise ("40,908/min").
+	if !strings.HasPrefix(lines[1], "4 PAIDs: 2 found, 1 not found, 0 failed, 1 invalid · ") || strings.HasSuffix(lines[1], "/min") {
 		t.Errorf("summary: %q", lines[1])
 	}
 	// Text output reports the bad PAID once, on stderr, and ends with the summary too.
@@ -118,8 +119,13 @@ func TestBatchProgressMovesWithEveryFinishedPAID(t *testing.T) {
 	p.record(result{input: "A", err: &api.Error{Kind: api.KindNotFound}})
 	p.mu.Lock()
 	line := p.line()
+	if !strings.HasPrefix(line, "2/5 · ") || strings.Contains(line, "/min") || !strings.Contains(line, " · ETA ") {
+		t.Fatalf("line %q: a rate before a second has passed", line)
+	}
+	p.now = func() time.Time { return p.counts.started.Add(2 * time.Second) }
+	line = p.line()
 	p.mu.Unlock()
-	if !strings.HasPrefix(line, "2/5 · ") || !strings.Contains(line, "/min · ETA ") {
+	if line != "2/5 · 2.0s · 60/min · ETA 3s" {
 		t.Fatalf("line %q", line)
 	}
 	p.record(result{input: "B"})

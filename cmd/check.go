@@ -99,6 +99,11 @@ func runCheck(ctx context.Context, env *Env, rf *rootFlags, f checkFlags, args [
 		return access.Get(ctx, client, req, false)
 	}
 	b := &batch{client: client, paids: paids, view: view, limit: f.concurrency, fetch: fetch}
+	if rf.verbose {
+		var undo func()
+		env, undo = verboseEnv(env)
+		defer undo()
+	}
 	results, stop := b.start(ctx)
 	defer stop()
 
@@ -107,6 +112,9 @@ func runCheck(ctx context.Context, env *Env, rf *rootFlags, f checkFlags, args [
 	code := ExitOK
 	for i := range paids {
 		r := <-results[i]
+		if rf.verbose {
+			describeExchange(env.Stderr, r)
+		}
 		if r.err != nil {
 			code = worse(code, codeForKind(api.KindOf(r.err)))
 			if f.json {

@@ -3,9 +3,11 @@ package cmd
 import (
 	"context"
 	"errors"
+	"os"
 	"strings"
 	"testing"
 
+	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/fake"
 	"github.com/padview/padview/keystore"
 )
@@ -16,6 +18,24 @@ func TestVerboseIsVerboseEverywhere(t *testing.T) {
 		code, out, errs := h.run(args...)
 		if code != 0 || !strings.Contains(errs, "> GET ") || !strings.Contains(out, "Riverside Civic Alliance") || strings.Contains(out, "1.2.3-test") {
 			t.Errorf("%v: exit %d\nstdout %s\nstderr %s", args, code, out, errs)
+		}
+	}
+	// Every command that makes requests describes each exchange.
+	for _, c := range []struct {
+		args     []string
+		code     int
+		requests int
+	}{
+		{[]string{"check", "-v", "AB12CD", "TN2026"}, ExitIncomplete, 2},
+		{[]string{"-v", "check", "--json", "TN2026"}, ExitOK, 1},
+		{[]string{"diff", "-v", "AB12CD", "AB12CE"}, ExitDiffers, 2},
+		{[]string{"diff", "AB12CD", "AB12CD", "--verbose"}, ExitOK, 1},
+		{[]string{"token", "status", "-v", "--check", "AB12CD"}, ExitOK, 1},
+	} {
+		code, _, errs := h.run(c.args...)
+		if code != c.code || strings.Count(errs, "> GET ") != c.requests || strings.Count(errs, "  attempt 1 at ") != c.requests ||
+			!strings.Contains(errs, "  rate budget: ") || !strings.Contains(errs, "  reproduce: curl ") || strings.Contains(errs, fake.DemoToken) {
+			t.Errorf("%v: exit %d\n%s", c.args, code, errs)
 		}
 	}
 	if code, out, _ := h.run("--version"); code != 0 || strings.TrimSpace(out) != "padview 1.2.3-test" {
@@ -291,5 +311,66 @@ func TestTUIWithBadPADVIEW_TOKENIsExit4(t *testing.T) {
 	h.vars[keystore.EnvToken] = "abc\u00a0def"
 	if code, _, errs := h.run(); code != ExitToken || !strings.Contains(errs, "no-break space") || h.tuiCfg != nil {
 		t.Fatalf("exit %d %s", code, errs)
+	}
+}
+
+// Words: plurals right, and a clear message where cobra's would be raw.
+func TestWordsForTheUser(t *testing.T) {
+	h, _ := withService(t, fake.Options{})
+	for _, args := range [][]string{{"get", "--raw", "--json", "AB12CD"}, {"get", "--format", "csv", "--raw", "AB12CD"}} {
+		code, _, errs := h.run(args...)
+		if code != ExitUsage || !strings.Contains(errs, "padview: --json, --raw and --format each choose the output; give one of them\n") ||
+			strings.Contains(errs, "if any flags in the group") {
+			t.Errorf("%v: exit %d %q", args, code, errs)
+		}
+	}
+	if _, out, _ := h.run("check", "AB12CD"); !strings.Contains(out, "INCOMPLETE: 2 required items missing") {
+		t.Errorf("check:\n%s", out)
+	}
+	h.run("get", "--full", "--accept-personal-data", "AB12CD")
+	f, err := os.OpenFile(h.logPath(), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString("hello\n")
+	f.Close()
+	if _, _, errs := h.run("audit"); !strings.Contains(errs, "access log lines that are not readable entries: 1;") || strings.Contains(errs, "(s)") {
+		t.Errorf("audit: %q", errs)
+	}
+}
+
+// --max-wait 0 and max_wait = "0s" are errors, not the default.
+func TestZeroMaxWaitIsAnError(t *testing.T) {
+	h, s := withService(t, fake.Options{})
+	for _, args := range [][]string{{"get", "--max-wait", "0", "AB12CD"}, {"--max-wait", "0s", "get", "AB12CD"}, {"check", "--max-wait=0", "AB12CD"}} {
+		if code, _, errs := h.run(args...); code != ExitUsage || !strings.Contains(errs, "--max-wait must be more than 0") {
+			t.Errorf("%v: exit %d %q", args, code, errs)
+		}
+	}
+	h.writeConfig("max_wait = \"0s\"\n")
+	if code, _, errs := h.run("get", "AB12CD"); code != ExitUsage || !strings.Contains(errs, `line 1 (max_wait): "0s" must be more than 0`) {
+		t.Errorf("config: exit %d %q", code, errs)
+	}
+	if s.Stats().Requests != 0 {
+		t.Errorf("%d requests made", s.Stats().Requests)
+	}
+}
+
+// The demo server offers only commands that work: padview's own only for
+// a loopback base URL, since it sends a token over plain http only there.
+func TestDemoServerIntroOffersOnlyWhatWorks(t *testing.T) {
+	var b strings.Builder
+	writeDemoIntro(&b, "http://192.0.2.2:18443/v1")
+	out := b.String()
+	if strings.Contains(out, "padview get --base-url http://192.0.2.2") || !strings.Contains(out, "curl -H 'Authorization: Bearer "+fake.DemoToken+"' http://192.0.2.2:18443/v1/advertisement/AB12CD") ||
+		!strings.Contains(out, "plain http only to loopback") || !strings.Contains(out, "padview demo-server --addr 127.0.0.1:18443") {
+		t.Errorf("beyond loopback:\n%s", out)
+	}
+	b.Reset()
+	writeDemoIntro(&b, "http://127.0.0.1:8080/v1")
+	base, ok := strings.CutPrefix(b.String()[strings.Index(b.String(), "padview get --base-url "):], "padview get --base-url ")
+	base, _, _ = strings.Cut(base, " ")
+	if _, err := api.ParseBaseURL(base); !ok || err != nil || strings.Contains(b.String(), "cannot use") {
+		t.Errorf("loopback: %v\n%s", err, b.String())
 	}
 }

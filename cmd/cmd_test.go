@@ -163,8 +163,8 @@ func TestGetRawIsTheServersBytes(t *testing.T) {
 		j := strings.Index(b[i+13:], `"`)
 		return b[:i] + b[i+13+j:]
 	}
-	if norm(strings.TrimSuffix(out, "\n")) != norm(string(direct)) {
-		t.Fatalf("raw output differs:\n%s\n%s", out, direct)
+	if norm(out) != norm(string(direct)) || len(out) != len(direct) {
+		t.Fatalf("raw output differs:\n%q\n%q", out, direct)
 	}
 }
 
@@ -281,7 +281,7 @@ base_url = "https://partner.example/v1"
 	if out := status("--profile", "staging", "--base-url", "https://flag.partner.example/v1"); !strings.Contains(out, "Profile:  staging") || !strings.Contains(out, "https://flag.partner.example/v1") {
 		t.Errorf("flags over env:\n%s", out)
 	}
-	if out := status(); !strings.Contains(out, "tok-**** (from PADVIEW_TOKEN)") || strings.Contains(out, "tok-env-123456") {
+	if out := status(); !strings.Contains(out, "Token:    14 characters, not shown (from PADVIEW_TOKEN)") || strings.Contains(out, "tok-env-123456") {
 		t.Errorf("token source and mask:\n%s", out)
 	}
 	delete(h.vars, EnvProfile)
@@ -315,10 +315,10 @@ func TestTokenCommands(t *testing.T) {
 	h := newHarness(t)
 	h.stdin = "tok-pipe-98765\n"
 	code, out, _ := h.run("token", "set", "--profile", "staging")
-	if code != 0 || !strings.Contains(out, "tok-****") || strings.Contains(out, "98765") {
+	if code != 0 || !strings.Contains(out, "(14 characters, not shown)") || strings.Contains(out, "tok-") || strings.Contains(out, "98765") {
 		t.Fatalf("set: exit %d: %s", code, out)
 	}
-	if _, out, _ := h.run("token", "status", "-p", "staging"); !strings.Contains(out, "tok-**** (from the OS keyring)") {
+	if _, out, _ := h.run("token", "status", "-p", "staging"); !strings.Contains(out, "14 characters, not shown (from the OS keyring)") || strings.Contains(out, "tok-") {
 		t.Fatalf("status: %s", out)
 	}
 	if _, out, _ := h.run("token", "status", "-p", "staging", "--show-token"); !strings.Contains(out, "tok-pipe-98765") {

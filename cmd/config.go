@@ -56,7 +56,7 @@ func (d *duration) UnmarshalText(b []byte) error {
 		return fmt.Errorf("%q is not a duration such as 10m or 90s", b)
 	}
 	if v <= 0 {
-		return fmt.Errorf("%q must be positive", b)
+		return fmt.Errorf("%q must be more than 0", b)
 	}
 	d.Duration = v
 	return nil
@@ -98,8 +98,12 @@ func LoadConfig(path string) (Config, error) {
 	if err != nil {
 		var pe toml.ParseError
 		if errors.As(err, &pe) {
-			return Config{}, fmt.Errorf("config file %s, line %d: %s; fix the line or move the file away",
-				path, pe.Position.Line, pe.Message)
+			where := ""
+			if pe.LastKey != "" {
+				where = " (" + pe.LastKey + ")"
+			}
+			return Config{}, fmt.Errorf("config file %s, line %d%s: %s; fix the line or move the file away",
+				path, pe.Position.Line, where, pe.Message)
 		}
 		return Config{}, fmt.Errorf("config file %s: %v; fix it or move the file away", path, err)
 	}

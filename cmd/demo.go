@@ -3,6 +3,7 @@ package cmd
 import (
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/url"
 	"strconv"
@@ -41,16 +42,7 @@ reach the address can use it.`,
 				fmt.Fprintf(env.Stderr, "padview: warning: the demo service listens beyond this machine (%s): anyone who can reach it can use it with the public demo token. Use --addr 127.0.0.1:PORT to keep it local.\n", addr)
 			}
 			w := env.Stdout
-			fmt.Fprintf(w, "padview demo server: a fake of the partner interface, fictional data only\n\n")
-			fmt.Fprintf(w, "  base URL  %s\n", base)
-			fmt.Fprintf(w, "  token     %s\n", fake.DemoToken)
-			fmt.Fprintf(w, "  samples   %s\n", strings.Join(fake.SamplePAIDs(), " "))
-			fmt.Fprintf(w, "  failures  %s\n\n", strings.Join(fake.DemoPAIDs, " "))
-			fmt.Fprintf(w, "Try:\n  PADVIEW_TOKEN=%s padview get --base-url %s AB12CD\n", fake.DemoToken, base)
-			fmt.Fprintf(w, "  curl -H 'Authorization: Bearer %s' %s/advertisement/AB12CD\n\n", fake.DemoToken, base)
-			if u, err := url.Parse(base); err == nil && !api.IsLoopbackHost(u.Hostname()) {
-				fmt.Fprintf(w, "padview itself sends tokens over plain http only to loopback addresses; other machines can use curl.\n\n")
-			}
+			writeDemoIntro(w, base)
 			fmt.Fprintf(w, "Press Ctrl+C to stop.\n")
 			<-c.Context().Done()
 			return nil
@@ -58,6 +50,26 @@ reach the address can use it.`,
 	}
 	c.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "host:port to listen on; port 0 picks a free one (keep the host loopback)")
 	return c
+}
+
+// writeDemoIntro tells how to use the demo service at base. padview sends
+// a token over plain http only to loopback, so its command is offered only
+// for a loopback base; for another address it says how to get one.
+func writeDemoIntro(w io.Writer, base string) {
+	fmt.Fprintf(w, "padview demo server: a fake of the partner interface, fictional data only\n\n")
+	fmt.Fprintf(w, "  base URL  %s\n", base)
+	fmt.Fprintf(w, "  token     %s\n", fake.DemoToken)
+	fmt.Fprintf(w, "  samples   %s\n", strings.Join(fake.SamplePAIDs(), " "))
+	fmt.Fprintf(w, "  failures  %s\n\n", strings.Join(fake.DemoPAIDs, " "))
+	u, err := url.Parse(base)
+	if err == nil && !api.IsLoopbackHost(u.Hostname()) {
+		fmt.Fprintf(w, "Try, from a machine that can reach it:\n  curl -H 'Authorization: Bearer %s' %s/advertisement/AB12CD\n\n", fake.DemoToken, base)
+		fmt.Fprintf(w, "padview itself sends a token over plain http only to loopback addresses, so it cannot use %s.\n"+
+			"To try padview on this machine, run `padview demo-server --addr 127.0.0.1:%s` or `padview --demo`.\n\n", u.Host, u.Port())
+		return
+	}
+	fmt.Fprintf(w, "Try:\n  PADVIEW_TOKEN=%s padview get --base-url %s AB12CD\n", fake.DemoToken, base)
+	fmt.Fprintf(w, "  curl -H 'Authorization: Bearer %s' %s/advertisement/AB12CD\n\n", fake.DemoToken, base)
 }
 
 // checkListenAddr checks --addr before anything listens, so that a typo

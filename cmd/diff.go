@@ -66,7 +66,20 @@ func runDiff(ctx context.Context, env *Env, rf *rootFlags, asJSON, mask bool, ar
 		return false, err
 	}
 	defer done()
-	docs, errs := fetchPair(ctx, client, args[0], args[1])
+	if rf.verbose {
+		var undo func()
+		env, undo = verboseEnv(env)
+		defer undo()
+	}
+	docs, exs, errs := fetchPair(ctx, client, args[0], args[1])
+	if rf.verbose {
+		for i, ex := range exs {
+			if i == 1 && ex != nil && ex == exs[0] {
+				break // one exchange for the same advertisement
+			}
+			describeExchange(env.Stderr, result{input: args[i], doc: docs[i], ex: ex, err: errs[i]})
+		}
+	}
 	code := ExitOK
 	for i, err := range errs {
 		if err != nil {
@@ -103,21 +116,22 @@ func runDiff(ctx context.Context, env *Env, rf *rootFlags, asJSON, mask bool, ar
 }
 
 // fetchPair gets the standard view of two PAIDs at once, or once when both
-// name the same advertisement.
-func fetchPair(ctx context.Context, client *api.Client, a, b string) ([2]*advert.Document, [2]error) {
+// name the same advertisement; the exchanges are for -v.
+func fetchPair(ctx context.Context, client *api.Client, a, b string) ([2]*advert.Document, [2]*api.Exchange, [2]error) {
 	var docs [2]*advert.Document
+	var exs [2]*api.Exchange
 	var errs [2]error
 	pa, errA := api.ParsePAID(a)
 	pb, errB := api.ParsePAID(b)
 	if errA == nil && errB == nil && pa == pb {
-		docs[0], _, errs[0] = client.Get(ctx, pa, advert.Standard)
-		docs[1], errs[1] = docs[0], errs[0]
-		return docs, errs
+		docs[0], exs[0], errs[0] = client.Get(ctx, pa, advert.Standard)
+		docs[1], exs[1], errs[1] = docs[0], exs[0], errs[0]
+		return docs, exs, errs
 	}
 	var wg sync.WaitGroup
 	for i, paid := range []string{a, b} {
-		wg.Go(func() { docs[i], _, errs[i] = client.Get(ctx, paid, advert.Standard) })
+		wg.Go(func() { docs[i], exs[i], errs[i] = client.Get(ctx, paid, advert.Standard) })
 	}
 	wg.Wait()
-	return docs, errs
+	return docs, exs, errs
 }

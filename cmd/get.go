@@ -88,6 +88,15 @@ not found, 4 token missing or rejected, 5 gave up on rate limiting.`,
 			return nil
 		},
 		RunE: func(c *cobra.Command, args []string) error {
+			chosen := 0
+			for _, name := range []string{"json", "raw", "format"} {
+				if c.Flags().Changed(name) {
+					chosen++
+				}
+			}
+			if chosen > 1 {
+				return commandLine(c, errors.New("--json, --raw and --format each choose the output; give one of them"))
+			}
 			return runGet(c.Context(), env, rf, f, args)
 		},
 	}
@@ -100,7 +109,6 @@ not found, 4 token missing or rejected, 5 gave up on rate limiting.`,
 	fl.StringVar(&f.reason, "reason", "", "why the full view is needed, for the access log (e.g. \"Compliance review\")")
 	fl.BoolVar(&f.mask, "mask", false, "mask personal data in the output (j•••@example.org), for screen sharing")
 	fl.IntVar(&f.concurrency, "concurrency", 4, "lookups in flight at once (1 to 64)")
-	c.MarkFlagsMutuallyExclusive("json", "raw", "format")
 	_ = c.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return formatNames(), cobra.ShellCompDirectiveNoFileComp
 	})
@@ -160,13 +168,9 @@ func runGet(ctx context.Context, env *Env, rf *rootFlags, f getFlags, args []str
 	}
 	b := &batch{client: client, paids: paids, view: view, limit: f.concurrency, fetch: fetch}
 	if rf.verbose {
-		// net/http's own complaints belong to the exchange record; they
-		// come from other goroutines, so stderr is shared under a lock.
-		locked := *env
-		locked.Stderr = &lockedWriter{w: env.Stderr}
-		env = &locked
-		routeLibraryLog(env.Stderr)
-		defer routeLibraryLog(nil)
+		var undo func()
+		env, undo = verboseEnv(env)
+		defer undo()
 	}
 	var progress *progressLine
 	if env.StderrTTY && len(paids) > 1 && !rf.verbose {
@@ -192,7 +196,7 @@ func runGet(ctx context.Context, env *Env, rf *rootFlags, f getFlags, args []str
 		}
 		err := progress.pause(func() error {
 			if rf.verbose {
-				describeExchange(env.Stderr, r, client.Budget().Snapshot())
+				describeExchange(env.Stderr, r)
 			}
 			if f.json && api.KindOf(r.err) == api.KindInvalidPAID {
 				// The JSON line goes to stdout, maybe a file: say it where the user looks.
@@ -254,7 +258,7 @@ func collectPAIDs(stdin io.Reader, args []string) ([]string, error) {
 
 // printResult prints one PAID's outcome: documents through the export
 // stream, or as text or raw bytes when stream is nil.
-func printResult(out io.Writer, env *Env, f getFlags, stream *export.Stream, r result, several bool) error {
+func printResult(out *bufio.Writer, env *Env, f getFlags, stream *export.Stream, r result, several bool) error {
 	switch {
 	case f.raw:
 		return printRaw(out, env, r)
@@ -280,23 +284,27 @@ func printResult(out io.Writer, env *Env, f getFlags, stream *export.Stream, r r
 
 // printRaw writes the body of whatever the service answered, error
 // statuses and non-JSON included, and then the error, if any, on stderr:
-// the exit code still follows the status.
-func printRaw(out io.Writer, env *Env, r result) error {
+// the exit code still follows the status. Redirected, the body is written
+// exactly as it came, not a byte added; on a terminal it is cleaned, and
+// ended with a line break when it lacks one so that the prompt and the
+// error line start on their own lines.
+func printRaw(out *bufio.Writer, env *Env, r result) error {
 	if r.ex != nil && r.ex.Status != 0 {
 		raw := r.ex.Body
 		if env.StdoutTTY {
 			raw = []byte(text.CleanBlock(string(raw))) // never let server bytes drive the terminal
+			if len(raw) > 0 && raw[len(raw)-1] != '\n' {
+				raw = append(raw, '\n')
+			}
 		}
 		if _, err := out.Write(raw); err != nil {
 			return err
 		}
-		if len(raw) > 0 && raw[len(raw)-1] != '\n' {
-			if _, err := out.Write([]byte("\n")); err != nil {
-				return err
-			}
-		}
 	}
 	if r.err != nil {
+		if err := out.Flush(); err != nil { // the body first, then its error, as on the screen
+			return err
+		}
 		fmt.Fprintf(env.Stderr, "padview: %s: %s\n", text.CleanText(r.input), r.err)
 	}
 	return nil

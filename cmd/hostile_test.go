@@ -108,6 +108,44 @@ func TestMaxWaitSetting(t *testing.T) {
 	}
 }
 
+// --raw redirected is the body byte for byte: nothing added, not even a
+// line break; on a terminal the body is cleaned, ends with a line break,
+// and the error line follows it.
+func TestRawIsExactUnlessOnATerminal(t *testing.T) {
+	const body = "{\"paid\":\"X1\",\"note\":\"no line break at the end\u202e\"}"
+	h, _ := withHostile(t, map[string]http.HandlerFunc{
+		"X1": func(w http.ResponseWriter, r *http.Request) { w.Write([]byte(body)) },
+		"GONE1": func(w http.ResponseWriter, r *http.Request) {
+			w.WriteHeader(http.StatusNotFound)
+			w.Write([]byte(`{"code":"not_found"}`))
+		},
+	})
+	code, out, _ := h.run("get", "--raw", "X1")
+	if code != 0 || out != body {
+		t.Fatalf("piped --raw: exit %d, %q, want %q", code, out, body)
+	}
+	code, out, _ = h.run("get", "--raw", "X1", "GONE1")
+	if code != ExitNotFound || out != body+`{"code":"not_found"}` {
+		t.Fatalf("piped --raw of two: exit %d, %q", code, out)
+	}
+
+	// A terminal shows stdout and stderr in the order written.
+	env, _, _ := h.env()
+	var screen bytes.Buffer
+	env.Stdout, env.Stderr, env.StdoutTTY = &screen, &screen, true
+	if code := Execute(t.Context(), env, []string{"get", "--raw", "GONE1"}); code != ExitNotFound {
+		t.Fatalf("exit %d: %s", code, screen.String())
+	}
+	want := "{\"code\":\"not_found\"}\npadview: GONE1: no advertisement with PAID GONE1 (HTTP 404, not_found); check the identifier\n"
+	if screen.String() != want {
+		t.Fatalf("terminal:\n%q\nwant\n%q", screen.String(), want)
+	}
+	screen.Reset()
+	if code := Execute(t.Context(), env, []string{"get", "--raw", "X1"}); code != 0 || !strings.HasSuffix(screen.String(), "end⟨U+202E⟩\"}\n") {
+		t.Fatalf("terminal: exit %d %q", code, screen.String())
+	}
+}
+
 // --raw writes whatever the service answered and exits as the status says.
 func TestRawForAnyAnswer(t *testing.T) {
 	h, s := withService(t, fake.Options{DemoTriggers: true})
@@ -126,7 +164,7 @@ func TestRawForAnyAnswer(t *testing.T) {
 	for paid, want := range map[string]int{"NOPE42": ExitNotFound, "DEMO-503": ExitFailure, "DEMO-HTML": ExitFailure, "DEMO-BADJSON": ExitFailure} {
 		code, out, errs := h.run("get", "--raw", paid)
 		body := direct(paid)
-		if code != want || strings.TrimSuffix(out, "\n") != strings.TrimSuffix(body, "\n") || body == "" {
+		if code != want || out != body || body == "" {
 			t.Errorf("%s: exit %d (want %d), stdout %q, server sent %q", paid, code, want, out, body)
 		}
 		if !strings.Contains(errs, "padview: "+paid+": ") {
@@ -174,7 +212,8 @@ func TestVerboseShowsEachAttempt(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	for _, want := range []string{"attempt 1 at ", "429 Too Many Requests", "Retry-After: 1", "then: waited 1 s as the service asked (Retry-After: 1), then retried",
+	for _, want := range []string{"attempt 1 at ", "429 Too Many Requests", "Retry-After: 1", "then: retry after 1 s, as the service asked (Retry-After: 1)",
+		"attempt 2 at ", ": waited 1 s for the service's Retry-After: 1 · 200 OK",
 		"attempt 2 at ", "200 OK", "2 attempts", "budget figures: limit: padview's default"} {
 		if !strings.Contains(errs, want) {
 			t.Errorf("-v lacks %q:\n%s", want, errs)
@@ -227,7 +266,8 @@ func TestUnsolicitedResponseStaysOffTheTerminal(t *testing.T) {
 		t.Errorf("-v does not show the library's complaint:\n%s", errs)
 	}
 
-	// The terminal UI's clients: the same answer leaves the frame alone.
+	// The terminal UI's clients log nowhere either. The frame itself, in a
+	// real terminal: TestUnsolicitedResponseLeavesTheFrameInTmux.
 	h.tty = true
 	if code, _, errs := h.run(); code != 0 || h.tuiCfg == nil {
 		t.Fatalf("TUI: exit %d: %s", code, errs)
@@ -256,5 +296,48 @@ func TestConfigurationProblems(t *testing.T) {
 	code, _, errs = h.run("get", "--base-url", strings.TrimSuffix(s.URL, "/v1")+"/v2", "AB12CD")
 	if code != ExitUsage || !strings.Contains(errs, "no such endpoint") || !strings.Contains(errs, "check the base URL") || strings.Contains(errs, "check the identifier") {
 		t.Errorf("wrong version: exit %d: %s", code, errs)
+	}
+}
+
+// A body cut short is reported as the service's answer broken off, with
+// its byte counts, not as a service padview could not reach.
+func TestBodyCutShortIsSaidAsSuch(t *testing.T) {
+	h, _ := withHostile(t, map[string]http.HandlerFunc{"CUT1": func(w http.ResponseWriter, r *http.Request) {
+		conn, buf, err := w.(http.Hijacker).Hijack()
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		defer conn.Close()
+		buf.WriteString("HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\n{\"paid\":\"CUT")
+		buf.Flush()
+	}})
+	h.opts = api.Options{BackoffBase: time.Millisecond, BackoffMax: 5 * time.Millisecond}
+	code, _, errs := h.run("get", "-v", "CUT1")
+	if code != ExitFailure || !strings.Contains(errs, "padview: CUT1: the service answered 200 but the body was cut short after 12 of 1,000 bytes, on the last of 4 attempts") ||
+		strings.Contains(errs, "could not reach") || strings.Count(errs, "200 OK after ") != 4 || strings.Contains(errs, "then: the request failed") {
+		t.Fatalf("exit %d:\n%s", code, errs)
+	}
+}
+
+// -v prints each exchange's budget as that exchange left it, not as the
+// lookups after it have changed it meanwhile.
+func TestVerboseBudgetIsTheExchangesOwn(t *testing.T) {
+	h, _ := withHostile(t, nil)
+	// One at a time: the next lookup starts as soon as one ends, while
+	// the one that ended is being printed.
+	code, _, errs := h.run("get", "-v", "--concurrency", "1", "A1", "A2", "A3")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var budgets []string
+	for _, l := range strings.Split(errs, "\n") {
+		if b, ok := strings.CutPrefix(l, "  rate budget: "); ok {
+			budgets = append(budgets, b)
+		}
+	}
+	if len(budgets) != 3 || !strings.HasPrefix(budgets[0], "≈999 of 1,000 left") || !strings.HasPrefix(budgets[1], "≈998 of 1,000 left") ||
+		!strings.HasPrefix(budgets[2], "≈997 of 1,000 left") {
+		t.Fatalf("budgets %q:\n%s", budgets, errs)
 	}
 }

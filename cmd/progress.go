@@ -97,12 +97,14 @@ func (p *progressLine) pause(fn func() error) error {
 func (p *progressLine) line() string {
 	done := p.counts.done()
 	took := p.now().Sub(p.counts.started)
-	s := fmt.Sprintf("%s/%s · %s", thousands(done), thousands(p.total), elapsed(took))
+	s := fmt.Sprintf("%s/%s · %s", api.Thousands(int64(done)), api.Thousands(int64(p.total)), elapsed(took))
 	switch {
 	case done == 0:
 		s += " · waiting for the first answer"
 	case done < p.total:
-		s += " · " + perMinute(done, took)
+		if rate := perMinute(done, took); rate != "" {
+			s += " · " + rate
+		}
 		left := time.Duration(float64(took) / float64(done) * float64(p.total-done))
 		s += " · ETA " + eta(left)
 	}

@@ -168,6 +168,12 @@ func checkCommandLine(c *cobra.Command, f rootFlags) error {
 	if err := c.ValidateFlagGroups(); err != nil {
 		return commandLine(c, err)
 	}
+	if c.Flags().Changed("max-wait") {
+		// Given is given: --max-wait 0 is no request for the default.
+		if err := CheckMaxWait(f.maxWait); err != nil {
+			return usagef("--max-wait %v", err)
+		}
+	}
 	if f.demo {
 		for _, name := range []string{"profile", "base-url"} {
 			if c.Flags().Changed(name) {

@@ -45,16 +45,16 @@ func (t *tally) answered() int { return t.found + t.notFound + t.failed }
 // "2,500 PAIDs: 2,431 found, 61 not found, 8 failed · 2m31s · 994/min".
 // Invalid PAIDs and PAIDs not looked up are named only when there are some.
 func (t *tally) summary(now time.Time) string {
-	parts := []string{thousands(t.found) + " found", thousands(t.notFound) + " not found", thousands(t.failed) + " failed"}
+	parts := []string{api.Thousands(int64(t.found)) + " found", api.Thousands(int64(t.notFound)) + " not found", api.Thousands(int64(t.failed)) + " failed"}
 	if t.invalid > 0 {
-		parts = append(parts, thousands(t.invalid)+" invalid")
+		parts = append(parts, api.Thousands(int64(t.invalid))+" invalid")
 	}
 	if t.notLookedUp > 0 {
-		parts = append(parts, thousands(t.notLookedUp)+" not looked up")
+		parts = append(parts, api.Thousands(int64(t.notLookedUp))+" not looked up")
 	}
 	took := now.Sub(t.started)
-	line := fmt.Sprintf("%s: %s · %s", count(t.done(), "PAID", "PAIDs"), strings.Join(parts, ", "), elapsed(took))
-	if rate := perMinute(t.answered(), took); rate != "" && t.answered() > 0 {
+	line := fmt.Sprintf("%s: %s · %s", api.Plural(t.done(), "PAID", "PAIDs"), strings.Join(parts, ", "), elapsed(took))
+	if rate := perMinute(t.answered(), took); rate != "" && t.answered() > 0 { // none for a batch under a second
 		line += " · " + rate
 	}
 	return line

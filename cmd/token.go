@@ -173,7 +173,7 @@ func checkToken(ctx context.Context, env *Env, f *rootFlags, a account, paid str
 	}
 	doc, ex, err := client.Get(ctx, id, advert.Standard)
 	if f.verbose {
-		describeExchange(env.Stderr, result{input: id, doc: doc, ex: ex, err: err}, client.Budget().Snapshot())
+		describeExchange(env.Stderr, result{input: id, doc: doc, ex: ex, err: err})
 	}
 	var e *api.Error
 	errors.As(err, &e)

@@ -13,11 +13,22 @@ import (
 	"github.com/padview/padview/api/text"
 )
 
+// verboseEnv prepares a command for -v: net/http's own complaints belong
+// to the exchange record, and they come from other goroutines, so stderr
+// is shared under a lock and the library log is routed to it. undo routes
+// the library log back to nowhere.
+func verboseEnv(env *Env) (verbose *Env, undo func()) {
+	locked := *env
+	locked.Stderr = &lockedWriter{w: env.Stderr}
+	routeLibraryLog(locked.Stderr)
+	return &locked, func() { routeLibraryLog(nil) }
+}
+
 // describeExchange writes what support staff need to trace a request: the
-// request, each attempt, the answer, timing, request id, the rate budget and
-// where its figures came from, the headers of interest and a curl command.
-// The token is never part of it.
-func describeExchange(w io.Writer, r result, b api.BudgetSnapshot) {
+// request, each attempt, the answer, timing, request id, the rate budget as
+// the exchange left it and where its figures came from, the headers of
+// interest and a curl command. The token is never part of it.
+func describeExchange(w io.Writer, r result) {
 	ex := r.ex
 	if ex == nil {
 		fmt.Fprintf(w, "* %s: no request made: %v\n", text.CleanText(r.input), r.err)
@@ -44,7 +55,8 @@ func describeExchange(w io.Writer, r result, b api.BudgetSnapshot) {
 	if ex.RequestID != "" {
 		fmt.Fprintf(w, "  request id: %s\n", ex.RequestID)
 	}
-	fmt.Fprintf(w, "  rate budget: %s\n", b.Summary(time.Now()))
+	b := ex.Budget
+	fmt.Fprintf(w, "  rate budget: %s\n", b.Summary(b.At))
 	fmt.Fprintf(w, "  budget figures: %s\n", b.Origins())
 	keys := make([]string, 0, len(ex.Headers))
 	for k := range ex.Headers {

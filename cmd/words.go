@@ -2,33 +2,10 @@ package cmd
 
 import (
 	"fmt"
-	"strconv"
 	"time"
+
+	"github.com/padview/padview/api"
 )
-
-// count is n with the noun in the right number: "1 PAID", "2,500 PAIDs".
-func count(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return thousands(n) + " " + many
-}
-
-// thousands writes n with comma separators: 2500 → "2,500".
-func thousands(n int) string {
-	s := strconv.Itoa(n)
-	neg := n < 0
-	if neg {
-		s = s[1:]
-	}
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	if neg {
-		s = "-" + s
-	}
-	return s
-}
 
 // elapsed writes a duration with a unit that cannot be read as an HTTP
 // status: "0.4s", "12.3s", "2m31s", "1h02m03s".
@@ -44,10 +21,14 @@ func elapsed(d time.Duration) string {
 	return fmt.Sprintf("%dh%02dm%02ds", int(d.Hours()), int(d.Minutes())%60, int(d.Seconds())%60)
 }
 
-// perMinute is a rate as "994/min"; "" when no time has passed.
+// minRateSpan is the shortest time a rate is given for: a handful of
+// answers in a few milliseconds makes "40,908/min", which says nothing.
+const minRateSpan = time.Second
+
+// perMinute is a rate as "994/min"; "" before minRateSpan has passed.
 func perMinute(n int, d time.Duration) string {
-	if d <= 0 {
+	if d < minRateSpan {
 		return ""
 	}
-	return thousands(int(float64(n)/d.Minutes()+0.5)) + "/min"
+	return api.Thousands(int64(float64(n)/d.Minutes()+0.5)) + "/min"
 }

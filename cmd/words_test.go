@@ -7,22 +7,16 @@ import (
 
 func TestWords(t *testing.T) {
 	for got, want := range map[string]string{
-		count(1, "PAID", "PAIDs"):         "1 PAID",
-		count(0, "PAID", "PAIDs"):         "0 PAIDs",
-		count(2500, "PAID", "PAIDs"):      "2,500 PAIDs",
-		thousands(999):                    "999",
-		thousands(1000):                   "1,000",
-		thousands(1234567):                "1,234,567",
-		thousands(-1234):                  "-1,234",
-		elapsed(404 * time.Millisecond):   "0.4s",
-		elapsed(12340 * time.Millisecond): "12.3s",
-		elapsed(59970 * time.Millisecond): "1m00s",
-		elapsed(151 * time.Second):        "2m31s",
-		elapsed(3723 * time.Second):       "1h02m03s",
-		perMinute(2500, 151*time.Second):  "993/min",
-		perMinute(3, 0):                   "",
-		eta(20400 * time.Millisecond):     "20s",
-		eta(151 * time.Second):            "2m31s",
+		elapsed(404 * time.Millisecond):    "0.4s",
+		elapsed(12340 * time.Millisecond):  "12.3s",
+		elapsed(59970 * time.Millisecond):  "1m00s",
+		elapsed(151 * time.Second):         "2m31s",
+		elapsed(3723 * time.Second):        "1h02m03s",
+		perMinute(2500, 151*time.Second):   "993/min",
+		perMinute(3, 0):                    "",
+		perMinute(3, 440*time.Microsecond): "",
+		eta(20400 * time.Millisecond):      "20s",
+		eta(151 * time.Second):             "2m31s",
 	} {
 		if got != want {
 			t.Errorf("got %q, want %q", got, want)
@@ -38,6 +32,11 @@ func TestSummaryLine(t *testing.T) {
 	}
 	s = tally{started: start, found: 1, invalid: 1, notLookedUp: 3}
 	if got := s.summary(start.Add(time.Second)); got != "5 PAIDs: 1 found, 0 not found, 0 failed, 1 invalid, 3 not looked up · 1.0s · 60/min" {
+		t.Fatalf("%q", got)
+	}
+	// A batch under a second has no rate: 3 answers in 4.4 ms are no "40,908/min".
+	s = tally{started: start, found: 3}
+	if got := s.summary(start.Add(4400 * time.Microsecond)); got != "3 PAIDs: 3 found, 0 not found, 0 failed · 0.0s" {
 		t.Fatalf("%q", got)
 	}
 }

@@ -154,13 +154,26 @@ func (s *Store) Delete(profile string) error {
 	return s.call(func() error { return s.backend.Delete(Service, account(profile)) })
 }
 
-// Mask shows the first four characters of a token and hides the rest.
+// MaskShowsFrom is the shortest token Mask shows any characters of. Four
+// characters of a 20-character token leave 16 hidden; of a shorter one
+// they would give away too much, and the first ones are often a prefix
+// every token shares.
+const MaskShowsFrom = 20
+
+// Mask describes a token for status lines without giving it away: its
+// length, and its last four characters only when it is at least
+// MaskShowsFrom long ("40 characters, ending x9Qz"); a shorter one shows
+// none ("14 characters, not shown").
 func Mask(token string) string {
 	r := []rune(token)
-	if len(r) <= 4 {
-		return "****"
+	n := fmt.Sprintf("%d characters", len(r))
+	if len(r) == 1 {
+		n = "1 character"
 	}
-	return string(r[:4]) + "****"
+	if len(r) < MaskShowsFrom {
+		return n + ", not shown"
+	}
+	return n + ", ending " + string(r[len(r)-4:])
 }
 
 func account(profile string) string {

@@ -105,12 +105,24 @@ func TestKeyringErrorsAndTimeout(t *testing.T) {
 	}
 }
 
+// Mask shows no character of a short token, and of a long one only the
+// last four.
 func TestMask(t *testing.T) {
-	if got := Mask("abcd1234secret"); got != "abcd****" || strings.Contains(got, "secret") {
-		t.Fatalf("Mask = %q", got)
-	}
-	if Mask("abc") != "****" {
-		t.Fatal("short token shown")
+	for token, want := range map[string]string{
+		"wrong":                    "5 characters, not shown",
+		"x":                        "1 character, not shown",
+		"abcd1234secret":           "14 characters, not shown",
+		"pad_live_0123456789abXYZ": "24 characters, ending bXYZ",
+		"0123456789abcdefghij":     "20 characters, ending ghij",
+		"0123456789abcdefghi":      "19 characters, not shown",
+	} {
+		got := Mask(token)
+		if got != want {
+			t.Errorf("Mask(%q) = %q, want %q", token, got, want)
+		}
+		if len(token) < MaskShowsFrom && len(token) > 1 && strings.Contains(got, token[:2]) {
+			t.Errorf("Mask(%q) shows the token: %q", token, got)
+		}
 	}
 }
 

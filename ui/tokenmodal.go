@@ -74,9 +74,14 @@ func (m tokenModal) Update(msg tea.Msg) (Modal, tea.Cmd) {
 	case tea.MouseMsg:
 		return m, nil
 	}
-	m.problem = ""
+	// The refusal stays until what was typed changes: a cursor blink or
+	// a key that only moves the cursor leaves it to be read.
+	before := m.input.Value()
 	var cmd tea.Cmd
 	m.input, cmd = m.input.Update(msg)
+	if m.input.Value() != before {
+		m.problem = ""
+	}
 	return m, cmd
 }
 
