@@ -197,39 +197,6 @@ func (m Model) onInput(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
-// onInputKey handles a key while the PAID input has focus: letters are
-// text, and only keys that cannot be part of a PAID do something else.
-func (m Model) onInputKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
-	keys := m.kit.keys
-	switch {
-	case key.Matches(k, keys.Fetch):
-		return m, m.lookUp(m.input.value())
-	case key.Matches(k, keys.Cancel):
-		if m.sess.cancel() {
-			m.status = status{level: levelInfo, text: "Canceled."}
-		} else {
-			m.blurInput()
-		}
-	case key.Matches(k, keys.Help): // '?' is never part of a PAID
-		m.open(newHelpModal(m.kit))
-	case key.Matches(k, keys.Worklist):
-		return m, m.stepWorklist(k)
-	case k.String() == "up":
-		m.input.step(-1)
-	case k.String() == "down":
-		m.input.step(1)
-	case key.Matches(k, keys.NextTab):
-		m.blurInput()
-		m.deck.move(1)
-	case key.Matches(k, keys.PrevTab):
-		m.blurInput()
-		m.deck.move(-1)
-	default:
-		return m, m.input.update(k)
-	}
-	return m, nil
-}
-
 // onKey handles a key while a pane has focus: the root's keys here, the
 // rest (scrolling, selection) go to the pane.
 func (m Model) onKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
@@ -301,31 +268,6 @@ func (m Model) onKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
-// onClick reads the layout: a tab selects it, the input takes focus, the
-// pane gets the click in its own coordinates.
-func (m Model) onClick(c tea.MouseClickMsg) (tea.Model, tea.Cmd) {
-	mouse := c.Mouse()
-	l := m.layout
-	switch {
-	case c.Button != tea.MouseLeft:
-	case l.tabs.contains(mouse.X, mouse.Y):
-		_, hits := m.deck.bar(m.kit.st, l.width)
-		for _, h := range hits {
-			if mouse.X >= h.from && mouse.X < h.to {
-				m.deck.jump(h.index)
-				m.blurInput()
-			}
-		}
-	case l.input.contains(mouse.X, mouse.Y):
-		return m, m.focusInput()
-	case l.pane.contains(mouse.X, mouse.Y):
-		in := l.paneInner()
-		c.X, c.Y = mouse.X-in.x, mouse.Y-in.y
-		return m, m.deck.update(c)
-	}
-	return m, nil
-}
-
 // open shows a modal, sized for its area.
 func (m *Model) open(md Modal) {
 	m.modal = md.Resize(m.layout.modal.w, m.layout.modal.h)
@@ -346,14 +288,4 @@ func (m *Model) applyTheme(isDark bool) {
 	m.kit.help.Styles = m.kit.st.Help
 	m.input.restyle(m.kit.st)
 	m.spinner.Style = m.kit.st.Accent
-}
-
-func (m *Model) blurInput() {
-	m.focus = focusPane
-	m.input.blur()
-}
-
-func (m *Model) focusInput() tea.Cmd {
-	m.focus = focusInput
-	return m.input.focus()
 }
