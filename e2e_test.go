@@ -330,16 +330,16 @@ func TestTUIFindInTmux(t *testing.T) {
 func TestTUIHistoryInTmux(t *testing.T) {
 	s := startTUI(t, 100, 30)
 	s.lookUp("AB12CD", "Riverside Civic Alliance")
-	s.lookUp("XK9P2M", "Collectif", "budget ≈998/1000")
+	s.lookUp("XK9P2M", "Collectif", "≈998 of 1,000 left")
 	s.keys("[")
-	s.waitFor("Showing AB12CD", "from this session, fetched", "budget ≈998/1000")
+	s.waitFor("Showing AB12CD", "from this session, fetched", "≈998 of 1,000 left")
 	s.keys("]")
-	s.waitFor("Showing XK9P2M", "budget ≈998/1000")
+	s.waitFor("Showing XK9P2M", "≈998 of 1,000 left")
 	s.keys("H")
 	s.waitFor("This session's lookups", "XK9P2M", "AB12CD", "200 OK", "Riverside Civic Alliance")
 	s.keys("Down", "Enter")
 	scr := s.waitFor("Showing AB12CD", "from this session")
-	if !strings.Contains(scr, "budget ≈998/1000") {
+	if !strings.Contains(scr, "≈998 of 1,000 left") {
 		t.Fatalf("reopening from the list sent a request:\n%s", scr)
 	}
 	s.quit()
