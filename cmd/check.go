@@ -20,9 +20,8 @@ import (
 )
 
 type checkFlags struct {
-	json, full, acceptPD bool
-	reason               string
-	concurrency          int
+	lookupFlags
+	json bool
 }
 
 func newCheck(env *Env, rf *rootFlags) *cobra.Command {
@@ -58,16 +57,13 @@ win over 6.`,
 	}
 	fl := c.Flags()
 	fl.BoolVar(&f.json, "json", false, "print one JSON line per PAID: {paid, complete, checks: [{id, label, status, required, basis, fields}]}")
-	fl.BoolVar(&f.full, "full", false, "check the full view, which carries contact data (needs --accept-personal-data)")
-	fl.BoolVar(&f.acceptPD, "accept-personal-data", false, "confirm a legitimate business need and data processing agreements for --full")
-	fl.StringVar(&f.reason, "reason", "", "why the full view is needed, for the access log")
-	fl.IntVar(&f.concurrency, "concurrency", 4, "requests in flight at once")
+	f.lookupFlags.add(fl, "check the full view, which carries contact data")
 	return c
 }
 
 func runCheck(ctx context.Context, env *Env, rf *rootFlags, f checkFlags, args []string) error {
-	if f.concurrency < 1 || f.concurrency > 64 {
-		return exitWith(ExitUsage, "--concurrency must be between 1 and 64, not %d", f.concurrency)
+	if err := f.checkConcurrency(); err != nil {
+		return err
 	}
 	paids, err := collectPAIDs(env.Stdin, args)
 	if err != nil {

@@ -2,7 +2,9 @@ package cmd
 
 import (
 	"errors"
+
 	"fmt"
+	"github.com/spf13/pflag"
 	"net/url"
 	"sync"
 
@@ -67,4 +69,28 @@ func serviceHost(baseURL string) string {
 		return u.Host
 	}
 	return baseURL
+}
+
+// lookupFlags are the flags every command that looks PAIDs up shares: the
+// full view behind its notice and reason, and how many lookups run at once.
+type lookupFlags struct {
+	full, acceptPD bool
+	reason         string
+	concurrency    int
+}
+
+// add declares the flags; fullHelp says what --full means for the command.
+func (f *lookupFlags) add(fl *pflag.FlagSet, fullHelp string) {
+	fl.BoolVar(&f.full, "full", false, fullHelp+" (needs --accept-personal-data)")
+	fl.BoolVar(&f.acceptPD, "accept-personal-data", false, "confirm a legitimate business need and data processing agreements for --full")
+	fl.StringVar(&f.reason, "reason", "", "why the full view is needed, for the access log (e.g. \"Compliance review\")")
+	fl.IntVar(&f.concurrency, "concurrency", 4, "lookups in flight at once (1 to 64)")
+}
+
+// checkConcurrency refuses a --concurrency out of range before any request.
+func (f lookupFlags) checkConcurrency() error {
+	if f.concurrency < 1 || f.concurrency > 64 {
+		return usagef("--concurrency must be between 1 and 64, not %d", f.concurrency)
+	}
+	return nil
 }

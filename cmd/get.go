@@ -20,11 +20,10 @@ import (
 )
 
 type getFlags struct {
-	json, raw, full, acceptPD bool
-	concurrency               int
-	format                    string // text, or an export format; --json is json
-	reason                    string
-	mask                      bool
+	lookupFlags
+	json, raw bool
+	format    string // text, or an export format; --json is json
+	mask      bool
 }
 
 // formatText is get's own readable text; the other --format values are
@@ -104,11 +103,8 @@ not found, 4 token missing or rejected, 5 gave up on rate limiting.`,
 	fl.BoolVar(&f.json, "json", false, "print the normalized document as JSON (JSON Lines for several PAIDs)")
 	fl.StringVar(&f.format, "format", "", "output format: "+strings.Join(formatNames(), ", ")+" (default text)")
 	fl.BoolVar(&f.raw, "raw", false, "print the server's response bytes unchanged")
-	fl.BoolVar(&f.full, "full", false, "ask for the full view, with personal data (needs --accept-personal-data)")
-	fl.BoolVar(&f.acceptPD, "accept-personal-data", false, "confirm a legitimate business need and data processing agreements for --full")
-	fl.StringVar(&f.reason, "reason", "", "why the full view is needed, for the access log (e.g. \"Compliance review\")")
+	f.lookupFlags.add(fl, "ask for the full view, with personal data")
 	fl.BoolVar(&f.mask, "mask", false, "mask personal data in the output (j•••@example.org), for screen sharing")
-	fl.IntVar(&f.concurrency, "concurrency", 4, "lookups in flight at once (1 to 64)")
 	_ = c.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return formatNames(), cobra.ShellCompDirectiveNoFileComp
 	})
@@ -127,8 +123,8 @@ func runGet(ctx context.Context, env *Env, rf *rootFlags, f getFlags, args []str
 	if err := f.resolveFormat(); err != nil {
 		return err
 	}
-	if f.concurrency < 1 || f.concurrency > 64 {
-		return usagef("--concurrency must be between 1 and 64, not %d", f.concurrency)
+	if err := f.checkConcurrency(); err != nil {
+		return err
 	}
 	paids, err := collectPAIDs(env.Stdin, args)
 	if err != nil {
