@@ -257,10 +257,18 @@ func TestUnsolicitedResponseStaysOffTheTerminal(t *testing.T) {
 	if terminal.Len() != 0 || strings.Contains(errs, "Unsolicited") {
 		t.Fatalf("library log reached the terminal: %q / %q", terminal.String(), errs)
 	}
-	log.SetOutput(&terminal)
-	code, _, errs = h.run("get", "-v", "--concurrency", "1", "OVERLONG", "LATER")
-	if code != 0 || terminal.Len() != 0 {
-		t.Fatalf("exit %d, terminal %q", code, terminal.String())
+	// Whether net/http reads the extra bytes before the connection goes
+	// back to its pool depends on scheduling: a loaded machine sometimes
+	// sees a reset instead, and nothing is logged. Try a few times.
+	for range 5 {
+		log.SetOutput(&terminal)
+		code, _, errs = h.run("get", "-v", "--concurrency", "1", "OVERLONG", "LATER")
+		if code != 0 || terminal.Len() != 0 {
+			t.Fatalf("exit %d, terminal %q", code, terminal.String())
+		}
+		if strings.Contains(errs, "Unsolicited response") {
+			break
+		}
 	}
 	if !strings.Contains(errs, "* library: ") || !strings.Contains(errs, "Unsolicited response") {
 		t.Errorf("-v does not show the library's complaint:\n%s", errs)

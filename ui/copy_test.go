@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"charm.land/bubbles/v2/cursor"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/padview/padview/api/advert"
@@ -284,6 +285,10 @@ func TestExportEachFormatAndNeverOverwrite(t *testing.T) {
 	if got, _ := os.ReadFile(path); string(got) != "mine" || m.modal == nil {
 		t.Fatalf("n replaced the file: %q", got)
 	}
+	requireContains(t, screen(m), "Not replaced")
+	// The cursor's blink does not wipe what was said before it is read.
+	blinked, _ := m.Update(cursor.BlinkMsg{})
+	m = blinked.(Model)
 	requireContains(t, screen(m), "Not replaced")
 	m = press(t, m, "enter", "y")
 	if got, _ := os.ReadFile(path); !strings.Contains(string(got), `"paid":"AB12CD"`) || m.modal != nil {

@@ -110,9 +110,18 @@ func (m exportModal) Update(msg tea.Msg) (Modal, tea.Cmd) {
 	if m.writing || m.exists != "" {
 		return m, nil
 	}
+	return m.edit(msg) // a paste, the cursor's blink
+}
+
+// edit hands msg to the file name; what was said about the name stays until
+// the name changes (a cursor blink must not wipe it before it is read).
+func (m exportModal) edit(msg tea.Msg) (Modal, tea.Cmd) {
+	before := m.input.Value()
 	var cmd tea.Cmd
-	m.input, cmd = m.input.Update(msg) // a paste, the cursor's blink
-	m.problem = ""
+	m.input, cmd = m.input.Update(msg)
+	if m.input.Value() != before {
+		m.problem = ""
+	}
 	return m, cmd
 }
 
@@ -151,10 +160,7 @@ func (m exportModal) onKey(k tea.KeyPressMsg) (Modal, tea.Cmd) {
 		m.propose()
 		return m, nil
 	}
-	var cmd tea.Cmd
-	m.input, cmd = m.input.Update(k)
-	m.problem = ""
-	return m, cmd
+	return m.edit(k)
 }
 
 // write saves the file in a command: a new file, or over an existing one
