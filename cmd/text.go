@@ -37,6 +37,9 @@ func writeText(w io.Writer, d *advert.Document) {
 				continue
 			}
 			section(fmt.Sprintf("%s (%d)", g.Label, len(list)))
+			if len(list) == 0 {
+				fmt.Fprintf(w, "  %s\n", text.EmptyList)
+			}
 			for i, e := range list {
 				name := text.PartyName(e)
 				fmt.Fprintf(w, "  %d. %s\n", i+1, text.CleanText(name))

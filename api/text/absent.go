@@ -8,6 +8,9 @@ import "github.com/padview/padview/api/advert"
 const (
 	NotInResponse = "not in this response"
 	NotInStandard = "not in the standard view"
+	// EmptyList is a list the service sent with nothing in it: an answer,
+	// unlike null (NotDisclosed) or absent (NotInResponse).
+	EmptyList = "none: the list is empty"
 )
 
 // AbsentSpecFields lists the fields the partner interface names for group g
