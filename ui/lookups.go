@@ -45,6 +45,11 @@ func (m *Model) fetch(l lookup) tea.Cmd {
 		m.blurInput() // so that t works as offered
 		return nil
 	}
+	if m.ex.personal() && m.ex.paid != l.paid {
+		// Another advertisement's personal data does not wait on screen
+		// (or in memory) for this one's answer.
+		m.clearFor(l, "The personal data of "+text.CleanText(m.ex.paid)+" was cleared from the screen.")
+	}
 	return tea.Batch(m.sess.start(l, m.mask), m.spinner.Tick)
 }
 
@@ -103,6 +108,19 @@ func (m *Model) clear() {
 	m.ex = nil
 	in := m.layout.paneInner()
 	m.deck = newDeck([]Pane{newStartPane(m.kit, m.cfg.Samples, m.cfg.FailureDemos)}, m.deck.label(), in.w, in.h)
+}
+
+// clearFor takes the exchange off the screen while l is fetched: the
+// panes say what is under way until the answer replaces them.
+func (m *Model) clearFor(l lookup, why string) {
+	what := "Fetching " + text.CleanText(l.paid)
+	if l.view == advert.Full {
+		what += " (full view)"
+	}
+	stay := m.deck.label()
+	m.ex = nil
+	in := m.layout.paneInner()
+	m.deck = newDeck([]Pane{newFetchingPane(m.kit, what+"…", why)}, stay, in.w, in.h)
 }
 
 // askFull opens the confirmation for the advertisement on screen, or the
@@ -164,7 +182,7 @@ func (m *Model) leaveFull(why string) tea.Cmd {
 		if paid == "" {
 			paid = m.ex.paid
 		}
-		m.clear()
+		m.clearFor(lookup{paid, advert.Standard}, "")
 	}
 	if paid == "" {
 		return nil

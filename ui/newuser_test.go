@@ -1,0 +1,33 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/fake"
+)
+
+// Problems a new-user test found; each test here would have caught one.
+
+func TestFullViewDropsEarlierPersonalDataWhileNextLoads(t *testing.T) {
+	s := startFake(t, fake.Options{})
+	m, clk := newModel(t, demoConfig(s), 100, 30)
+	m = lookUpIn(t, m, "AB12CD")
+	m = confirmFull(t, m, clk)
+	requireContains(t, screen(m), "FULL · personal data", "maren.holt@riverside-civic.example")
+
+	m = press(t, m, "o")
+	m.input.box.SetValue("XK9P2M")
+	next, cmd := m.Update(keyMsg("enter")) // the fetch is pending: its command has not run
+	m = next.(Model)
+	scr := screen(m)
+	if strings.Contains(scr, "maren.holt") || strings.Contains(scr, "FULL · personal data") || m.ex != nil {
+		t.Fatalf("the earlier advertisement's personal data stays while the next loads:\n%s", scr)
+	}
+	requireContains(t, scr, "Fetching XK9P2M (full view)…", "full view on")
+	m = settle(t, m, cmd)
+	if !m.ex.personal() || m.ex.paid != "XK9P2M" || m.sess.view != advert.Full {
+		t.Fatalf("the next lookup did not arrive in the full view: %v", m.ex)
+	}
+}
