@@ -21,7 +21,7 @@ func TestProgramTransparencyTab(t *testing.T) {
 	tm.Type("AB12CD")
 	send(tm, "enter")
 	waitFor(t, tm, "Riverside Civic Alliance")
-	send(tm, "0")
+	send(tm, "9")
 	waitFor(t, tm, "Transparency", "✗2", "INCOMPLETE: 2 required items missing", "✗ MISSING", "Sponsor place of establishment")
 	send(tm, "o")
 	tm.Type("TN2026")

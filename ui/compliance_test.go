@@ -102,12 +102,12 @@ func TestTransparencyTab(t *testing.T) {
 	s := startFake(t, fake.Options{})
 	m, _ := newModel(t, demoConfig(s), 120, 40)
 	m = lookUpIn(t, m, "AB12CD")
-	m = press(t, m, "0")
+	m = press(t, m, "9")
 	if tab(m) != "Transparency" {
-		t.Fatalf("0 → %q; the tabs: %s", tab(m), m.chrome.tabs)
+		t.Fatalf("9 → %q; the tabs: %s", tab(m), m.chrome.tabs)
 	}
 	scr := screen(m)
-	requireContains(t, scr, "Transparency ✗2", "9 Raw", "AB12CD · standard view · transparency notice INCOMPLETE: 2 required items missing",
+	requireContains(t, scr, "9 Transparency ✗2", "0 Raw", "AB12CD · standard view · transparency notice INCOMPLETE: 2 required items missing",
 		"✗ MISSING           Sponsor place of establishment", "✗ missing           Payer, if not the sponsor",
 		"◌ not in this view  Sponsor contact email", "✓ present           Sponsor name",
 		"required · neither the advertiser nor every sponsor gives one", "basis: Regulation (EU) 2024/900 Art. 12(1)(a)")

@@ -340,7 +340,7 @@ func TestCompareAfterMark(t *testing.T) {
 	if tab(m) != "Compare" {
 		t.Fatalf("the lookup after = opened on %q", tab(m))
 	}
-	requireContains(t, screen(m), "1 Compare 11", "AB12CD → AB12CE: 11 changes",
+	requireContains(t, screen(m), "Compare 11", "AB12CD → AB12CE: 11 changes",
 		"~ Total value: EUR 48,250.00 → EUR 52,000.00", "+ Northbank Harbour Traders", "= clear mark")
 	// A comparison for an exchange no longer on screen is dropped.
 	before := m.deck.current()

@@ -102,9 +102,9 @@ func TestLookupAndTabs(t *testing.T) {
 	if tab(m) != "Advertiser" {
 		t.Fatalf("tab %q after shift+tab, left", tab(m))
 	}
-	m = press(t, m, "9")
+	m = press(t, m, "0")
 	if tab(m) != "Raw" {
-		t.Fatalf("9 → %q", tab(m))
+		t.Fatalf("0 → %q", tab(m))
 	}
 	requireContains(t, screen(m), `"paid": "AB12CD"`, "GET http://", "→ 200", "$PADVIEW_TOKEN", "c copies", "Response headers", "X-Request-Id")
 	if strings.Contains(screen(m), fake.DemoToken) {
@@ -699,7 +699,7 @@ func TestNormalizerWarningsShown(t *testing.T) {
 	ex.doc = &doc
 	m.show(&ex)
 	requireContains(t, screen(m), "⚠ 2 warnings (Raw lists them)", "duplicate member")
-	m = press(t, m, "9")
+	m = press(t, m, "0")
 	requireContains(t, screen(m), "Normalizer warnings", "⚠ unreadable date in campaign.startDate")
 }
 

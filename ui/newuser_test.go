@@ -31,3 +31,21 @@ func TestFullViewDropsEarlierPersonalDataWhileNextLoads(t *testing.T) {
 		t.Fatalf("the next lookup did not arrive in the full view: %v", m.ex)
 	}
 }
+
+func TestTabNumbersGroupsThenTransparencyAndRaw(t *testing.T) {
+	s := startFake(t, fake.Options{})
+	m, _ := newModel(t, demoConfig(s), 250, 30)
+	m = lookUpIn(t, m, "AB12CD")
+	m = press(t, m, "=")
+	m = lookUpIn(t, m, "AB12CE")
+	if tab(m) != compareLabel {
+		t.Fatalf("the lookup after = opened on %q", tab(m))
+	}
+	scr := screen(m)
+	requireContains(t, scr, "1 Advertiser", "3 Sponsors", "8 Legal and Metadata", "9 Transparency", "0 Raw", "│ Compare 11")
+	for key, want := range map[string]string{"1": "Advertiser", "8": "Legal and Metadata", "9": "Transparency", "0": "Raw"} {
+		if m = press(t, m, key); tab(m) != want {
+			t.Errorf("%s → %q, want %q", key, tab(m), want)
+		}
+	}
+}

@@ -53,30 +53,39 @@ type kit struct {
 	idle time.Duration // the full view's idle timeout, for the texts that name it
 }
 
-// panesFor lists the panes of an exchange: Compare when an advertisement
-// was marked to compare with, one per group in advert.Groups (Other only
-// when something was not placed), Raw, then the transparency check (last,
-// so that Raw keeps its number); a failure has its error and Raw. They
-// draw the document as shown (masked under the privacy mask).
+// panesFor lists the panes of an exchange: one per group in advert.Groups
+// but Other (1 to 8), the transparency check (9), Raw (0), then the tabs
+// without a number key: Other when something was not placed, and Compare
+// when an advertisement was marked to compare with (it opens on its own
+// after = and a lookup). A failure has its error and Raw. They draw the
+// document as shown (masked under the privacy mask).
 func panesFor(k *kit, ex *exchange) []Pane {
 	doc := ex.shown()
 	if doc == nil {
 		return []Pane{newErrorPane(k, ex), newRawPane(k, ex)}
 	}
 	var ps []Pane
-	if ex.against != nil {
-		ps = append(ps, newComparePane(k, ex.against))
-	}
+	var other Pane
 	for _, g := range advert.Groups {
 		switch {
 		case g.Parties:
 			ps = append(ps, newPartiesPane(k, g, doc))
-		case g.Group == advert.GroupOther && doc.Other.Len() == 0:
+		case g.Group == advert.GroupOther:
+			if doc.Other.Len() > 0 {
+				other = newFieldsPane(k, g, doc)
+			}
 		default:
 			ps = append(ps, newFieldsPane(k, g, doc))
 		}
 	}
-	return append(ps, newRawPane(k, ex), newTransparencyPane(k, ex))
+	ps = append(ps, newTransparencyPane(k, ex), newRawPane(k, ex))
+	if other != nil {
+		ps = append(ps, other)
+	}
+	if ex.against != nil {
+		ps = append(ps, newComparePane(k, ex.against))
+	}
+	return ps
 }
 
 // scroller is a text pane's scroll position in a window of height lines.
