@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/text"
 )
@@ -46,6 +47,9 @@ func (h *history) record(ex *exchange, now time.Time) {
 	v := visit{lookup: ex.lookup, status: "no response", at: now}
 	if ex.rec.Status != 0 {
 		v.status = fmt.Sprintf("%d %s", ex.rec.Status, http.StatusText(ex.rec.Status))
+		if ex.err != nil && ex.rec.Status < 300 { // a success status that still failed
+			v.status = fmt.Sprintf("%d · %s", ex.rec.Status, failedWords(ex.err))
+		}
 	}
 	if ex.view == advert.Standard && !ex.personal() {
 		v.ex = ex
@@ -69,6 +73,18 @@ func (h *history) record(ex *exchange, now time.Time) {
 		h.at -= drop
 	}
 	h.bound()
+}
+
+// failedWords names, for the history list, why an answer with a success
+// status failed.
+func failedWords(err error) string {
+	switch api.KindOf(err) {
+	case api.KindBadResponse:
+		return "not JSON"
+	case api.KindTooLarge:
+		return "too large"
+	}
+	return "failed"
 }
 
 // bound lets go of the oldest answers beyond maxKept or maxKeptBytes.

@@ -49,3 +49,18 @@ func TestTabNumbersGroupsThenTransparencyAndRaw(t *testing.T) {
 		}
 	}
 }
+
+func TestHistoryShowsAFailedSuccessStatusAsFailed(t *testing.T) {
+	s := startFake(t, fake.Options{DemoTriggers: true})
+	m, _ := newModel(t, demoConfig(s), 100, 30)
+	m = lookUpIn(t, m, "DEMO-BADJSON")
+	if m.ex == nil || m.ex.err == nil || m.ex.rec.Status != 200 {
+		t.Fatalf("DEMO-BADJSON did not fail with 200: %v", m.ex)
+	}
+	m = press(t, m, "H")
+	scr := screen(m)
+	requireContains(t, scr, "DEMO-BADJSON", "200 · not JSON")
+	if strings.Contains(scr, "200 OK") {
+		t.Fatalf("a failed lookup reads 200 OK:\n%s", scr)
+	}
+}
