@@ -70,6 +70,19 @@ func (p *paidInput) step(d int) {
 	p.box.CursorEnd()
 }
 
+// restore puts the PAID on screen back in the box when the input is left
+// without a lookup; what was typed instead stays one ↑ away.
+func (p *paidInput) restore(paid string) {
+	if v := p.box.Value(); v != paid && v != "" {
+		if n := len(p.history); n == 0 || p.history[n-1] != v {
+			p.history = append(p.history, v)
+		}
+	}
+	p.box.SetValue(paid)
+	p.box.CursorEnd()
+	p.pos = len(p.history)
+}
+
 // clear empties the box for a new PAID; ↑ brings the last one back.
 func (p *paidInput) clear() {
 	p.box.SetValue("")

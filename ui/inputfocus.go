@@ -17,6 +17,9 @@ func (m Model) onInputKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 			m.status = status{level: levelInfo, text: "Canceled."}
 		} else {
 			m.blurInput()
+			if m.ex != nil {
+				m.input.restore(m.ex.paid) // the input names what is on screen, which r fetches
+			}
 		}
 	case key.Matches(k, keys.Help): // '?' is never part of a PAID
 		m.open(newHelpModal(m.kit))

@@ -64,3 +64,20 @@ func TestHistoryShowsAFailedSuccessStatusAsFailed(t *testing.T) {
 		t.Fatalf("a failed lookup reads 200 OK:\n%s", scr)
 	}
 }
+
+func TestEscFromInputPutsTheShownPAIDBack(t *testing.T) {
+	s := startFake(t, fake.Options{})
+	m, _ := newModel(t, demoConfig(s), 100, 30)
+	m = lookUpIn(t, m, "AB12CD")
+	m = press(t, m, "o")
+	m = typeText(t, m, "ZZ9")
+	m = press(t, m, "esc")
+	if m.focus != focusPane || m.input.value() != "AB12CD" {
+		t.Fatalf("after esc the input reads %q over AB12CD", m.input.value())
+	}
+	requireContains(t, screen(m), "PAID ❯ AB12CD")
+	m = press(t, m, "ctrl+l", "up")
+	if m.input.value() != "ZZ9" {
+		t.Fatalf("↑ after esc brings back %q, not what was typed", m.input.value())
+	}
+}
