@@ -81,3 +81,19 @@ func TestEscFromInputPutsTheShownPAIDBack(t *testing.T) {
 		t.Fatalf("↑ after esc brings back %q, not what was typed", m.input.value())
 	}
 }
+
+func TestWorklistPlaceOnlyOnTheWorklistItem(t *testing.T) {
+	s := startFake(t, fake.Options{})
+	cfg := demoConfig(s)
+	cfg.Worklist = []string{"AB12CD", "XK9P2M"}
+	m, _ := newModel(t, cfg, 100, 30)
+	m = settle(t, m, m.startup)
+	requireContains(t, screen(m), "worklist 1/2", "Showing AB12CD")
+	m = lookUpIn(t, m, "ZZ7Q1A")
+	requireContains(t, screen(m), "Showing ZZ7Q1A")
+	if strings.Contains(screen(m), "worklist 1/2") {
+		t.Fatalf("the worklist place shows over a PAID not in the worklist:\n%s", screen(m))
+	}
+	m = press(t, m, "ctrl+n")
+	requireContains(t, screen(m), "worklist 2/2", "Showing XK9P2M")
+}

@@ -41,9 +41,14 @@ func (m *Model) stepWorklist(k tea.KeyPressMsg) tea.Cmd {
 }
 
 // worklistPlace is where the worklist is, for the header: "3/17"; ""
-// for one PAID (padview AB12CD), which is no list to find one's way in.
+// for one PAID (padview AB12CD), which is no list to find one's way in,
+// and while the exchange on screen is not the worklist's item (another
+// PAID was looked up, or the item is still coming).
 func (m Model) worklistPlace() string {
-	if len(m.cfg.Worklist) < 2 {
+	if len(m.cfg.Worklist) < 2 || m.ex == nil || m.work >= len(m.cfg.Worklist) {
+		return ""
+	}
+	if l, err := api.ParseLookup(m.cfg.Worklist[m.work], m.cfg.BaseURL); err != nil || l.PAID != m.ex.paid {
 		return ""
 	}
 	return fmt.Sprintf("%d/%d", m.work+1, len(m.cfg.Worklist))
