@@ -304,14 +304,14 @@ func TestTUIFindInTmux(t *testing.T) {
 	s.lookUp("MANY5000", "Showing MANY5000")
 	s.keys("3", "/")
 	s.text("Donor 4711")
-	scr := s.waitFor("1 of 5000 sponsors · entry 4711", "/Donor 4711", "1 of 5000")
+	scr := s.waitFor("1 of 5,000 sponsors · entry 4711", "/Donor 4711", "1 of 5,000")
 	if strings.Contains(scr, "Donor 4712") || strings.Contains(scr, "Donor 0001") {
 		t.Fatalf("the table is not filtered:\n%s", scr)
 	}
 	s.keys("Enter")
 	s.waitFor("n/N next/previous match")
 	s.keys("Escape")
-	s.waitFor("5000 sponsors · entry 4711")
+	s.waitFor("5,000 sponsors · entry 4711")
 	// The table shows 4684 to 4711 (28 rows, the selection at the bottom);
 	// its rows start on the seventh line. A press on the tenth line (1-based)
 	// is the fourth row.

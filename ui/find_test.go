@@ -54,7 +54,7 @@ func TestFindFiltersTheTable(t *testing.T) {
 		t.Fatalf("%d rows, selected %d", p.n(), p.entry(p.cursor))
 	}
 	scr := screen(m)
-	requireContains(t, scr, "/DONOR 4711", "1 of 5000", "entry 4711", "Donor 4711")
+	requireContains(t, scr, "/DONOR 4711", "1 of 5,000", "entry 4711", "Donor 4711")
 	if strings.Contains(scr, "Donor 4712") || strings.Contains(scr, "Donor 0001") || tab(m) != "Sponsors" {
 		t.Fatalf("the table is not filtered:\n%s", scr)
 	}
@@ -70,7 +70,7 @@ func TestFindFiltersTheTable(t *testing.T) {
 	if p.n() != 5000 || p.entry(p.cursor) != 4710 || m.deck.current().Finding() != findOff {
 		t.Fatalf("after esc: %d rows, selected %d", p.n(), p.entry(p.cursor))
 	}
-	requireContains(t, screen(m), "5000 sponsors · entry 4711")
+	requireContains(t, screen(m), "5,000 sponsors · entry 4711")
 	if s.Stats().Requests != requests {
 		t.Fatal("finding sent a request")
 	}
@@ -85,11 +85,11 @@ func TestFindMatchesEveryColumn(t *testing.T) {
 	m = press(t, m, "3", "/")
 	m = typeText(t, m, "ŁÓDŹ")
 	p := m.deck.current().(partiesPane)
-	if p.n() != 625 || !strings.Contains(screen(m), "625 of 5000") {
+	if p.n() != 625 || !strings.Contains(screen(m), "625 of 5,000") {
 		t.Fatalf("%d rows for Łódź:\n%s", p.n(), screen(m))
 	}
 	m = typeText(t, m, "zz")
-	requireContains(t, screen(m), "no match", "none of 5000 sponsors match")
+	requireContains(t, screen(m), "no match", "none of 5,000 sponsors match")
 	// While the find line is typed in, every key is text: q does not quit,
 	// 3 does not switch tabs, o does not start a new PAID.
 	m = press(t, m, "esc", "/")

@@ -97,3 +97,24 @@ func TestWorklistPlaceOnlyOnTheWorklistItem(t *testing.T) {
 	m = press(t, m, "ctrl+n")
 	requireContains(t, screen(m), "worklist 2/2", "Showing XK9P2M")
 }
+
+func TestPartyCountsSayOneAndNotDisclosed(t *testing.T) {
+	s := startFake(t, fake.Options{})
+	m, _ := newModel(t, demoConfig(s), 120, 36)
+	m = lookUpIn(t, m, "AB12CD")
+	m = press(t, m, "4")
+	requireContains(t, screen(m), "1 controller · entry 1")
+
+	m = lookUpIn(t, m, "NUL0N3")
+	m = press(t, m, "3")
+	if tb := m.deck.current().Tab(); tb.Label != "Sponsors" || tb.Count != "" || !tb.Empty {
+		t.Fatalf("a null sponsors list has tab %+v, want no count and dim", tb)
+	}
+	requireContains(t, screen(m), "Sponsors: not disclosed")
+
+	empty := partiesPane{k: m.kit, info: advert.Groups[2], state: advert.ListSent}.Resize(80, 10)
+	if tb := empty.Tab(); tb.Count != "0" || !tb.Empty {
+		t.Fatalf("an empty sponsors list has tab %+v", tb)
+	}
+	requireContains(t, empty.View(), "Sponsors: none: the list is empty")
+}

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
+	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/text"
 	"github.com/padview/padview/theme"
@@ -49,6 +50,9 @@ func newPartiesPane(k *kit, g advert.GroupInfo, d *advert.Document) Pane {
 }
 
 func (p partiesPane) Tab() Tab {
+	if p.state != advert.ListSent { // not disclosed, or not sent: nothing to count
+		return Tab{Label: p.info.Label, Empty: true}
+	}
 	return Tab{Label: p.info.Label, Count: strconv.Itoa(len(p.list)), Empty: len(p.list) == 0}
 }
 
@@ -183,19 +187,20 @@ func (p partiesPane) View() string {
 		case advert.ListNull:
 			msg = text.NotDisclosed
 		case advert.ListSent:
-			msg = "none in this response"
+			msg = "none: the list is empty"
 		}
 		return st.Null.Render(p.info.Label + ": " + msg)
 	}
 	label := strings.ToLower(p.info.Label)
+	all := api.Plural(len(p.list), strings.TrimSuffix(label, "s"), label) // "1 sponsor", "3 sponsors"
 	var count string
 	switch {
 	case p.n() == 0:
-		count = fmt.Sprintf("none of %d %s match", len(p.list), label)
+		count = fmt.Sprintf("none of %s match", all)
 	case p.shown != nil:
-		count = fmt.Sprintf("%d of %d %s · entry %d · ↑/↓ select · J/K scroll details", p.n(), len(p.list), label, p.entry(p.cursor)+1)
+		count = fmt.Sprintf("%d of %s · entry %d · ↑/↓ select · J/K scroll details", p.n(), all, p.entry(p.cursor)+1)
 	default:
-		count = fmt.Sprintf("%d %s · entry %d · ↑/↓ select · J/K scroll details", len(p.list), label, p.cursor+1)
+		count = fmt.Sprintf("%s · entry %d · ↑/↓ select · J/K scroll details", all, p.cursor+1)
 	}
 	out := []string{st.Muted.Render(count)}
 	body := p.body() - 1

@@ -24,10 +24,10 @@ func TestProgramFilterToOneSponsor(t *testing.T) {
 	send(tm, "3", "/")
 	tm.Type("donor 4711")
 	redraw(tm, 120, 36) // the count changes a few cells at a time otherwise
-	waitFor(t, tm, "1 of 5000 sponsors")
+	waitFor(t, tm, "1 of 5,000 sponsors")
 	send(tm, "enter", "esc")
 	redraw(tm, 120, 36)
-	waitFor(t, tm, "5000 sponsors · entry 4711")
+	waitFor(t, tm, "5,000 sponsors · entry 4711")
 	m := finalModel(t, tm)
 	p := m.deck.current().(partiesPane)
 	if p.n() != 5000 || p.entry(p.cursor) != 4710 || !strings.Contains(screen(m), "Donor 4711") {

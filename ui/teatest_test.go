@@ -86,7 +86,7 @@ func TestProgramLookupTabsAndFullView(t *testing.T) {
 	send(tm, "2")
 	waitFor(t, tm, "Clean Rivers Referendum 2026")
 	send(tm, "4")
-	waitFor(t, tm, "1 controllers")
+	waitFor(t, tm, "1 controller · entry 1")
 
 	// Cancel the confirmation: nothing personal is requested.
 	send(tm, "f")
