@@ -133,7 +133,7 @@ func (p comparePane) layout(w int) []string {
 			style = st.StatusWarn
 		}
 		hang := strings.Repeat(" ", min(indent+2, w/2))
-		for j, part := range strings.Split(ansi.Wrap(body, max(8, w-len(hang)), " "), "\n") {
+		for j, part := range wrap(body, max(8, w-len(hang))) {
 			if j == 0 {
 				out = append(out, strings.Repeat(" ", indent)+style.Render(part))
 			} else {

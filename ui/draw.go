@@ -60,8 +60,36 @@ func isASCII(s string) bool {
 	return true
 }
 
-// wrap breaks s into lines of at most w cells, at spaces.
-func wrap(s string, w int) []string { return strings.Split(ansi.Wrap(s, max(1, w), " "), "\n") }
+// wrap breaks s into lines of at most w cells, at spaces only: an email,
+// a URL or a hyphenated name stays whole (ansi.Wrap also breaks after a
+// hyphen), and a word is cut only when it alone is wider than a line.
+func wrap(s string, w int) []string {
+	w = max(1, w)
+	var out []string
+	for _, para := range strings.Split(s, "\n") {
+		line, lineW := "", 0
+		for i, word := range strings.Split(para, " ") {
+			ww := lipgloss.Width(word)
+			switch {
+			case i == 0:
+			case lineW+1+ww <= w:
+				line, lineW = line+" "+word, lineW+1+ww
+				continue
+			default:
+				out = append(out, line)
+			}
+			line, lineW = word, ww
+			if ww > w { // too wide on its own: cut it, keep the rest going
+				parts := strings.Split(ansi.Hardwrap(word, w, false), "\n")
+				out = append(out, parts[:len(parts)-1]...)
+				line = parts[len(parts)-1]
+				lineW = lipgloss.Width(line)
+			}
+		}
+		out = append(out, line)
+	}
+	return out
+}
 
 // styleCodes is what a style writes before and after a text, for drawing
 // many short texts in one style without rendering each.

@@ -37,7 +37,7 @@ func (p errorPane) layout(w int) []string {
 	var out []string
 	para := func(title, body string) {
 		out = append(out, "", st.Label.Bold(true).Render(title))
-		for _, l := range strings.Split(ansi.Wrap(body, max(10, w-2), " "), "\n") {
+		for _, l := range wrap(body, max(10, w-2)) {
 			out = append(out, "  "+st.Value.Render(l))
 		}
 	}
@@ -64,7 +64,7 @@ func (p errorPane) layout(w int) []string {
 			para("What you can do", a)
 			continue
 		}
-		for _, l := range strings.Split(ansi.Wrap(a, max(10, w-2), " "), "\n") {
+		for _, l := range wrap(a, max(10, w-2)) {
 			out = append(out, "  "+st.Muted.Render(l))
 		}
 	}

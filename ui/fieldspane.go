@@ -287,7 +287,7 @@ func writeMembers(st theme.Styles, out *[]string, items *[]fieldItem, members []
 			if text.IsPersonalField(m.Key) && m.Value.Kind != advert.Null {
 				s, style = theme.PersonalMark+" "+s, st.Personal
 			}
-			for i, l := range strings.Split(ansi.Wrap(s, valueW, " "), "\n") {
+			for i, l := range wrap(s, valueW) {
 				if i == 0 {
 					item.selected = indent + st.Selected.Render(label+pad) + "  " + style.Render(l)
 					*out = append(*out, prefix+style.Render(l))

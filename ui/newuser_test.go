@@ -2,7 +2,10 @@ package ui
 
 import (
 	"strings"
+
 	"testing"
+
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/fake"
@@ -117,4 +120,34 @@ func TestPartyCountsSayOneAndNotDisclosed(t *testing.T) {
 		t.Fatalf("an empty sponsors list has tab %+v", tb)
 	}
 	requireContains(t, empty.View(), "Sponsors: none: the list is empty")
+}
+
+func TestWrapBreaksAtSpacesOnly(t *testing.T) {
+	got := wrap("◆ info@estuary-friends.example and https://a-b.example/x-y", 30)
+	want := []string{"◆ info@estuary-friends.example", "and https://a-b.example/x-y"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Fatalf("wrap: %q, want %q", got, want)
+	}
+	// A word wider than the line alone is cut, and only then.
+	if got := wrap("ab abcdefghij", 4); strings.Join(got, "|") != "ab|abcd|efgh|ij" {
+		t.Fatalf("wrap of a long word: %q", got)
+	}
+}
+
+func TestPartyDetailsKeepAnEmailWhole(t *testing.T) {
+	s := startFake(t, fake.Options{})
+	m, clk := newModel(t, demoConfig(s), 120, 36)
+	m = lookUpIn(t, m, "AB12CD")
+	m = confirmFull(t, m, clk)
+	sponsors, _ := m.ex.doc.Parties(advert.GroupSponsors)
+	for _, e := range sponsors {
+		for w := 30; w <= 90; w++ {
+			lines := fieldLines(m.kit.st, e, w)
+			for _, l := range lines {
+				if strings.HasSuffix(strings.TrimRight(ansi.Strip(l), " "), "info@estuary-") {
+					t.Fatalf("at %d cells the email breaks at its hyphen:\n%s", w, strings.Join(lines, "\n"))
+				}
+			}
+		}
+	}
 }
