@@ -67,40 +67,54 @@ func (m confirmModal) maxOffset() int {
 	return m.frame().maxOffset(len(m.body()), len(m.head()), len(m.foot()))
 }
 
+// head is the title and the advertisement asked for: always in sight.
 func (m confirmModal) head() []string {
-	title := m.k.st.ModalTitle.Render("Full view: personal data")
-	if m.compact() {
-		return []string{title}
+	st := m.k.st
+	out := []string{st.ModalTitle.Render("Full view: personal data")}
+	if m.paid != "" {
+		out = append(out, "Advertisement: "+st.Title.Render(text.CleanText(m.paid)))
 	}
-	return []string{title, ""}
+	if m.compact() {
+		return out
+	}
+	return append(out, "")
 }
 
+// body is what scrolls on a small screen: the data-protection notice (and,
+// on a short screen, what happens after yes).
 func (m confirmModal) body() []string {
 	st, w := m.k.st, m.frame().inner
-	lines := wrap(advert.DataProtectionNotice, w)
-	if m.paid != "" {
-		lines = append(lines, "", "Advertisement: "+st.Title.Render(text.CleanText(m.paid)))
-	}
+	var lines []string
 	if m.note != "" {
-		lines = append(lines, "")
 		for _, l := range wrap(m.note, w) {
 			lines = append(lines, st.StatusWarn.Render(l))
 		}
+		lines = append(lines, "")
 	}
-	lines = append(lines, "")
+	lines = append(lines, wrap(advert.DataProtectionNotice, w)...)
+	if m.compact() {
+		lines = append(append(lines, ""), m.after()...)
+	}
+	return lines
+}
+
+// after says that the full view stays on, and what the access log keeps.
+func (m confirmModal) after() []string {
 	after := "The full view then stays on for later lookups until you press s, or until " +
 		humanDuration(m.k.idle) + " pass without a key press; padview then returns to the standard view by itself."
 	if m.rule.recorded {
 		after += " Each full-view lookup is recorded in the access log with this purpose, never with the personal data."
 	}
-	return append(lines, wrap(after, w)...)
+	return wrap(after, m.frame().inner)
 }
 
-// foot is the purpose and the buttons: always in sight.
+// foot is what yes means from now on, the purpose and the buttons: always
+// in sight (on a short screen what yes means scrolls with the notice).
 func (m confirmModal) foot() []string {
 	st := m.k.st
 	var out []string
 	if !m.compact() {
+		out = append(append(out, ""), m.after()...)
 		out = append(out, "")
 	}
 	ask := "Purpose, for the access log (optional):"
@@ -127,7 +141,7 @@ func (m confirmModal) foot() []string {
 	if m.yes {
 		cancel, confirm = st.Button, st.ButtonFocused
 	}
-	if m.compact() {
+	if m.h < 26 { // below that, the notice needs the room of the boxed buttons
 		// One line: brackets and reverse mark the focused choice without colour.
 		cancel, confirm = cancel.UnsetBorderStyle().Padding(0), confirm.UnsetBorderStyle().Padding(0)
 		return append(out, cancel.Render("[ Cancel ]")+"  "+confirm.Render("[ Show personal data ]"))
@@ -265,12 +279,12 @@ func (m confirmModal) Keys() []hint {
 	hints := []hint{
 		{key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "show personal data")), 5},
 		{key.NewBinding(key.WithKeys("n", "esc"), key.WithHelp("n/esc", "cancel")), 5},
-		{keys.Purpose, 4},
-		{keys.OwnPurpose, 3},
-		{key.NewBinding(key.WithKeys("left", "right"), key.WithHelp("←/→", "choose")), 1},
 	}
 	if m.maxOffset() > 0 {
-		hints = append(hints, hint{key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "scroll the notice")), 2})
+		hints = append(hints, hint{key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "scroll")), 5})
 	}
-	return hints
+	return append(hints,
+		hint{keys.Purpose, 4},
+		hint{keys.OwnPurpose, 3},
+		hint{key.NewBinding(key.WithKeys("left", "right"), key.WithHelp("←/→", "choose")), 1})
 }

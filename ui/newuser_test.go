@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/audit"
 	"github.com/padview/padview/api/fake"
 )
 
@@ -149,5 +150,29 @@ func TestPartyDetailsKeepAnEmailWhole(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+func TestFullViewConfirmationAt80x24ShowsWhatYesMeans(t *testing.T) {
+	s := startFake(t, fake.Options{})
+	for _, recorded := range []bool{false, true} {
+		m, _ := newModel(t, demoConfig(s), 80, 24)
+		m = lookUpIn(t, m, "AB12CD")
+		m.sess.access.open = nil
+		if recorded {
+			m.sess.access.open = func() (*audit.Log, error) { return nil, nil } // never called: nothing is confirmed
+		}
+		m = press(t, m, "f")
+		scr := screen(m)
+		requireContains(t, scr, "Full view: personal data", "Advertisement: AB12CD", "stays on for later lookups",
+			"returns to the standard view by itself", "Purpose", "1 Compliance review", "5 other", "Cancel", "Show personal data",
+			"The full view returns personal data")
+		if strings.Contains(scr, "↓ more") && !strings.Contains(scr, "↑/↓ scroll") {
+			t.Fatalf("the notice scrolls but the key line does not say so:\n%s", scr)
+		}
+		if i, j := strings.Index(scr, "stays on for later lookups"), strings.Index(scr, "↓ more"); i < j {
+			t.Fatalf("what yes means sits in the scrolled notice, not in the fixed part:\n%s", scr)
+		}
+		t.Logf("\n%s", scr)
 	}
 }
