@@ -39,13 +39,13 @@ func (s *tmuxSession) accessLog() (string, []map[string]any) {
 func TestTUITransparencyInTmux(t *testing.T) {
 	s := startTUI(t, 120, 36)
 	s.lookUp("AB12CD", "Riverside Civic Alliance")
-	s.keys("0")
-	scr := s.waitFor("0 Transparency ✗2", "INCOMPLETE: 2 required items missing", "✗ MISSING           Sponsor place of establishment",
+	s.keys("9")
+	scr := s.waitFor("9 Transparency ✗2", "INCOMPLETE: 2 required items missing", "✗ MISSING           Sponsor place of establishment",
 		"◌ not in this view  Sponsor contact email")
 	if strings.Count(scr, "✗ MISSING") != 2 {
 		t.Fatalf("two required items are missing; the screen reads:\n%s", scr)
 	}
-	scr = s.lookUp("TN2026", "0 Transparency ✓", "complete: no required item is missing")
+	scr = s.lookUp("TN2026", "9 Transparency ✓", "complete: no required item is missing")
 	if strings.Contains(scr, "MISSING") {
 		t.Fatalf("TN2026 reads MISSING:\n%s", scr)
 	}

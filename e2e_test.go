@@ -317,7 +317,7 @@ func TestTUIFindInTmux(t *testing.T) {
 	// is the fourth row.
 	s.mouse(0, 10, 10)
 	s.waitFor("entry 4687")
-	s.keys("9", "/")
+	s.keys("0", "/")
 	s.text("donor 0042")
 	s.waitFor(`"name": "Donor 0042"`, "1 of 1")
 	s.keys("Enter") // while the find line is typed in, q is text

@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/padview/padview/api/text"
 )
@@ -41,8 +40,12 @@ func (p errorPane) layout(w int) []string {
 			out = append(out, "  "+st.Value.Render(l))
 		}
 	}
+	// The headline says it once (the message line names the PAID and view,
+	// the status bar only that it failed).
 	_, short, _ := errorStatus(ex.err, ex.lookup)
-	out = append(out, st.StatusError.Render("✗ "+ex.headline()), st.Muted.Render(ansi.Truncate(short, w, "…")))
+	for _, l := range wrap("✗ "+short, w) {
+		out = append(out, st.StatusError.Render(l))
+	}
 	what, said := capitalize(text.CleanText(ex.err.Error())), ""
 	if ae := ex.apiError(); ae != nil {
 		plain := *ae // the server's own words get a paragraph of their own

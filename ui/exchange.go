@@ -94,7 +94,13 @@ func (e *exchange) status() status {
 		st.level, st.text = levelOK, strings.Join(parts, " · ")
 		return st
 	}
-	st.level, st.text, st.retry = errorStatus(e.err, e.lookup)
+	// The error pane's headline says what went wrong; the bar says only
+	// that it failed, and the key that helps.
+	st.level, _, st.retry = errorStatus(e.err, e.lookup)
+	st.text = "no response · failed"
+	if e.rec.Status != 0 {
+		st.text = fmt.Sprintf("%d · %s · failed", e.rec.Status, latency(e.rec.Duration))
+	}
 	return st
 }
 
@@ -160,7 +166,13 @@ func (e *exchange) advice() []string {
 		return []string{"Wait for the countdown in the status bar, then r tries again.", raw}
 	case api.KindServer, api.KindTimeout, api.KindNetwork:
 		return []string{"r tries again; if it keeps failing, give the service's support the request id and the curl command (c).", raw}
-	case api.KindBadResponse, api.KindHTTP:
+	case api.KindBadResponse:
+		if ae := e.apiError(); ae != nil && strings.Contains(strings.ToLower(ae.ContentType), "html") {
+			// A web page where the service should answer: the address is wrong.
+			return []string{"A web page came instead of an advertisement: check the base URL of this profile.", raw}
+		}
+		return []string{"The service's answer was cut or malformed: r tries again. If it keeps failing, show Raw (what came) to the service's support or operator; c copies the request as a curl command.", raw}
+	case api.KindHTTP:
 		return []string{"The answer is not an advertisement; Raw shows what came instead. Check the base URL of this profile.", raw}
 	case api.KindTooLarge:
 		return []string{"The service sent more than padview reads; padview get --raw saves it for a closer look.", raw}

@@ -285,7 +285,7 @@ func TestFailureReplacesTheExchange(t *testing.T) {
 	}{
 		{"NOPE42", nil, []string{"No advertisement with PAID NOPE42 (404)", "What happened", "The service said", "not_found: No advertisement", "What you can do"},
 			[]string{"→ 404 Not Found", `"code": "not_found"`}},
-		{"DEMO-503", nil, []string{"Service error (503) after 4 attempts · r retries", "service_unavailable: maintenance window (demo)"},
+		{"DEMO-503", nil, []string{"✗ Service error (503) after 4 attempts", "failed · r retries", "service_unavailable: maintenance window (demo)"},
 			[]string{"→ 503 Service Unavailable", "Attempts", "then: gave up: 4 attempts f", `"message": "maintenance window (demo)"`}},
 		{"DEMO-HTML", nil, []string{"not JSON", "text/html", "is not valid JSON"},
 			[]string{"→ 200 OK", "not JSON, shown as text", "<h1>Welcome to the portal</h1>"}},

@@ -176,3 +176,19 @@ func TestFullViewConfirmationAt80x24ShowsWhatYesMeans(t *testing.T) {
 		t.Logf("\n%s", scr)
 	}
 }
+
+func TestBadResponseErrorPaneAdvisesRetryAndSaysItOnce(t *testing.T) {
+	s := startFake(t, fake.Options{DemoTriggers: true})
+	m, _ := newModel(t, demoConfig(s), 100, 30)
+	m = lookUpIn(t, m, "DEMO-BADJSON")
+	scr := screen(m)
+	requireContains(t, scr, "✗ The service sent something that is not JSON (200)", "r tries again", "support or operator", "200 · ", "failed · r retries")
+	if strings.Contains(scr, "base URL") {
+		t.Fatalf("a cut JSON answer blames the base URL:\n%s", scr)
+	}
+	if n := strings.Count(scr, "not JSON"); n != 1 {
+		t.Fatalf("the failure is said %d times:\n%s", n, scr)
+	}
+	m = lookUpIn(t, m, "DEMO-HTML")
+	requireContains(t, screen(m), "check the base URL")
+}
