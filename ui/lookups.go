@@ -190,6 +190,16 @@ func (m *Model) leaveFull(why string) tea.Cmd {
 	return m.fetch(lookup{paid, advert.Standard})
 }
 
+// backToStandard is what s says: that personal data was cleared only
+// when some was held (on screen, marked, or on its way).
+func (m Model) backToStandard() string {
+	p := m.sess.pending
+	if m.ex.personal() || p != nil && p.l.view == advert.Full || m.mark != nil && m.mark.View == advert.Full {
+		return "Back to the standard view; personal data cleared."
+	}
+	return "Back to the standard view."
+}
+
 // refetch repeats the latest lookup in the current view.
 func (m *Model) refetch() tea.Cmd {
 	if m.sess.last.paid == "" {

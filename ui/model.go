@@ -255,7 +255,7 @@ func (m Model) onKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 			m.status = status{level: levelInfo, text: "Already in the standard view."}
 			return m, nil
 		}
-		return m, m.leaveFull("Back to the standard view; personal data cleared.")
+		return m, m.leaveFull(m.backToStandard())
 	case key.Matches(k, keys.Refetch):
 		return m, m.refetch()
 	case key.Matches(k, keys.Copy):

@@ -192,3 +192,27 @@ func TestBadResponseErrorPaneAdvisesRetryAndSaysItOnce(t *testing.T) {
 	m = lookUpIn(t, m, "DEMO-HTML")
 	requireContains(t, screen(m), "check the base URL")
 }
+
+func TestKeyLineBeforeTheFirstLookupOffersOnlyWhatApplies(t *testing.T) {
+	s := startFake(t, fake.Options{})
+	m, clk := newModel(t, demoConfig(s), 100, 30)
+	for _, focus := range []string{"input", "pane"} {
+		if focus == "pane" {
+			m = press(t, m, "esc")
+		}
+		line := m.drawChrome().keys
+		for _, no := range []string{"next pane", "down", "refetch"} {
+			if strings.Contains(line, no) {
+				t.Errorf("with nothing on screen (%s focus) the key line offers %q: %s", focus, no, line)
+			}
+		}
+	}
+	m = confirmFull(t, m, clk) // full view on, nothing fetched yet
+	m = press(t, m, "s")
+	requireContains(t, screen(m), "Back to the standard view.")
+	if strings.Contains(screen(m), "personal data cleared") {
+		t.Fatalf("s with nothing shown says personal data was cleared:\n%s", screen(m))
+	}
+	m = lookUpIn(t, m, "AB12CD")
+	requireContains(t, m.drawChrome().keys, "next pane", "refetch")
+}

@@ -129,13 +129,25 @@ func (m Model) keyLine(w int) string {
 	}
 	if m.focus == focusInput {
 		esc := key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "leave input"))
-		return keyLine(m.kit.help, []hint{{k.Fetch, 5}, {k.InputHistory, 2}, {k.NextTab, 1}, {esc, 4}, {k.Help, 6}, {k.ForceQuit, 6}}, w)
+		hints := []hint{{k.Fetch, 5}, {k.InputHistory, 2}}
+		if len(m.deck.panes) > 1 {
+			hints = append(hints, hint{k.NextTab, 1})
+		}
+		return keyLine(m.kit.help, append(hints, hint{esc, 4}, hint{k.Help, 6}, hint{k.ForceQuit, 6}), w)
 	}
 	find := m.deck.current().Finding()
 	if find == findTyping {
 		return keyLine(m.kit.help, append(findHints(k, find), hint{rebind(k.InputHistory, "select"), 2}, hint{k.ForceQuit, 6}), w)
 	}
-	hints := []hint{{k.FocusInput, 5}, {k.NextTab, 3}, {k.Down, 1}}
+	// Only what applies: no panes to go through or scroll before the first
+	// answer, nothing to fetch again before the first lookup.
+	hints := []hint{{k.FocusInput, 5}}
+	if len(m.deck.panes) > 1 {
+		hints = append(hints, hint{k.NextTab, 3})
+	}
+	if m.ex != nil || m.deck.current().Where() != "" {
+		hints = append(hints, hint{k.Down, 1})
+	}
 	if find == findKept {
 		hints = append(hints, findHints(k, find)...)
 	} else if find != findNone {
@@ -163,7 +175,7 @@ func (m Model) keyLine(w int) string {
 		hints = append(hints, hint{k.Token, 5}, hint{k.Refetch, 2})
 	case m.ex != nil && m.ex.err != nil:
 		hints = append(hints, hint{rebind(k.Refetch, "retry"), 4}, hint{k.Token, 1})
-	default:
+	case m.sess.last.paid != "":
 		hints = append(hints, hint{k.Refetch, 2})
 	}
 	if m.ex != nil {
@@ -202,13 +214,15 @@ type chromeKey struct {
 	mark                 *advert.Document
 	find                 findMode
 	visits               int
+	last                 string // the PAID r fetches again
+	scrolls              bool   // the pane has more than shows
 }
 
 // drawChrome returns the chrome, drawn again only when it changed. A modal
 // brings its own keys, so the key line is not kept while one is open.
 func (m Model) drawChrome() chrome {
 	k := chromeKey{m.layout.width, m.deck.active, len(m.deck.panes), m.ex, m.focus, m.sess.view, m.kit.st.IsDark, m.mask, m.mark,
-		m.deck.current().Finding(), len(m.hist.visits)}
+		m.deck.current().Finding(), len(m.hist.visits), m.sess.last.paid, m.deck.current().Where() != ""}
 	if m.modal != nil {
 		return chrome{tabs: m.chrome.tabs, keys: fit(m.keyLine(k.width), k.width)}
 	}
