@@ -57,7 +57,7 @@ func newKeyMap() keyMap {
 		InputHistory: b([]string{"up", "down"}, "↑/↓", "history"),
 		Find:         b([]string{"/"}, "/", "find in pane"),
 		FindStep:     b([]string{"n", "N"}, "n/N", "next/previous match"),
-		BackForward:  b([]string{"[", "]", "alt+left", "alt+right"}, "[/]", "back/forward"),
+		BackForward:  b([]string{"[", "]", "alt+left", "alt+right"}, "[/] alt+←/→", "back/forward"),
 		Lookups:      b([]string{"H"}, "H", "history list"),
 		Worklist:     b([]string{"ctrl+n", "ctrl+p"}, "ctrl+n/p", "next/previous item"),
 		Purpose:      b([]string{"1", "2", "3", "4"}, "1-4", "purpose"),
@@ -72,8 +72,8 @@ func (k keyMap) groups() [][]key.Binding {
 		return key.NewBinding(key.WithKeys(append(a.Keys(), b.Keys()...)...), key.WithHelp(keys, desc))
 	}
 	return [][]key.Binding{
-		{k.Fetch, k.FocusInput, k.Cancel, k.Refetch, k.Token},
-		{k.CopyMenu, k.Copy, k.Export, k.Compare},
+		{k.Fetch, k.FocusInput, key.NewBinding(key.WithKeys("ctrl+l"), key.WithHelp("ctrl+l", "edit the PAID")), k.Cancel, k.Refetch},
+		{k.CopyMenu, k.Copy, k.Export, k.Compare, k.Token},
 		{k.BackForward, k.Lookups, k.Worklist, k.Find, k.FindStep},
 		{k.Full, k.Standard, k.Mask, k.Help, pair(k.Quit, k.ForceQuit, "q/ctrl+c", "quit")},
 		{pair(k.NextTab, k.PrevTab, "tab/shift+tab", "next/previous pane"), pair(k.Right, k.Left, "→/← l/h", "next/previous pane"), k.Jump},

@@ -216,3 +216,15 @@ func TestKeyLineBeforeTheFirstLookupOffersOnlyWhatApplies(t *testing.T) {
 	m = lookUpIn(t, m, "AB12CD")
 	requireContains(t, m.drawChrome().keys, "next pane", "refetch")
 }
+
+func TestHelpNamesCtrlLAndAltArrows(t *testing.T) {
+	s := startFake(t, fake.Options{})
+	m, _ := newModel(t, demoConfig(s), 80, 24)
+	m = press(t, m, "esc", "?")
+	scr := screen(m)
+	requireContains(t, scr, "ctrl+l edit the PAID", "alt+←/→ back/forward")
+	if strings.Contains(scr, "↓ more") {
+		t.Fatalf("help at 80×24 scrolls:\n%s", scr)
+	}
+	t.Logf("\n%s", scr)
+}

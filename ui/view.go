@@ -157,7 +157,7 @@ func (m Model) keyLine(w int) string {
 		hints = append(hints, hint{rebind(k.Worklist, "next/prev item"), 4})
 	}
 	if len(m.hist.visits) > 1 {
-		hints = append(hints, hint{k.BackForward, 2})
+		hints = append(hints, hint{key.NewBinding(key.WithKeys(k.BackForward.Keys()...), key.WithHelp("[/]", "back/forward")), 2}) // the help names alt+←/→ too
 	}
 	switch {
 	case m.sess.view == advert.Full:
