@@ -83,11 +83,11 @@ func TestCopyMenuChoices(t *testing.T) {
 		t.Fatalf("v in Sponsors copied %q", clip)
 	}
 	m, clip = copyWith(t, m, "r")
-	if clip != "Tomasz Wiśniewski\tindividual\tGdańsk\tPL" {
+	if clip != "Tomasz Wiśniewski\tindividual\tGdańsk\tPL\tEUR 18,250" {
 		t.Fatalf("r in Sponsors copied %q", clip)
 	}
 	m, clip = copyWith(t, m, "t")
-	if clip != "Name\tKind\tCity\tCountry\nFriends of the Estuary\tassociation\tNorthbank\tGB\nTomasz Wiśniewski\tindividual\tGdańsk\tPL\n" {
+	if clip != "Name\tKind\tCity\tCountry\tContribution\nFriends of the Estuary\tassociation\tNorthbank\tGB\tEUR 30,000\nTomasz Wiśniewski\tindividual\tGdańsk\tPL\tEUR 18,250\n" {
 		t.Fatalf("t in Sponsors copied %q", clip)
 	}
 
@@ -164,7 +164,7 @@ func TestCopyFullViewSaysPersonal(t *testing.T) {
 	requireContains(t, screen(m), "Personal data of the full view is copied as shown")
 	m = press(t, m, "esc")
 	_, clip := copyWith(t, m, "r")
-	if !strings.HasPrefix(clip, "Friends of the Estuary\tinfo@estuary-friends.example\t") {
+	if !strings.HasPrefix(clip, "Friends of the Estuary\tassociation\tinfo@estuary-friends.example\t+44 20 7946 0345\t2 Mill Lane\t") {
 		t.Fatalf("r in the full view copied %q", clip)
 	}
 }

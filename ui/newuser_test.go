@@ -228,3 +228,19 @@ func TestHelpNamesCtrlLAndAltArrows(t *testing.T) {
 	}
 	t.Logf("\n%s", scr)
 }
+
+func TestPartyCopyHoldsEveryMember(t *testing.T) {
+	v, err := advert.ParseValue([]byte(`[{"name":"A","address":{"street":"1 Way","city":"Oslo"},"vat":"NO1"},{"name":"B","email":"b@x-y.example"}]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	list := v.Items()
+	if got := strings.Join(partyRow(list[0]), "|"); got != "A|1 Way|Oslo|NO1" {
+		t.Fatalf("row: %q", got)
+	}
+	got := partyTable(list)
+	want := "Name\tAddress / Street\tAddress / City\tVAT\tEmail\nA\t1 Way\tOslo\tNO1\t\nB\t\t\t\tb@x-y.example\n"
+	if got != want {
+		t.Fatalf("table:\n%q\nwant\n%q", got, want)
+	}
+}

@@ -344,41 +344,22 @@ func partyColumns(width int, full bool) []column {
 	return append([]column{name}, cols...)
 }
 
-// Selection is the selected entry's name, and its cells as the table has
-// them (every column, none cut).
+// Selection is the selected entry's name, and every member of it
+// (partycopy.go), not only the columns the table shows.
 func (p partiesPane) Selection() (string, []string) {
 	if p.n() == 0 {
 		return "", nil
 	}
 	e := p.list[p.entry(p.cursor)]
-	return text.CleanText(text.PartyName(e)), p.cells(partyColumns(maxTextWidth, p.full), e)
+	return text.CleanText(text.PartyName(e)), partyRow(e)
 }
 
-// Text is the whole table, every entry and column (whatever a find
-// leaves on screen), tab-separated under a header row.
+// Text is every entry (whatever a find leaves on screen) with every
+// member, tab-separated under a header row.
 func (p partiesPane) Text() string {
 	if len(p.list) == 0 {
 		return plainLines([]string{p.View()})
 	}
-	cols := partyColumns(maxTextWidth, p.full)
-	var b strings.Builder
-	titles := make([]string, len(cols))
-	for i, c := range cols {
-		titles[i] = c.title
-	}
-	b.WriteString(strings.Join(titles, "\t") + "\n")
-	for _, e := range p.list {
-		b.WriteString(strings.Join(p.cells(cols, e), "\t") + "\n")
-	}
-	return b.String()
+	return partyTable(p.list)
 }
 
-// cells is an entry's cells in cols, cleaned: no tab or line break is left
-// to break a row.
-func (p partiesPane) cells(cols []column, e advert.Value) []string {
-	out := make([]string, len(cols))
-	for i, c := range cols {
-		out[i] = c.cell(e)
-	}
-	return out
-}
