@@ -362,4 +362,3 @@ func (p partiesPane) Text() string {
 	}
 	return partyTable(p.list)
 }
-
