@@ -182,12 +182,12 @@ func (p partiesPane) Finding() findMode { return p.find.mode() }
 func (p partiesPane) View() string {
 	st := p.k.st
 	if len(p.list) == 0 {
-		msg := "not in this response"
+		msg := text.NotInResponse
 		switch p.state {
 		case advert.ListNull:
 			msg = text.NotDisclosed
 		case advert.ListSent:
-			msg = "none: the list is empty"
+			msg = text.EmptyList
 		}
 		return st.Null.Render(p.info.Label + ": " + msg)
 	}
