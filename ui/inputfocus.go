@@ -15,6 +15,7 @@ func (m Model) onInputKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(k, keys.Cancel):
 		if m.sess.cancel() {
 			m.status = status{level: levelInfo, text: "Canceled."}
+			m.unfetching()
 		} else {
 			m.blurInput()
 			if m.ex != nil {

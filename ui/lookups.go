@@ -63,6 +63,7 @@ func (m Model) onFetchResult(r fetchResult) (tea.Model, tea.Cmd) {
 		// No request reached the service: what is on screen stays.
 		level, msg, retry := errorStatus(r.err, r.l)
 		m.status = status{level: level, text: msg, retry: retry}
+		m.unfetching()
 		return m, nil
 	}
 	ex := newExchange(r, m.mask)
@@ -121,6 +122,14 @@ func (m *Model) clearFor(l lookup, why string) {
 	m.ex = nil
 	in := m.layout.paneInner()
 	m.deck = newDeck([]Pane{newFetchingPane(m.kit, what+"…", why)}, stay, in.w, in.h)
+}
+
+// unfetching takes the "Fetching…" panes away when that fetch ends
+// without an answer (canceled, or no request was sent).
+func (m *Model) unfetching() {
+	if _, ok := m.deck.current().(fetchingPane); ok && m.ex == nil {
+		m.clear()
+	}
 }
 
 // askFull opens the confirmation for the advertisement on screen, or the

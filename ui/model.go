@@ -223,6 +223,7 @@ func (m Model) onKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(k, keys.Cancel):
 		if m.sess.cancel() {
 			m.status = status{level: levelInfo, text: "Canceled."}
+			m.unfetching()
 		} else if m.mark != nil {
 			m.unmark()
 		}

@@ -34,6 +34,16 @@ func TestFullViewDropsEarlierPersonalDataWhileNextLoads(t *testing.T) {
 	if !m.ex.personal() || m.ex.paid != "XK9P2M" || m.sess.view != advert.Full {
 		t.Fatalf("the next lookup did not arrive in the full view: %v", m.ex)
 	}
+
+	// Canceled while fetching: the panes do not go on saying "Fetching".
+	m = press(t, m, "o")
+	m.input.box.SetValue("ZZ7Q1A")
+	next, _ = m.Update(keyMsg("enter"))
+	m = press(t, next.(Model), "esc")
+	if scr := screen(m); strings.Contains(scr, "Fetching ZZ7Q1A") || strings.Contains(scr, "⠋") && m.sess.pending != nil {
+		t.Fatalf("after esc the panes still say the canceled fetch is under way:\n%s", scr)
+	}
+	requireContains(t, screen(m), "Canceled.", "Look up a political advertisement")
 }
 
 func TestTabNumbersGroupsThenTransparencyAndRaw(t *testing.T) {
