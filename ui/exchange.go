@@ -171,7 +171,7 @@ func (e *exchange) advice() []string {
 			// A web page where the service should answer: the address is wrong.
 			return []string{"A web page came instead of an advertisement: check the base URL of this profile.", raw}
 		}
-		return []string{"The service's answer was cut or malformed: r tries again. If it keeps failing, show Raw (what came) to the service's support or operator; c copies the request as a curl command.", raw}
+		return []string{"The service's answer was cut or malformed: r tries again. If it keeps failing, show Raw (what came) to the service's support or operator.", raw}
 	case api.KindHTTP:
 		return []string{"The answer is not an advertisement; Raw shows what came instead. Check the base URL of this profile.", raw}
 	case api.KindTooLarge:
