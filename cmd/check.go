@@ -13,8 +13,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/padview/padview/api"
-	"github.com/padview/padview/api/advert"
-	"github.com/padview/padview/api/audit"
 	"github.com/padview/padview/api/check"
 	"github.com/padview/padview/api/text"
 )
@@ -69,32 +67,13 @@ func runCheck(ctx context.Context, env *Env, rf *rootFlags, f checkFlags, args [
 	if err != nil {
 		return err
 	}
-	s, err := env.settings(rf)
+	// check prints where items are, never a value: nothing personal is shown.
+	plan, err := env.planLookups(rf, f.lookupFlags, paids, false, true)
 	if err != nil {
 		return err
 	}
-	view := advert.Standard
-	var access *audit.Log
-	if f.full {
-		view = advert.Full
-		if access, f.reason, err = env.fullViewGate(s, f.acceptPD, f.reason); err != nil {
-			return err
-		}
-	}
-	client, done, err := env.apiClient(rf)
-	if err != nil {
-		return err
-	}
-	defer done()
-
-	// The same batch as get: concurrent lookups, results in input order.
-	fetch := func(ctx context.Context, paid string) (*advert.Document, *api.Exchange, error) {
-		// check prints where items are, never a value: nothing personal is shown.
-		req := audit.Request{Profile: s.Profile, Host: serviceHost(s.BaseURL), PAID: paid, View: view, Reason: f.reason,
-			ShowsNoValues: true}
-		return access.Get(ctx, client, req, false)
-	}
-	b := &batch{client: client, paids: paids, view: view, limit: f.concurrency, fetch: fetch}
+	defer plan.done()
+	b := plan.batch
 	if rf.verbose {
 		var undo func()
 		env, undo = verboseEnv(env)

@@ -1,15 +1,19 @@
 package cmd
 
 import (
+	"context"
 	"errors"
 
 	"fmt"
-	"github.com/spf13/pflag"
 	"net/url"
 	"sync"
 
+	"github.com/spf13/pflag"
+
+	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/audit"
+	"github.com/padview/padview/api/text"
 )
 
 // fullViewGate is what every command passes before it asks for the full
@@ -93,4 +97,48 @@ func (f lookupFlags) checkConcurrency() error {
 		return usagef("--concurrency must be between 1 and 64, not %d", f.concurrency)
 	}
 	return nil
+}
+
+// lookupPlan is what get and check share once their own flags are read:
+// the settings, the full view's gate (before any request), the client and
+// a batch whose fetch goes through the access log.
+type lookupPlan struct {
+	settings Settings
+	batch    *batch
+	client   *api.Client
+	done     func() // stops the demo service, if one was started
+}
+
+// planLookups passes the full-view gate when asked for the full view, then
+// builds the client and the batch. mask masks each answer before it is
+// printed; showsNoValues tells the access log that no value is printed.
+func (e *Env) planLookups(rf *rootFlags, f lookupFlags, paids []string, mask, showsNoValues bool) (*lookupPlan, error) {
+	s, err := e.settings(rf)
+	if err != nil {
+		return nil, err
+	}
+	var access *audit.Log
+	view := advert.Standard
+	if f.full {
+		view = advert.Full
+		if access, f.reason, err = e.fullViewGate(s, f.acceptPD, f.reason); err != nil {
+			return nil, err
+		}
+	}
+	mask = mask || s.MaskPersonalData
+	client, done, err := e.apiClient(rf)
+	if err != nil {
+		return nil, err
+	}
+	fetch := func(ctx context.Context, paid string) (*advert.Document, *api.Exchange, error) {
+		req := audit.Request{Profile: s.Profile, Host: serviceHost(s.BaseURL), PAID: paid, View: view, Reason: f.reason,
+			ShowsNoValues: showsNoValues}
+		doc, ex, err := access.Get(ctx, client, req, mask)
+		if mask {
+			doc = text.MaskDocument(doc)
+		}
+		return doc, ex, err
+	}
+	b := &batch{client: client, paids: paids, view: view, limit: f.concurrency, fetch: fetch}
+	return &lookupPlan{settings: s, batch: b, client: client, done: done}, nil
 }

@@ -14,7 +14,6 @@ import (
 
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/advert"
-	"github.com/padview/padview/api/audit"
 	"github.com/padview/padview/api/export"
 	"github.com/padview/padview/api/text"
 )
@@ -130,39 +129,15 @@ func runGet(ctx context.Context, env *Env, rf *rootFlags, f getFlags, args []str
 	if err != nil {
 		return err
 	}
-	s, err := env.settings(rf)
+	plan, err := env.planLookups(rf, f.lookupFlags, paids, f.mask, false)
 	if err != nil {
 		return err
 	}
-	var access *audit.Log
-	if f.full {
-		if access, f.reason, err = env.fullViewGate(s, f.acceptPD, f.reason); err != nil {
-			return err
-		}
+	defer plan.done()
+	if f.mask = f.mask || plan.settings.MaskPersonalData; f.mask && f.raw {
+		return exitWith(ExitUsage, "--raw prints the server's bytes unchanged and cannot mask personal data (--mask or mask_personal_data): use --json; no request was made")
 	}
-	f.mask = f.mask || s.MaskPersonalData
-	if f.mask && f.raw {
-		return exitWith(ExitUsage, "--raw prints the server's bytes unchanged and cannot mask personal data (--mask or mask_personal_data): use --json")
-	}
-	client, done, err := env.apiClient(rf)
-	if err != nil {
-		return err
-	}
-	defer done()
-	view := advert.Standard
-	if f.full {
-		view = advert.Full
-	}
-
-	fetch := func(ctx context.Context, paid string) (*advert.Document, *api.Exchange, error) {
-		req := audit.Request{Profile: s.Profile, Host: serviceHost(s.BaseURL), PAID: paid, View: view, Reason: f.reason}
-		doc, ex, err := access.Get(ctx, client, req, f.mask)
-		if f.mask {
-			doc = text.MaskDocument(doc)
-		}
-		return doc, ex, err
-	}
-	b := &batch{client: client, paids: paids, view: view, limit: f.concurrency, fetch: fetch}
+	client, b := plan.client, plan.batch
 	if rf.verbose {
 		var undo func()
 		env, undo = verboseEnv(env)
