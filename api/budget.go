@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"sync"
 	"time"
+
+	"github.com/padview/padview/api/text"
 )
 
 // Default rate limit of the partner interface: 1,000 requests a minute per
@@ -149,7 +151,7 @@ type waitError struct {
 }
 
 func (e *waitError) Error() string {
-	return fmt.Sprintf("the rate budget needs a wait of %s (%s)", FormatDuration(e.wait), e.why)
+	return fmt.Sprintf("the rate budget needs a wait of %s (%s)", text.Duration(e.wait), e.why)
 }
 
 // Acquire waits for a free slot, at most maxWait, or until ctx ends. A slot
@@ -260,7 +262,7 @@ func (b *Budget) waitFor(now time.Time) (wait time.Duration, why hold, known boo
 			return 0, hold{}, false
 		}
 		if w := b.finished[0].Add(b.window).Sub(now); w > wait {
-			wait, why = w, hold{why: fmt.Sprintf("padview's count of %s requests in %s", Thousands(int64(b.limit)), FormatDuration(b.window))}
+			wait, why = w, hold{why: fmt.Sprintf("padview's count of %s requests in %s", text.Thousands(int64(b.limit)), text.Duration(b.window))}
 		}
 	}
 	if b.serverFresh(now) && b.server.remaining-b.server.started <= 0 && !b.server.resetAt.IsZero() {

@@ -3,6 +3,8 @@ package api
 import (
 	"strings"
 	"time"
+
+	"github.com/padview/padview/api/text"
 )
 
 // Summary is the budget as one plain sentence, the same in the status bar
@@ -14,14 +16,14 @@ func (s BudgetSnapshot) Summary(now time.Time) string {
 	if s.FromServer {
 		approx = ""
 	}
-	left := approx + Thousands(int64(s.Remaining)) + " of " + Thousands(int64(s.Limit)) + " left"
+	left := approx + text.Thousands(int64(s.Remaining)) + " of " + text.Thousands(int64(s.Limit)) + " left"
 	switch {
 	case s.Blocked.After(now):
-		return left + " · free again in " + Countdown(s.Blocked.Sub(now))
+		return left + " · free again in " + text.Countdown(s.Blocked.Sub(now))
 	case s.Remaining == 0 && s.NextFree.After(now):
-		return left + " · next request in " + Countdown(s.NextFree.Sub(now))
+		return left + " · next request in " + text.Countdown(s.NextFree.Sub(now))
 	case s.Remaining < s.Limit && s.ResetAt.After(now):
-		return left + " · window resets in " + Countdown(s.ResetAt.Sub(now))
+		return left + " · window resets in " + text.Countdown(s.ResetAt.Sub(now))
 	}
 	return left
 }

@@ -240,7 +240,7 @@ func (l *getRun) judge(a *Attempt, r response) verdict {
 		var tooMany *advert.TooManyValuesError
 		if errors.As(err, &tooMany) { // valid JSON, but more than padview reads
 			return verdict{answer: answer, err: &Error{Kind: KindTooLarge, Status: s, PAID: l.paid, Err: err, Attempts: ex.Attempts,
-				Message: err.Error() + "; nothing was shown"}}
+				Message: "the answer has more than " + text.Thousands(int64(tooMany.Max)) + " values, the most padview reads; nothing was shown"}}
 		}
 		if err != nil {
 			return verdict{answer: answer, err: &Error{Kind: KindBadResponse, Status: s, PAID: l.paid, ContentType: text.CleanText(ex.ContentType),
@@ -271,16 +271,16 @@ func (l *getRun) judge(a *Attempt, r response) verdict {
 			answer.BlockedBy = "429 without a Retry-After"
 		}
 		if l.rateRetries >= c.opts.MaxRateRetry {
-			a.Next = "gave up after " + Plural(l.rateRetries+1, "429 answer", "429 answers")
+			a.Next = "gave up after " + text.Plural(l.rateRetries+1, "429 answer", "429 answers")
 			return verdict{err: e, answer: answer}
 		}
 		l.rateRetries++
 		// What padview means to do: the wait itself is the budget's, and
 		// the next attempt's log says how long it turned out.
 		if told {
-			a.Next = fmt.Sprintf("retry after %s, as the service asked (%s)", FormatDuration(wait), said)
+			a.Next = fmt.Sprintf("retry after %s, as the service asked (%s)", text.Duration(wait), said)
 		} else {
-			a.Next = fmt.Sprintf("the service named no wait; retry after %s (backoff)", FormatDuration(wait))
+			a.Next = fmt.Sprintf("the service named no wait; retry after %s (backoff)", text.Duration(wait))
 		}
 		return verdict{err: e, answer: answer, retry: true}
 	case s == http.StatusBadGateway || s == http.StatusServiceUnavailable || s == http.StatusGatewayTimeout:
@@ -310,7 +310,7 @@ func (l *getRun) judge(a *Attempt, r response) verdict {
 func (l *getRun) backoff(a *Attempt, v verdict, what string, retryAfter time.Duration, said string) verdict {
 	c := l.c
 	if l.serverRetries >= c.opts.MaxRetries {
-		a.Next = "gave up: " + Plural(l.ex.Attempts, "attempt", "attempts") + " failed"
+		a.Next = "gave up: " + text.Plural(l.ex.Attempts, "attempt", "attempts") + " failed"
 		return v
 	}
 	l.serverRetries++
@@ -325,7 +325,7 @@ func (l *getRun) backoff(a *Attempt, v verdict, what string, retryAfter time.Dur
 	}
 	// The plan, not the outcome: the shared budget may hold the retry
 	// longer, and the next attempt's log says so.
-	a.Next = fmt.Sprintf("%s; retry %d of %d after %s %s", what, l.serverRetries, c.opts.MaxRetries, FormatDuration(wait), how)
+	a.Next = fmt.Sprintf("%s; retry %d of %d after %s %s", what, l.serverRetries, c.opts.MaxRetries, text.Duration(wait), how)
 	v.retry, v.backoff = true, max(wait, time.Nanosecond)
 	if said != "" {
 		v.backoffWhy = how
@@ -343,9 +343,9 @@ func (l *getRun) sleep(a *Attempt, d time.Duration, why string) bool {
 		slept := time.Since(start)
 		l.waited(slept)
 		if why == "" {
-			l.pendingWhy = append(l.pendingWhy, "backed off "+FormatDuration(slept))
+			l.pendingWhy = append(l.pendingWhy, "backed off "+text.Duration(slept))
 		} else {
-			l.pendingWhy = append(l.pendingWhy, "waited "+FormatDuration(slept)+" "+why)
+			l.pendingWhy = append(l.pendingWhy, "waited "+text.Duration(slept)+" "+why)
 		}
 	}()
 	select {
@@ -382,11 +382,11 @@ func (l *getRun) held(d time.Duration, h hold) {
 	}
 	switch {
 	case h.blocked && l.ownBlock:
-		l.pendingWhy = append(l.pendingWhy, fmt.Sprintf("waited %s for the service's %s", FormatDuration(d), h.why))
+		l.pendingWhy = append(l.pendingWhy, fmt.Sprintf("waited %s for the service's %s", text.Duration(d), h.why))
 	case h.blocked:
-		l.pendingWhy = append(l.pendingWhy, fmt.Sprintf("held %s by the shared rate budget (the service's %s to another lookup)", FormatDuration(d), h.why))
+		l.pendingWhy = append(l.pendingWhy, fmt.Sprintf("held %s by the shared rate budget (the service's %s to another lookup)", text.Duration(d), h.why))
 	default:
-		l.pendingWhy = append(l.pendingWhy, fmt.Sprintf("held %s by the shared rate budget (%s)", FormatDuration(d), h.why))
+		l.pendingWhy = append(l.pendingWhy, fmt.Sprintf("held %s by the shared rate budget (%s)", text.Duration(d), h.why))
 	}
 }
 
@@ -402,9 +402,9 @@ func (l *getRun) acquireFailed(err error) error {
 		return &Error{Kind: KindTimeout, Attempts: l.ex.Attempts, Err: err}
 	}
 	msg := fmt.Sprintf("not sent: the rate budget for this token needs a wait of %s (%s), more than max_wait (%s) allows",
-		FormatDuration(we.wait), we.why, FormatDuration(l.c.opts.MaxWait))
+		text.Duration(we.wait), we.why, text.Duration(l.c.opts.MaxWait))
 	if l.ex.Waited >= time.Second {
-		msg += fmt.Sprintf(" after %s of waiting", FormatDuration(l.ex.Waited))
+		msg += fmt.Sprintf(" after %s of waiting", text.Duration(l.ex.Waited))
 	}
 	return &Error{Kind: KindRateLimited, PAID: l.paid, Attempts: l.ex.Attempts, RetryAfter: we.wait,
 		MaxWait: l.c.opts.MaxWait, Waited: l.ex.Waited, Message: msg + "; try again then, or raise max_wait"}

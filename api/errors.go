@@ -141,7 +141,7 @@ func (e *Error) describe() (what, cause, next string) {
 	case KindTimeout:
 		what = "no response"
 		if e.Timeout > 0 {
-			what += " after " + FormatDuration(e.Timeout)
+			what += " after " + text.Duration(e.Timeout)
 		}
 		if e.Attempts > 1 {
 			what += fmt.Sprintf(" on the last of %d attempts", e.Attempts)
@@ -183,9 +183,9 @@ func (e *Error) describe() (what, cause, next string) {
 // what was left of it.
 func (e *Error) allowance() string {
 	if e.Waited > 0 && e.RetryAfter <= e.MaxWait {
-		return fmt.Sprintf("is left of max_wait (%s, of which %s already waited)", FormatDuration(e.MaxWait), FormatDuration(e.Waited))
+		return fmt.Sprintf("is left of max_wait (%s, of which %s already waited)", text.Duration(e.MaxWait), text.Duration(e.Waited))
 	}
-	return fmt.Sprintf("max_wait (%s)", FormatDuration(e.MaxWait))
+	return fmt.Sprintf("max_wait (%s)", text.Duration(e.MaxWait))
 }
 
 func (e *Error) serverWait() string {
@@ -207,7 +207,7 @@ func (e *Error) Unwrap() error { return e.Err }
 
 func attemptsNote(n int) string {
 	if n > 1 {
-		return " after " + Plural(n, "attempt", "attempts")
+		return " after " + text.Plural(n, "attempt", "attempts")
 	}
 	return ""
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/padview/padview/api/text"
 )
 
 func TestServerDetailShapes(t *testing.T) {
@@ -89,14 +91,14 @@ func TestFormatDuration(t *testing.T) {
 		5 * time.Second: "5 s", 5500 * time.Millisecond: "5.5 s", 42 * time.Second: "42 s", 2 * time.Minute: "2 min",
 		125 * time.Second: "2 min 5 s", 3*time.Hour + 20*time.Minute: "3 h 20 min", 999999999 * time.Second: "11,574 days",
 	} {
-		if got := FormatDuration(d); got != want {
-			t.Errorf("FormatDuration(%v) = %q, want %q", d, got, want)
+		if got := text.Duration(d); got != want {
+			t.Errorf("text.Duration(%v) = %q, want %q", d, got, want)
 		}
 	}
-	if Countdown(59*time.Second+time.Millisecond) != "1m00s" || Countdown(5*time.Second) != "5s" {
+	if text.Countdown(59*time.Second+time.Millisecond) != "1m00s" || text.Countdown(5*time.Second) != "5s" {
 		t.Error("countdown")
 	}
-	if Plural(1, "attempt", "attempts") != "1 attempt" || Plural(1000, "PAID", "PAIDs") != "1,000 PAIDs" {
+	if text.Plural(1, "attempt", "attempts") != "1 attempt" || text.Plural(1000, "PAID", "PAIDs") != "1,000 PAIDs" {
 		t.Error("plural")
 	}
 }

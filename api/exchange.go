@@ -69,11 +69,11 @@ func (a Attempt) String() string {
 	switch {
 	case a.Waited < time.Millisecond:
 	case a.WaitedFor == "":
-		parts = append(parts, "waited "+FormatDuration(a.Waited)+" before")
+		parts = append(parts, "waited "+text.Duration(a.Waited)+" before")
 	case !strings.Contains(a.WaitedFor, waitsJoin):
 		parts = append(parts, a.WaitedFor) // "backed off 0.4 s"
 	default:
-		parts = append(parts, "waited "+FormatDuration(a.Waited)+" before: "+a.WaitedFor)
+		parts = append(parts, "waited "+text.Duration(a.Waited)+" before: "+a.WaitedFor)
 	}
 	outcome := "no response"
 	if a.Status != 0 {
@@ -81,7 +81,7 @@ func (a Attempt) String() string {
 	} else if a.Error != "" {
 		outcome = "no response: " + a.Error
 	}
-	parts = append(parts, strings.TrimSpace(outcome)+" after "+FormatDuration(a.Duration))
+	parts = append(parts, strings.TrimSpace(outcome)+" after "+text.Duration(a.Duration))
 	if a.Status != 0 && a.Error != "" {
 		parts = append(parts, a.Error)
 	}
@@ -104,16 +104,16 @@ func (a Attempt) String() string {
 func (r ServerRate) describe() string {
 	var parts []string
 	if r.HasRemaining {
-		parts = append(parts, Thousands(int64(r.Remaining))+" remaining")
+		parts = append(parts, text.Thousands(int64(r.Remaining))+" remaining")
 	}
 	if r.HasLimit {
-		parts = append(parts, "limit "+Thousands(int64(r.Limit)))
+		parts = append(parts, "limit "+text.Thousands(int64(r.Limit)))
 	}
 	if r.HasReset {
-		parts = append(parts, "reset in "+FormatDuration(r.Reset))
+		parts = append(parts, "reset in "+text.Duration(r.Reset))
 	}
 	if r.Window > 0 {
-		parts = append(parts, "window "+FormatDuration(r.Window))
+		parts = append(parts, "window "+text.Duration(r.Window))
 	}
 	return strings.Join(parts, ", ")
 }

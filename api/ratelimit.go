@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/padview/padview/api/text"
 )
 
 // MaxRateWindow is the longest rate-limit window or reset padview believes.
@@ -42,14 +44,14 @@ func ParseRateHeaders(h http.Header, now time.Time) (ServerRate, bool) {
 	var claim string
 	switch {
 	case sr.HasReset && sr.Reset > MaxRateWindow:
-		claim = "a reset in " + FormatDuration(sr.Reset)
+		claim = "a reset in " + text.Duration(sr.Reset)
 	case sr.Window > MaxRateWindow:
-		claim = "a window of " + FormatDuration(sr.Window)
+		claim = "a window of " + text.Duration(sr.Window)
 	default:
 		return sr, true
 	}
 	return ServerRate{Style: sr.Style, Ignored: fmt.Sprintf("the %s headers claim %s, beyond %s: all of them ignored as suspect",
-		sr.Style, claim, FormatDuration(MaxRateWindow))}, false
+		sr.Style, claim, text.Duration(MaxRateWindow))}, false
 }
 
 func parseRateHeaders(h http.Header, now time.Time) (ServerRate, bool) {
@@ -138,7 +140,7 @@ func WaitWords(d time.Duration) string {
 	if d >= absurdWait {
 		return "more than 31 years"
 	}
-	return FormatDuration(d)
+	return text.Duration(d)
 }
 
 // seconds reads a non-negative number of seconds; absurdly large values

@@ -77,9 +77,9 @@ type cutShortError struct {
 
 func (e *cutShortError) Error() string {
 	if e.want >= 0 {
-		return fmt.Sprintf("the body was cut short after %s of %s bytes", Thousands(e.got), Thousands(e.want))
+		return fmt.Sprintf("the body was cut short after %s of %s bytes", text.Thousands(e.got), text.Thousands(e.want))
 	}
-	return fmt.Sprintf("the body was cut short after %s bytes (%s)", Thousands(e.got), text.CleanText(e.err.Error()))
+	return fmt.Sprintf("the body was cut short after %s bytes (%s)", text.Thousands(e.got), text.CleanText(e.err.Error()))
 }
 
 func (e *cutShortError) Unwrap() error { return e.err }

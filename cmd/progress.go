@@ -9,6 +9,7 @@ import (
 	"charm.land/bubbles/v2/progress"
 
 	"github.com/padview/padview/api"
+	"github.com/padview/padview/api/text"
 )
 
 // progressRedraw is how often the line is redrawn while nothing finishes,
@@ -97,7 +98,7 @@ func (p *progressLine) pause(fn func() error) error {
 func (p *progressLine) line() string {
 	done := p.counts.done()
 	took := p.now().Sub(p.counts.started)
-	s := fmt.Sprintf("%s/%s · %s", api.Thousands(int64(done)), api.Thousands(int64(p.total)), elapsed(took))
+	s := fmt.Sprintf("%s/%s · %s", text.Thousands(int64(done)), text.Thousands(int64(p.total)), text.Elapsed(took))
 	switch {
 	case done == 0:
 		s += " · waiting for the first answer"
@@ -146,5 +147,5 @@ func eta(d time.Duration) string {
 	if d < time.Minute {
 		return fmt.Sprintf("%ds", int(d.Seconds()))
 	}
-	return elapsed(d)
+	return text.Elapsed(d)
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/padview/padview/api"
+	"github.com/padview/padview/api/text"
 )
 
 // tally counts a batch's outcomes for the progress line and the summary.
@@ -45,15 +46,15 @@ func (t *tally) answered() int { return t.found + t.notFound + t.failed }
 // "2,500 PAIDs: 2,431 found, 61 not found, 8 failed · 2m31s · 994/min".
 // Invalid PAIDs and PAIDs not looked up are named only when there are some.
 func (t *tally) summary(now time.Time) string {
-	parts := []string{api.Thousands(int64(t.found)) + " found", api.Thousands(int64(t.notFound)) + " not found", api.Thousands(int64(t.failed)) + " failed"}
+	parts := []string{text.Thousands(int64(t.found)) + " found", text.Thousands(int64(t.notFound)) + " not found", text.Thousands(int64(t.failed)) + " failed"}
 	if t.invalid > 0 {
-		parts = append(parts, api.Thousands(int64(t.invalid))+" invalid")
+		parts = append(parts, text.Thousands(int64(t.invalid))+" invalid")
 	}
 	if t.notLookedUp > 0 {
-		parts = append(parts, api.Thousands(int64(t.notLookedUp))+" not looked up")
+		parts = append(parts, text.Thousands(int64(t.notLookedUp))+" not looked up")
 	}
 	took := now.Sub(t.started)
-	line := fmt.Sprintf("%s: %s · %s", api.Plural(t.done(), "PAID", "PAIDs"), strings.Join(parts, ", "), elapsed(took))
+	line := fmt.Sprintf("%s: %s · %s", text.Plural(t.done(), "PAID", "PAIDs"), strings.Join(parts, ", "), text.Elapsed(took))
 	if rate := perMinute(t.answered(), took); rate != "" && t.answered() > 0 { // none for a batch under a second
 		line += " · " + rate
 	}

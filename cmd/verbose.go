@@ -9,7 +9,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/text"
 )
 
@@ -46,9 +45,9 @@ func describeExchange(w io.Writer, r result) {
 			status = fmt.Sprintf("%d %s", ex.Status, ex.Proto)
 		}
 		line := fmt.Sprintf("< %s · %s · %s · %s in all", status, text.FormatSize(ex.Size),
-			api.Plural(ex.Attempts, "attempt", "attempts"), api.FormatDuration(ex.Duration))
+			text.Plural(ex.Attempts, "attempt", "attempts"), text.Duration(ex.Duration))
 		if ex.Waited >= 10*time.Millisecond {
-			line += ", of which " + api.FormatDuration(ex.Waited) + " waiting"
+			line += ", of which " + text.Duration(ex.Waited) + " waiting"
 		}
 		fmt.Fprintln(w, line)
 	}

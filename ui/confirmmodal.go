@@ -101,7 +101,7 @@ func (m confirmModal) body() []string {
 // after says that the full view stays on, and what the access log keeps.
 func (m confirmModal) after() []string {
 	after := "The full view then stays on for later lookups until you press s, or until " +
-		humanDuration(m.k.idle) + " pass without a key press; padview then returns to the standard view by itself."
+		text.Duration(m.k.idle) + " pass without a key press; padview then returns to the standard view by itself."
 	if m.rule.recorded {
 		after += " Each full-view lookup is recorded in the access log with this purpose, never with the personal data."
 	}

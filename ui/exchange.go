@@ -87,7 +87,7 @@ func (e *exchange) headline() string {
 func (e *exchange) status() status {
 	st := status{requestID: e.rec.RequestID}
 	if e.err == nil {
-		parts := []string{fmt.Sprintf("%d", e.rec.Status), latency(e.rec.Duration)}
+		parts := []string{fmt.Sprintf("%d", e.rec.Status), text.Latency(e.rec.Duration)}
 		if e.rec.Attempts > 1 {
 			parts = append(parts, fmt.Sprintf("%d attempts", e.rec.Attempts))
 		}
@@ -99,7 +99,7 @@ func (e *exchange) status() status {
 	st.level, _, st.retry = errorStatus(e.err, e.lookup)
 	st.text = "no response · failed"
 	if e.rec.Status != 0 {
-		st.text = fmt.Sprintf("%d · %s · failed", e.rec.Status, latency(e.rec.Duration))
+		st.text = fmt.Sprintf("%d · %s · failed", e.rec.Status, text.Latency(e.rec.Duration))
 	}
 	return st
 }
@@ -127,7 +127,7 @@ func errorStatus(err error, l lookup) (statusLevel, string, bool) {
 		return levelWarn, "No advertisement with PAID " + text.CleanText(l.paid) + code, false
 	case api.KindRateLimited:
 		if e.MaxWait > 0 { // padview refused the wait: no countdown of it
-			return levelWarn, "Rate limited" + code + ": the service asks to wait " + api.FormatDuration(e.RetryAfter) + ", more than max_wait", false
+			return levelWarn, "Rate limited" + code + ": the service asks to wait " + text.Duration(e.RetryAfter) + ", more than max_wait", false
 		}
 		return levelWarn, "Rate limited" + code, true
 	case api.KindServer:

@@ -224,7 +224,7 @@ func (m Model) onTick() (tea.Model, tea.Cmd) {
 		m.toast = nil
 	}
 	if m.sess.view == advert.Full && m.kit.now().Sub(m.lastActivity) >= m.cfg.FullViewIdle {
-		why := fmt.Sprintf("Returned to the standard view after %s without a key press; personal data cleared.", humanDuration(m.cfg.FullViewIdle))
+		why := fmt.Sprintf("Returned to the standard view after %s without a key press; personal data cleared.", text.Duration(m.cfg.FullViewIdle))
 		return m, tea.Batch(m.leaveFull(why), tick())
 	}
 	return m, tick()

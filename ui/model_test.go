@@ -207,7 +207,7 @@ func TestFullViewNeedsConfirmation(t *testing.T) {
 		t.Fatal("keys typed before the dialog was readable answered it")
 	}
 	requireContains(t, screen(m), "Full view: personal data", "legitimate", "data processing agreements", "AB12CD", "Cancel",
-		"stays on for later lookups", "10 minutes")
+		"stays on for later lookups", "10 min")
 	// A paste or a click never answers it.
 	clk.add(confirmArmDelay)
 	next, _ := m.Update(tea.PasteMsg{Content: "y"})
@@ -266,7 +266,7 @@ func TestFullViewIdleRevert(t *testing.T) {
 	if m.sess.view != advert.Standard || m.ex == nil || m.ex.personal() {
 		t.Fatalf("idle revert: view %v", m.sess.view)
 	}
-	requireContains(t, screen(m), "STANDARD", "Returned to the standard view after 2 minutes")
+	requireContains(t, screen(m), "STANDARD", "Returned to the standard view after 2 min")
 	if strings.Contains(everyTab(m), "maren.holt") {
 		t.Fatal("personal data on screen after the revert")
 	}

@@ -9,7 +9,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
-	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/text"
 	"github.com/padview/padview/theme"
@@ -192,7 +191,7 @@ func (p partiesPane) View() string {
 		return st.Null.Render(p.info.Label + ": " + msg)
 	}
 	label := strings.ToLower(p.info.Label)
-	all := api.Plural(len(p.list), strings.TrimSuffix(label, "s"), label) // "1 sponsor", "3 sponsors"
+	all := text.Plural(len(p.list), strings.TrimSuffix(label, "s"), label) // "1 sponsor", "3 sponsors"
 	var count string
 	switch {
 	case p.n() == 0:

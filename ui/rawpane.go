@@ -105,7 +105,7 @@ func rawHead(ex *exchange) []rawLine {
 	if rec.Status != 0 {
 		answer = fmt.Sprintf("→ %d %s · %s", rec.Status, http.StatusText(rec.Status), rec.Proto)
 	}
-	answer += " · " + latency(rec.Duration)
+	answer += " · " + text.Latency(rec.Duration)
 	if rec.Status != 0 {
 		answer += " · " + text.FormatSize(rec.Size)
 	}

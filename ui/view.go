@@ -247,9 +247,9 @@ func (m Model) statusBar(w int) string {
 		}
 		main = m.spinner.View() + " " + st.Text.Render(fmt.Sprintf("Fetching %s%s…", text.CleanText(p.l.paid), view))
 		if b := m.sess.budget; b.Blocked.After(now) {
-			main += st.StatusWarn.Render(" rate limited: retrying in " + api.Countdown(b.Blocked.Sub(now)))
+			main += st.StatusWarn.Render(" rate limited: retrying in " + text.Countdown(b.Blocked.Sub(now)))
 		} else if b.Waiting > 0 && b.WaitUntil.After(now) {
-			main += st.StatusWarn.Render(" waiting for the rate budget: " + api.Countdown(b.WaitUntil.Sub(now)))
+			main += st.StatusWarn.Render(" waiting for the rate budget: " + text.Countdown(b.WaitUntil.Sub(now)))
 		}
 		hint = st.Muted.Render(" · esc cancels")
 	case m.sess.retryAt.After(now):
@@ -257,7 +257,7 @@ func (m Model) statusBar(w int) string {
 		if b := m.sess.budget.Blocked; b.After(now) {
 			until = b // the budget's sentence counts down the same wait
 		}
-		main = st.StatusWarn.Render(m.status.text + ": try again in " + api.Countdown(until.Sub(now)))
+		main = st.StatusWarn.Render(m.status.text + ": try again in " + text.Countdown(until.Sub(now)))
 		hint = st.Muted.Render(m.retryHint())
 		rid = m.status.requestID
 	default:

@@ -22,8 +22,10 @@ const MaxValues = 1_500_000
 // is found while parsing, before the tree outgrows its bound.
 type TooManyValuesError struct{ Max int }
 
+// Error gives the bare figure: messages for people come from api, which
+// words it with text.Thousands (advert cannot import text).
 func (e *TooManyValuesError) Error() string {
-	return fmt.Sprintf("the answer has more than %s values, the most padview reads", groupThousands(e.Max))
+	return fmt.Sprintf("the answer has more than %d values, the most padview reads", e.Max)
 }
 
 // SyntaxError is malformed JSON, with the byte offset where it went wrong.
@@ -353,17 +355,4 @@ func (s *chunkStack[T]) moveTo(base int, out []T) {
 		i += copy(out[i:], s.chunks[c][off:min(chunkSize, off+len(out)-i)])
 	}
 	s.n = base
-}
-
-// groupThousands writes n with thousands separators: 2,000,000.
-func groupThousands(n int) string {
-	s := fmt.Sprint(n)
-	var b []byte
-	for i := range len(s) {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b = append(b, ',')
-		}
-		b = append(b, s[i])
-	}
-	return string(b)
 }

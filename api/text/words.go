@@ -1,4 +1,4 @@
-package api
+package text
 
 import (
 	"fmt"
@@ -7,10 +7,11 @@ import (
 	"time"
 )
 
-// FormatDuration writes a duration for people, with a space before the
-// unit so that it cannot be read as a status code: "0.4 s", "42 s",
-// "2 min 5 s", "3 h 20 min", "11,574 days".
-func FormatDuration(d time.Duration) string {
+// Duration writes a duration in prose, with a space before the unit so
+// that it cannot be read as a status code: "0.4 s", "42 s", "2 min 5 s",
+// "10 min", "3 h 20 min", "11,574 days". Messages, errors and settings
+// use it; the clocks below tick on screen.
+func Duration(d time.Duration) string {
 	switch {
 	case d <= 0:
 		return "0 s"
@@ -53,6 +54,32 @@ func Countdown(d time.Duration) string {
 		return fmt.Sprintf("%dm%02ds", secs/60, secs%60)
 	}
 	return fmt.Sprintf("%ds", secs)
+}
+
+// Elapsed writes a clock that ticks up, for a batch's progress and
+// summary: "0.4s", "12.3s", "2m31s", "1h02m03s".
+func Elapsed(d time.Duration) string {
+	switch {
+	case d.Round(100*time.Millisecond) < time.Minute:
+		return fmt.Sprintf("%.1fs", d.Seconds())
+	case d < time.Hour:
+		d = d.Round(time.Second)
+		return fmt.Sprintf("%dm%02ds", int(d.Minutes()), int(d.Seconds())%60)
+	}
+	d = d.Round(time.Second)
+	return fmt.Sprintf("%dh%02dm%02ds", int(d.Hours()), int(d.Minutes())%60, int(d.Seconds())%60)
+}
+
+// Latency writes how long one request took, for the status bar: "34ms",
+// "1.2s", "<1ms".
+func Latency(d time.Duration) string {
+	switch {
+	case d < time.Millisecond:
+		return "<1ms"
+	case d < time.Second:
+		return d.Round(time.Millisecond).String()
+	}
+	return d.Round(100 * time.Millisecond).String()
 }
 
 // Thousands writes n with comma separators: 1,000.

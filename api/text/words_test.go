@@ -1,0 +1,32 @@
+package text
+
+import (
+	"testing"
+	"time"
+)
+
+func TestDurationWords(t *testing.T) {
+	for _, c := range []struct{ got, want string }{
+		{Elapsed(404 * time.Millisecond), "0.4s"},
+		{Elapsed(12340 * time.Millisecond), "12.3s"},
+		{Elapsed(59970 * time.Millisecond), "1m00s"},
+		{Elapsed(151 * time.Second), "2m31s"},
+		{Elapsed(3723 * time.Second), "1h02m03s"},
+		{Duration(400 * time.Millisecond), "0.4 s"},
+		{Duration(125 * time.Second), "2 min 5 s"},
+		{Duration(10 * time.Minute), "10 min"},
+		{Duration(400 * 24 * time.Hour), "400 days"},
+		{Countdown(1500 * time.Millisecond), "2s"},
+		{Countdown(65 * time.Second), "1m05s"},
+		{Latency(500 * time.Microsecond), "<1ms"},
+		{Latency(34 * time.Millisecond), "34ms"},
+		{Latency(1234 * time.Millisecond), "1.2s"},
+		{Plural(1, "PAID", "PAIDs"), "1 PAID"},
+		{Plural(1000, "PAID", "PAIDs"), "1,000 PAIDs"},
+		{Thousands(-1234567), "-1,234,567"},
+	} {
+		if c.got != c.want {
+			t.Errorf("got %q, want %q", c.got, c.want)
+		}
+	}
+}
