@@ -1,0 +1,552 @@
+package watch
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	_ "modernc.org/sqlite" // the database/sql driver "sqlite", pure Go
+
+	"github.com/padview/padview/api"
+	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/text"
+)
+
+// FileName is the database's name in padview's state directory.
+const FileName = "watch.db"
+
+// MaxWatches bounds the watchlist: at the default rate of 500 a minute a
+// sweep of that many takes over three hours.
+const MaxWatches = 100_000
+
+// BusyTimeout is the longest a write waits for another padview process
+// (a `watch add` beside a `watch run`) to finish its own.
+const BusyTimeout = 5 * time.Second
+
+// maxErrorText bounds the error text an event keeps.
+const maxErrorText = 300
+
+// Store is one watch database. It is safe for concurrent use; writes take
+// turns.
+type Store struct {
+	db    *sql.DB
+	path  string
+	keyed sync.Pool // *keyed, each under the database's key
+	now   func() time.Time
+
+	loadStmt, unchangedStmt *sql.Stmt
+}
+
+// Open opens the database at path, creating it, its directory (0700) and
+// its key file (watch.key beside it) when they are missing. Every file is
+// checked first: a symbolic link, another user's file or one open to
+// others is refused, never followed or used.
+func Open(path string) (*Store, error) {
+	if err := prepareDir(filepath.Dir(path)); err != nil {
+		return nil, err
+	}
+	for _, f := range stateFiles(path) {
+		if err := checkStateFile(f); err != nil {
+			return nil, err
+		}
+	}
+	f, err := openStateFile(path, os.O_RDWR, true) // SQLite then opens a file made private
+	if err != nil {
+		return nil, err
+	}
+	f.Close()
+	db, err := sql.Open("sqlite", dsn(path))
+	if err != nil {
+		return nil, err
+	}
+	db.SetMaxOpenConns(1) // one writer; SQLite serializes them anyway
+	s := &Store{db: db, path: path, now: time.Now}
+	if err := s.init(); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("watch database %s: %w", path, err)
+	}
+	return s, nil
+}
+
+// dsn names the database as a URI, so that any character of the path
+// survives, with the settings every connection needs: WAL (readers never
+// wait for the run), a bounded wait for the write lock, and write
+// transactions that take the lock at once.
+func dsn(path string) string {
+	p := filepath.ToSlash(path)
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p // a Windows drive: file:/C:/…
+	}
+	u := url.URL{Scheme: "file", OmitHost: true, Path: p}
+	return u.String() + "?_pragma=busy_timeout(" + strconv.Itoa(int(BusyTimeout/time.Millisecond)) + ")" +
+		"&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)" +
+		"&_pragma=journal_size_limit(4194304)&_txlock=immediate"
+}
+
+// init creates the schema, checks its version and loads the key.
+func (s *Store) init() error {
+	var version string
+	err := s.db.QueryRow(`SELECT value FROM meta WHERE name = 'schema_version'`).Scan(&version)
+	switch {
+	case err == nil:
+		if n, _ := strconv.Atoi(version); n > SchemaVersion {
+			return fmt.Errorf("it was made by a newer padview (schema %s, this one knows %d): upgrade padview", version, SchemaVersion)
+		}
+	case strings.Contains(err.Error(), "no such table"), errors.Is(err, sql.ErrNoRows):
+		if _, err := s.db.Exec(Schema); err != nil {
+			return err
+		}
+		if _, err := s.db.Exec(`INSERT OR IGNORE INTO meta(name, value) VALUES ('schema_version', ?)`, strconv.Itoa(SchemaVersion)); err != nil {
+			return err
+		}
+	default:
+		return err
+	}
+	for _, f := range stateFiles(s.path)[1:] { // SQLite made them with the database's mode
+		if err := checkStateFile(f); err != nil {
+			return err
+		}
+	}
+	key, err := s.loadKey()
+	if err != nil {
+		return err
+	}
+	s.keyed.New = func() any { return newKeyed(key) }
+	if s.loadStmt, err = s.db.Prepare(`SELECT w.state, w.last_error IS NOT NULL, coalesce(w.snapshot_id, 0),
+		coalesce(s.hash, ''), coalesce(s.verdict, ''), coalesce(s.checks, '')
+		FROM watches w LEFT JOIN snapshots s ON s.id = w.snapshot_id WHERE w.paid = ?`); err != nil {
+		return err
+	}
+	s.unchangedStmt, err = s.db.Prepare(`UPDATE watches SET last_polled_at = ?1, last_seen_at = coalesce(?2, last_seen_at),
+		last_status = ?3, last_error = NULL, sweep_id = ?4 WHERE paid = ?5`)
+	return err
+}
+
+// loadKey reads the key file, or creates it for a database that has no
+// key yet; a key that is not the database's is refused.
+func (s *Store) loadKey() ([]byte, error) {
+	path := sibling(s.path, KeyFile)
+	var want string
+	err := s.db.QueryRow(`SELECT value FROM meta WHERE name = 'key_check'`).Scan(&want)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return nil, err
+	}
+	key, missing, err := readKey(path)
+	switch {
+	case err != nil:
+		return nil, err
+	case missing && want != "":
+		return nil, fmt.Errorf("its key file %s is missing, so its personal data can no longer be compared: restore the file, or move %s away to start a new history", path, filepath.Base(s.path))
+	case missing:
+		if key, err = createKey(path); err != nil {
+			return nil, err
+		}
+	}
+	got := keyCheck(key)
+	if want != "" && want != got {
+		return nil, fmt.Errorf("its key file %s is not the one it was made with: restore that file, or move %s away to start a new history", path, filepath.Base(s.path))
+	}
+	if want == "" {
+		_, err = s.db.Exec(`INSERT INTO meta(name, value) VALUES ('key_check', ?)`, got)
+	}
+	return key, err
+}
+
+// Close closes the database.
+func (s *Store) Close() error {
+	for _, st := range []*sql.Stmt{s.loadStmt, s.unchangedStmt} {
+		if st != nil {
+			st.Close()
+		}
+	}
+	return s.db.Close()
+}
+
+// Path is the database file.
+func (s *Store) Path() string { return s.path }
+
+// Watch is one advertisement of the watchlist and how its last poll went.
+type Watch struct {
+	PAID       string
+	Added      time.Time
+	State      string // "new" (never found), "found", "vanished"
+	LastPolled time.Time
+	LastStatus int    // 0 when no answer came, or before the first poll
+	LastError  string // the last poll's failure kind, "" when it had an answer to keep
+	LastSeen   time.Time
+	LastChange time.Time
+	Verdict    string // of the latest snapshot; "" before the first
+}
+
+// The states of a watch.
+const (
+	StateNew      = "new"
+	StateFound    = "found"
+	StateVanished = "vanished"
+)
+
+// Add puts PAIDs on the watchlist and returns how many were not on it
+// yet. One that was watched before keeps its history: its next poll
+// compares with its last snapshot.
+func (s *Store) Add(paids []string) (added int, err error) {
+	tx, err := s.db.Begin()
+	if err != nil {
+		return 0, err
+	}
+	defer tx.Rollback()
+	var n int
+	if err := tx.QueryRow(`SELECT count(*) FROM watches`).Scan(&n); err != nil {
+		return 0, err
+	}
+	now := formatTime(s.now())
+	for _, p := range paids {
+		res, err := tx.Exec(`INSERT INTO watches(paid, added_at, state, snapshot_id)
+			SELECT ?1, ?2, CASE WHEN max(id) IS NULL THEN 'new' ELSE 'found' END, max(id) FROM snapshots WHERE paid = ?1
+			ON CONFLICT(paid) DO NOTHING`, p, now)
+		if err != nil {
+			return 0, err
+		}
+		k, _ := res.RowsAffected()
+		added += int(k)
+	}
+	if n+added > MaxWatches {
+		return 0, fmt.Errorf("the watchlist would hold %s advertisements, more than %s: remove some first", text.Thousands(int64(n+added)), text.Thousands(MaxWatches))
+	}
+	return added, tx.Commit()
+}
+
+// Remove takes PAIDs off the watchlist and returns those that were on it.
+// Their history stays.
+func (s *Store) Remove(paids []string) (removed []string, err error) {
+	tx, err := s.db.Begin()
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	for _, p := range paids {
+		res, err := tx.Exec(`DELETE FROM watches WHERE paid = ?`, p)
+		if err != nil {
+			return nil, err
+		}
+		if k, _ := res.RowsAffected(); k > 0 {
+			removed = append(removed, p)
+		}
+	}
+	return removed, tx.Commit()
+}
+
+// Watches lists the watchlist in the order it was added.
+func (s *Store) Watches() ([]Watch, error) {
+	rows, err := s.db.Query(`SELECT w.paid, w.added_at, w.state, coalesce(w.last_polled_at, ''), coalesce(w.last_status, 0),
+		coalesce(w.last_error, ''), coalesce(w.last_seen_at, ''), coalesce(w.last_change_at, ''), coalesce(s.verdict, '')
+		FROM watches w LEFT JOIN snapshots s ON s.id = w.snapshot_id ORDER BY w.rowid`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Watch
+	for rows.Next() {
+		var w Watch
+		var added, polled, seen, change string
+		if err := rows.Scan(&w.PAID, &added, &w.State, &polled, &w.LastStatus, &w.LastError, &seen, &change, &w.Verdict); err != nil {
+			return nil, err
+		}
+		w.Added, w.LastPolled, w.LastSeen, w.LastChange = parseTime(added), parseTime(polled), parseTime(seen), parseTime(change)
+		out = append(out, w)
+	}
+	return out, rows.Err()
+}
+
+// Count is the number of watched advertisements.
+func (s *Store) Count() (int, error) {
+	var n int
+	err := s.db.QueryRow(`SELECT count(*) FROM watches`).Scan(&n)
+	return n, err
+}
+
+// ErrNotWatched is Record's error for a PAID no longer on the watchlist
+// (removed while a sweep ran): its poll is not recorded.
+var ErrNotWatched = errors.New("not on the watchlist")
+
+// current is what Record needs to know of a watch before a poll.
+type current struct {
+	state      string
+	failing    bool // the poll before failed
+	snapshotID int64
+	hash       string
+	verdict    string
+	checks     string
+}
+
+// Record stores what one poll of sweep found: the answer d, or the
+// failure err. It returns the event the poll ended in. An unchanged
+// answer (the same content hash, verdict and rule statuses) only moves
+// "last seen"; a new or changed one is stored as a snapshot. A failure
+// that follows a failure is not stored again.
+func (s *Store) Record(paid string, sweep int64, d *advert.Document, pollErr error) (Event, error) {
+	var o observation
+	if d != nil {
+		k := s.keyed.Get().(*keyed)
+		o = observe(k, d)
+		s.keyed.Put(k)
+	}
+	at := s.now()
+	ev := Event{PAID: paid, At: at, Err: pollErr}
+	var cur current
+	err := s.loadStmt.QueryRow(paid).Scan(&cur.state, &cur.failing, &cur.snapshotID, &cur.hash, &cur.verdict, &cur.checks)
+	if errors.Is(err, sql.ErrNoRows) {
+		return ev, ErrNotWatched
+	}
+	if err != nil {
+		return ev, err
+	}
+	if d == nil {
+		return s.recordFailure(ev, cur, sweep, pollErr)
+	}
+	ev.Verdict = Verdict{Before: cur.verdict, After: o.verdict}
+	if cur.snapshotID != 0 && cur.hash == o.hash && cur.verdict == o.verdict && cur.checks == o.checkTxt {
+		ev.Before, ev.After = cur.snapshotID, cur.snapshotID
+		if cur.state != StateVanished {
+			ev.Kind = Unchanged
+			_, err := s.unchangedStmt.Exec(formatTime(at), formatTime(at), 200, sweep, paid)
+			return ev, err
+		}
+	}
+	return s.recordAnswer(ev, cur, sweep, o)
+}
+
+// recordAnswer stores a first, changed or reappeared answer.
+func (s *Store) recordAnswer(ev Event, cur current, sweep int64, o observation) (Event, error) {
+	tx, err := s.db.Begin()
+	if err != nil {
+		return ev, err
+	}
+	defer tx.Rollback()
+	now := formatTime(ev.At)
+	next := &Snapshot{PAID: ev.PAID, Hash: o.hash, Document: o.doc, Verdict: o.verdict, Checks: o.checks, ID: cur.snapshotID}
+	if cur.snapshotID == 0 || cur.hash != o.hash || cur.verdict != o.verdict || cur.checks != o.checkTxt {
+		res, err := tx.Exec(`INSERT INTO snapshots(paid, taken_at, hash, document, verdict, checks) VALUES (?, ?, ?, ?, ?, ?)`,
+			ev.PAID, now, o.hash, o.json, o.verdict, o.checkTxt)
+		if err != nil {
+			return ev, err
+		}
+		next.ID, _ = res.LastInsertId()
+	}
+	switch {
+	case cur.snapshotID == 0:
+		ev.Kind = First
+	case cur.state == StateVanished:
+		ev.Kind = Reappeared
+	default:
+		ev.Kind = Changed
+	}
+	ev.Before, ev.After = cur.snapshotID, next.ID
+	if cur.snapshotID != 0 && next.ID != cur.snapshotID {
+		prev, err := loadSnapshot(tx, cur.snapshotID)
+		if err != nil {
+			return ev, err
+		}
+		ev.Changes = Compare(prev, next)
+	}
+	if err := insertEvent(tx, &ev); err != nil {
+		return ev, err
+	}
+	if _, err := tx.Exec(`UPDATE watches SET state = 'found', last_polled_at = ?1, last_seen_at = ?1, last_change_at = ?1,
+		last_status = 200, last_error = NULL, snapshot_id = ?2, sweep_id = ?3 WHERE paid = ?4`, now, next.ID, sweep, ev.PAID); err != nil {
+		return ev, err
+	}
+	return ev, tx.Commit()
+}
+
+// recordFailure stores a poll without an answer to keep: vanished (404
+// or 410 after it was found), still gone, or failed.
+func (s *Store) recordFailure(ev Event, cur current, sweep int64, pollErr error) (Event, error) {
+	kind := api.KindOf(pollErr)
+	var ae *api.Error
+	if errors.As(pollErr, &ae) {
+		ev.Status = ae.Status
+	}
+	ev.Error = errorText(pollErr)
+	now := formatTime(ev.At)
+	lastError := sql.NullString{String: kind.String(), Valid: true}
+	switch {
+	case kind == api.KindNotFound && cur.state == StateFound:
+		ev.Kind, ev.Verdict.Before, ev.Before = Vanished, cur.verdict, cur.snapshotID
+		lastError.Valid = false // gone is a state, not a failure
+	case kind == api.KindNotFound && cur.state == StateVanished:
+		ev.Kind, ev.Verdict.Before, ev.Err = Unchanged, cur.verdict, nil
+		_, err := s.db.Exec(`UPDATE watches SET last_polled_at = ?, last_status = ?, last_error = NULL, sweep_id = ? WHERE paid = ?`,
+			now, ev.Status, sweep, ev.PAID)
+		return ev, err
+	default:
+		ev.Kind = Failed
+	}
+	tx, err := s.db.Begin()
+	if err != nil {
+		return ev, err
+	}
+	defer tx.Rollback()
+	if ev.Kind == Vanished || !cur.failing {
+		if err := insertEvent(tx, &ev); err != nil {
+			return ev, err
+		}
+	}
+	state, changed := cur.state, sql.NullString{}
+	if ev.Kind == Vanished {
+		state, changed = StateVanished, sql.NullString{String: now, Valid: true}
+	}
+	if _, err := tx.Exec(`UPDATE watches SET state = ?, last_polled_at = ?, last_status = ?, last_error = ?,
+		last_change_at = coalesce(?, last_change_at), sweep_id = ? WHERE paid = ?`,
+		state, now, ev.Status, lastError, changed, sweep, ev.PAID); err != nil {
+		return ev, err
+	}
+	return ev, tx.Commit()
+}
+
+// errorText is a failure as the history keeps it: cleaned, personal data
+// in it masked (a service's message may quote anything), and cut short.
+func errorText(err error) string {
+	if err == nil {
+		return ""
+	}
+	s := text.MaskText(text.CleanText(err.Error()))
+	if utf8.RuneCountInString(s) > maxErrorText {
+		s = string([]rune(s)[:maxErrorText-1]) + "…"
+	}
+	return s
+}
+
+func insertEvent(tx *sql.Tx, ev *Event) error {
+	res, err := tx.Exec(`INSERT INTO events(paid, at, event, before_id, after_id, status, error, changes) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+		ev.PAID, formatTime(ev.At), string(ev.Kind), nullID(ev.Before), nullID(ev.After), ev.Status, nullString(ev.Error),
+		string(appendChanges(nil, ev.Changes)))
+	if err == nil {
+		ev.ID, _ = res.LastInsertId()
+	}
+	return err
+}
+
+func nullID(id int64) sql.NullInt64 { return sql.NullInt64{Int64: id, Valid: id != 0} }
+
+func nullString(s string) sql.NullString { return sql.NullString{String: s, Valid: s != ""} }
+
+// querier is what reads a snapshot: the database or a transaction.
+type querier interface {
+	QueryRow(query string, args ...any) *sql.Row
+}
+
+func loadSnapshot(q querier, id int64) (*Snapshot, error) {
+	var sn Snapshot
+	var taken, doc, checks string
+	err := q.QueryRow(`SELECT id, paid, taken_at, hash, document, verdict, checks FROM snapshots WHERE id = ?`, id).
+		Scan(&sn.ID, &sn.PAID, &taken, &sn.Hash, &doc, &sn.Verdict, &checks)
+	if err != nil {
+		return nil, err
+	}
+	return finishSnapshot(&sn, taken, doc, checks)
+}
+
+func finishSnapshot(sn *Snapshot, taken, doc, checks string) (*Snapshot, error) {
+	sn.TakenAt = parseTime(taken)
+	var err error
+	if sn.Document, err = decodeDocument(sn.PAID, []byte(doc)); err != nil {
+		return nil, fmt.Errorf("snapshot %d: %w", sn.ID, err)
+	}
+	if sn.Checks, err = parseChecks(checks); err != nil {
+		return nil, fmt.Errorf("snapshot %d: %w", sn.ID, err)
+	}
+	return sn, nil
+}
+
+// Snapshot reads one stored snapshot.
+func (s *Store) Snapshot(id int64) (*Snapshot, error) { return loadSnapshot(s.db, id) }
+
+// Snapshots lists an advertisement's stored snapshots, oldest first; with
+// Compare between neighbours they are its history, read without a
+// request.
+func (s *Store) Snapshots(paid string) ([]*Snapshot, error) {
+	rows, err := s.db.Query(`SELECT id, taken_at, hash, document, verdict, checks FROM snapshots WHERE paid = ? ORDER BY id`, paid)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []*Snapshot
+	for rows.Next() {
+		sn := &Snapshot{PAID: paid}
+		var taken, doc, checks string
+		if err := rows.Scan(&sn.ID, &taken, &sn.Hash, &doc, &sn.Verdict, &checks); err != nil {
+			return nil, err
+		}
+		if _, err := finishSnapshot(sn, taken, doc, checks); err != nil {
+			return nil, err
+		}
+		out = append(out, sn)
+	}
+	return out, rows.Err()
+}
+
+// Query selects stored events.
+type Query struct {
+	PAIDs []string  // only these; all when empty
+	Since time.Time // only events at or after this; all when zero
+	Limit int       // at most this many, newest first; all when 0
+}
+
+// Events lists stored events, newest first, each with the changes it
+// recorded and the verdicts of the snapshots it leads from and to.
+func (s *Store) Events(ctx context.Context, q Query) ([]Event, error) {
+	var where []string
+	var args []any
+	if len(q.PAIDs) > 0 {
+		where = append(where, "e.paid IN ("+strings.TrimSuffix(strings.Repeat("?,", len(q.PAIDs)), ",")+")")
+		for _, p := range q.PAIDs {
+			args = append(args, p)
+		}
+	}
+	if !q.Since.IsZero() {
+		where = append(where, "e.at >= ?")
+		args = append(args, formatTime(q.Since))
+	}
+	query := `SELECT e.id, e.paid, e.at, e.event, coalesce(e.before_id, 0), coalesce(e.after_id, 0), coalesce(e.status, 0),
+		coalesce(e.error, ''), e.changes, coalesce(b.verdict, ''), coalesce(a.verdict, '')
+		FROM events e LEFT JOIN snapshots b ON b.id = e.before_id LEFT JOIN snapshots a ON a.id = e.after_id`
+	if len(where) > 0 {
+		query += " WHERE " + strings.Join(where, " AND ")
+	}
+	query += " ORDER BY e.at DESC, e.id DESC"
+	if q.Limit > 0 {
+		query += " LIMIT " + strconv.Itoa(q.Limit)
+	}
+	rows, err := s.db.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Event
+	for rows.Next() {
+		var ev Event
+		var at, kind, changes string
+		if err := rows.Scan(&ev.ID, &ev.PAID, &at, &kind, &ev.Before, &ev.After, &ev.Status, &ev.Error, &changes,
+			&ev.Verdict.Before, &ev.Verdict.After); err != nil {
+			return nil, err
+		}
+		ev.At, ev.Kind = parseTime(at), Kind(kind)
+		if ev.Kind == First {
+			ev.Verdict.Before = ""
+		}
+		if ev.Changes, err = parseChanges(changes); err != nil {
+			return nil, fmt.Errorf("event %d: changes: %w", ev.ID, err)
+		}
+		out = append(out, ev)
+	}
+	return out, rows.Err()
+}
