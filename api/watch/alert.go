@@ -136,5 +136,15 @@ func (q *Alerts) Close() (dropped int) {
 	return q.undone
 }
 
-// Describe names the command for messages: its words, cleaned.
-func (a *Alert) Describe() string { return text.CleanText(strings.Join(a.Argv, " ")) }
+// Describe names the command for messages, its words quoted where a
+// shell would need it, cleaned.
+func (a *Alert) Describe() string {
+	words := make([]string, len(a.Argv))
+	for i, w := range a.Argv {
+		if w == "" || strings.ContainsAny(w, " \t\n'\"\\$`|&;<>()*?[]#~") {
+			w = "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
+		}
+		words[i] = w
+	}
+	return text.CleanText(strings.Join(words, " "))
+}

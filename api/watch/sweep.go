@@ -23,49 +23,59 @@ type Sweep struct {
 }
 
 // StartSweep goes on with the sweep an earlier run left unfinished, or
-// starts a new one.
+// starts a new one. Only the process holding LockRun sweeps.
 func (s *Store) StartSweep() (Sweep, error) {
-	tx, err := s.db.Begin()
+	sw, ok, err := s.Unfinished()
 	if err != nil {
 		return Sweep{}, err
 	}
-	defer tx.Rollback()
-	var sw Sweep
-	var started string
-	err = tx.QueryRow(`SELECT id, started_at FROM sweeps WHERE finished_at IS NULL ORDER BY id DESC LIMIT 1`).Scan(&sw.ID, &started)
-	switch {
-	case err == nil:
-		sw.Resumed, sw.Started = true, parseTime(started)
-	case errors.Is(err, sql.ErrNoRows):
-		sw.Started = s.now()
-		res, err := tx.Exec(`INSERT INTO sweeps(started_at) VALUES (?)`, formatTime(sw.Started))
+	if !ok {
+		sw = Sweep{Started: s.now()}
+		res, err := s.db.Exec(`INSERT INTO sweeps(started_at) VALUES (?)`, formatTime(sw.Started))
 		if err != nil {
 			return Sweep{}, err
 		}
 		sw.ID, _ = res.LastInsertId()
-	default:
-		return Sweep{}, err
+		if sw.Left, err = s.left(sw.ID); err != nil {
+			return Sweep{}, err
+		}
 	}
-	if err := tx.QueryRow(`SELECT count(*) FROM watches`).Scan(&sw.Total); err != nil {
-		return Sweep{}, err
+	err = s.db.QueryRow(`SELECT count(*) FROM watches`).Scan(&sw.Total)
+	return sw, err
+}
+
+// Unfinished reports the sweep an earlier run left unfinished, if any,
+// with the advertisements it has left; it starts nothing.
+func (s *Store) Unfinished() (sw Sweep, ok bool, err error) {
+	var started string
+	err = s.db.QueryRow(`SELECT id, started_at FROM sweeps WHERE finished_at IS NULL ORDER BY id DESC LIMIT 1`).Scan(&sw.ID, &started)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Sweep{}, false, nil
 	}
-	rows, err := tx.Query(`SELECT paid FROM watches WHERE sweep_id < ? ORDER BY rowid`, sw.ID)
 	if err != nil {
-		return Sweep{}, err
+		return Sweep{}, false, err
+	}
+	sw.Resumed, sw.Started = true, parseTime(started)
+	sw.Left, err = s.left(sw.ID)
+	return sw, err == nil, err
+}
+
+// left lists the watches sweep id has not polled, in watchlist order.
+func (s *Store) left(id int64) ([]string, error) {
+	rows, err := s.db.Query(`SELECT paid FROM watches WHERE sweep_id < ? ORDER BY rowid`, id)
+	if err != nil {
+		return nil, err
 	}
 	defer rows.Close()
+	var out []string
 	for rows.Next() {
 		var p string
 		if err := rows.Scan(&p); err != nil {
-			return Sweep{}, err
+			return nil, err
 		}
-		sw.Left = append(sw.Left, p)
+		out = append(out, p)
 	}
-	if err := rows.Err(); err != nil {
-		return Sweep{}, err
-	}
-	rows.Close()
-	return sw, tx.Commit()
+	return out, rows.Err()
 }
 
 // FinishSweep marks a sweep done: the next one starts from the top.
