@@ -86,7 +86,7 @@ func watchPAIDs(items []string) ([]string, error) {
 	for _, it := range items {
 		id, err := api.ParsePAID(it)
 		if err != nil {
-			return nil, exitWith(ExitUsage, "%v", err)
+			return nil, exitWith(ExitUsage, "%s: %v", text.CleanText(it), err)
 		}
 		if !seen[id] {
 			seen[id] = true
@@ -112,13 +112,18 @@ advertisement watched before keeps its history. The watchlist holds at most
 			if len(args) == 0 && list == "" {
 				return commandLine(c, errors.New("name the PAIDs to watch, or --list FILE"))
 			}
-			items, err := worklist(env, args, list)
+			paids, err := watchPAIDs(args) // each named if it is wrong
 			if err != nil {
 				return err
 			}
-			paids, err := watchPAIDs(items)
-			if err != nil {
-				return err
+			if list != "" {
+				listed, err := worklist(env, nil, list) // each wrong line numbered
+				if err != nil {
+					return err
+				}
+				if paids, err = watchPAIDs(append(paids, listed...)); err != nil {
+					return err
+				}
 			}
 			s, err := env.openWatch(rf)
 			if err != nil {
