@@ -156,11 +156,11 @@ func TestWatchRunExitCodesAsGet(t *testing.T) {
 	h := newHarness(t)
 	h.vars[EnvBaseURL], h.vars[keystore.EnvToken] = "http://127.0.0.1:1/v1", fake.DemoToken
 	for args, say := range map[string]string{
-		"watch run --once":                  "nothing is watched yet",
-		"watch run --once --every 5m":       "drop --every",
-		"watch run --rate 0":                "--rate must be between 1 and 1000",
-		"watch run --every 5s":              "between 10s and 31d",
-		"watch run --on-change":             "flag needs an argument",
+		"watch run --once":                   "nothing is watched yet",
+		"watch run --once --every 5m":        "drop --every",
+		"watch run --rate 0":                 "--rate must be between 1 and 1000",
+		"watch run --every 5s":               "between 10s and 31d",
+		"watch run --on-change":              "flag needs an argument",
 		"watch run --on-change 'a|b' --once": "without a shell",
 	} {
 		if code, _, errs := h.run(strings.Fields(strings.ReplaceAll(args, "'", ""))...); code != ExitUsage || !strings.Contains(errs, say) {
