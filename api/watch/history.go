@@ -17,7 +17,8 @@ type querier interface {
 func loadSnapshot(q querier, id int64) (*Snapshot, error) {
 	var sn Snapshot
 	var taken, doc, checks string
-	err := q.QueryRow(`SELECT id, paid, taken_at, hash, document, verdict, checks FROM snapshots WHERE id = ?`, id).
+	err := q.QueryRow(`SELECT s.id, s.paid, s.taken_at, s.hash, s.document, s.verdict, c.statuses
+		FROM snapshots s JOIN checks c ON c.id = s.checks_id WHERE s.id = ?`, id).
 		Scan(&sn.ID, &sn.PAID, &taken, &sn.Hash, &doc, &sn.Verdict, &checks)
 	if err != nil {
 		return nil, err
@@ -44,7 +45,8 @@ func (s *Store) Snapshot(id int64) (*Snapshot, error) { return loadSnapshot(s.db
 // Compare between neighbours they are its history, read without a
 // request.
 func (s *Store) Snapshots(paid string) ([]*Snapshot, error) {
-	rows, err := s.db.Query(`SELECT id, taken_at, hash, document, verdict, checks FROM snapshots WHERE paid = ? ORDER BY id`, paid)
+	rows, err := s.db.Query(`SELECT s.id, s.taken_at, s.hash, s.document, s.verdict, c.statuses
+		FROM snapshots s JOIN checks c ON c.id = s.checks_id WHERE s.paid = ? ORDER BY s.id`, paid)
 	if err != nil {
 		return nil, err
 	}

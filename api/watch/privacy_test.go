@@ -161,7 +161,7 @@ func TestTheSchemaAnswersSQL(t *testing.T) {
 		t.Errorf("the document's JSON: %q %v", amount, err)
 	}
 	var noticeURL string
-	err = db.QueryRow(`SELECT json_extract(checks, '$.notice_url') FROM snapshots WHERE paid = ? ORDER BY id DESC LIMIT 1`,
+	err = db.QueryRow(`SELECT status FROM snapshot_checks WHERE paid = ? AND rule = 'notice_url' ORDER BY snapshot_id DESC LIMIT 1`,
 		fake.ChangingPAID).Scan(&noticeURL)
 	if err != nil || noticeURL != "missing" {
 		t.Errorf("a rule's status: %q %v", noticeURL, err)
@@ -195,10 +195,12 @@ func TestTheSchemaAnswersSQL(t *testing.T) {
 	}
 	// Every column the schema documents is there.
 	for table, cols := range map[string]string{
-		"watches":   "paid added_at state last_polled_at last_status last_error last_seen_at last_change_at snapshot_id sweep_id",
-		"snapshots": "id paid taken_at hash document verdict checks",
-		"events":    "id paid at event before_id after_id status error changes",
-		"sweeps":    "id started_at finished_at",
+		"watches":         "paid added_at state last_polled_at last_status last_error last_seen_at last_change_at snapshot_id sweep_id",
+		"snapshots":       "id paid taken_at hash document verdict checks_id",
+		"checks":          "id statuses",
+		"snapshot_checks": "snapshot_id paid taken_at rule status",
+		"events":          "id paid at event before_id after_id status error changes",
+		"sweeps":          "id started_at finished_at",
 	} {
 		rows, err := db.Query(`SELECT name FROM pragma_table_info(?)`, table)
 		if err != nil {

@@ -32,15 +32,27 @@ CREATE TABLE IF NOT EXISTS watches (
 
 -- A snapshot of an advertisement's answer, stored when it changed.
 CREATE TABLE IF NOT EXISTS snapshots (
-  id       INTEGER PRIMARY KEY,
-  paid     TEXT NOT NULL,
-  taken_at TEXT NOT NULL,
-  hash     TEXT NOT NULL, -- SHA-256 (hex) of document
-  document TEXT NOT NULL, -- the normalized answer as 'padview get --json' prints it, personal values as "hmac:…"
-  verdict  TEXT NOT NULL, -- the transparency verdict: complete, incomplete (later versions: undetermined)
-  checks   TEXT NOT NULL  -- JSON object, each rule of 'padview check' to its status: {"payer": "present", …}
+  id        INTEGER PRIMARY KEY,
+  paid      TEXT NOT NULL,
+  taken_at  TEXT NOT NULL,
+  hash      TEXT NOT NULL, -- SHA-256 (hex) of document
+  document  TEXT NOT NULL, -- the normalized answer as 'padview get --json' prints it, personal values as "hmac:…"
+  verdict   TEXT NOT NULL, -- the transparency verdict: complete, incomplete (later versions: undetermined)
+  checks_id INTEGER NOT NULL REFERENCES checks(id) -- the status of each rule
 );
 CREATE INDEX IF NOT EXISTS snapshots_by_paid ON snapshots(paid, id);
+
+-- The statuses of the rules of 'padview check', each set once: most
+-- snapshots share one.
+CREATE TABLE IF NOT EXISTS checks (
+  id       INTEGER PRIMARY KEY,
+  statuses TEXT NOT NULL UNIQUE -- JSON object, each rule to its status: {"payer": "present", …}
+);
+
+-- Each snapshot's rules, one row a rule.
+CREATE VIEW IF NOT EXISTS snapshot_checks AS
+  SELECT s.id AS snapshot_id, s.paid, s.taken_at, r.key AS rule, r.value AS status
+  FROM snapshots s JOIN checks c ON c.id = s.checks_id, json_each(c.statuses) r;
 
 -- What polls ended in, but "unchanged", which only moves last_polled_at
 -- and last_seen_at. A run of failures is stored once, at its start.

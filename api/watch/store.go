@@ -77,9 +77,9 @@ func Open(path string) (*Store, error) {
 }
 
 // dsn names the database as a URI, so that any character of the path
-// survives, with the settings every connection needs: WAL (readers never
-// wait for the run), a bounded wait for the write lock, and write
-// transactions that take the lock at once.
+// survives, with the settings every connection needs: a bounded wait for
+// the write lock, and write transactions that take the lock at once. WAL
+// is set by init, after the page size of a new database.
 func dsn(path string) string {
 	p := filepath.ToSlash(path)
 	if !strings.HasPrefix(p, "/") {
@@ -87,7 +87,7 @@ func dsn(path string) string {
 	}
 	u := url.URL{Scheme: "file", OmitHost: true, Path: p}
 	return u.String() + "?_pragma=busy_timeout(" + strconv.Itoa(int(BusyTimeout/time.Millisecond)) + ")" +
-		"&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)" +
+		"&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)" +
 		"&_pragma=journal_size_limit(4194304)&_txlock=immediate"
 }
 
@@ -101,6 +101,14 @@ func (s *Store) init() error {
 			return fmt.Errorf("it was made by a newer padview (schema %s, this one knows %d): upgrade padview", version, SchemaVersion)
 		}
 	case strings.Contains(err.Error(), "no such table"), errors.Is(err, sql.ErrNoRows):
+		// 16 KiB pages hold seven snapshots of 2 KiB, where 4 KiB pages
+		// would hold one and waste the rest.
+		if _, err := s.db.Exec(`PRAGMA page_size = 16384`); err != nil {
+			return err
+		}
+		if _, err := s.db.Exec(`PRAGMA journal_mode = WAL`); err != nil {
+			return err
+		}
 		if _, err := s.db.Exec(Schema); err != nil {
 			return err
 		}
@@ -108,6 +116,16 @@ func (s *Store) init() error {
 			return err
 		}
 	default:
+		return err
+	}
+	// WAL: readers (watch list, log, the TUI) never wait for the run. It
+	// stays set in the file; a checkpoint every 256 pages (4 MiB) keeps the
+	// WAL small.
+	var mode string
+	if err := s.db.QueryRow(`PRAGMA journal_mode = WAL`).Scan(&mode); err != nil || mode != "wal" {
+		return fmt.Errorf("cannot use WAL mode (%q): %v", mode, err)
+	}
+	if _, err := s.db.Exec(`PRAGMA wal_autocheckpoint = 256`); err != nil {
 		return err
 	}
 	for _, f := range stateFiles(s.path)[1:] { // SQLite made them with the database's mode
@@ -121,8 +139,9 @@ func (s *Store) init() error {
 	}
 	s.keyed.New = func() any { return newKeyed(key) }
 	if s.loadStmt, err = s.db.Prepare(`SELECT w.state, w.last_error IS NOT NULL, coalesce(w.snapshot_id, 0),
-		coalesce(s.hash, ''), coalesce(s.verdict, ''), coalesce(s.checks, '')
-		FROM watches w LEFT JOIN snapshots s ON s.id = w.snapshot_id WHERE w.paid = ?`); err != nil {
+		coalesce(s.hash, ''), coalesce(s.verdict, ''), coalesce(c.statuses, '')
+		FROM watches w LEFT JOIN snapshots s ON s.id = w.snapshot_id LEFT JOIN checks c ON c.id = s.checks_id
+		WHERE w.paid = ?`); err != nil {
 		return err
 	}
 	s.unchangedStmt, err = s.db.Prepare(`UPDATE watches SET last_polled_at = ?1, last_seen_at = coalesce(?2, last_seen_at),
@@ -234,8 +253,12 @@ func (s *Store) recordAnswer(ev Event, cur current, sweep int64, o observation) 
 	now := formatTime(ev.At)
 	next := &Snapshot{PAID: ev.PAID, Hash: o.hash, Document: o.doc, Verdict: o.verdict, Checks: o.checks, ID: cur.snapshotID}
 	if cur.snapshotID == 0 || cur.hash != o.hash || cur.verdict != o.verdict || cur.checks != o.checkTxt {
-		res, err := tx.Exec(`INSERT INTO snapshots(paid, taken_at, hash, document, verdict, checks) VALUES (?, ?, ?, ?, ?, ?)`,
-			ev.PAID, now, o.hash, o.json, o.verdict, o.checkTxt)
+		checksID, err := checksID(tx, o.checkTxt)
+		if err != nil {
+			return ev, err
+		}
+		res, err := tx.Exec(`INSERT INTO snapshots(paid, taken_at, hash, document, verdict, checks_id) VALUES (?, ?, ?, ?, ?, ?)`,
+			ev.PAID, now, o.hash, o.json, o.verdict, checksID)
 		if err != nil {
 			return ev, err
 		}
@@ -265,6 +288,16 @@ func (s *Store) recordAnswer(ev Event, cur current, sweep int64, o observation) 
 		return ev, err
 	}
 	return ev, tx.Commit()
+}
+
+// checksID is the row of a set of statuses, added when it is new.
+func checksID(tx *sql.Tx, statuses string) (int64, error) {
+	if _, err := tx.Exec(`INSERT INTO checks(statuses) VALUES (?) ON CONFLICT(statuses) DO NOTHING`, statuses); err != nil {
+		return 0, err
+	}
+	var id int64
+	err := tx.QueryRow(`SELECT id FROM checks WHERE statuses = ?`, statuses).Scan(&id)
+	return id, err
 }
 
 // recordFailure stores a poll without an answer to keep: vanished (404

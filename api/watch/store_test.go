@@ -24,7 +24,10 @@ func TestAVerdictChangeAloneIsAChange(t *testing.T) {
 	s.Add([]string{"TN2026"})
 	sweep(t, s, std)
 	// As an older padview would have stored it.
-	if _, err := s.db.Exec(`UPDATE snapshots SET verdict = 'incomplete', checks = replace(checks, '"notice_url":"present"', '"notice_url":"missing"')`); err != nil {
+	if _, err := s.db.Exec(`UPDATE snapshots SET verdict = 'incomplete'`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.db.Exec(`UPDATE checks SET statuses = replace(statuses, '"notice_url":"present"', '"notice_url":"missing"')`); err != nil {
 		t.Fatal(err)
 	}
 	evs, _ := sweep(t, s, std)
