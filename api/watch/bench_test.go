@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -32,13 +31,6 @@ func sampleDocs(b *testing.B) []*advert.Document {
 		out = append(out, d)
 	}
 	return out
-}
-
-// cpuTime is the process's user and system time so far.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // checkpointedSize folds the WAL into the database and returns the size
