@@ -25,14 +25,15 @@ func newMan(env *Env) *cobra.Command {
 }
 
 // writeManPages writes padview.1, padview-get.1, … into dir. The pages are
-// dated by the build (reproducible for a release), else by cobra's default:
-// SOURCE_DATE_EPOCH, else today.
+// dated by the build's date (the release passes its commit date, so that
+// they are reproducible), else by cobra's default: SOURCE_DATE_EPOCH, else
+// today. A zero date is GoReleaser's when it could not read the commit.
 func writeManPages(root *cobra.Command, v Version, dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return exitWith(ExitFailure, "cannot make %s for the man pages: %v", dir, err)
 	}
 	header := &doc.GenManHeader{Section: "1", Source: "padview " + v.Version, Manual: "padview manual"}
-	if d, err := time.Parse(time.RFC3339, v.Date); err == nil {
+	if d, err := time.Parse(time.RFC3339, v.Date); err == nil && !d.IsZero() {
 		header.Date = &d
 	}
 	disableAutoGenTag(root)

@@ -119,6 +119,16 @@ func TestManPagesAreDatedByTheBuild(t *testing.T) {
 	if want := `.TH "PADVIEW-CHECK" "1" "Mar 2026" "padview 1.4.0" "padview manual"`; !strings.Contains(string(b), want) {
 		t.Errorf("padview-check.1 has no %q:\n%s", want, b)
 	}
+	// GoReleaser passes a zero date when it cannot read the commit: cobra's
+	// own date (SOURCE_DATE_EPOCH, else today) is better than year 1.
+	t.Setenv("SOURCE_DATE_EPOCH", "1781697600") // 2026-06-17
+	if err := writeManPages(newRoot(&env), Version{Version: "1.4.0", Date: "0001-01-01T00:00:00Z"}, dir); err != nil {
+		t.Fatal(err)
+	}
+	b, _ = os.ReadFile(filepath.Join(dir, "padview-check.1"))
+	if want := `.TH "PADVIEW-CHECK" "1" "Jun 2026" "padview 1.4.0"`; !strings.Contains(string(b), want) {
+		t.Errorf("with a zero build date padview-check.1 has no %q:\n%s", want, b)
+	}
 }
 
 func TestManSaysWhyItCannotWrite(t *testing.T) {
