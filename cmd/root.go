@@ -127,6 +127,7 @@ Try it without an account: padview --demo`,
 	root.AddCommand(newGet(env, &f), newDiff(env, &f), newToken(env, &f), newDemoServer(env), newConfigCmd(env))
 	root.AddCommand(newCheck(env, &f), newAudit(env, &f))
 	root.AddCommand(newWatch(env, &f))
+	root.AddCommand(newMan(env)) // hidden: the release's man pages
 	typeArgErrors(root)
 	return root
 }
