@@ -19,7 +19,20 @@ import (
 	"testing"
 
 	"github.com/padview/padview/api/fake"
+	"github.com/padview/padview/api/watch"
 )
+
+// TestWatchDocsShowTheSchema: docs/watch.md shows the schema padview
+// creates, whole, so that people query what is there.
+func TestWatchDocsShowTheSchema(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("docs", "watch.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), "```sql\n"+strings.TrimSpace(watch.Schema)+"\n```") {
+		t.Error("docs/watch.md does not show watch.Schema as it is: copy it into its sql block")
+	}
+}
 
 // padviewBinary is the padview binary (built once with the tmux tests'),
 // for the tests that run it as a process: real signals, two at once.
