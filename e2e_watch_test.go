@@ -34,8 +34,8 @@ func TestWatchDocsShowTheSchema(t *testing.T) {
 	}
 }
 
-// padviewBinary is the padview binary (built once with the tmux tests'),
-// for the tests that run it as a process: real signals, two at once.
+// padviewBinary is the padview binary the end-to-end tests run (in tmux,
+// or as a process for real signals), built once.
 func padviewBinary(t *testing.T) string {
 	t.Helper()
 	binary.once.Do(func() {

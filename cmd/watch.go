@@ -71,11 +71,18 @@ func (e *Env) openWatch(rf *rootFlags) (*watch.Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	s, err := watch.Open(path)
+	return watch.Open(path)
+}
+
+// withWatch runs fn on the watch database, closed after it; an error of
+// the database's is exit 1.
+func (e *Env) withWatch(rf *rootFlags, fn func(*watch.Store) error) error {
+	s, err := e.openWatch(rf)
 	if err != nil {
-		return nil, exitWith(ExitFailure, "%v", err)
+		return err
 	}
-	return s, nil
+	defer s.Close()
+	return fn(s)
 }
 
 // watchPAIDs checks PAIDs (or pasted endpoint URLs) and returns their
@@ -125,19 +132,16 @@ advertisement watched before keeps its history. The watchlist holds at most
 					return err
 				}
 			}
-			s, err := env.openWatch(rf)
-			if err != nil {
-				return err
-			}
-			defer s.Close()
-			added, err := s.Add(paids)
-			if err != nil {
-				return exitWith(ExitFailure, "%v", err)
-			}
-			n, _ := s.Count()
-			fmt.Fprintf(env.Stdout, "Watching %s (%d added, %d already watched); 'padview watch run' polls them.\n",
-				text.Plural(n, "advertisement", "advertisements"), added, len(paids)-added)
-			return nil
+			return env.withWatch(rf, func(s *watch.Store) error {
+				added, err := s.Add(paids)
+				if err != nil {
+					return err
+				}
+				n, _ := s.Count()
+				fmt.Fprintf(env.Stdout, "Watching %s (%d added, %d already watched); 'padview watch run' polls them.\n",
+					text.Plural(n, "advertisement", "advertisements"), added, len(paids)-added)
+				return nil
+			})
 		},
 	}
 	c.Flags().StringVar(&list, "list", "", "a file of PAIDs, one a line (# comments), or - for stdin")
@@ -155,14 +159,12 @@ func newWatchRemove(env *Env, rf *rootFlags) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			s, err := env.openWatch(rf)
-			if err != nil {
+			var removed []string
+			if err := env.withWatch(rf, func(s *watch.Store) (err error) {
+				removed, err = s.Remove(paids)
 				return err
-			}
-			defer s.Close()
-			removed, err := s.Remove(paids)
-			if err != nil {
-				return exitWith(ExitFailure, "%v", err)
+			}); err != nil {
+				return err
 			}
 			gone := map[string]bool{}
 			for _, p := range removed {

@@ -23,14 +23,12 @@ func newWatchList(env *Env, rf *rootFlags) *cobra.Command {
   padview watch list --json | jq 'select(.state == "vanished")'`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			s, err := env.openWatch(rf)
-			if err != nil {
+			var ws []watch.Watch
+			if err := env.withWatch(rf, func(s *watch.Store) (err error) {
+				ws, err = s.Watches()
 				return err
-			}
-			defer s.Close()
-			ws, err := s.Watches()
-			if err != nil {
-				return exitWith(ExitFailure, "%v", err)
+			}); err != nil {
+				return err
 			}
 			if len(ws) == 0 {
 				fmt.Fprintln(env.Stderr, "Nothing is watched yet: 'padview watch add PAID' puts an advertisement on the watchlist.")

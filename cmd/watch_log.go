@@ -39,14 +39,12 @@ does.`,
 				return err
 			}
 			q.PAIDs = paids
-			s, err := env.openWatch(rf)
-			if err != nil {
+			var evs []watch.Event
+			if err := env.withWatch(rf, func(s *watch.Store) (err error) {
+				evs, err = s.Events(c.Context(), q)
 				return err
-			}
-			defer s.Close()
-			evs, err := s.Events(c.Context(), q)
-			if err != nil {
-				return exitWith(ExitFailure, "%v", err)
+			}); err != nil {
+				return err
 			}
 			if len(evs) == 0 {
 				fmt.Fprintln(env.Stderr, "No events recorded yet for that: 'padview watch run' records them.")
