@@ -34,6 +34,11 @@ const BusyTimeout = 5 * time.Second
 // maxErrorText bounds the error text an event keeps.
 const maxErrorText = 300
 
+// MaxSnapshot bounds the normalized document a snapshot keeps: a larger
+// answer (a service sending a new 30 MB document every poll would fill the
+// disk) fails as too large for the history.
+const MaxSnapshot = 8 << 20
+
 // Store is one watch database. It is safe for concurrent use; writes take
 // turns.
 type Store struct {
@@ -213,10 +218,16 @@ type current struct {
 // that follows a failure is not stored again.
 func (s *Store) Record(paid string, sweep int64, d *advert.Document, pollErr error) (Event, error) {
 	var o observation
+	if d != nil && len(d.Raw) > MaxSnapshot { // before the work of observe
+		d, pollErr = nil, tooLarge(paid, len(d.Raw))
+	}
 	if d != nil {
 		k := s.keyed.Get().(*keyed)
 		o = observe(k, d)
 		s.keyed.Put(k)
+		if len(o.json) > MaxSnapshot {
+			d, pollErr = nil, tooLarge(paid, len(o.json))
+		}
 	}
 	at := s.now()
 	ev := Event{PAID: paid, At: at, Err: pollErr}
@@ -241,6 +252,13 @@ func (s *Store) Record(paid string, sweep int64, d *advert.Document, pollErr err
 		}
 	}
 	return s.recordAnswer(ev, cur, sweep, o)
+}
+
+// tooLarge is the failure of an answer larger than a snapshot keeps.
+func tooLarge(paid string, size int) error {
+	return &api.Error{Kind: api.KindTooLarge, Status: 200, PAID: text.CleanText(paid),
+		Message: fmt.Sprintf("the answer is %s, more than the %s a snapshot of the watch history keeps",
+			text.FormatSize(int64(size)), text.FormatSize(MaxSnapshot))}
 }
 
 // recordAnswer stores a first, changed or reappeared answer.

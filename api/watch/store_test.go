@@ -249,3 +249,19 @@ func TestANewerSchemaIsRefused(t *testing.T) {
 		t.Errorf("%v", err)
 	}
 }
+
+// TestAnAnswerTooLargeForTheHistoryFails rather than filling the disk.
+func TestAnAnswerTooLargeForTheHistoryFails(t *testing.T) {
+	s := openTest(t)
+	s.Add([]string{"BIG1"})
+	d := &advert.Document{PAID: "BIG1", Raw: make([]byte, MaxSnapshot+1)}
+	ev, err := s.Record("BIG1", 1, d, nil)
+	if err != nil || ev.Kind != Failed || !strings.Contains(ev.Error, "more than the 8.0 MiB") {
+		t.Fatalf("%s %q %v", ev.Kind, ev.Error, err)
+	}
+	var n int
+	s.db.QueryRow(`SELECT count(*) FROM snapshots`).Scan(&n)
+	if n != 0 {
+		t.Error("stored anyway")
+	}
+}
