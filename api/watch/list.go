@@ -80,10 +80,22 @@ func (s *Store) Remove(paids []string) (removed []string, err error) {
 }
 
 // Watches lists the watchlist in the order it was added.
-func (s *Store) Watches() ([]Watch, error) {
+func (s *Store) Watches() ([]Watch, error) { return s.watches("", nil) }
+
+// Watch finds one advertisement on the watchlist; ok is false when it is
+// not watched (a `w` key shows which it is).
+func (s *Store) Watch(paid string) (w Watch, ok bool, err error) {
+	ws, err := s.watches("WHERE w.paid = ?", []any{paid})
+	if err != nil || len(ws) == 0 {
+		return Watch{}, false, err
+	}
+	return ws[0], true, nil
+}
+
+func (s *Store) watches(where string, args []any) ([]Watch, error) {
 	rows, err := s.db.Query(`SELECT w.paid, w.added_at, w.state, coalesce(w.last_polled_at, ''), coalesce(w.last_status, 0),
 		coalesce(w.last_error, ''), coalesce(w.last_seen_at, ''), coalesce(w.last_change_at, ''), coalesce(s.verdict, '')
-		FROM watches w LEFT JOIN snapshots s ON s.id = w.snapshot_id ORDER BY w.rowid`)
+		FROM watches w LEFT JOIN snapshots s ON s.id = w.snapshot_id `+where+` ORDER BY w.rowid`, args...)
 	if err != nil {
 		return nil, err
 	}

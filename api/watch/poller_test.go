@@ -120,6 +120,28 @@ func TestEachEventAcrossSweeps(t *testing.T) {
 		}
 	}
 
+	// The history as a History pane reads it: the snapshots, and the
+	// changes between neighbours, without a request.
+	snaps, err := s.Snapshots(fake.ChangingPAID)
+	if err != nil || len(snaps) != 3 {
+		t.Fatalf("%d snapshots, %v", len(snaps), err)
+	}
+	between := Compare(snaps[0], snaps[1])
+	if len(between) != len(changed.Changes) {
+		t.Errorf("Compare of the stored snapshots: %d changes, the event had %d", len(between), len(changed.Changes))
+	}
+	for i := range between {
+		if between[i].Path != changed.Changes[i].Path || between[i].Personal != changed.Changes[i].Personal {
+			t.Errorf("change %d: %+v, the event had %+v", i, between[i], changed.Changes[i])
+		}
+	}
+	if snaps[1].Verdict != "incomplete" || snaps[1].Document.PAID != fake.ChangingPAID || len(snaps[1].Checks) == 0 {
+		t.Errorf("snapshot 2: %+v", snaps[1])
+	}
+	if d, _ := snaps[1].Document.BasicInformation.Get("description"); !IsKeyedHash(d) {
+		t.Errorf("the stored description is not a keyed hash: %q", d.Str)
+	}
+
 	ws, err := s.Watches()
 	if err != nil {
 		t.Fatal(err)

@@ -92,6 +92,12 @@ func TestRemoveKeepsTheHistoryAndAddGoesOnFromIt(t *testing.T) {
 	if n, _ := s.Count(); n != 1 {
 		t.Fatalf("%d watched", n)
 	}
+	if _, ok, err := s.Watch(fake.ChangingPAID); ok || err != nil {
+		t.Errorf("still watched: %v", err)
+	}
+	if w, ok, err := s.Watch("AB12CD"); !ok || err != nil || w.State != StateFound || w.Verdict != "incomplete" {
+		t.Errorf("AB12CD: %+v %v %v", w, ok, err)
+	}
 	if evs, _ := s.Events(context.Background(), Query{PAIDs: []string{fake.ChangingPAID}}); len(evs) != 1 {
 		t.Errorf("history after remove: %v", evs)
 	}
