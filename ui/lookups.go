@@ -252,7 +252,7 @@ func (m *Model) openToken(intro string) tea.Cmd {
 	if m.sess.token != "" {
 		current = m.sess.source
 	}
-	md, cmd := newTokenModal(m.kit, intro, tokenHome(m.cfg), text.CleanText(current))
+	md, cmd := newTokenModal(m.kit, tokenRule(m.cfg.Tokens), intro, tokenHome(m.cfg), text.CleanText(current))
 	m.open(md)
 	return cmd
 }

@@ -29,7 +29,7 @@ type fetchResult struct {
 // tickMsg refreshes the budget, countdowns and the idle check each second.
 type tickMsg time.Time
 
-// tokenChosen is a token the user entered and the keystore's rule accepted.
+// tokenChosen is a token the user entered and the token rule accepted.
 type tokenChosen struct{ token string }
 
 // tokenSaved reports saving a token the user entered.

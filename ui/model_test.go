@@ -18,6 +18,7 @@ import (
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/fake"
+	"github.com/padview/padview/keystore"
 )
 
 // updating reports -update, the flag teatest's golden package defines.
@@ -568,6 +569,9 @@ type saver struct {
 
 func (s *saver) Save(p, tok string) error { s.saved[p] = tok; return nil }
 func (s *saver) Available() error         { return s.unavail }
+
+// CleanToken is the keystore's rule, as keystore.Store gives it.
+func (s *saver) CleanToken(in string) (string, error) { return keystore.CleanToken(in) }
 
 func TestTokenScreen(t *testing.T) {
 	srv := startFake(t, fake.Options{})

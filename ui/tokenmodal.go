@@ -1,19 +1,23 @@
 package ui
 
 import (
+	"errors"
+	"strings"
+
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/padview/padview/api/text"
-	"github.com/padview/padview/keystore"
 )
 
 // tokenModal is the token entry: a masked input, checked and cleaned by
-// the keystore's one rule (keystore.CleanToken), saved to the keyring (or kept for the session when the keyring
-// cannot take it). Replacing a token the session already has asks first.
+// the rule of the saver that keeps it (Config.Tokens), saved to the
+// keyring (or kept for the session when the keyring cannot take it).
+// Replacing a token the session already has asks first.
 type tokenModal struct {
 	k       *kit
+	clean   func(string) (string, error) // the token rule
 	input   textinput.Model
 	intro   string
 	where   string // where the token will be kept
@@ -25,7 +29,7 @@ type tokenModal struct {
 
 // newTokenModal opens the token entry. current names where the token in
 // use came from ("" when there is none).
-func newTokenModal(k *kit, intro, where, current string) (Modal, tea.Cmd) {
+func newTokenModal(k *kit, clean func(string) (string, error), intro, where, current string) (Modal, tea.Cmd) {
 	in := textinput.New()
 	in.Prompt = ""
 	in.Placeholder = "partner token"
@@ -34,7 +38,7 @@ func newTokenModal(k *kit, intro, where, current string) (Modal, tea.Cmd) {
 	in.CharLimit = 4096
 	setBlink(&in)
 	cmd := in.Focus()
-	return tokenModal{k: k, input: in, intro: intro, where: where, current: current}, cmd
+	return tokenModal{k: k, clean: clean, input: in, intro: intro, where: where, current: current}, cmd
 }
 
 func (m tokenModal) Resize(w, h int) Modal {
@@ -61,7 +65,7 @@ func (m tokenModal) Update(msg tea.Msg) (Modal, tea.Cmd) {
 		case "esc":
 			return nil, nil
 		case "enter":
-			if _, err := keystore.CleanToken(m.input.Value()); err != nil {
+			if _, err := m.clean(m.input.Value()); err != nil {
 				m.problem = capitalize(err.Error()) + "."
 				return m, nil
 			}
@@ -85,10 +89,10 @@ func (m tokenModal) Update(msg tea.Msg) (Modal, tea.Cmd) {
 	return m, cmd
 }
 
-// chosen hands the token, as the keystore's one rule cleans it, to the
-// root, which saves it.
+// chosen hands the token, as the rule cleans it, to the root, which saves
+// it.
 func (m tokenModal) chosen() tea.Cmd {
-	tok, _ := keystore.CleanToken(m.input.Value())
+	tok, _ := m.clean(m.input.Value())
 	return func() tea.Msg { return tokenChosen{token: tok} }
 }
 
@@ -122,6 +126,22 @@ func (m tokenModal) Keys() []hint {
 	}
 	return []hint{{key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "save")), 3},
 		{key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close")), 3}, {m.k.keys.ForceQuit, 2}}
+}
+
+// tokenRule is how the token entry checks what was typed: by the rule of
+// the saver that keeps it. Without one (the demo) a token is kept for the
+// session as typed, less the whitespace of a paste; the service judges it.
+func tokenRule(s TokenSaver) func(string) (string, error) {
+	if s != nil {
+		return s.CleanToken
+	}
+	return func(input string) (string, error) {
+		tok := strings.TrimSpace(input)
+		if tok == "" {
+			return "", errors.New("enter a token")
+		}
+		return tok, nil
+	}
 }
 
 // tokenHome says where a token typed in will be kept, for the token entry.

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -60,4 +61,43 @@ func TestTokenRefusalOutlivesTheCursorBlink(t *testing.T) {
 	if tok, ok := m.modal.(tokenModal); !ok || !strings.Contains(tok.problem, "contains whitespace") {
 		t.Fatalf("after the blinks the dialog says %q", m.modal.(tokenModal).problem)
 	}
+}
+
+// ruleSaver is a token saver with a rule of its own.
+type ruleSaver struct{ saver }
+
+func (ruleSaver) CleanToken(in string) (string, error) {
+	if !strings.HasPrefix(in, "pv_") {
+		return "", errors.New("a partner token starts with pv_")
+	}
+	return in, nil
+}
+
+// The token entry checks what was typed by the rule of the saver that
+// keeps it, and by nothing else; without a saver (the demo) a paste's
+// whitespace is trimmed and the token kept for the session.
+func TestTokenEntryChecksByTheSaversRule(t *testing.T) {
+	cfg := demoConfig(startFake(t, fake.Options{}))
+	cfg.Token = ""
+	sv := &ruleSaver{saver{saved: map[string]string{}}}
+	cfg.Tokens = sv
+	m, _ := newModel(t, cfg, 100, 30)
+	m = press(t, typeText(t, m, "bad token"), "enter")
+	requireContains(t, screen(m), "A partner token starts with pv_.")
+	m.modal = setTokenText(m.modal, "pv_token with a space") // keystore's rule would refuse it
+	m = press(t, m, "enter")
+	if m.modal != nil || sv.saved["demo"] != "pv_token with a space" {
+		t.Fatalf("the saver's rule was not the one applied: %+v\n%s", sv.saved, screen(m))
+	}
+
+	cfg.Tokens = nil
+	m, _ = newModel(t, cfg, 100, 30)
+	m = press(t, m, "enter")
+	requireContains(t, screen(m), "Enter a token.")
+	m.modal = setTokenText(m.modal, "  "+fake.DemoToken+"\n")
+	m = press(t, m, "enter")
+	if m.modal != nil || m.sess.token != fake.DemoToken || m.sess.client == nil {
+		t.Fatalf("the demo's token was not kept: %q\n%s", m.sess.token, screen(m))
+	}
+	requireContains(t, screen(m), "Token kept for this session only.")
 }
