@@ -256,7 +256,7 @@ func TestTUIHelpSwallowsMouseInTmux(t *testing.T) {
 	s := startTUI(t, 60, 15)
 	s.lookUp("AB12CD", "Company name")
 	s.keys("?")
-	s.waitFor("? or esc closes", "↓ more")
+	s.waitFor("?/esc/q closes", "↓ more")
 	s.mouse(0, 25, 4) // press on the tab bar's row
 	for range 8 {
 		s.mouse(65, 20, 8) // wheel down
@@ -287,7 +287,7 @@ func TestTUIHelpAt80x24InTmux(t *testing.T) {
 	s.keys("Escape") // alone: ESC and ? together would read as alt+?
 	s.waitFor("o new PAID")
 	s.keys("?")
-	scr := s.waitFor("? or esc closes", "q/ctrl+c quit", "J/K", "1-9,0")
+	scr := s.waitFor("?/esc/q closes", "q/ctrl+c quit", "J/K", "1-9,0")
 	if strings.Contains(scr, "↓ more") {
 		t.Fatalf("the help does not fit 80×24:\n%s", scr)
 	}

@@ -181,10 +181,10 @@ func timeKeys(b *testing.B, m Model, keys []tea.KeyPressMsg) {
 	b.ReportMetric(float64(slowest.Nanoseconds()), "slowest-ns/key")
 }
 
-// findKeys is a long find typed key by key, then taken back key by key:
+// typedQuery is a long find typed key by key, then taken back key by key:
 // each key typed narrows the rows the last one left, each backspace
 // filters all of them again.
-func findKeys(query string) []tea.KeyPressMsg {
+func typedQuery(query string) []tea.KeyPressMsg {
 	var keys []tea.KeyPressMsg
 	for _, r := range query {
 		keys = append(keys, tea.KeyPressMsg{Code: r, Text: string(r)})
@@ -201,7 +201,7 @@ func findKeys(query string) []tea.KeyPressMsg {
 func BenchmarkFilter50000(b *testing.B) {
 	m := shown(b, bigExchange(b, 50000), "Sponsors")
 	m = typeKeys(m, []tea.KeyPressMsg{keyMsg("/")}) // the rows are indexed once, here
-	timeKeys(b, m, findKeys("donor 04711@donors"))
+	timeKeys(b, m, typedQuery("donor 04711@donors"))
 }
 
 // BenchmarkFilterOpen50000 is / on the sponsors table of 50,000: every
@@ -221,7 +221,7 @@ func BenchmarkFilterOpen50000(b *testing.B) {
 func BenchmarkFindRaw50000(b *testing.B) {
 	m := shown(b, bigExchange(b, 50000), "Raw")
 	m = typeKeys(m, []tea.KeyPressMsg{keyMsg("/")}) // the body is laid out once, here
-	timeKeys(b, m, findKeys("donor04711@donors"))
+	timeKeys(b, m, typedQuery("donor04711@donors"))
 }
 
 // BenchmarkFindRawOpen50000 is / in Raw of 50,000 sponsors: the whole body

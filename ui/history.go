@@ -133,9 +133,9 @@ func (e *exchange) size() int {
 	return n
 }
 
-// stepHistory goes back ([, alt+←) or forward (], alt+→).
-func (m *Model) stepHistory(k tea.KeyPressMsg) tea.Cmd {
-	back := k.String() == "[" || k.String() == "alt+left"
+// stepHistory goes back (d < 0: [, alt+←) or forward (], alt+→).
+func (m *Model) stepHistory(d int) tea.Cmd {
+	back := d < 0
 	i := m.hist.at + 1
 	if back {
 		i = m.hist.at - 1

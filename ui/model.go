@@ -44,6 +44,7 @@ type Model struct {
 	hist history   // this session's lookups, for [, ] and H
 	work int       // the worklist item opened last
 
+	actions      []action // the root's keys while a pane has focus (actions.go)
 	modal        Modal
 	status       status
 	notice       string           // something padview did on its own; above the panes until the next key
@@ -63,9 +64,9 @@ func New(cfg Config) Model {
 	}
 	k := &kit{st: theme.New(true), keys: newKeyMap(), help: help.New(), now: time.Now, idle: cfg.FullViewIdle}
 	if cfg.FullViewNever {
-		k.keys.Full = rebind(k.keys.Full, "full view: disabled for this profile")
+		k.keys.root.Full = rebind(k.keys.root.Full, "full view: disabled for this profile")
 	}
-	m := Model{cfg: cfg, kit: k, input: newPAIDInput(), focus: focusInput, mask: cfg.Mask, hist: history{at: -1},
+	m := Model{cfg: cfg, kit: k, actions: rootActions(k.keys.root), input: newPAIDInput(), focus: focusInput, mask: cfg.Mask, hist: history{at: -1},
 		spinner: spinner.New(spinner.WithSpinner(spinner.Dot))}
 	m.sess.access = newAccessLog(cfg)
 	m.applyTheme(true)
@@ -154,7 +155,7 @@ func (m Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (m Model) onInput(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m.lastActivity = m.kit.now()
 	if k, ok := msg.(tea.KeyPressMsg); ok {
-		if m.modal == nil && m.toast != nil && key.Matches(k, m.kit.keys.Cancel) {
+		if m.modal == nil && m.toast != nil && key.Matches(k, m.kit.keys.root.Cancel) {
 			m.toast = nil // esc closes what was copied, and does nothing else
 			return m, nil
 		}
@@ -162,7 +163,7 @@ func (m Model) onInput(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.notice, m.toast = "", nil // read by now; a modal covers them, so they wait
 		}
 		m.approxSeen = m.approxSeen || m.ex != nil
-		if key.Matches(k, m.kit.keys.ForceQuit) {
+		if key.Matches(k, m.kit.keys.root.ForceQuit) {
 			m.sess.cancel()
 			return m, tea.Quit
 		}
@@ -197,76 +198,22 @@ func (m Model) onInput(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
-// onKey handles a key while a pane has focus: the root's keys here, the
-// rest (scrolling, selection) go to the pane.
+// onKey handles a key while a pane has focus: the root's keys (actions),
+// the rest (scrolling, selection, find) go to the pane.
 func (m Model) onKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
-	keys := m.kit.keys
-	find := m.deck.current().Finding()
-	switch {
+	switch find := m.deck.current().Finding(); {
 	case find == findTyping:
 		return m, m.deck.update(k) // the find line takes every key
-	case key.Matches(k, keys.Quit):
-		m.sess.cancel()
-		return m, tea.Quit
-	case key.Matches(k, keys.Fetch):
-		if m.input.value() == "" {
-			return m, m.focusInput()
-		}
-		return m, m.lookUp(m.input.value())
-	case key.Matches(k, keys.FocusInput), key.Matches(k, keys.Find) && find == findNone:
-		if k.String() != "ctrl+l" {
-			m.input.clear() // a new lookup starts empty; ↑ brings the last PAID back
-		}
-		return m, m.focusInput()
-	case key.Matches(k, keys.Cancel) && m.sess.pending == nil && find == findKept:
-		return m, m.deck.update(k) // clears the find
-	case key.Matches(k, keys.Cancel):
-		if m.sess.cancel() {
-			m.status = status{level: levelInfo, text: "Canceled."}
-			m.unfetching()
-		} else if m.mark != nil {
-			m.unmark()
-		}
-	case key.Matches(k, keys.BackForward):
-		return m, m.stepHistory(k)
-	case key.Matches(k, keys.Lookups):
-		m.openHistory()
-	case key.Matches(k, keys.Worklist):
-		return m, m.stepWorklist(k)
-	case key.Matches(k, keys.Help):
-		m.open(newHelpModal(m.kit))
-	case key.Matches(k, keys.CopyMenu):
-		m.openCopy()
-	case key.Matches(k, keys.Export):
-		return m, m.openExport()
-	case key.Matches(k, keys.Compare):
-		m.toggleMark()
-	case key.Matches(k, keys.NextTab), key.Matches(k, keys.Right):
-		m.deck.move(1)
-	case key.Matches(k, keys.PrevTab), key.Matches(k, keys.Left):
-		m.deck.move(-1)
-	case key.Matches(k, keys.Jump):
-		m.deck.jump((int(k.String()[0]-'0') + 9) % 10) // 1 is the first tab, 0 the tenth
-	case key.Matches(k, keys.Full):
-		m.askFull()
-	case key.Matches(k, keys.Mask):
-		return m, m.toggleMask()
-	case key.Matches(k, keys.Standard):
-		if m.sess.view == advert.Standard {
-			m.status = status{level: levelInfo, text: "Already in the standard view."}
-			return m, nil
-		}
-		return m, m.leaveFull(m.backToStandard())
-	case key.Matches(k, keys.Refetch):
-		return m, m.refetch()
-	case key.Matches(k, keys.Copy):
-		return m, m.copyCurl()
-	case key.Matches(k, keys.Token):
-		return m, m.openToken("Enter a new partner token for profile " + m.cfg.Profile + ".")
-	default:
-		return m, m.deck.update(k)
+	case find == findNone && key.Matches(k, m.kit.keys.find.Open):
+		return m, m.newPAID(k) // nothing to find: / goes to the PAID input, as it always did
 	}
-	return m, nil
+	for _, a := range m.actions {
+		if key.Matches(k, a.b) {
+			cmd := a.do(&m, k)
+			return m, cmd
+		}
+	}
+	return m, m.deck.update(k)
 }
 
 // open shows a modal, sized for its area.

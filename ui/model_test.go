@@ -449,7 +449,7 @@ func TestHelpOverlay(t *testing.T) {
 	}
 	m = lookUpIn(t, m, "AB12CD")
 	m = press(t, m, "?")
-	requireContains(t, screen(m), "Keys", "full view", "jump to pane", "page up/down", "? close")
+	requireContains(t, screen(m), "Keys", "full view", "jump to pane", "page up/down", "?/esc/q close")
 	// The help swallows the mouse: a click where the tab bar was does not
 	// switch tabs, and the wheel scrolls the help.
 	_, hits := m.deck.bar(m.kit.st, m.layout.width)
@@ -480,7 +480,7 @@ func TestHelpAt80x24ShowsEveryKey(t *testing.T) {
 	m, _ := newModel(t, demoConfig(s), 80, 24)
 	m = press(t, m, "esc", "?")
 	scr := screen(m)
-	for _, col := range m.kit.keys.groups() {
+	for _, col := range m.kit.keys.helpColumns() {
 		for _, b := range col {
 			if !strings.Contains(scr, b.Help().Key+" ") || !strings.Contains(scr, b.Help().Desc) {
 				t.Errorf("help at 80×24 lacks %q %q", b.Help().Key, b.Help().Desc)
@@ -508,7 +508,7 @@ func TestConfirmationAtSmallestSize(t *testing.T) {
 	m = lookUpIn(t, m, "AB12CD")
 	m = press(t, m, "f")
 	scr := screen(m)
-	requireContains(t, scr, "Cancel", "Show personal data", "y show personal data", "n/esc cancel", "↓ more")
+	requireContains(t, scr, "Cancel", "Show personal data", "y show personal data", "n/esc/q cancel", "↓ more")
 	for range 10 {
 		m = press(t, m, "down")
 	}

@@ -96,7 +96,7 @@ const far = 1 << 30
 
 // scrollDelta is how far a key or the wheel asks to move: lines for a
 // text pane, rows for a table.
-func scrollDelta(keys keyMap, msg tea.Msg, page int) (int, bool) {
+func scrollDelta(keys scrollKeys, msg tea.Msg, page int) (int, bool) {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		switch {
@@ -132,7 +132,7 @@ func (s *scroller) move(d int, lines func(need int) int) {
 }
 
 // update moves for a scroll key or the wheel, and says whether it did.
-func (s *scroller) update(keys keyMap, msg tea.Msg, lines func(need int) int) bool {
+func (s *scroller) update(keys scrollKeys, msg tea.Msg, lines func(need int) int) bool {
 	d, ok := scrollDelta(keys, msg, s.height)
 	if ok {
 		s.move(d, lines)

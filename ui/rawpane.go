@@ -221,7 +221,7 @@ func (p rawPane) Update(msg tea.Msg) (Pane, tea.Cmd) {
 		p.scroll.reveal(show, p.lines)
 		return p, cmd
 	}
-	d, ok := scrollDelta(p.k.keys, msg, p.scroll.height)
+	d, ok := scrollDelta(p.k.keys.scroll, msg, p.scroll.height)
 	if !ok {
 		return p, nil
 	}
@@ -272,7 +272,7 @@ func (p rawPane) headLine(l rawLine, w int) string {
 	case rawTitle:
 		return st.Label.Bold(true).Render(ansi.Truncate(l.text, w, "…"))
 	case rawCurl:
-		return st.Muted.Render(ansi.Truncate(l.text, max(0, w-10), "…")) + st.Accent.Render("  c copies")
+		return st.Muted.Render(ansi.Truncate(l.text, max(0, w-10), "…")) + st.Accent.Render("  "+say(p.k.keys.root.Curl, "copies"))
 	case rawWarning:
 		return st.StatusWarn.Render(ansi.Truncate(l.text, w, "…"))
 	}

@@ -254,7 +254,7 @@ func TestProgramHelpSwallowsMouse(t *testing.T) {
 	send(tm, "enter")
 	waitFor(t, tm, "Riverside")
 	send(tm, "?")
-	waitFor(t, tm, "? or esc closes")
+	waitFor(t, tm, "?/esc/q closes")
 	tm.Send(tea.MouseClickMsg{X: 20, Y: 3, Button: tea.MouseLeft})
 	for range 8 {
 		tm.Send(tea.MouseWheelMsg{X: 20, Y: 8, Button: tea.MouseWheelDown})
@@ -296,7 +296,7 @@ func TestProgramHelpAt80x24NamesQuit(t *testing.T) {
 	tm := program(t, demoConfig(s), 80, 24)
 	waitFor(t, tm, "Look up")
 	send(tm, "?")
-	waitFor(t, tm, "? or esc closes", "q/ctrl+c", "standard view")
+	waitFor(t, tm, "?/esc/q closes", "q/ctrl+c", "standard view")
 	m := finalModel(t, tm)
 	if scr := ansi.Strip(m.View().Content); strings.Contains(scr, "↓ more") || !strings.Contains(scr, "J/K") {
 		t.Fatalf("help at 80×24:\n%s", scr)

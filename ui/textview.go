@@ -40,7 +40,7 @@ func (v *textView) update(k *kit, msg tea.Msg) tea.Cmd {
 		v.scroll.reveal(show, v.count)
 		return cmd
 	}
-	v.scroll.update(k.keys, msg, v.count)
+	v.scroll.update(k.keys.scroll, msg, v.count)
 	return nil
 }
 
@@ -65,5 +65,5 @@ func withFindLine(k *kit, body []string, height int, f finder, count string) str
 	for len(body) < height {
 		body = append(body, "")
 	}
-	return strings.Join(append(body[:height:height], f.view(k.st, count)), "\n")
+	return strings.Join(append(body[:height:height], f.view(k, count)), "\n")
 }

@@ -48,12 +48,13 @@ func (m tokenModal) Resize(w, h int) Modal {
 }
 
 func (m tokenModal) Update(msg tea.Msg) (Modal, tea.Cmd) {
+	keys := m.k.keys.token
 	if m.replace {
 		if k, ok := msg.(tea.KeyPressMsg); ok {
-			switch k.String() {
-			case "y":
+			switch {
+			case key.Matches(k, keys.Replace):
 				return nil, m.chosen()
-			case "n", "esc":
+			case key.Matches(k, keys.Keep):
 				m.replace = false
 			}
 		}
@@ -61,10 +62,10 @@ func (m tokenModal) Update(msg tea.Msg) (Modal, tea.Cmd) {
 	}
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
-		switch msg.String() {
-		case "esc":
+		switch {
+		case key.Matches(msg, keys.Close):
 			return nil, nil
-		case "enter":
+		case key.Matches(msg, keys.Save):
 			if _, err := m.clean(m.input.Value()); err != nil {
 				m.problem = capitalize(err.Error()) + "."
 				return m, nil
@@ -103,7 +104,8 @@ func (m tokenModal) View() string {
 	var body []string
 	if m.replace {
 		body = wrap("Replace the token in use (source: "+m.current+")? The new one will be "+m.where, f.inner)
-		body = append(body, "", st.InputPrompt.Render("y")+" replace · "+st.InputPrompt.Render("n")+" keep the current one")
+		keys := m.k.keys.token
+		body = append(body, "", st.InputPrompt.Render(keys.Replace.Help().Key)+" replace · "+st.InputPrompt.Render(keys.Keep.Help().Key)+" keep the current one")
 	} else {
 		body = append(wrap(m.intro, f.inner), "", st.InputPrompt.Render("Token ❯ ")+m.input.View(), "")
 		for _, l := range wrap("It will be "+m.where, f.inner) {
@@ -120,12 +122,11 @@ func (m tokenModal) View() string {
 }
 
 func (m tokenModal) Keys() []hint {
+	keys := m.k.keys.token
 	if m.replace {
-		return []hint{{key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "replace")), 2},
-			{key.NewBinding(key.WithKeys("n", "esc"), key.WithHelp("n/esc", "keep the current one")), 2}}
+		return []hint{{keys.Replace, 2}, {keys.Keep, 2}}
 	}
-	return []hint{{key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "save")), 3},
-		{key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close")), 3}, {m.k.keys.ForceQuit, 2}}
+	return []hint{{keys.Save, 3}, {keys.Close, 3}, {m.k.keys.root.ForceQuit, 2}}
 }
 
 // tokenRule is how the token entry checks what was typed: by the rule of
