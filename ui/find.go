@@ -220,6 +220,8 @@ type span struct {
 // mark draws the spans of a styled line in the match styles. The line's
 // own styles stay around and inside them: after a match, the styles that
 // were in force are written again. spans are in order and do not overlap.
+// It is one pass of a small state machine (in a match or not, the styles
+// in force), better read whole than split across helpers sharing it.
 func mark(line string, spans []span, on, onCurrent string) string {
 	if len(spans) == 0 {
 		return line

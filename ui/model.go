@@ -103,6 +103,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return nm, cmd
 }
 
+// update is the router: one case a kind of message, each handed on in a
+// line or two, so that the whole flow reads in one place.
 func (m Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
@@ -155,17 +157,8 @@ func (m Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (m Model) onInput(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m.lastActivity = m.kit.now()
 	if k, ok := msg.(tea.KeyPressMsg); ok {
-		if m.modal == nil && m.toast != nil && key.Matches(k, m.kit.keys.root.Cancel) {
-			m.toast = nil // esc closes what was copied, and does nothing else
-			return m, nil
-		}
-		if m.modal == nil {
-			m.notice, m.toast = "", nil // read by now; a modal covers them, so they wait
-		}
-		m.approxSeen = m.approxSeen || m.ex != nil
-		if key.Matches(k, m.kit.keys.root.ForceQuit) {
-			m.sess.cancel()
-			return m, tea.Quit
+		if done, cmd := m.seeKey(k); done {
+			return m, cmd
 		}
 	}
 	if m.modal != nil {
@@ -196,6 +189,25 @@ func (m Model) onInput(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.onClick(msg)
 	}
 	return m, nil
+}
+
+// seeKey is what any key press does first, wherever it goes: it marks
+// the notice and the copied text as read, and ctrl+c quits. done says the
+// key did all it does (esc closing what was copied does nothing else).
+func (m *Model) seeKey(k tea.KeyPressMsg) (done bool, cmd tea.Cmd) {
+	r := m.kit.keys.root
+	if m.modal == nil && m.toast != nil && key.Matches(k, r.Cancel) {
+		m.toast = nil
+		return true, nil
+	}
+	if m.modal == nil {
+		m.notice, m.toast = "", nil // read by now; a modal covers them, so they wait
+	}
+	m.approxSeen = m.approxSeen || m.ex != nil
+	if key.Matches(k, r.ForceQuit) {
+		return true, m.quit()
+	}
+	return false, nil
 }
 
 // onKey handles a key while a pane has focus: the root's keys (actions),

@@ -120,7 +120,7 @@ func TestLookupAndTabs(t *testing.T) {
 		t.Fatalf("clipboard message %v", msg)
 	}
 	// A click on a tab selects it: the layout's tab row, the bar's ranges.
-	_, hits := m.deck.bar(m.kit.st, m.layout.width)
+	_, hits := m.deck.bar(m.kit, m.layout.width)
 	next, _ = m.Update(tea.MouseClickMsg{X: hits[1].from + 1, Y: m.layout.tabs.y, Button: tea.MouseLeft})
 	if got := tab(next.(Model)); got != m.deck.panes[hits[1].index].Tab().Label || got == "Raw" {
 		t.Fatalf("click chose %q", got)
@@ -452,7 +452,7 @@ func TestHelpOverlay(t *testing.T) {
 	requireContains(t, screen(m), "Keys", "full view", "jump to pane", "page up/down", "?/esc/q close")
 	// The help swallows the mouse: a click where the tab bar was does not
 	// switch tabs, and the wheel scrolls the help.
-	_, hits := m.deck.bar(m.kit.st, m.layout.width)
+	_, hits := m.deck.bar(m.kit, m.layout.width)
 	next, _ := m.Update(tea.MouseClickMsg{X: hits[2].from + 1, Y: m.layout.tabs.y, Button: tea.MouseLeft})
 	if m = next.(Model); tab(m) != "Advertiser" || m.modal == nil {
 		t.Fatalf("a click through the help chose %q", tab(m))

@@ -158,7 +158,7 @@ func (m Model) drawChrome() chrome {
 	if k == m.chrome.key && m.chrome.keys != "" {
 		return m.chrome
 	}
-	bar, _ := m.deck.bar(m.kit.st, k.width)
+	bar, _ := m.deck.bar(m.kit, k.width)
 	return chrome{key: k, tabs: fit(bar, k.width), keys: fit(m.keyLine(k.width), k.width)}
 }
 
