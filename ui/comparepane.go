@@ -56,8 +56,8 @@ type compared struct {
 // the pane's size, off the UI goroutine; nil when nothing is marked.
 func (m Model) compareCmd() tea.Cmd {
 	ex := m.ex
-	if ex == nil || ex.against == nil || ex.doc == nil {
-		return nil
+	if ex == nil || ex.against == nil || ex.doc == nil || ex.maskPending() {
+		return nil // after a failure, or until the masked copy comes
 	}
 	k := *m.kit // a copy: the command must not read what Update may change
 	in := m.layout.paneInner()
@@ -183,7 +183,7 @@ func (m *Model) unmark() {
 	if m.ex != nil && m.ex.against != nil {
 		ex := *m.ex // exchanges are shared by earlier models: change a copy
 		ex.against = nil
-		m.show(&ex)
+		m.show(&ex) // as shown: its masked copy, if any, comes along
 	}
 	m.status = status{level: levelInfo, text: "Mark on " + paid + " cleared."}
 }

@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/audit"
 	"github.com/padview/padview/api/fake"
@@ -467,4 +469,65 @@ func TestMaskCoversCopyExportAndCompare(t *testing.T) {
 	// comparison is made again, unmasked.
 	m = press(t, m, "m")
 	requireContains(t, walk(t, m), "maren.holt@riverside-civic.example")
+}
+
+// maskedCopyOf runs the commands of one step and returns the masked copy
+// among their messages.
+func maskedCopyOf(t *testing.T, cmd tea.Cmd) maskedCopy {
+	t.Helper()
+	for _, msg := range execute(cmd) {
+		if c, ok := msg.(maskedCopy); ok {
+			return c
+		}
+	}
+	t.Fatal("no masked copy was asked for")
+	return maskedCopy{}
+}
+
+// m on the full view takes the personal data off the screen at once and
+// masks in a command: until the masked copy comes nothing of the
+// advertisement shows, copying and exporting wait, and a copy the screen
+// no longer waits for (the mask went off, another answer came) is dropped.
+func TestMaskKeyHidesUntilTheMaskedCopyComes(t *testing.T) {
+	s := startFake(t, fake.Options{})
+	m, clk := newModel(t, demoConfig(s), 120, 36)
+	m = lookUpIn(t, m, "AB12CD")
+	m = confirmFull(t, m, clk)
+	m = press(t, m, "3") // Sponsors
+	next, cmd := m.Update(keyMsg("m"))
+	pending := next.(Model)
+	if !pending.ex.maskPending() || pending.ex.shown() != nil {
+		t.Fatal("m did not wait for the masked copy")
+	}
+	all := walk(t, pending)
+	requireContains(t, all, "MASKED", "Masking the personal data…")
+	requireUnmaskedNone(t, all)
+	if next, _ := pending.Update(keyMsg("y")); next.(Model).modal != nil {
+		t.Fatal("the copy menu opened before the masked copy came")
+	}
+	c := maskedCopyOf(t, cmd)
+	next, _ = pending.Update(c)
+	masked := next.(Model)
+	if tab(masked) != "Sponsors" || masked.ex.maskPending() {
+		t.Fatalf("the masked copy did not come on the tab the reader was on (%q)", tab(masked))
+	}
+	all = walk(t, masked)
+	requireContains(t, all, "m•••@riverside-civic.example", "i•••@estuary-friends.example")
+	requireUnmaskedNone(t, all)
+
+	// The mask went off before the copy came: the copy is dropped.
+	next, _ = pending.Update(keyMsg("m"))
+	next, _ = next.(Model).Update(c)
+	off := next.(Model)
+	if off.ex.mask || strings.Contains(screen(off), "MASKED") || !strings.Contains(walk(t, off), "maren.holt@riverside-civic.example") {
+		t.Fatalf("a masked copy that came after the mask went off was shown:\n%s", screen(off))
+	}
+
+	// Another answer came before the copy: the copy is dropped, the new
+	// answer is masked in its fetch.
+	other := lookUpIn(t, pending, "AB12CE")
+	next, _ = other.Update(c)
+	if got := next.(Model); got.ex.paid != "AB12CE" || got.ex.maskPending() || got.ex.shown() == c.masking.doc {
+		t.Fatalf("a stale masked copy replaced %s", got.ex.paid)
+	}
 }

@@ -46,6 +46,10 @@ func (m *Model) openCopy() {
 		m.status = status{level: levelInfo, text: "Nothing to copy yet: fetch an advertisement first."}
 		return
 	}
+	if m.ex.maskPending() {
+		m.status = status{level: levelInfo, text: "Masking the personal data: copying waits for the masked copy."}
+		return
+	}
 	p := m.deck.current()
 	m.open(newCopyMenu(m.kit, m.ex, p, m.exportDoc()))
 }

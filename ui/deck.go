@@ -55,6 +55,18 @@ func (d *deck) update(msg tea.Msg) tea.Cmd {
 	return cmd
 }
 
+// broadcast hands a message to every pane, for an answer to one of them
+// that may come after the reader moved to another tab.
+func (d *deck) broadcast(msg tea.Msg) tea.Cmd {
+	panes := make([]Pane, len(d.panes)) // models are values: do not write into an earlier one's slice
+	cmds := make([]tea.Cmd, len(d.panes))
+	for i, p := range d.panes {
+		panes[i], cmds[i] = p.Update(msg)
+	}
+	d.panes = panes
+	return tea.Batch(cmds...)
+}
+
 // move goes delta tabs right (left when negative), round the end.
 func (d *deck) move(delta int) {
 	n := len(d.panes)

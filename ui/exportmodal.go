@@ -65,6 +65,10 @@ func (m *Model) openExport() tea.Cmd {
 		m.status = status{level: levelInfo, text: "Nothing to export: e saves the advertisement on screen, and there is none."}
 		return nil
 	}
+	if m.ex.maskPending() {
+		m.status = status{level: levelInfo, text: "Masking the personal data: exporting waits for the masked copy."}
+		return nil
+	}
 	md, cmd := newExportModal(m.kit, m.exportDoc(), m.ex.name(), m.ex.personal() && !m.ex.mask)
 	m.open(md)
 	return cmd

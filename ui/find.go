@@ -24,6 +24,23 @@ const (
 	findKept                   // a find is in force: n/N step through it, esc clears it
 )
 
+// findIndex is a pane's find index, built off the UI goroutine: laying a
+// big Raw out whole, or every column of a 50,000-row table, takes longer
+// than a frame. id is the request's (kit.request): an index no pane waits
+// for any more is dropped.
+type findIndex struct {
+	id    int
+	index *lineIndex
+}
+
+func indexCmd(id int, build func() *lineIndex) tea.Cmd {
+	return func() tea.Msg { return findIndex{id, build()} }
+}
+
+// findingWords is what the find line counts while its index is being
+// built.
+const findingWords = "finding…"
+
 // maxFind caps what the find line takes, in bytes; maxFindShown is the
 // most of it the line shows at once.
 const (

@@ -77,17 +77,22 @@ func (m Model) onFetchResult(r fetchResult) (tea.Model, tea.Cmd) {
 		m.sess.view, m.sess.reason = advert.Standard, ""
 		m.notice = "The service refused the full view for this token: padview is back in the standard view, for later lookups too."
 	}
-	m.show(ex)
+	masked := m.show(ex)
 	m.hist.record(ex, m.kit.now())
 	if l, err := api.ParseLookup(m.input.value(), m.cfg.BaseURL); m.input.value() == "" || err == nil && l.PAID == r.l.paid {
 		m.blurInput() // unless the user is typing another PAID
 	}
-	return m, m.compareCmd()
+	return m, tea.Batch(masked, m.compareCmd())
 }
 
 // show puts an exchange on screen in place of the one before: a failure
-// on its error pane, an advertisement on the tab the reader was on.
-func (m *Model) show(ex *exchange) {
+// on its error pane, an advertisement on the tab the reader was on. It is
+// shown as the mask is now (an answer kept from earlier may have come
+// before it changed); the command makes its masked copy when it needs one.
+func (m *Model) show(ex *exchange) tea.Cmd {
+	if ex.doc != nil && ex.mask != m.mask {
+		ex = ex.withMask(m.mask, masking{})
+	}
 	stay := m.deck.label()
 	if ex.err != nil {
 		stay = "" // a failure opens on what happened
@@ -101,6 +106,7 @@ func (m *Model) show(ex *exchange) {
 	in := m.layout.paneInner()
 	m.deck = newDeck(panesFor(m.kit, ex), stay, in.w, in.h)
 	m.status = ex.status()
+	return m.maskCmd()
 }
 
 // clear takes the exchange off the screen (and out of memory); the next

@@ -50,6 +50,8 @@ type Model struct {
 	notice       string           // something padview did on its own; above the panes until the next key
 	toast        *copyToast       // what was just copied, until a key or its time is up
 	mark         *advert.Document // the advertisement marked with =, that the next ones are compared with
+	maskSeq      int              // the latest masked copy asked for (maskCmd)
+	masking      *advert.Document // the document that request masks, until it answers
 	spinner      spinner.Model
 	lastActivity time.Time
 	startup      tea.Cmd // the first lookup of a worklist
@@ -140,6 +142,10 @@ func (m Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.onCopied(msg)
 	case compared:
 		return m.onCompared(msg)
+	case maskedCopy:
+		return m.onMasked(msg)
+	case findIndex:
+		return m, m.deck.broadcast(msg) // the pane that asked takes it
 	case tea.KeyPressMsg, tea.PasteMsg, tea.MouseMsg:
 		return m.onInput(msg)
 	}

@@ -51,6 +51,14 @@ type kit struct {
 	help help.Model
 	now  func() time.Time
 	idle time.Duration // the full view's idle timeout, for the texts that name it
+	seq  int           // the last request id handed out (request)
+}
+
+// request is a new id for something a pane asks a command for, so that
+// an answer nobody waits for any more is told apart. Only Update calls it.
+func (k *kit) request() int {
+	k.seq++
+	return k.seq
 }
 
 // panesFor lists the panes of an exchange: one per group in advert.Groups
@@ -60,6 +68,9 @@ type kit struct {
 // after = and a lookup). A failure has its error and Raw. They draw the
 // document as shown (masked under the privacy mask).
 func panesFor(k *kit, ex *exchange) []Pane {
+	if ex.maskPending() {
+		return []Pane{newFetchingPane(k, "Masking the personal data…", "Nothing of this advertisement shows until its masked copy is ready.")}
+	}
 	doc := ex.shown()
 	if doc == nil {
 		return []Pane{newErrorPane(k, ex), newRawPane(k, ex)}

@@ -30,10 +30,11 @@ type partiesPane struct {
 	offset        int // the first row in sight
 	detail        int // how far the selected entry's details are scrolled
 
-	find  finder
-	shown []int           // the entries the find leaves, in order; nil: all of them
-	past  searches[[]int] // what the queries typed so far left
-	hay   *partyHay       // every entry's columns, folded, built when / first opens
+	find    finder
+	shown   []int           // the entries the find leaves, in order; nil: all of them
+	past    searches[[]int] // what the queries typed so far left
+	hay     *partyHay       // every entry's columns, folded, built when / first opens
+	hayWant int             // the index asked for (findIndex.id) until it comes
 
 	// The selected entry's fields, laid out when the selection, the width
 	// or the theme changes, so View only reads them.

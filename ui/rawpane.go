@@ -195,7 +195,8 @@ func (p rawPane) Resize(w, h int) Pane {
 }
 
 // index is every line of the pane, the whole body laid out once: what a
-// find in Raw searches.
+// find in Raw searches. It runs in a command, so it walks the body with
+// a layout of its own, never the one View reads.
 func (p rawPane) index() *lineIndex {
 	x := &lineIndex{}
 	if p.json != nil {
@@ -205,7 +206,7 @@ func (p rawPane) index() *lineIndex {
 		x.add(l.text)
 	}
 	if p.json != nil {
-		p.json.each(x.addBytes)
+		newJSONLines(p.json.src).each(x.addBytes)
 	}
 	for _, l := range p.text {
 		x.add(l)

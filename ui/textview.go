@@ -19,7 +19,8 @@ type textView struct {
 
 func (v *textView) count(int) int { return len(v.lines) }
 
-func (v *textView) index() *lineIndex { return styledIndex(v.lines) }
+// index reads a copy of the view: it runs in a command.
+func (v textView) index() *lineIndex { return styledIndex(v.lines) }
 
 // setLines takes lines laid out again (another width or theme).
 func (v *textView) setLines(lines []string) {
