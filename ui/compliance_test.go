@@ -531,3 +531,22 @@ func TestMaskKeyHidesUntilTheMaskedCopyComes(t *testing.T) {
 		t.Fatalf("a stale masked copy replaced %s", got.ex.paid)
 	}
 }
+
+// An answer kept from before the mask went on is shown masked when it is
+// reopened ([, H), as everything on screen is.
+func TestReopenedAnswerFollowsTheMask(t *testing.T) {
+	s := startFake(t, fake.Options{})
+	m, _ := newModel(t, demoConfig(s), 120, 36)
+	m = lookUpIn(t, m, "AB12CD")
+	m = lookUpIn(t, m, "AB12CE")
+	m = press(t, m, "m", "[")
+	if m.ex.paid != "AB12CD" || !m.ex.mask || m.ex.maskPending() || m.ex.shown() == m.ex.doc {
+		t.Fatalf("reopened %s unmasked under the mask", m.ex.paid)
+	}
+	requireContains(t, screen(m), "MASKED", "from this session")
+	requireUnmaskedNone(t, walk(t, m))
+	m = press(t, m, "m", "]")
+	if m.ex.paid != "AB12CE" || m.ex.mask {
+		t.Fatalf("reopened %s masked after the mask came off", m.ex.paid)
+	}
+}
