@@ -231,9 +231,9 @@ func (m Model) onTick() (tea.Model, tea.Cmd) {
 	}
 	if m.sess.view == advert.Full && m.kit.now().Sub(m.lastActivity) >= m.cfg.FullViewIdle {
 		why := fmt.Sprintf("Returned to the standard view after %s without a key press; personal data cleared.", text.Duration(m.cfg.FullViewIdle))
-		return m, tea.Batch(m.leaveFull(why), tick())
+		return m, tea.Batch(m.leaveFull(why), m.kit.tick())
 	}
-	return m, tick()
+	return m, m.kit.tick()
 }
 
 // setToken builds the client for a token; each token has its own budget.

@@ -64,7 +64,7 @@ func New(cfg Config) Model {
 	if cfg.FullViewIdle <= 0 {
 		cfg.FullViewIdle = defaultIdle
 	}
-	k := &kit{st: theme.New(true), keys: newKeyMap(), help: help.New(), now: time.Now, idle: cfg.FullViewIdle}
+	k := &kit{st: theme.New(true), keys: newKeyMap(), help: help.New(), now: time.Now, after: tea.Tick, idle: cfg.FullViewIdle}
 	if cfg.FullViewNever {
 		k.keys.root.Full = rebind(k.keys.root.Full, "full view: disabled for this profile")
 	}
@@ -92,7 +92,7 @@ func New(cfg Config) Model {
 
 // Init asks the terminal for its background and starts the clock.
 func (m Model) Init() tea.Cmd {
-	return tea.Batch(tea.RequestBackgroundColor, tick(), textinput.Blink, m.startup)
+	return tea.Batch(tea.RequestBackgroundColor, m.kit.tick(), textinput.Blink, m.startup)
 }
 
 // Update routes one message: answers and timers to the session, input

@@ -183,16 +183,32 @@ func TestStaleResponsesAreDropped(t *testing.T) {
 	if m.ex == nil || m.ex.paid != "XK9P2M" {
 		t.Fatalf("current answer not shown: %v", m.ex)
 	}
-	// Esc cancels a fetch in flight, and its late answer is dropped too.
+	// Esc cancels a fetch in flight, and its answer is dropped too: one
+	// that came before the esc was read, and one the esc cut short.
 	m = press(t, m, "o")
 	m.input.box.SetValue("AB12CD")
 	next, cmd := m.Update(keyMsg("enter"))
-	m = next.(Model)
-	next, _ = m.Update(keyMsg("esc"))
-	m = next.(Model)
-	m = settle(t, m, cmd)
-	if m.ex.paid != "XK9P2M" || m.status.text != "Canceled." {
-		t.Fatalf("after cancel: %s, %q", m.ex.paid, m.status.text)
+	answered := execute(cmd) // the answer came, and waits behind the esc
+	for _, cut := range []bool{false, true} {
+		m := next.(Model)
+		m.input.box.SetValue("AB12CD")
+		after, late := m.Update(keyMsg("enter"))
+		m = after.(Model)
+		after, _ = m.Update(keyMsg("esc"))
+		m = after.(Model)
+		msgs := answered
+		if cut {
+			msgs = execute(late) // run after the esc: its context is canceled
+		}
+		for _, msg := range msgs {
+			if r, ok := msg.(fetchResult); ok {
+				after, _ = m.Update(r)
+				m = after.(Model)
+			}
+		}
+		if m.ex.paid != "XK9P2M" || m.status.text != "Canceled." {
+			t.Fatalf("after cancel (cut %v): %s, %q", cut, m.ex.paid, m.status.text)
+		}
 	}
 }
 

@@ -49,9 +49,12 @@ type kit struct {
 	st   theme.Styles
 	keys keyMap
 	help help.Model
-	now  func() time.Time
-	idle time.Duration // the full view's idle timeout, for the texts that name it
-	seq  int           // the last request id handed out (request)
+	// The clock: now, and after, which fires a message after a while
+	// (tea.Tick). Tests set both to a clock they move.
+	now   func() time.Time
+	after func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
+	idle  time.Duration // the full view's idle timeout, for the texts that name it
+	seq   int           // the last request id handed out (request)
 }
 
 // request is a new id for something a pane asks a command for, so that

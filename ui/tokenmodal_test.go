@@ -4,12 +4,10 @@ import (
 	"errors"
 	"strings"
 	"testing"
-	"time"
+	"testing/synctest"
 
 	"charm.land/bubbles/v2/cursor"
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/colorprofile"
-	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"github.com/padview/padview/api/fake"
 )
@@ -39,28 +37,42 @@ func TestTokenRefusalStaysUntilTheInputChanges(t *testing.T) {
 	}
 }
 
-// In a real program with a blinking cursor the refusal is still on screen
-// after several blinks.
+// With the cursor blinking (its real timer, on synctest's clock) the
+// refusal is still on screen after several blinks.
 func TestTokenRefusalOutlivesTheCursorBlink(t *testing.T) {
-	cfg := demoConfig(startFake(t, fake.Options{}))
-	cfg.Token = ""
-	cfg.Tokens = &saver{saved: map[string]string{}}
-	cursorBlink = true // the blink is what cleared it
-	t.Cleanup(func() { cursorBlink = false })
-	tm := teatest.NewTestModel(t, New(cfg),
-		teatest.WithInitialTermSize(100, 30),
-		teatest.WithProgramOptions(
-			tea.WithColorProfile(colorprofile.Ascii),
-			tea.WithEnvironment([]string{"TERM=xterm-256color", "NO_COLOR=1"}),
-		))
-	waitFor(t, tm, "Partner token")
-	send(tm, "b", "a", "d", " ", "t", "o", "k", "enter")
-	waitFor(t, tm, refusal)
-	time.Sleep(1500 * time.Millisecond) // at least two blinks (530 ms each)
-	m := finalModel(t, tm)
-	if tok, ok := m.modal.(tokenModal); !ok || !strings.Contains(tok.problem, "contains whitespace") {
-		t.Fatalf("after the blinks the dialog says %q", m.modal.(tokenModal).problem)
-	}
+	synctest.Test(t, func(t *testing.T) {
+		cursorBlink = true // the blink is what cleared it
+		defer func() { cursorBlink = false }()
+		next, _ := New(Config{Profile: "demo", Tokens: &saver{saved: map[string]string{}}}).Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+		m := next.(Model)
+		var blink tea.Cmd
+		for _, k := range []string{"b", "a", "d", " ", "t", "o", "k", "enter"} {
+			var cmd tea.Cmd
+			next, cmd = m.Update(keyMsg(k))
+			if m = next.(Model); cmd != nil {
+				blink = cmd // each key asks for the blink anew
+			}
+		}
+		requireContains(t, screen(m), refusal)
+		blinks := 0
+		for blink != nil && blinks < 4 {
+			cmd := blink
+			blink = nil
+			for _, msg := range execute(cmd) {
+				if _, ok := msg.(cursor.BlinkMsg); ok {
+					blinks++
+					next, blink = m.Update(msg)
+					m = next.(Model)
+				}
+			}
+		}
+		if blinks < 2 {
+			t.Fatalf("the cursor blinked %d times", blinks)
+		}
+		if tok, ok := m.modal.(tokenModal); !ok || !strings.Contains(tok.problem, "contains whitespace") {
+			t.Fatalf("after %d blinks the dialog says %q", blinks, m.modal.(tokenModal).problem)
+		}
+	})
 }
 
 // ruleSaver is a token saver with a rule of its own.
