@@ -41,7 +41,7 @@ func rootActions(r rootKeys) []action {
 		{r.Right, do(func(m *Model) { m.deck.move(1) })},
 		{r.PrevTab, do(func(m *Model) { m.deck.move(-1) })},
 		{r.Left, do(func(m *Model) { m.deck.move(-1) })},
-		{r.Full, do((*Model).askFull)},
+		{r.Full, cmd((*Model).askFull)},
 		{r.Mask, cmd((*Model).toggleMask)},
 		{r.Standard, cmd((*Model).standard)},
 		{r.Refetch, cmd((*Model).refetch)},

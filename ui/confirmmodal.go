@@ -18,6 +18,10 @@ import (
 // opens, so that keys already typed cannot answer it.
 const confirmArmDelay = 400 * time.Millisecond
 
+// confirmArmed is the moment the confirmation takes keys: a message only
+// so that the screen is drawn again with its keys.
+type confirmArmed struct{}
+
 // purposeRule is what the profile asks of the purpose: whether one is
 // required, and whether the access log records it.
 type purposeRule struct{ required, recorded bool }
@@ -263,14 +267,20 @@ func (m confirmModal) View() string {
 	return m.frame().render(st.Modal, m.head(), m.body(), m.foot(), m.offset)
 }
 
+// Keys offers the answers once they work: until the dialog is armed, only
+// scrolling and ctrl+c.
 func (m confirmModal) Keys() []hint {
 	keys := m.k.keys.confirm
-	if m.typing {
-		return []hint{{keys.Done, 5}, {m.k.keys.root.ForceQuit, 2}}
-	}
-	hints := []hint{{keys.Yes, 5}, {keys.No, 5}}
+	var scroll []hint
 	if m.maxOffset() > 0 {
-		hints = append(hints, hint{rebind(keys.Scroll.UpDown(), "scroll"), 5})
+		scroll = []hint{{rebind(keys.Scroll.UpDown(), "scroll"), 5}}
 	}
+	switch {
+	case m.typing:
+		return []hint{{keys.Done, 5}, {m.k.keys.root.ForceQuit, 2}}
+	case m.k.now().Before(m.armedAt):
+		return append(scroll, hint{m.k.keys.root.ForceQuit, 2})
+	}
+	hints := append([]hint{{keys.Yes, 5}, {keys.No, 5}}, scroll...)
 	return append(hints, hint{keys.Purpose(), 4}, hint{keys.OwnPurpose, 3}, hint{keys.Choose, 1}, hint{keys.Answer, 0})
 }

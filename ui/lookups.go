@@ -30,8 +30,7 @@ func (m *Model) lookUp(input string) tea.Cmd {
 		if m.cfg.FullViewNever {
 			m.notice = strings.TrimSpace(m.notice + " The pasted URL asks for the full view, which is disabled for this profile: the standard view is looked up.")
 		} else {
-			m.open(m.confirmFull(l.PAID, m.notice))
-			return nil
+			return m.confirmFull(l.PAID, m.notice)
 		}
 	}
 	return m.fetch(lookup{l.PAID, m.sess.view})
@@ -140,14 +139,14 @@ func (m *Model) unfetching() {
 
 // askFull opens the confirmation for the advertisement on screen, or the
 // one in the input.
-func (m *Model) askFull() {
+func (m *Model) askFull() tea.Cmd {
 	if m.sess.view == advert.Full {
 		m.status = status{level: levelInfo, text: "Already in the full view; s returns to the standard view."}
-		return
+		return nil
 	}
 	if m.cfg.FullViewNever {
 		m.status = status{level: levelWarn, text: "The full view is disabled for this profile (full_view = \"never\")."}
-		return
+		return nil
 	}
 	paid := ""
 	if m.ex != nil {
@@ -155,13 +154,15 @@ func (m *Model) askFull() {
 	} else if l, err := api.ParseLookup(m.input.value(), m.cfg.BaseURL); err == nil {
 		paid = l.PAID
 	}
-	m.open(m.confirmFull(paid, ""))
+	return m.confirmFull(paid, "")
 }
 
-// confirmFull is the confirmation for paid, asking the purpose the access
-// log records (required when the profile says so).
-func (m *Model) confirmFull(paid, note string) Modal {
-	return newConfirmModal(m.kit, paid, note, purposeRule{required: m.cfg.RequireReason, recorded: m.sess.access.records()})
+// confirmFull opens the confirmation for paid, asking the purpose the
+// access log records (required when the profile says so). The command
+// draws it again when it is armed, so that its keys show when they work.
+func (m *Model) confirmFull(paid, note string) tea.Cmd {
+	m.open(newConfirmModal(m.kit, paid, note, purposeRule{required: m.cfg.RequireReason, recorded: m.sess.access.records()}))
+	return m.kit.after(confirmArmDelay, func(time.Time) tea.Msg { return confirmArmed{} })
 }
 
 func (m Model) onFullConfirmed(c fullConfirmed) (tea.Model, tea.Cmd) {

@@ -516,13 +516,19 @@ func TestHelpAt80x24ShowsEveryKey(t *testing.T) {
 
 func lastLine(s string) string { return s[strings.LastIndex(strings.TrimRight(s, "\n"), "\n")+1:] }
 
-// TestConfirmationAtSmallestSize: at 60×15 the choice and its keys show;
-// the notice scrolls.
+// TestConfirmationAtSmallestSize: at 60×15 the choice and its keys show
+// (the answers once the dialog is armed); the notice scrolls.
 func TestConfirmationAtSmallestSize(t *testing.T) {
 	s := startFake(t, fake.Options{})
-	m, _ := newModel(t, demoConfig(s), 60, 15)
+	m, clk := newModel(t, demoConfig(s), 60, 15)
 	m = lookUpIn(t, m, "AB12CD")
 	m = press(t, m, "f")
+	if line := lastLine(screen(m)); strings.Contains(line, "y show personal data") || !strings.Contains(line, "↑/↓ scroll") {
+		t.Fatalf("before it is armed the key line offers: %s", line)
+	}
+	clk.add(confirmArmDelay)
+	next, _ := m.Update(confirmArmed{})
+	m = next.(Model)
 	scr := screen(m)
 	requireContains(t, scr, "Cancel", "Show personal data", "y show personal data", "n/esc/q cancel", "↓ more")
 	for range 10 {
