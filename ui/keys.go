@@ -337,7 +337,7 @@ func newKeyMap() keyMap {
 // keySet is the keys of one part of the screen, as its table in
 // docs/tui.md lists them.
 type keySet struct {
-	name     string // the docs table's caption
+	doc      string // the heading of docs/tui.md the table is the first under
 	bindings []key.Binding
 }
 
@@ -355,13 +355,13 @@ func (k keyMap) keySets() []keySet {
 	confirm := append([]key.Binding{c.Yes, c.No, c.Choose, c.Answer, c.OwnPurpose, c.Done}, c.Purposes...)
 	cp, ex, t := k.copy, k.export, k.token
 	return []keySet{
-		{"keys", main},
-		{"help keys", append([]key.Binding{k.help.Close}, k.scroll.all()...)},
-		{"confirmation keys", append(confirm, c.Scroll.all()...)},
-		{"token keys", []key.Binding{t.Save, t.Close, t.Replace, t.Keep}},
-		{"copy keys", []key.Binding{cp.PAID, cp.Value, cp.Row, cp.Text, cp.JSON, cp.Curl, cp.Up, cp.Down, cp.Copy, cp.Close}},
-		{"export keys", []key.Binding{ex.Save, ex.Cancel, ex.Prev, ex.Next, ex.Replace, ex.Keep}},
-		{"history keys", append([]key.Binding{k.history.Reopen, k.history.Close}, k.scroll.all()...)},
+		{"Keys", main},
+		{"The ? help", append([]key.Binding{k.help.Close}, k.scroll.all()...)},
+		{"The full-view confirmation", append(confirm, c.Scroll.all()...)},
+		{"The token entry", []key.Binding{t.Save, t.Close, t.Replace, t.Keep}},
+		{"Copy, export and compare", []key.Binding{cp.PAID, cp.Value, cp.Row, cp.Text, cp.JSON, cp.Curl, cp.Up, cp.Down, cp.Copy, cp.Close}},
+		{"The export dialog", []key.Binding{ex.Save, ex.Cancel, ex.Prev, ex.Next, ex.Replace, ex.Keep}},
+		{"The history list", append([]key.Binding{k.history.Reopen, k.history.Close}, k.scroll.all()...)},
 	}
 }
 
