@@ -39,6 +39,24 @@ func newClient(t *testing.T, base, token string, opts api.Options) *api.Client {
 	return c
 }
 
+// getMany looks XK9P2M up n times, at most parallel at once, as a batch
+// does, and hands each outcome to check.
+func getMany(c *api.Client, n, parallel int, check func(*api.Exchange, error)) {
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, parallel)
+	for range n {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			_, ex, err := c.Get(context.Background(), "XK9P2M", advert.Standard)
+			check(ex, err)
+		}()
+	}
+	wg.Wait()
+}
+
 // wantKind checks the error's kind and that its message never shows the token.
 func wantKind(t *testing.T, err error, kind api.ErrorKind, token string) *api.Error {
 	t.Helper()
@@ -408,20 +426,11 @@ func TestPacingUnderScaledWindowEarnsNo429(t *testing.T) {
 	inBubble(t, s.Handler(), func(t *testing.T, base string, hc *http.Client) {
 		c := newClient(t, base, fake.DemoToken, api.Options{HTTPClient: hc, Budget: api.NewBudget(limit, window)})
 		start := time.Now()
-		var wg sync.WaitGroup
-		sem := make(chan struct{}, 8)
-		for range n {
-			wg.Add(1)
-			sem <- struct{}{}
-			go func() {
-				defer wg.Done()
-				defer func() { <-sem }()
-				if _, ex, err := c.Get(context.Background(), "XK9P2M", advert.Standard); err != nil || ex.Attempts != 1 {
-					t.Errorf("%v (attempts %d)", err, ex.Attempts)
-				}
-			}()
-		}
-		wg.Wait()
+		getMany(c, n, 8, func(ex *api.Exchange, err error) {
+			if err != nil || ex.Attempts != 1 {
+				t.Errorf("%v (attempts %d)", err, ex.Attempts)
+			}
+		})
 		took := time.Since(start)
 		if st := s.Stats(); st.RateLimited != 0 || st.Served != n {
 			t.Fatalf("fake stats %+v", st)

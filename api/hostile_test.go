@@ -10,7 +10,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -291,20 +290,11 @@ func TestSecondRunIsPolite(t *testing.T) {
 	const limit = 10
 	window := time.Second
 	run := func(t *testing.T, c *api.Client, n int) {
-		var wg sync.WaitGroup
-		sem := make(chan struct{}, 4)
-		for range n {
-			wg.Add(1)
-			sem <- struct{}{}
-			go func() {
-				defer wg.Done()
-				defer func() { <-sem }()
-				if _, _, err := c.Get(context.Background(), "XK9P2M", advert.Standard); err != nil {
-					t.Error(err)
-				}
-			}()
-		}
-		wg.Wait()
+		getMany(c, n, 4, func(_ *api.Exchange, err error) {
+			if err != nil {
+				t.Error(err)
+			}
+		})
 	}
 	for _, style := range fake.HeaderStyles {
 		for _, first := range []int{limit, limit - 2} {

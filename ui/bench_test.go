@@ -185,15 +185,8 @@ func timeKeys(b *testing.B, m Model, keys []tea.KeyPressMsg) {
 // the program would.
 func openFind(b *testing.B, m Model) Model {
 	next, cmd := m.Update(keyMsg("/"))
-	m = next.(Model)
-	for _, msg := range execute(cmd) {
-		if x, ok := msg.(findIndex); ok {
-			next, _ = m.Update(x)
-			return next.(Model)
-		}
-	}
-	b.Fatal("/ asked for no index")
-	return m
+	next, _ = next.(Model).Update(messageOf[findIndex](b, cmd))
+	return next.(Model)
 }
 
 // typedQuery is a long find typed key by key, then taken back key by key:

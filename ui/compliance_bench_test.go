@@ -98,12 +98,7 @@ func BenchmarkMaskArrives(b *testing.B) {
 			ex.view = advert.Standard
 			next, cmd := shown(b, ex, "Sponsors").Update(keyMsg("m"))
 			pending := next.(Model)
-			var c maskedCopy
-			for _, msg := range execute(cmd) {
-				if mc, ok := msg.(maskedCopy); ok {
-					c = mc
-				}
-			}
+			c := messageOf[maskedCopy](b, cmd)
 			b.ReportAllocs()
 			for b.Loop() {
 				next, _ := pending.Update(c)

@@ -12,8 +12,6 @@ import (
 	"testing"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
-
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/audit"
 	"github.com/padview/padview/api/fake"
@@ -471,19 +469,6 @@ func TestMaskCoversCopyExportAndCompare(t *testing.T) {
 	requireContains(t, walk(t, m), "maren.holt@riverside-civic.example")
 }
 
-// maskedCopyOf runs the commands of one step and returns the masked copy
-// among their messages.
-func maskedCopyOf(t *testing.T, cmd tea.Cmd) maskedCopy {
-	t.Helper()
-	for _, msg := range execute(cmd) {
-		if c, ok := msg.(maskedCopy); ok {
-			return c
-		}
-	}
-	t.Fatal("no masked copy was asked for")
-	return maskedCopy{}
-}
-
 // m on the full view takes the personal data off the screen at once and
 // masks in a command: until the masked copy comes nothing of the
 // advertisement shows, copying and exporting wait, and a copy the screen
@@ -505,7 +490,7 @@ func TestMaskKeyHidesUntilTheMaskedCopyComes(t *testing.T) {
 	if next, _ := pending.Update(keyMsg("y")); next.(Model).modal != nil {
 		t.Fatal("the copy menu opened before the masked copy came")
 	}
-	c := maskedCopyOf(t, cmd)
+	c := messageOf[maskedCopy](t, cmd)
 	next, _ = pending.Update(c)
 	masked := next.(Model)
 	if tab(masked) != "Sponsors" || masked.ex.maskPending() {

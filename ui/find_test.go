@@ -247,18 +247,6 @@ func step(m Model, msg tea.Msg) (Model, tea.Cmd) {
 	return next.(Model), cmd
 }
 
-// indexOf runs a command and returns the find index among its messages.
-func indexOf(t *testing.T, cmd tea.Cmd) findIndex {
-	t.Helper()
-	for _, msg := range execute(cmd) {
-		if x, ok := msg.(findIndex); ok {
-			return x
-		}
-	}
-	t.Fatal("no find index was asked for")
-	return findIndex{}
-}
-
 // / indexes the pane in a command (a 50,000-row table or a whole Raw
 // takes longer than a frame): what is typed before the index comes is
 // sought when it comes, and an index no pane waits for is dropped.
@@ -273,7 +261,7 @@ func TestFindIndexComesInACommand(t *testing.T) {
 			typing, _ = step(typing, keyMsg(string(r)))
 		}
 		requireContains(t, screen(typing), "/Donor 4711", "finding…")
-		found, _ := step(typing, indexOf(t, cmd))
+		found, _ := step(typing, messageOf[findIndex](t, cmd))
 		if scr := screen(found); strings.Contains(scr, "finding…") || !strings.Contains(scr, "1 of") {
 			t.Fatalf("pane %s: the index came and nothing was found:\n%s", pane, scr)
 		}
@@ -281,7 +269,7 @@ func TestFindIndexComesInACommand(t *testing.T) {
 		// Cleared before the index came: it is kept for the next /, and
 		// finds nothing on its own.
 		cleared, _ := step(typing, keyMsg("esc"))
-		cleared, _ = step(cleared, indexOf(t, cmd))
+		cleared, _ = step(cleared, messageOf[findIndex](t, cmd))
 		if cleared.deck.current().Finding() != findOff || strings.Contains(screen(cleared), "1 of") {
 			t.Fatalf("pane %s: an index that came after esc found something:\n%s", pane, screen(cleared))
 		}
@@ -290,7 +278,7 @@ func TestFindIndexComesInACommand(t *testing.T) {
 		kept, _ := step(typing, keyMsg("enter"))
 		other := lookUpIn(t, kept, "AB12CD")
 		before := screen(other)
-		other, _ = step(other, indexOf(t, cmd))
+		other, _ = step(other, messageOf[findIndex](t, cmd))
 		if screen(other) != before {
 			t.Fatalf("pane %s: a stale index changed the screen:\n%s", pane, screen(other))
 		}

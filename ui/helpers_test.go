@@ -112,6 +112,20 @@ func execute(cmd tea.Cmd) []tea.Msg {
 	return []tea.Msg{msg}
 }
 
+// messageOf runs a command and returns its message of type T, which the
+// test expects it to bring.
+func messageOf[T tea.Msg](t testing.TB, cmd tea.Cmd) T {
+	t.Helper()
+	for _, msg := range execute(cmd) {
+		if m, ok := msg.(T); ok {
+			return m
+		}
+	}
+	var none T
+	t.Fatalf("no %T came", none)
+	return none
+}
+
 // press sends keys: named keys ("enter", "tab", "esc", "up") or text.
 func press(t testing.TB, m Model, keys ...string) Model {
 	t.Helper()
