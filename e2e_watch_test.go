@@ -38,6 +38,7 @@ func TestWatchDocsShowTheSchema(t *testing.T) {
 // or as a process for real signals), built once.
 func padviewBinary(t *testing.T) string {
 	t.Helper()
+	wholeBinary(t)
 	binary.once.Do(func() {
 		if binary.dir, binary.err = os.MkdirTemp("", "padview-e2e-"); binary.err != nil {
 			return
