@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -151,22 +150,11 @@ func startPadview(t *testing.T, w, h int, env []string, args ...string) *tmuxSes
 		}
 		t.Skip("tmux not installed (CI installs it)")
 	}
-	binary.once.Do(func() {
-		if binary.dir, binary.err = os.MkdirTemp("", "padview-e2e-"); binary.err != nil {
-			return
-		}
-		binary.path = filepath.Join(binary.dir, "padview")
-		if out, err := exec.Command("go", "build", "-o", binary.path, ".").CombinedOutput(); err != nil {
-			binary.err = fmt.Errorf("build: %v\n%s", err, out)
-		}
-	})
-	if binary.err != nil {
-		t.Fatal(binary.err)
-	}
+	bin := padviewBinary(t)
 	s := &tmuxSession{t: t, socket: fmt.Sprintf("padview-e2e-%d-%s", os.Getpid(), strings.ReplaceAll(t.Name(), "/", "-")), state: t.TempDir()}
 	t.Cleanup(func() { s.tmux("kill-server") })
 	env = append([]string{"TERM=xterm-256color", "PADVIEW_CONFIG_DIR=" + t.TempDir(), "PADVIEW_STATE_DIR=" + s.state}, env...)
-	cmd := "env " + strings.Join(env, " ") + " " + binary.path + " " + strings.Join(args, " ")
+	cmd := "env " + strings.Join(env, " ") + " " + bin + " " + strings.Join(args, " ")
 	if out, err := s.tmux("new-session", "-d", "-s", "pv", "-x", fmt.Sprint(w), "-y", fmt.Sprint(h), cmd); err != nil {
 		t.Fatalf("tmux: %v %s", err, out)
 	}
