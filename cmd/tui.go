@@ -41,6 +41,7 @@ func runTUI(ctx context.Context, env *Env, f rootFlags, args []string) error {
 			Samples:   fake.SamplePAIDs(), FailureDemos: fake.DemoPAIDs, Demo: true,
 			Worklist: work,
 			Mask:     f.mask, AccessLog: env.tuiAccessLog(true), AccessHost: serviceHost(srv.URL),
+			Watch: env.tuiWatch(f),
 		})
 	}
 	s, err := env.settings(&f)
@@ -69,6 +70,7 @@ func runTUI(ctx context.Context, env *Env, f rootFlags, args []string) error {
 		FullViewIdle: s.FullViewIdle, Worklist: work,
 		FullViewNever: s.FullViewNever, RequireReason: s.RequireReason, Mask: f.mask || s.MaskPersonalData,
 		AccessLog: env.tuiAccessLog(s.AccessLog), AccessHost: serviceHost(s.BaseURL),
+		Watch: env.tuiWatch(f),
 	})
 }
 

@@ -3,6 +3,8 @@ package cmd
 import (
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -13,6 +15,7 @@ import (
 	"github.com/padview/padview/api/fake"
 	"github.com/padview/padview/api/text"
 	"github.com/padview/padview/api/watch"
+	"github.com/padview/padview/ui"
 )
 
 // The watch commands keep their own logic in api/watch; what is here reads
@@ -72,6 +75,26 @@ func (e *Env) openWatch(rf *rootFlags) (*watch.Store, error) {
 		return nil, err
 	}
 	return watch.Open(path)
+}
+
+// tuiWatch opens the watch database for the TUI's w key and History tab.
+// Only w (create) makes one: a look at whether the advertisement on screen
+// is watched leaves no database behind when there is none.
+func (e *Env) tuiWatch(rf rootFlags) func(create bool) (ui.WatchStore, error) {
+	return func(create bool) (ui.WatchStore, error) {
+		path, err := e.watchPath(&rf)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := os.Lstat(path); !create && errors.Is(err, fs.ErrNotExist) {
+			return nil, nil
+		}
+		s, err := watch.Open(path)
+		if err != nil {
+			return nil, err // not a nil *watch.Store in the interface
+		}
+		return s, nil
+	}
 }
 
 // withWatch runs fn on the watch database, closed after it; an error of

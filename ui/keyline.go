@@ -91,11 +91,20 @@ func (m Model) exchangeHints() []hint {
 		hints = append(hints, hint{r.Token, 5}, hint{r.Refetch, 2})
 	case m.ex != nil && m.ex.err != nil:
 		hints = append(hints, hint{rebind(r.Refetch, "retry"), 4}, hint{r.Token, 1})
+	case m.onHistory():
+		hints = append(hints, hint{rebind(r.Refetch, "read again"), 3})
 	case m.sess.last.paid != "":
 		hints = append(hints, hint{r.Refetch, 2})
 	}
 	if m.ex != nil {
 		hints = append(hints, hint{r.CopyMenu, 1}, hint{r.Export, 0})
+	}
+	switch {
+	case m.watch.link == nil || m.ex == nil:
+	case m.ex.watched.isWatched():
+		hints = append(hints, hint{rebind(r.Watch, "unwatch"), 0})
+	default:
+		hints = append(hints, hint{rebind(r.Watch, "watch"), 0})
 	}
 	switch {
 	case m.mark != nil:

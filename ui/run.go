@@ -9,7 +9,9 @@ import (
 
 // Run starts the TUI and returns when the user quits.
 func Run(ctx context.Context, cfg Config) error {
-	p := tea.NewProgram(New(cfg), tea.WithContext(ctx))
+	m := New(cfg)
+	defer m.watch.link.close() // the watch database, if the session opened it
+	p := tea.NewProgram(m, tea.WithContext(ctx))
 	_, err := p.Run()
 	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
 		return nil // interrupted by a signal: a normal way to leave
