@@ -410,3 +410,28 @@ func TestStaleWatchReadsAreDropped(t *testing.T) {
 	}
 	requireContains(t, screen(m), "AB12CD is watched")
 }
+
+// TestProgramWatchThenHistory runs w and the History tab in a real Bubble
+// Tea program at 80×24: REV2026 is watched, two sweeps of a watch run
+// store a change meanwhile, and r on the History tab shows it.
+func TestProgramWatchThenHistory(t *testing.T) {
+	d := newWatchDB(t)
+	tm, _ := program(t, watchConfig(t, d), 80, 24)
+	tm.Type(fake.ChangingPAID)
+	send(tm, "enter")
+	waitFor(t, tm, "Bridges for Bikes")
+	send(tm, "w")
+	waitFor(t, tm, "REV2026 is watched", "◉ watched")
+	poll := startFake(t, fake.Options{})
+	d.sweep(t, poll)
+	d.sweep(t, poll)
+	send(tm, "1", "shift+tab")
+	waitFor(t, tm, "History")
+	send(tm, "r")
+	waitFor(t, tm, "9 changes", "verdict complete → INCOMPLETE")
+	m := finalModel(t, tm)
+	defer m.watch.link.close()
+	if p, ok := historyPane(m); !ok || len(p.h.events) != 2 || tab(m) != historyLabel {
+		t.Fatalf("final: on %q, %+v", tab(m), p.h)
+	}
+}
