@@ -87,12 +87,12 @@ func (m Model) exchangeHints() []hint {
 	r := m.kit.keys.root
 	var hints []hint
 	switch kind := api.KindOf(m.exErr()); {
+	case m.onHistory(): // r reads the watch history again here
+		hints = append(hints, hint{rebind(r.Refetch, "read again"), 3})
 	case kind == api.KindUnauthorized || kind == api.KindForbidden:
 		hints = append(hints, hint{r.Token, 5}, hint{r.Refetch, 2})
 	case m.ex != nil && m.ex.err != nil:
 		hints = append(hints, hint{rebind(r.Refetch, "retry"), 4}, hint{r.Token, 1})
-	case m.onHistory():
-		hints = append(hints, hint{rebind(r.Refetch, "read again"), 3})
 	case m.sess.last.paid != "":
 		hints = append(hints, hint{r.Refetch, 2})
 	}

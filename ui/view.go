@@ -216,8 +216,11 @@ func (m Model) levelStyle(l statusLevel) lipgloss.Style {
 
 // retryHint says how to retry with the key that works where focus is.
 func (m Model) retryHint() string {
-	if m.focus == focusInput {
+	switch {
+	case m.focus == focusInput:
 		return " · " + say(m.kit.keys.root.Fetch, "retries")
+	case m.onHistory():
+		return "" // r reads the watch history there; another tab retries
 	}
 	return " · " + say(m.kit.keys.root.Refetch, "retries")
 }

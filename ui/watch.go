@@ -77,8 +77,9 @@ type watching struct {
 	problem   string     // the last failure to read the database, said once
 }
 
-// watchReadTimeout bounds one read of the history (or one w) as a whole;
-// a write also waits at most watch.BusyTimeout for another padview's.
+// watchReadTimeout bounds reading an advertisement's events; every other
+// step (opening, Watch, Add, Remove) waits at most watch.BusyTimeout for
+// another process's lock.
 const watchReadTimeout = 15 * time.Second
 
 // watchRead is what the watch database says of one PAID: its history

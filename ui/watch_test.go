@@ -435,3 +435,31 @@ func TestProgramWatchThenHistory(t *testing.T) {
 		t.Fatalf("final: on %q, %+v", tab(m), p.h)
 	}
 }
+
+// TestAFailedLookupOfAWatchedAdvertisementHasItsHistory: a lookup of a
+// watched advertisement that failed (it may have vanished) has its
+// History tab after Error and Raw, and there r reads the history, as the
+// key line and the status bar say.
+func TestAFailedLookupOfAWatchedAdvertisementHasItsHistory(t *testing.T) {
+	d := newWatchDB(t)
+	if _, err := d.own(t).Add([]string{"DEMO-503"}); err != nil {
+		t.Fatal(err)
+	}
+	m, _ := newModel(t, watchConfig(t, d), 100, 30)
+	t.Cleanup(m.watch.link.close)
+	m = lookUpIn(t, m, "DEMO-503")
+	var labels []string
+	for _, p := range m.deck.panes {
+		labels = append(labels, p.Tab().Label)
+	}
+	if strings.Join(labels, ",") != "Error,Raw,History" {
+		t.Fatalf("tabs %v", labels)
+	}
+	requireContains(t, screen(m), "r retry", "· r retries")
+	m = onHistoryTab(t, m)
+	scr := screen(m)
+	requireContains(t, scr, "◉ watched", "r read again", "not polled yet")
+	if strings.Contains(scr, "r retr") {
+		t.Errorf("r is offered as a retry on the History tab:\n%s", scr)
+	}
+}
