@@ -153,6 +153,9 @@ func doWatch(link *watchLink, paid string, stop, full bool, run string) (*status
 		return &status{level: levelError, text: "Cannot " + what + " " + name + ": the History tab says why."}, err
 	}
 	s, err := link.get(true)
+	if err == nil && s == nil {
+		err = errors.New("no watch database was opened")
+	}
 	switch {
 	case err != nil && stop:
 		return failed("stop watching", err)

@@ -25,7 +25,7 @@ type watchDB struct {
 	store *watch.Store // the test's own connection, for setting up and checking
 }
 
-func newWatchDB(t *testing.T) *watchDB {
+func newWatchDB(t testing.TB) *watchDB {
 	t.Helper()
 	return &watchDB{path: filepath.Join(t.TempDir(), "state", watch.FileName)}
 }
@@ -43,7 +43,7 @@ func (d *watchDB) open(create bool) (WatchStore, error) {
 }
 
 // own opens the test's connection (creating the database).
-func (d *watchDB) own(t *testing.T) *watch.Store {
+func (d *watchDB) own(t testing.TB) *watch.Store {
 	t.Helper()
 	if d.store == nil {
 		s, err := watch.Open(d.path)
@@ -59,7 +59,7 @@ func (d *watchDB) own(t *testing.T) *watch.Store {
 // sweep polls the watchlist once, as `padview watch run --once` does,
 // against srv (a fake of its own, so that the TUI's answers do not move
 // the changing advertisement on).
-func (d *watchDB) sweep(t *testing.T, srv *fake.Server) {
+func (d *watchDB) sweep(t testing.TB, srv *fake.Server) {
 	t.Helper()
 	c, err := api.New(srv.URL, fake.DemoToken, api.Options{MaxRetries: -1})
 	if err != nil {
