@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -116,7 +115,7 @@ func runCheck(ctx context.Context, env *Env, rf *rootFlags, f checkFlags, args [
 		out.Flush()
 	}
 	if code != ExitOK {
-		return &exitError{code: code, err: errors.New("")}
+		return exitQuietly(code)
 	}
 	return nil
 }

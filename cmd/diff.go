@@ -37,11 +37,15 @@ Exit codes: 0 the same, 1 they differ, 2 usage error, 3 a PAID not found,
 			differ, err := runDiff(c.Context(), env, rf, asJSON, mask, args)
 			switch {
 			case err != nil && exitCode(err) == ExitFailure:
+				var quiet quietExit
+				if errors.As(err, &quiet) {
+					return exitQuietly(ExitDiffFailed)
+				}
 				return &exitError{code: ExitDiffFailed, err: err} // 1 would read as "they differ"
 			case err != nil:
 				return err
 			case differ:
-				return &exitError{code: ExitDiffers, err: errors.New("")}
+				return exitQuietly(ExitDiffers)
 			}
 			return nil
 		},
@@ -56,16 +60,16 @@ Exit codes: 0 the same, 1 they differ, 2 usage error, 3 a PAID not found,
 // documents as they came and only what is printed is masked, so that the
 // exit code still says whether they differ.
 func runDiff(ctx context.Context, env *Env, rf *rootFlags, asJSON, mask bool, args []string) (bool, error) {
-	s, err := env.settings(rf)
+	a, err := env.account(rf, tokenRequired)
 	if err != nil {
 		return false, err
 	}
-	mask = mask || s.MaskPersonalData
-	client, done, err := env.apiClient(rf)
+	defer a.Close()
+	mask = mask || a.MaskPersonalData
+	client, err := a.client(env)
 	if err != nil {
 		return false, err
 	}
-	defer done()
 	if rf.verbose {
 		var undo func()
 		env, undo = verboseEnv(env)
@@ -88,7 +92,7 @@ func runDiff(ctx context.Context, env *Env, rf *rootFlags, asJSON, mask bool, ar
 		}
 	}
 	if code != ExitOK {
-		return false, &exitError{code: code, err: errors.New("")}
+		return false, exitQuietly(code)
 	}
 	for i, d := range docs {
 		if i == 1 && d == docs[0] {

@@ -126,12 +126,17 @@ func (e *Env) planLookups(rf *rootFlags, f lookupFlags, paids []string, mask, sh
 		}
 	}
 	mask = mask || s.MaskPersonalData
-	client, done, err := e.apiClient(rf)
+	a, err := e.accountFor(rf, s, tokenRequired)
 	if err != nil {
 		return nil, err
 	}
+	client, err := a.client(e)
+	if err != nil {
+		a.Close()
+		return nil, err
+	}
 	fetch := func(ctx context.Context, paid string) (*advert.Document, *api.Exchange, error) {
-		req := audit.Request{Profile: s.Profile, Host: serviceHost(s.BaseURL), PAID: paid, View: view, Reason: f.reason,
+		req := audit.Request{Profile: s.Profile, Host: serviceHost(a.BaseURL), PAID: paid, View: view, Reason: f.reason,
 			ShowsNoValues: showsNoValues}
 		doc, ex, err := access.Get(ctx, client, req, mask)
 		if mask {
@@ -140,5 +145,5 @@ func (e *Env) planLookups(rf *rootFlags, f lookupFlags, paids []string, mask, sh
 		return doc, ex, err
 	}
 	b := &batch{client: client, paids: paids, view: view, limit: f.concurrency, fetch: fetch}
-	return &lookupPlan{settings: s, batch: b, client: client, done: done}, nil
+	return &lookupPlan{settings: s, batch: b, client: client, done: a.Close}, nil
 }

@@ -195,7 +195,7 @@ func runGet(ctx context.Context, env *Env, rf *rootFlags, f getFlags, args []str
 		fmt.Fprintln(env.Stderr, sum.summary(time.Now()))
 	}
 	if code != ExitOK {
-		return &exitError{code: code, err: errors.New("")}
+		return exitQuietly(code)
 	}
 	return nil
 }

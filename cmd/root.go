@@ -41,6 +41,8 @@ type Env struct {
 	// ClientOptions are the api options commands start from; tests scale
 	// the rate window through them.
 	ClientOptions api.Options
+
+	demoStateDir string // --demo's temporary state directory, removed when Execute ends
 }
 
 // clientOptions are the env's options with padview's User-Agent and the
@@ -57,6 +59,11 @@ func (e *Env) clientOptions(maxWait time.Duration) api.Options {
 // Execute runs padview with args and returns the process exit code.
 func Execute(ctx context.Context, env Env, args []string) int {
 	routeLibraryLog(nil) // libraries never write to the terminal; get -v opts in
+	defer func() {
+		if env.demoStateDir != "" {
+			os.RemoveAll(env.demoStateDir)
+		}
+	}()
 	root := newRoot(&env)
 	root.SetArgs(args)
 	root.SetIn(env.Stdin)
@@ -66,7 +73,8 @@ func Execute(ctx context.Context, env Env, args []string) int {
 	if err == nil {
 		return ExitOK
 	}
-	if msg := err.Error(); msg != "" {
+	var quiet quietExit
+	if msg := err.Error(); msg != "" && !errors.As(err, &quiet) {
 		fmt.Fprintf(env.Stderr, "padview: %s\n", msg)
 	}
 	var ue *UsageError
@@ -169,7 +177,8 @@ func checkCommandLine(c *cobra.Command, f rootFlags) error {
 		return commandLine(c, err)
 	}
 	if c.Flags().Changed("max-wait") {
-		// Given is given: --max-wait 0 is no request for the default.
+		// The one check of --max-wait. Given is given: --max-wait 0 is no
+		// request for the default.
 		if err := CheckMaxWait(f.maxWait); err != nil {
 			return usagef("--max-wait %v", err)
 		}
@@ -205,32 +214,6 @@ func (e *Env) completeProfiles(_ *cobra.Command, _ []string, typed string) ([]st
 	}
 	sort.Strings(out)
 	return out, cobra.ShellCompDirectiveNoFileComp
-}
-
-// checkMaxWait checks --max-wait when it was given.
-func (f *rootFlags) checkMaxWait() error {
-	if f.maxWait == 0 {
-		return nil
-	}
-	if err := CheckMaxWait(f.maxWait); err != nil {
-		return usagef("--max-wait %v", err)
-	}
-	return nil
-}
-
-// settings resolves profile and base URL for a command.
-func (e *Env) settings(f *rootFlags) (Settings, error) {
-	s, err := Resolve(e.Getenv, f.profile, f.baseURL)
-	if err != nil {
-		return Settings{}, usage(err)
-	}
-	if f.maxWait != 0 {
-		if err := f.checkMaxWait(); err != nil {
-			return Settings{}, err
-		}
-		s.MaxWait = f.maxWait
-	}
-	return s, nil
 }
 
 // DefaultEnv is the process's real environment.

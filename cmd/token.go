@@ -119,10 +119,10 @@ one 'padview get PAID' would end with.`,
 			switch {
 			case errors.Is(err, keystore.ErrNotFound):
 				fmt.Fprintf(w, "Token:    none; run `padview token set --profile %s` or set %s\n", s.Profile, keystore.EnvToken)
-				return &exitError{code: ExitToken, err: errors.New("")}
+				return exitQuietly(ExitToken)
 			case err != nil:
 				fmt.Fprintf(w, "Token:    unusable: %v\n", err)
-				return &exitError{code: ExitToken, err: errors.New("")}
+				return exitQuietly(ExitToken)
 			}
 			shown := keystore.Mask(tok)
 			if show {
@@ -135,7 +135,7 @@ one 'padview get PAID' would end with.`,
 			if err := s.NeedBaseURL(); err != nil {
 				return usage(err)
 			}
-			return checkToken(c.Context(), env, f, account{Profile: s.Profile, BaseURL: s.BaseURL, Token: tok}, check)
+			return checkToken(c.Context(), env, f, &account{Settings: s, Token: tok}, check)
 		},
 	}
 	c.Flags().BoolVar(&show, "show-token", false, "print the whole token (it will be visible on screen and in scrollback)")
@@ -146,7 +146,7 @@ one 'padview get PAID' would end with.`,
 // checkDemo is `token status` with --demo: the demo token, checked against
 // the embedded service when --check is given.
 func checkDemo(ctx context.Context, env *Env, f *rootFlags, paid string) error {
-	a, err := env.account(f)
+	a, err := env.account(f, tokenRequired)
 	if err != nil {
 		return err
 	}
@@ -160,7 +160,7 @@ func checkDemo(ctx context.Context, env *Env, f *rootFlags, paid string) error {
 
 // checkToken makes one standard-view request for paid and says whether the
 // service accepted the token. The exit code is get's for the same answer.
-func checkToken(ctx context.Context, env *Env, f *rootFlags, a account, paid string) error {
+func checkToken(ctx context.Context, env *Env, f *rootFlags, a *account, paid string) error {
 	opts := env.clientOptions(a.MaxWait)
 	opts.MaxRetries = -1 // one request: a check, not a lookup that tries hard
 	client, err := api.New(a.BaseURL, a.Token, opts)
@@ -189,7 +189,7 @@ func checkToken(ctx context.Context, env *Env, f *rootFlags, a account, paid str
 	default:
 		fmt.Fprintf(w, "Check:    could not tell: %v\n", err)
 	}
-	return &exitError{code: codeForKind(api.KindOf(err)), err: errors.New("")}
+	return exitQuietly(codeForKind(api.KindOf(err)))
 }
 
 func newTokenDelete(env *Env, f *rootFlags) *cobra.Command {
