@@ -1,14 +1,12 @@
 package cmd
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -122,82 +120,66 @@ func runGet(ctx context.Context, env *Env, rf *rootFlags, f getFlags, args []str
 	if err := f.resolveFormat(); err != nil {
 		return err
 	}
-	if err := f.checkConcurrency(); err != nil {
-		return err
-	}
-	paids, err := collectPAIDs(env.Stdin, args)
-	if err != nil {
-		return err
-	}
-	plan, err := env.planLookups(rf, f.lookupFlags, paids, f.mask, false)
-	if err != nil {
-		return err
-	}
-	defer plan.done()
-	if f.mask = f.mask || plan.settings.MaskPersonalData; f.mask && f.raw {
+	g := &getOutput{getFlags: f, env: env}
+	return env.runBatch(ctx, rf, args, batchCommand{
+		lookupFlags: f.lookupFlags, mask: f.mask, jsonLines: f.json, summary: true,
+		ready: g.ready, show: g.show, end: g.end,
+	})
+}
+
+// getOutput prints get's results: documents through the export stream
+// (JSON, Markdown, CSV), as text, or as the server's bytes.
+type getOutput struct {
+	getFlags
+	env     *Env
+	stream  *export.Stream // nil for text and raw
+	printed bool           // a document is on stdout: the next text one is set apart
+}
+
+// ready settles the mask with the profile's and opens the output stream.
+func (g *getOutput) ready(s Settings) error {
+	if g.mask = g.mask || s.MaskPersonalData; g.mask && g.raw {
 		return exitWith(ExitUsage, "--raw prints the server's bytes unchanged and cannot mask personal data (--mask or mask_personal_data): use --json; no request was made")
 	}
-	client, b := plan.client, plan.batch
-	if rf.verbose {
-		var undo func()
-		env, undo = verboseEnv(env)
-		defer undo()
-	}
-	var progress *progressLine
-	if env.StderrTTY && len(paids) > 1 && !rf.verbose {
-		progress = newProgressLine(env.Stderr, len(paids), client.Budget())
-		b.finished = progress.record
-	}
-	results, stop := b.start(ctx)
-	defer stop()
-	defer progress.finish()
-
-	out := bufio.NewWriter(env.Stdout)
-	var stream *export.Stream // json, markdown, csv
-	if f.format != formatText {
-		stream, _ = export.NewStream(out, export.Format(f.format)) // resolveFormat checked the name
-	}
-	sum := tally{started: time.Now()}
-	code := ExitOK
-	for i := range paids {
-		r := <-results[i]
-		sum.add(r)
-		if r.err != nil {
-			code = worse(code, codeForKind(api.KindOf(r.err)))
-		}
-		err := progress.pause(func() error {
-			if rf.verbose {
-				describeExchange(env.Stderr, r)
-			}
-			if f.json && api.KindOf(r.err) == api.KindInvalidPAID {
-				// The JSON line goes to stdout, maybe a file: say it where the user looks.
-				fmt.Fprintf(env.Stderr, "padview: %s: %s\n", text.CleanText(r.input), r.err)
-			}
-			if err := printResult(out, env, f, stream, r, len(paids) > 1); err != nil {
-				return err
-			}
-			return out.Flush() // each result as it comes, for pipelines
-		})
-		if err != nil {
-			return err // stop() cancels the lookups still in flight
-		}
-	}
-	if stream != nil {
-		if err := stream.Close(); err != nil {
-			return err
-		}
-		if err := out.Flush(); err != nil {
-			return err
-		}
-	}
-	progress.finish()
-	if len(paids) > 1 {
-		fmt.Fprintln(env.Stderr, sum.summary(time.Now()))
-	}
-	if code != ExitOK {
-		return exitQuietly(code)
-	}
 	return nil
+}
+
+func (g *getOutput) show(w *batchWriter, r result) (int, error) {
+	switch {
+	case g.raw:
+		return ExitOK, printRaw(w, g.env.StdoutTTY, r)
+	case r.err != nil:
+		if g.json && api.KindOf(r.err) == api.KindInvalidPAID {
+			// The JSON line goes to stdout, maybe a file: say it where the user looks.
+			fmt.Fprintf(w.Err, "padview: %s: %s\n", text.CleanText(r.input), r.err)
+		}
+		return ExitOK, w.fail(r)
+	case g.format != formatText:
+		if g.stream == nil {
+			g.stream, _ = export.NewStream(w.Out, export.Format(g.format)) // resolveFormat checked the name
+		}
+		return ExitOK, g.stream.Add(r.doc)
+	}
+	if g.printed {
+		fmt.Fprintln(w.Out)
+	}
+	g.printed = true
+	if g.mask {
+		fmt.Fprintln(w.Out, "MASKED · personal data hidden for screen sharing")
+	}
+	writeText(w.Out, r.doc)
+	return ExitOK, nil
+}
+
+// end closes the export stream: a CSV table or a JSON document ends there.
+func (g *getOutput) end(w *batchWriter) error {
+	if g.format == formatText || g.raw {
+		return nil
+	}
+	if g.stream == nil {
+		g.stream, _ = export.NewStream(w.Out, export.Format(g.format))
+	}
+	return g.stream.Close()
 }
 
 // collectPAIDs expands "-" into the PAIDs read from stdin.
@@ -227,56 +209,30 @@ func collectPAIDs(stdin io.Reader, args []string) ([]string, error) {
 	return paids, nil
 }
 
-// printResult prints one PAID's outcome: documents through the export
-// stream, or as text or raw bytes when stream is nil.
-func printResult(out *bufio.Writer, env *Env, f getFlags, stream *export.Stream, r result, several bool) error {
-	switch {
-	case f.raw:
-		return printRaw(out, env, r)
-	case f.json && r.err != nil:
-		_, err := fmt.Fprintf(out, "%s\n", errorJSON(r))
-		return err
-	case r.err != nil:
-		fmt.Fprintf(env.Stderr, "padview: %s: %s\n", text.CleanText(r.input), r.err)
-		return nil
-	case stream != nil:
-		return stream.Add(r.doc)
-	default:
-		if f.mask {
-			fmt.Fprintln(out, "MASKED · personal data hidden for screen sharing")
-		}
-		writeText(out, r.doc)
-		if several {
-			fmt.Fprintln(out)
-		}
-		return nil
-	}
-}
-
 // printRaw writes the body of whatever the service answered, error
 // statuses and non-JSON included, and then the error, if any, on stderr:
 // the exit code still follows the status. Redirected, the body is written
 // exactly as it came, not a byte added; on a terminal it is cleaned, and
 // ended with a line break when it lacks one so that the prompt and the
 // error line start on their own lines.
-func printRaw(out *bufio.Writer, env *Env, r result) error {
+func printRaw(w *batchWriter, tty bool, r result) error {
 	if r.ex != nil && r.ex.Status != 0 {
 		raw := r.ex.Body
-		if env.StdoutTTY {
+		if tty {
 			raw = []byte(text.CleanBlock(string(raw))) // never let server bytes drive the terminal
 			if len(raw) > 0 && raw[len(raw)-1] != '\n' {
 				raw = append(raw, '\n')
 			}
 		}
-		if _, err := out.Write(raw); err != nil {
+		if _, err := w.Out.Write(raw); err != nil {
 			return err
 		}
 	}
 	if r.err != nil {
-		if err := out.Flush(); err != nil { // the body first, then its error, as on the screen
+		if err := w.Out.Flush(); err != nil { // the body first, then its error, as on the screen
 			return err
 		}
-		fmt.Fprintf(env.Stderr, "padview: %s: %s\n", text.CleanText(r.input), r.err)
+		return w.fail(r)
 	}
 	return nil
 }
