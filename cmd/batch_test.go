@@ -113,17 +113,17 @@ func TestBatchSummaryCountsAndReportsBadPAIDs(t *testing.T) {
 
 func TestBatchProgressMovesWithEveryFinishedPAID(t *testing.T) {
 	var w strings.Builder
-	p := newProgressLine(&w, 5, api.NewBudget(1000, time.Minute))
+	p := newProgressLine(&w, func() (int, bool) { return 5, true }, api.NewBudget(1000, time.Minute))
 	defer p.finish()
 	p.record(result{input: "C"}) // finished out of input order
 	p.record(result{input: "A", err: &api.Error{Kind: api.KindNotFound}})
 	p.mu.Lock()
-	line := p.line()
+	line := p.line(5, true)
 	if !strings.HasPrefix(line, "2/5 · ") || strings.Contains(line, "/min") || !strings.Contains(line, " · ETA ") {
 		t.Fatalf("line %q: a rate before a second has passed", line)
 	}
 	p.now = func() time.Time { return p.counts.started.Add(2 * time.Second) }
-	line = p.line()
+	line = p.line(5, true)
 	p.mu.Unlock()
 	if line != "2/5 · 2.0s · 60/min · ETA 3s" {
 		t.Fatalf("line %q", line)
@@ -167,7 +167,8 @@ func TestBatchStopsWhenTheTokenIsRejected(t *testing.T) {
 	if n := s.Stats().Requests; n > 4 {
 		t.Errorf("%d requests after the token was rejected", n)
 	}
-	if !strings.Contains(errs, "not looked up") || !strings.Contains(out, "the service had rejected the token") {
+	if !strings.HasPrefix(errs, "39 of 40 PAIDs not requested: the service had rejected the token; 0 found, 0 not found, 1 failed · ") ||
+		strings.Count(out, `"message":"not requested: the service had rejected the token"`) != 39 {
 		t.Errorf("stderr %q", errs)
 	}
 }

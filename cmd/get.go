@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -180,33 +179,6 @@ func (g *getOutput) end(w *batchWriter) error {
 		g.stream, _ = export.NewStream(w.Out, export.Format(g.format))
 	}
 	return g.stream.Close()
-}
-
-// collectPAIDs expands "-" into the PAIDs read from stdin.
-func collectPAIDs(stdin io.Reader, args []string) ([]string, error) {
-	var paids []string
-	usedStdin := false
-	for _, a := range args {
-		if a != "-" {
-			paids = append(paids, a)
-			continue
-		}
-		if usedStdin {
-			return nil, usagef("'-' may be given once")
-		}
-		usedStdin = true
-		_, err := scanList(stdin, 1<<20, func(_ int, line string) bool {
-			paids = append(paids, line)
-			return true
-		})
-		if err != nil {
-			return nil, usagef("reading PAIDs from stdin: %v", err)
-		}
-	}
-	if len(paids) == 0 {
-		return nil, usagef("no PAIDs given (stdin had none)")
-	}
-	return paids, nil
 }
 
 // printRaw writes the body of whatever the service answered, error

@@ -23,7 +23,8 @@ const progressRedraw = 250 * time.Millisecond
 type progressLine struct {
 	mu      sync.Mutex
 	w       io.Writer
-	total   int
+	size    func() (n int, all bool) // how many PAIDs the batch has read, and whether that is all
+	shown   bool                     // the line is on the terminal
 	counts  tally
 	bar     progress.Model
 	budget  *api.Budget
@@ -34,9 +35,9 @@ type progressLine struct {
 	now     func() time.Time
 }
 
-func newProgressLine(w io.Writer, total int, b *api.Budget) *progressLine {
+func newProgressLine(w io.Writer, size func() (int, bool), b *api.Budget) *progressLine {
 	bar := progress.New(progress.WithWidth(24), progress.WithoutPercentage(), progress.WithDefaultBlend())
-	p := &progressLine{w: w, total: total, bar: bar, budget: b, counts: tally{started: time.Now()},
+	p := &progressLine{w: w, size: size, bar: bar, budget: b, counts: tally{started: time.Now()},
 		quit: make(chan struct{}), ended: make(chan struct{}), now: time.Now}
 	p.mu.Lock()
 	p.draw()
@@ -71,7 +72,7 @@ func (p *progressLine) record(r result) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.counts.add(r)
-	if !p.stopped && (p.counts.done() == p.total || p.now().Sub(p.last) > 50*time.Millisecond) {
+	if total, _ := p.size(); !p.stopped && (p.counts.done() == total || p.now().Sub(p.last) > 50*time.Millisecond) {
 		p.draw()
 	}
 }
@@ -84,9 +85,7 @@ func (p *progressLine) pause(fn func() error) error {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if !p.stopped {
-		fmt.Fprint(p.w, "\r\x1b[2K")
-	}
+	p.clear()
 	err := fn()
 	if !p.stopped {
 		p.draw()
@@ -94,19 +93,24 @@ func (p *progressLine) pause(fn func() error) error {
 	return err
 }
 
-// line is the progress as text, without the bar.
-func (p *progressLine) line() string {
+// line is the progress as text, without the bar: "1,204/2,500", or
+// "1,204/10,000+" while more is still to be read.
+func (p *progressLine) line(total int, all bool) string {
 	done := p.counts.done()
 	took := p.now().Sub(p.counts.started)
-	s := fmt.Sprintf("%s/%s · %s", text.Thousands(int64(done)), text.Thousands(int64(p.total)), text.Elapsed(took))
+	of := text.Thousands(int64(total))
+	if !all {
+		of += "+"
+	}
+	s := fmt.Sprintf("%s/%s · %s", text.Thousands(int64(done)), of, text.Elapsed(took))
 	switch {
 	case done == 0:
 		s += " · waiting for the first answer"
-	case done < p.total:
+	case done < total:
 		if rate := perMinute(done, took); rate != "" {
 			s += " · " + rate
 		}
-		left := time.Duration(float64(took) / float64(done) * float64(p.total-done))
+		left := time.Duration(float64(took) / float64(done) * float64(total-done))
 		s += " · ETA " + eta(left)
 	}
 	if b := p.budget.Snapshot(); b.Waiting > 0 && b.WaitUntil.After(p.now()) {
@@ -115,9 +119,23 @@ func (p *progressLine) line() string {
 	return s
 }
 
+// draw puts the line on the terminal, once the batch is known to have
+// more than one PAID: a single lookup needs no progress.
 func (p *progressLine) draw() {
-	p.last = p.now()
-	fmt.Fprintf(p.w, "\r\x1b[2K%s %s", p.bar.ViewAs(float64(p.counts.done())/float64(p.total)), p.line())
+	total, all := p.size()
+	if total < 2 {
+		return
+	}
+	p.last, p.shown = p.now(), true
+	fmt.Fprintf(p.w, "\r\x1b[2K%s %s", p.bar.ViewAs(float64(p.counts.done())/float64(total)), p.line(total, all))
+}
+
+// clear takes the line off the terminal, if it is on it.
+func (p *progressLine) clear() {
+	if p.shown {
+		fmt.Fprint(p.w, "\r\x1b[2K")
+		p.shown = false
+	}
 }
 
 // finish clears the line so that the summary and the prompt start clean;
@@ -132,7 +150,7 @@ func (p *progressLine) finish() {
 		return
 	}
 	p.stopped = true
-	fmt.Fprint(p.w, "\r\x1b[2K")
+	p.clear()
 	p.mu.Unlock()
 	close(p.quit)
 	<-p.ended

@@ -86,20 +86,21 @@ func (f lookupFlags) checkConcurrency() error {
 	return nil
 }
 
-// runBatch runs c over the PAIDs of args.
+// runBatch runs c over the PAIDs of args, '-' standing for stdin's.
 func (e *Env) runBatch(ctx context.Context, rf *rootFlags, args []string, c batchCommand) error {
 	if err := c.checkConcurrency(); err != nil {
 		return err
 	}
-	paids, err := collectPAIDs(e.Stdin, args)
-	if err != nil {
-		return err
-	}
-	plan, err := e.planLookups(rf, c, paids)
+	plan, err := e.planLookups(rf, c)
 	if err != nil {
 		return err
 	}
 	defer plan.done()
+	src, err := newPAIDSource(args, e.Stdin)
+	if err != nil {
+		return err
+	}
+	defer src.stop()
 	env := e
 	if rf.verbose {
 		var undo func()
@@ -108,19 +109,19 @@ func (e *Env) runBatch(ctx context.Context, rf *rootFlags, args []string, c batc
 	}
 	run := &batchRun{cmd: c, verbose: rf.verbose, w: &batchWriter{Out: bufio.NewWriter(env.Stdout), Err: env.Stderr, json: c.jsonLines},
 		sum: tally{started: time.Now()}}
-	if c.summary && env.StderrTTY && len(paids) > 1 && !rf.verbose {
-		run.progress = newProgressLine(env.Stderr, len(paids), plan.client.Budget())
+	if c.summary && env.StderrTTY && !rf.verbose {
+		run.progress = newProgressLine(env.Stderr, src.size, plan.client.Budget())
 		plan.batch.finished = run.progress.record
 	}
 	defer run.progress.finish()
-	results, stop := plan.batch.start(ctx)
-	defer stop()
-	for i := range paids {
-		if err := run.take(<-results[i]); err != nil {
-			return err // stop() cancels the lookups still in flight
-		}
+	stopped, err := plan.batch.run(ctx, src, run.take)
+	if err != nil {
+		return err
 	}
-	return run.end(len(paids))
+	if ctx.Err() != nil {
+		stopped = errInterrupted
+	}
+	return run.end(src, stopped)
 }
 
 // batchRun is one batch as the runner prints it.
@@ -131,6 +132,9 @@ type batchRun struct {
 	progress *progressLine
 	sum      tally
 	code     int
+	// skipped is the first PAID not looked up, while a batch in text
+	// gives them one line together rather than one each.
+	skipped *result
 }
 
 // take prints one result, in input order, and folds its exit code in.
@@ -138,6 +142,12 @@ func (b *batchRun) take(r result) error {
 	b.sum.add(r)
 	if r.err != nil {
 		b.code = worse(b.code, codeForKind(api.KindOf(r.err)))
+	}
+	if api.KindOf(r.err) == api.KindCanceled && !b.cmd.jsonLines {
+		if b.skipped == nil {
+			b.skipped = &r
+		}
+		return nil
 	}
 	return b.progress.pause(func() error {
 		if b.verbose {
@@ -152,9 +162,10 @@ func (b *batchRun) take(r result) error {
 	})
 }
 
-// end closes the output and the batch: the command's end, the summary,
-// and the exit code of all the PAIDs together.
-func (b *batchRun) end(n int) error {
+// end closes the output and the batch: the command's end, the summary or
+// the line for the PAIDs not looked up, and the exit code of all the PAIDs
+// together.
+func (b *batchRun) end(src *paidSource, stopped error) error {
 	if b.cmd.end != nil {
 		if err := b.cmd.end(b.w); err != nil {
 			return err
@@ -164,8 +175,24 @@ func (b *batchRun) end(n int) error {
 		return err
 	}
 	b.progress.finish()
-	if b.cmd.summary && n > 1 {
+	b.sum.stopped, b.sum.partial = stopped, !src.ended.Load() && src.stdin
+	n := b.sum.done()
+	readErr := src.err()
+	switch {
+	case n == 0 && readErr != nil:
+		return usage(readErr)
+	case n == 0 && stopped == nil:
+		return usagef("no PAIDs given (stdin had none)")
+	case n == 1 && b.skipped != nil:
+		b.w.fail(*b.skipped) // one PAID: its own line says it
+	case b.cmd.summary && n > 1:
 		fmt.Fprintln(b.w.Err, b.sum.summary(time.Now()))
+	case b.skipped != nil:
+		fmt.Fprintf(b.w.Err, "padview: %s\n", b.sum.skippedLine())
+	}
+	if readErr != nil {
+		fmt.Fprintf(b.w.Err, "padview: %v\n", readErr)
+		b.code = worse(b.code, ExitUsage)
 	}
 	return exitQuietly(b.code)
 }
@@ -182,7 +209,7 @@ type lookupPlan struct {
 // planLookups resolves the settings, passes the full-view gate when the
 // full view is asked for (before any request), then builds the client and
 // the batch.
-func (e *Env) planLookups(rf *rootFlags, c batchCommand, paids []string) (*lookupPlan, error) {
+func (e *Env) planLookups(rf *rootFlags, c batchCommand) (*lookupPlan, error) {
 	s, err := e.settings(rf)
 	if err != nil {
 		return nil, err
@@ -219,6 +246,6 @@ func (e *Env) planLookups(rf *rootFlags, c batchCommand, paids []string) (*looku
 		}
 		return doc, ex, err
 	}
-	b := &batch{client: client, paids: paids, view: view, limit: c.concurrency, fetch: fetch}
+	b := &batch{client: client, view: view, limit: c.concurrency, fetch: fetch}
 	return &lookupPlan{settings: s, batch: b, client: client, done: a.Close}, nil
 }

@@ -18,7 +18,7 @@ func runTUI(ctx context.Context, env *Env, f rootFlags, args []string) error {
 	if !keys || !env.StdoutTTY {
 		return usagef("the terminal UI needs a terminal; in scripts use `padview get PAID`")
 	}
-	work, err := worklist(env, args, f.list)
+	work, err := worklist(ctx, env, args, f.list)
 	if err != nil {
 		return err
 	}

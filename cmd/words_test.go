@@ -25,8 +25,16 @@ func TestSummaryLine(t *testing.T) {
 	if got := s.summary(start.Add(151 * time.Second)); got != "2,500 PAIDs: 2,431 found, 61 not found, 8 failed · 2m31s · 993/min" {
 		t.Fatalf("%q", got)
 	}
-	s = tally{started: start, found: 1, invalid: 1, notLookedUp: 3}
-	if got := s.summary(start.Add(time.Second)); got != "5 PAIDs: 1 found, 0 not found, 0 failed, 1 invalid, 3 not looked up · 1.0s · 60/min" {
+	s = tally{started: start, found: 1, invalid: 1, notLookedUp: 3, stopped: errInterrupted}
+	if got := s.summary(start.Add(time.Second)); got != "3 of 5 PAIDs not looked up: interrupted; 1 found, 0 not found, 0 failed, 1 invalid · 1.0s · 60/min" {
+		t.Fatalf("%q", got)
+	}
+	s.partial = true
+	if got := s.skippedLine(); got != "3 of the 5 PAIDs read were not looked up: interrupted, and the rest of stdin was not read" {
+		t.Fatalf("%q", got)
+	}
+	s = tally{started: start, failed: 1, notLookedUp: 298, stopped: errFullViewRefused}
+	if got := s.skippedLine(); got != "298 of 299 PAIDs not requested: the service had refused the full view" {
 		t.Fatalf("%q", got)
 	}
 	// A batch under a second has no rate: 3 answers in 4.4 ms are no "40,908/min".
