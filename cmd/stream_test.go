@@ -131,7 +131,7 @@ func TestASlowAnswerHoldsABoundedWindow(t *testing.T) {
 		if n := len(srv.requests()); n > 2+maxAhead+concurrency || n < maxAhead {
 			t.Errorf("%d requests behind the slow answer; the window allows %d", n, 2+maxAhead+concurrency)
 		}
-		if most := (maxReadAhead + maxAhead + concurrency + 2) * len("PAID-0000000\n") + maxListLine; in.read > most {
+		if most := (maxReadAhead+maxAhead+concurrency+2)*len("PAID-0000000\n") + maxListLine; in.read > most {
 			t.Errorf("read %d bytes of stdin ahead; at most %d", in.read, most)
 		}
 		if lines := strings.Count(out.String(), "\n"); lines != 1 {
