@@ -75,6 +75,25 @@ var binary struct {
 	err  error
 }
 
+// builtBinary builds padview once for all the tests that run it, and
+// returns its path.
+func builtBinary(t testing.TB) string {
+	t.Helper()
+	binary.once.Do(func() {
+		if binary.dir, binary.err = os.MkdirTemp("", "padview-e2e-"); binary.err != nil {
+			return
+		}
+		binary.path = filepath.Join(binary.dir, "padview")
+		if out, err := exec.Command("go", "build", "-o", binary.path, ".").CombinedOutput(); err != nil {
+			binary.err = fmt.Errorf("build: %v\n%s", err, out)
+		}
+	})
+	if binary.err != nil {
+		t.Fatal(binary.err)
+	}
+	return binary.path
+}
+
 func TestMain(m *testing.M) {
 	code := m.Run()
 	if binary.dir != "" {
@@ -105,18 +124,7 @@ func startPadview(t *testing.T, w, h int, env []string, args ...string) *tmuxSes
 		}
 		t.Skip("tmux not installed (CI installs it)")
 	}
-	binary.once.Do(func() {
-		if binary.dir, binary.err = os.MkdirTemp("", "padview-e2e-"); binary.err != nil {
-			return
-		}
-		binary.path = filepath.Join(binary.dir, "padview")
-		if out, err := exec.Command("go", "build", "-o", binary.path, ".").CombinedOutput(); err != nil {
-			binary.err = fmt.Errorf("build: %v\n%s", err, out)
-		}
-	})
-	if binary.err != nil {
-		t.Fatal(binary.err)
-	}
+	builtBinary(t)
 	s := &tmuxSession{t: t, socket: fmt.Sprintf("padview-e2e-%d-%s", os.Getpid(), strings.ReplaceAll(t.Name(), "/", "-")), state: t.TempDir()}
 	t.Cleanup(func() { s.tmux("kill-server") })
 	env = append([]string{"TERM=xterm-256color", "PADVIEW_CONFIG_DIR=" + t.TempDir(), "PADVIEW_STATE_DIR=" + s.state}, env...)

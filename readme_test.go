@@ -122,7 +122,7 @@ func TestREADMECommandsWork(t *testing.T) {
 			Getenv:   getenv,
 			Store:    keystore.New(keystore.WithEnv(getenv), keystore.WithAvailability(func() error { return nil })),
 			StdinTTY: opensTUI(args), StdoutTTY: true,
-			ReadSecret: func() (string, error) { return "readme-token-1234", nil },
+			ReadSecret: func(context.Context) (string, error) { return "readme-token-1234", nil },
 			RunTUI:     func(context.Context, ui.Config) error { tuiRan = true; return nil },
 			Version:    cmd.Version{Version: "readme"},
 		}

@@ -200,3 +200,26 @@ func TestBatchCancelsLookupsOnEarlyReturn(t *testing.T) {
 		t.Errorf("%d of 30 requests made after stdout broke", n)
 	}
 }
+
+// A full-view batch stops once the service refuses the full view: every
+// later request would be refused too. The rest are reported not requested.
+func TestFullViewBatchStopsAfterA403(t *testing.T) {
+	h, s := withService(t, fake.Options{DemoTriggers: true})
+	args := []string{"get", "--full", "--accept-personal-data", "--concurrency", "1", "AB12CD", "DEMO-403"}
+	for range 30 {
+		args = append(args, "XK9P2M")
+	}
+	code, out, errs := h.run(args...)
+	if code != ExitToken || !strings.Contains(out, "maren.holt@") || strings.Count(errs, "\n") != 2 ||
+		!strings.Contains(errs, "padview: DEMO-403: ") || !strings.HasPrefix(strings.Split(errs, "\n")[1], "30 of 32 PAIDs not requested: the service had refused the full view; 1 found, 0 not found, 1 failed · ") {
+		t.Fatalf("exit %d\n%s", code, errs)
+	}
+	if st := s.Stats(); st.Full != 2 {
+		t.Errorf("%d full-view requests, want 2", st.Full)
+	}
+	// The standard view's 403 is about one advertisement: the batch goes on.
+	code, _, errs = h.run("get", "--concurrency", "1", "DEMO-403", "AB12CD")
+	if code != ExitOK || strings.Contains(errs, "not requested") {
+		t.Errorf("standard view: exit %d %s", code, errs)
+	}
+}

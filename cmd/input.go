@@ -93,68 +93,67 @@ func clipRunes(s string, n int) string {
 
 // paidSource yields the PAIDs of a batch in input order: the arguments,
 // with '-' standing for the lines of stdin. A goroutine of its own reads
-// at most maxReadAhead PAIDs (maxAheadBytes) ahead of the lookups, so that
-// the first is looked up before the input ends, memory does not grow with
-// the input, and the batch stops reading at once when it stops, even while
-// a read blocks (that read is left to end with the process).
+// stdin at most maxReadAhead PAIDs (maxAheadBytes) ahead of the lookups,
+// so that the first is looked up before the input ends, memory does not
+// grow with the input, and the batch stops reading at once when it stops,
+// even while a read blocks (that read is left to end with the process).
 type paidSource struct {
-	items  chan listItem
+	args   []string
+	pos    int           // the next argument
+	items  chan listItem // stdin's, nil without '-'
 	ahead  *semaphore.Weighted
 	ctx    context.Context // ends when the source is stopped
 	stop   context.CancelFunc
 	read   atomic.Int64 // PAIDs read so far, for the progress line
+	ended  atomic.Bool  // stdin was read to its end, or there is no '-'
 	taken  int          // PAIDs taken by the batch
-	ended  atomic.Bool  // the input was read to its end
-	stdin  bool         // '-' was given
 	mu     sync.Mutex
 	failed error // why reading stdin failed
 }
 
 // newPAIDSource starts reading args (and stdin for '-').
 func newPAIDSource(args []string, stdin io.Reader) (*paidSource, error) {
-	dashes := 0
+	s := &paidSource{args: args, ahead: semaphore.NewWeighted(maxAheadBytes)}
+	s.ctx, s.stop = context.WithCancel(context.Background())
 	for _, a := range args {
-		if a == "-" {
-			dashes++
+		switch {
+		case a != "-":
+			s.read.Add(1)
+		case s.items != nil:
+			s.stop()
+			return nil, usagef("'-' may be given once")
+		default:
+			s.items = make(chan listItem, maxReadAhead)
 		}
 	}
-	if dashes > 1 {
-		return nil, usagef("'-' may be given once")
+	if s.items == nil {
+		s.ended.Store(true)
+		return s, nil
 	}
-	s := &paidSource{items: make(chan listItem, maxReadAhead), ahead: semaphore.NewWeighted(maxAheadBytes), stdin: dashes == 1}
-	s.ctx, s.stop = context.WithCancel(context.Background())
-	go s.feed(args, stdin)
+	go s.feed(stdin)
 	return s, nil
 }
 
-func (s *paidSource) feed(args []string, stdin io.Reader) {
+// feed reads stdin into items.
+func (s *paidSource) feed(stdin io.Reader) {
 	defer close(s.items)
-	for _, a := range args {
-		if a != "-" {
-			if !s.put(listItem{input: a}) {
-				return
-			}
-			continue
+	stopped := false
+	err := scanList(stdin, func(it listItem) bool {
+		if it.long {
+			it.err = &api.Error{Kind: api.KindInvalidPAID, Message: fmt.Sprintf("line %d of stdin: %s", it.line, tooLong())}
 		}
-		stopped := false
-		err := scanList(stdin, func(it listItem) bool {
-			if it.long {
-				it.err = &api.Error{Kind: api.KindInvalidPAID, Message: fmt.Sprintf("line %d of stdin: %s", it.line, tooLong())}
-			}
-			stopped = !s.put(it)
-			return !stopped
-		})
-		if stopped {
-			return
-		}
-		if err != nil {
-			s.mu.Lock()
-			s.failed = fmt.Errorf("reading PAIDs from stdin: %w", err)
-			s.mu.Unlock()
-			return
-		}
+		stopped = !s.put(it)
+		return !stopped
+	})
+	switch {
+	case stopped:
+	case err != nil:
+		s.mu.Lock()
+		s.failed = fmt.Errorf("reading PAIDs from stdin: %w", err)
+		s.mu.Unlock()
+	default:
+		s.ended.Store(true)
 	}
-	s.ended.Store(true)
 }
 
 // put queues one item, waiting while too much is read ahead; false when
@@ -175,15 +174,24 @@ func (s *paidSource) put(it listItem) bool {
 // next waits for the next item; ok is false when the input has ended or
 // ctx ended first.
 func (s *paidSource) next(ctx context.Context) (it listItem, ok bool) {
-	select {
-	case it, ok = <-s.items:
-	case <-ctx.Done():
-		return listItem{}, false
+	for s.pos < len(s.args) {
+		if a := s.args[s.pos]; a != "-" {
+			s.pos++
+			s.taken++
+			return listItem{input: a}, true
+		}
+		select {
+		case it, ok := <-s.items:
+			if ok {
+				s.take(it)
+				return it, true
+			}
+			s.pos++ // stdin has ended
+		case <-ctx.Done():
+			return listItem{}, false
+		}
 	}
-	if ok {
-		s.take(it)
-	}
-	return it, ok
+	return listItem{}, false
 }
 
 func (s *paidSource) take(it listItem) {
@@ -191,22 +199,32 @@ func (s *paidSource) take(it listItem) {
 	s.taken++
 }
 
-// rest stops the reading and takes what was read but not yet taken.
+// rest stops the reading of stdin and takes what is left: the PAIDs read
+// from stdin but not yet taken, and the arguments after them.
 func (s *paidSource) rest() []listItem {
 	s.stop()
 	var out []listItem
-	for {
-		select {
-		case it, ok := <-s.items:
-			if !ok {
-				return out
+	for ; s.pos < len(s.args); s.pos++ {
+		if a := s.args[s.pos]; a != "-" {
+			out = append(out, listItem{input: a})
+			s.taken++
+			continue
+		}
+		for drained := false; !drained; {
+			select {
+			case it, ok := <-s.items:
+				if ok {
+					s.take(it)
+					out = append(out, it)
+				} else {
+					drained = true
+				}
+			default:
+				drained = true
 			}
-			s.take(it)
-			out = append(out, it)
-		default:
-			return out
 		}
 	}
+	return out
 }
 
 // size is how many PAIDs were read so far, and whether that is all.

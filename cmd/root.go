@@ -30,8 +30,9 @@ type Env struct {
 	// StdinTTY and StderrTTY say whether those streams are terminals: a
 	// token is read without echo, and progress is drawn, only then.
 	StdinTTY, StdoutTTY, StderrTTY bool
-	// ReadSecret reads a line without echo from the terminal on stdin.
-	ReadSecret func() (string, error)
+	// ReadSecret reads a line without echo from the terminal on stdin,
+	// giving up when the context ends (Ctrl-C).
+	ReadSecret func(context.Context) (string, error)
 	// RunTUI starts the terminal UI; tests replace it.
 	RunTUI func(context.Context, ui.Config) error
 	// TTYForKeys reports whether the terminal can be opened for keys when
@@ -70,18 +71,32 @@ func Execute(ctx context.Context, env Env, args []string) int {
 	root.SetOut(env.Stdout)
 	root.SetErr(env.Stderr)
 	err := root.ExecuteContext(ctx)
-	if err == nil {
-		return ExitOK
+	sig, interrupted := interruptedBy(ctx)
+	if err != nil && !(interrupted && canceled(err)) {
+		report(env.Stderr, err)
 	}
+	if interrupted {
+		return sig.ExitCode() // whatever else went wrong, the signal ended it
+	}
+	return exitCode(err)
+}
+
+// report prints a command's error, unless it is a quiet exit, and where
+// its help is.
+func report(w io.Writer, err error) {
 	var quiet quietExit
-	if msg := err.Error(); msg != "" && !errors.As(err, &quiet) {
-		fmt.Fprintf(env.Stderr, "padview: %s\n", msg)
+	if !errors.As(err, &quiet) {
+		fmt.Fprintf(w, "padview: %s\n", err)
 	}
 	var ue *UsageError
 	if errors.As(err, &ue) && ue.Help != "" {
-		fmt.Fprintf(env.Stderr, "Run '%s --help' for usage.\n", ue.Help)
+		fmt.Fprintf(w, "Run '%s --help' for usage.\n", ue.Help)
 	}
-	return exitCode(err)
+}
+
+// canceled says whether err is only the cancellation a signal caused.
+func canceled(err error) bool {
+	return errors.Is(err, context.Canceled) || api.KindOf(err) == api.KindCanceled
 }
 
 // rootFlags are the global flags: persistent, so that they work before and

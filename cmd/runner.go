@@ -175,7 +175,7 @@ func (b *batchRun) end(src *paidSource, stopped error) error {
 		return err
 	}
 	b.progress.finish()
-	b.sum.stopped, b.sum.partial = stopped, !src.ended.Load() && src.stdin
+	b.sum.stopped, b.sum.partial = stopped, !src.ended.Load()
 	n := b.sum.done()
 	readErr := src.err()
 	switch {

@@ -52,12 +52,17 @@ invisible characters inside it are refused with the reason.`,
 			if err != nil {
 				return err
 			}
+			ctx := c.Context()
 			var input string
 			if env.StdinTTY {
 				fmt.Fprintf(env.Stderr, "Partner token for profile %q (input hidden): ", s.Profile)
-				input, err = env.ReadSecret()
+				input, err = env.ReadSecret(ctx)
 			} else {
-				input, err = readPipe(env.Stdin)
+				input, err = readAll(ctx, func() (string, error) { return readPipe(env.Stdin) })
+			}
+			if ctx.Err() != nil {
+				// Ctrl-C means "not this": nothing typed before or after it is saved.
+				return exitWith(ExitFailure, "interrupted: nothing was saved")
 			}
 			if err != nil {
 				return usagef("no token read: %v", err)
