@@ -52,7 +52,18 @@ const (
 // settings resolves what the command runs with: flag > environment >
 // config file > default, or --demo's own, which reads no config file. The
 // global flags were checked once, before the command ran (checkCommandLine).
+// A profile named but not defined is refused (checkProfile).
 func (e *Env) settings(f *rootFlags) (Settings, error) {
+	s, err := e.settingsOfAnyProfile(f)
+	if err == nil && !f.demo {
+		err = s.checkProfile()
+	}
+	return s, err
+}
+
+// settingsOfAnyProfile is settings for a command that may name a profile
+// the config file no longer defines: `token delete` cleans up after one.
+func (e *Env) settingsOfAnyProfile(f *rootFlags) (Settings, error) {
 	var s Settings
 	if f.demo {
 		if err := e.demoState(); err != nil {

@@ -136,6 +136,7 @@ type Settings struct {
 	MaxWait      time.Duration // the longest one lookup waits, all waits together
 	ConfigPath   string
 	Compliance   // the profile's issue 11 settings
+	profileUse   // where the profile's name came from, and whether the config file defines it
 }
 
 // defaultSettings are what padview runs with when nothing says otherwise:
@@ -161,6 +162,7 @@ func Resolve(getenv func(string) string, flagProfile, flagBaseURL string) (Setti
 		s.FullViewIdle = cfg.FullViewIdle.Duration
 	}
 	s.Profile = firstNonEmpty(flagProfile, getenv(EnvProfile), cfg.DefaultProfile, DefaultProfile)
+	s.profileUse = cfg.use(s.Profile, flagProfile, getenv(EnvProfile))
 	s.BaseURL = firstNonEmpty(flagBaseURL, getenv(EnvBaseURL), cfg.Profiles[s.Profile].BaseURL)
 	s.Compliance = cfg.Profiles[s.Profile].compliance()
 	for _, d := range []time.Duration{cfg.MaxWait.Duration, cfg.Profiles[s.Profile].MaxWait.Duration} {

@@ -150,7 +150,7 @@ func (g *getOutput) show(w *batchWriter, r result) (int, error) {
 	case r.err != nil:
 		if g.json && api.KindOf(r.err) == api.KindInvalidPAID {
 			// The JSON line goes to stdout, maybe a file: say it where the user looks.
-			fmt.Fprintf(w.Err, "padview: %s: %s\n", text.CleanText(r.input), r.err)
+			fmt.Fprintf(w.Err, "padview: %s: %s\n", text.CleanText(r.input), g.env.failure(r.err))
 		}
 		return ExitOK, w.fail(r)
 	case g.format != formatText:
@@ -209,8 +209,10 @@ func printRaw(w *batchWriter, tty bool, r result) error {
 	return nil
 }
 
-// errorJSON is the JSON line for a PAID that failed.
-func errorJSON(r result) []byte {
+// errorJSON is the JSON line for a PAID that failed, with message as the
+// CLI words the failure. What the input or the service put in it is
+// escaped where a terminal would show it otherwise (bidi controls).
+func errorJSON(r result, message string) []byte {
 	type errBody struct {
 		Kind       string        `json:"kind"`
 		Message    string        `json:"message"`
@@ -219,7 +221,7 @@ func errorJSON(r result) []byte {
 		Attempts   []api.Attempt `json:"attempts,omitempty"`
 	}
 	var e *api.Error
-	body := errBody{Kind: api.KindUnknown.String(), Message: r.err.Error()}
+	body := errBody{Kind: api.KindUnknown.String(), Message: message}
 	if errors.As(r.err, &e) {
 		body.Kind, body.Status, body.ServerCode = e.Kind.String(), e.Status, e.ServerCode
 	}
@@ -234,5 +236,5 @@ func errorJSON(r result) []byte {
 		PAID  string  `json:"paid"`
 		Error errBody `json:"error"`
 	}{paid, body})
-	return b
+	return escapeInvisible(b)
 }

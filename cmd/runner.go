@@ -46,19 +46,20 @@ type batchCommand struct {
 // batchWriter is where show writes: Out is stdout, flushed after each
 // PAID; Err is stderr, shared with -v and the progress line.
 type batchWriter struct {
-	Out  *bufio.Writer
-	Err  io.Writer
-	json bool // the command's jsonLines
+	Out   *bufio.Writer
+	Err   io.Writer
+	json  bool               // the command's jsonLines
+	words func(error) string // how the CLI words a failure (Env.failure)
 }
 
 // fail prints a failed lookup the usual way: its JSON line on stdout in
 // JSON Lines, else "padview: PAID: what happened" on stderr.
 func (w *batchWriter) fail(r result) error {
 	if w.json {
-		_, err := fmt.Fprintf(w.Out, "%s\n", errorJSON(r))
+		_, err := fmt.Fprintf(w.Out, "%s\n", errorJSON(r, w.words(r.err)))
 		return err
 	}
-	fmt.Fprintf(w.Err, "padview: %s: %s\n", text.CleanText(r.input), r.err)
+	fmt.Fprintf(w.Err, "padview: %s: %s\n", text.CleanText(r.input), w.words(r.err))
 	return nil
 }
 
@@ -107,7 +108,7 @@ func (e *Env) runBatch(ctx context.Context, rf *rootFlags, args []string, c batc
 		env, undo = verboseEnv(e)
 		defer undo()
 	}
-	run := &batchRun{cmd: c, verbose: rf.verbose, w: &batchWriter{Out: bufio.NewWriter(env.Stdout), Err: env.Stderr, json: c.jsonLines},
+	run := &batchRun{cmd: c, verbose: rf.verbose, w: &batchWriter{Out: bufio.NewWriter(env.Stdout), Err: env.Stderr, json: c.jsonLines, words: e.failure},
 		sum: tally{started: time.Now()}}
 	if c.summary && env.StderrTTY && !rf.verbose {
 		run.progress = newProgressLine(env.Stderr, src.size, plan.client.Budget())

@@ -10,6 +10,7 @@ import (
 
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/text"
 	"github.com/padview/padview/keystore"
 )
 
@@ -112,8 +113,11 @@ one 'padview get PAID' would end with.`,
 			if err != nil {
 				return err
 			}
-			base := s.BaseURL
-			if base == "" {
+			base := text.CleanText(api.DisplayBaseURL(s.BaseURL)) // never its user info
+			if _, err := api.ParseBaseURL(s.BaseURL); s.BaseURL != "" && err != nil {
+				base += " (unusable: " + err.Error() + ")"
+			}
+			if s.BaseURL == "" {
 				base = "(not set)"
 			}
 			tok, src, err := env.Store.Token(s.Profile)
@@ -190,7 +194,7 @@ func checkToken(ctx context.Context, env *Env, f *rootFlags, a *account, paid st
 	case e != nil && e.Kind == api.KindNotFound:
 		fmt.Fprintf(w, "Check:    accepted: the service took the token but has no advertisement %s (HTTP 404); check with a PAID that exists\n", id)
 	case e != nil && (e.Kind == api.KindUnauthorized || e.Kind == api.KindForbidden):
-		fmt.Fprintf(w, "Check:    refused: %v\n", err)
+		fmt.Fprintf(w, "Check:    refused: %s\n", env.failure(err))
 	default:
 		fmt.Fprintf(w, "Check:    could not tell: %v\n", err)
 	}
@@ -206,7 +210,7 @@ func newTokenDelete(env *Env, f *rootFlags) *cobra.Command {
 			if err := noDemo(c, f); err != nil {
 				return err
 			}
-			s, err := env.settings(f)
+			s, err := env.settingsOfAnyProfile(f)
 			if err != nil {
 				return err
 			}

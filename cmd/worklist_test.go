@@ -32,6 +32,7 @@ func (h *harness) worklistOf(args ...string) (code int, stderr string, list []st
 
 func TestPAIDArgumentsOpenTheTUI(t *testing.T) {
 	h := tuiHarness(t)
+	h.writeConfig("[profiles.prod]\n")
 	full := "https://partner.example/v1/advertisement-full/XK9P2M"
 	cases := []struct {
 		args []string
