@@ -31,8 +31,9 @@ type batch struct {
 	// fetch, if set, replaces client.Get for one PAID (the access log and
 	// the privacy mask wrap it).
 	fetch func(ctx context.Context, paid string) (*advert.Document, *api.Exchange, error)
-	// finished, if set, is called as each lookup ends, in any order and
-	// from any goroutine: the progress line moves with it.
+	// finished, if set, is called as each PAID's result is known (looked
+	// up, refused as a bad line, or given up on), in any order and from any
+	// goroutine: the progress line moves with it.
 	finished func(result)
 }
 
@@ -118,7 +119,7 @@ func (b *batch) feed(ctx, gctx context.Context, g *errgroup.Group, src *paidSour
 			break
 		}
 		if !w.room(gctx) {
-			if !w.put(b.gaveUp(ctx, why, it)) {
+			if !b.skip(w, b.gaveUp(ctx, why, it)) {
 				return
 			}
 			break
@@ -139,7 +140,7 @@ func (b *batch) feed(ctx, gctx context.Context, g *errgroup.Group, src *paidSour
 		return // the input ended
 	}
 	for _, it := range src.rest() {
-		if !w.put(b.gaveUp(ctx, why, it)) {
+		if !b.skip(w, b.gaveUp(ctx, why, it)) {
 			return
 		}
 	}
@@ -172,6 +173,15 @@ func (b *batch) settle(s *slot, w *window, r result) {
 	s.weight = weight(r)
 	w.held.Add(s.weight)
 	s.ch <- r
+}
+
+// skip queues the result of a PAID that needs no lookup; false when the
+// printer gave up.
+func (b *batch) skip(w *window, r result) bool {
+	if b.finished != nil {
+		b.finished(r)
+	}
+	return w.put(r)
 }
 
 // gaveUp is the result of a PAID the batch did not look up: the user

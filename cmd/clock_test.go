@@ -1,9 +1,13 @@
 package cmd
 
 import (
+	"bytes"
+	"io"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"testing"
+	"testing/iotest"
 	"time"
 
 	"github.com/padview/padview/api"
@@ -34,6 +38,11 @@ func (m memoryTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 	resp := rec.Result()
 	resp.Request = req
+	if n, err := strconv.ParseInt(rec.Header().Get("Content-Length"), 10, 64); err == nil && n > int64(rec.Body.Len()) {
+		// Fewer bytes than announced: the connection broke off, as net/http reports it.
+		resp.Body = io.NopCloser(io.MultiReader(bytes.NewReader(rec.Body.Bytes()), iotest.ErrReader(io.ErrUnexpectedEOF)))
+		resp.ContentLength = n
+	}
 	return resp, nil
 }
 

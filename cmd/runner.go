@@ -111,7 +111,7 @@ func (e *Env) runBatch(ctx context.Context, rf *rootFlags, args []string, c batc
 	run := &batchRun{cmd: c, verbose: rf.verbose, w: &batchWriter{Out: bufio.NewWriter(env.Stdout), Err: env.Stderr, json: c.jsonLines, words: e.failure},
 		sum: tally{started: time.Now()}}
 	if c.summary && env.StderrTTY && !rf.verbose {
-		run.progress = newProgressLine(env.Stderr, src.size, plan.client.Budget())
+		run.progress = newProgressLine(ctx, env.Stderr, src.size, plan.client.Budget(), c.concurrency)
 		plan.batch.finished = run.progress.record
 	}
 	defer run.progress.finish()
@@ -119,6 +119,7 @@ func (e *Env) runBatch(ctx context.Context, rf *rootFlags, args []string, c batc
 	if err != nil {
 		return err
 	}
+	run.sum.maxRate = limitPerMinute(plan.client.Budget().Snapshot())
 	if ctx.Err() != nil {
 		stopped = errInterrupted
 	}

@@ -14,8 +14,9 @@ type tally struct {
 	started                 time.Time
 	found, notFound, failed int
 	invalid, notLookedUp    int
-	stopped                 error // why the PAIDs not looked up were not: errInterrupted, or what stopped the batch
-	partial                 bool  // stdin was not read to its end
+	stopped                 error   // why the PAIDs not looked up were not: errInterrupted, or what stopped the batch
+	partial                 bool    // stdin was not read to its end
+	maxRate                 float64 // the rate limit a minute: no rate reads above it
 }
 
 func (t *tally) add(r result) {
@@ -60,7 +61,7 @@ func (t *tally) summary(now time.Time) string {
 	}
 	took := now.Sub(t.started)
 	line := head + strings.Join(parts, ", ") + " · " + text.Elapsed(took)
-	if rate := perMinute(t.answered(), took); rate != "" && t.answered() > 0 { // none for a batch under a second
+	if rate := perMinute(t.answered(), took, t.maxRate); rate != "" && t.answered() > 0 { // none for a batch under a second
 		line += " · " + rate
 	}
 	return line

@@ -7,11 +7,12 @@ import (
 
 func TestWords(t *testing.T) {
 	for got, want := range map[string]string{
-		perMinute(2500, 151*time.Second):   "993/min",
-		perMinute(3, 0):                    "",
-		perMinute(3, 440*time.Microsecond): "",
-		eta(20400 * time.Millisecond):      "20s",
-		eta(151 * time.Second):             "2m31s",
+		perMinute(2500, 151*time.Second, 0):     "993/min",
+		perMinute(3, 0, 0):                      "",
+		perMinute(3, 440*time.Microsecond, 0):   "",
+		perMinute(1000, 3*time.Second, 1000):    "1,000/min", // a burst within the limit is no pace above it
+		perMinute(2500, 151*time.Second, 1000):  "993/min",
+		perMinute(100, 10*time.Second, 15000.0): "600/min",
 	} {
 		if got != want {
 			t.Errorf("got %q, want %q", got, want)
