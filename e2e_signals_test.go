@@ -242,6 +242,21 @@ func TestFullViewBatchStopsAfterA403Binary(t *testing.T) {
 	}
 }
 
+// startInTerminal starts p in a pseudo-terminal of 100×30 and reads it
+// until it shows want.
+func startInTerminal(t *testing.T, p *exec.Cmd, want string) (*os.File, *bytes.Buffer) {
+	tty, err := pty.StartWithSize(p, &pty.Winsize{Rows: 30, Cols: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { tty.Close() })
+	var seen bytes.Buffer
+	if !readUntil(tty, want, &seen) {
+		t.Fatalf("the terminal never showed %q:\n%q", want, seen.String())
+	}
+	return tty, &seen
+}
+
 // readUntil reads the terminal until it has shown want; false when the
 // program ended first.
 func readUntil(tty io.Reader, want string, seen *bytes.Buffer) bool {
@@ -262,15 +277,7 @@ func TestTUIExitsWithTheSignalsCode(t *testing.T) {
 	for sig, code := range map[syscall.Signal]int{syscall.SIGINT: 130, syscall.SIGTERM: 143} {
 		t.Run(sig.String(), func(t *testing.T) {
 			p := padviewCmd(t, "", "--demo")
-			tty, err := pty.StartWithSize(p, &pty.Winsize{Rows: 30, Cols: 100})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer tty.Close()
-			var seen bytes.Buffer
-			if !readUntil(tty, "quit", &seen) {
-				t.Fatalf("no frame:\n%q", seen.String())
-			}
+			tty, _ := startInTerminal(t, p, "quit")
 			if err := p.Process.Signal(sig); err != nil {
 				t.Fatal(err)
 			}
@@ -288,19 +295,11 @@ func TestTUIExitsWithTheSignalsCode(t *testing.T) {
 func TestTokenSetHonoursCtrlC(t *testing.T) {
 	p := padviewCmd(t, "")
 	p.Args = append(p.Args, "token", "set")
-	tty, err := pty.Start(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer tty.Close()
-	var seen bytes.Buffer
-	if !readUntil(tty, "(input hidden): ", &seen) {
-		t.Fatalf("no prompt:\n%q", seen.String())
-	}
+	tty, seen := startInTerminal(t, p, "(input hidden): ")
 	io.WriteString(tty, "tok-typed-before")
 	tty.Write([]byte{3}) // Ctrl-C: the terminal sends SIGINT
 	io.WriteString(tty, "tok-typed-after-1\n")
-	readUntil(tty, "\x00never", &seen) // everything until padview ends
+	readUntil(tty, "\x00never", seen) // everything until padview ends
 	_ = p.Wait()
 	out := seen.String()
 	if code := p.ProcessState.ExitCode(); code != 130 || !strings.Contains(out, "interrupted: nothing was saved") || strings.Contains(out, "Saved") {

@@ -10,16 +10,31 @@ import (
 	"github.com/padview/padview/api"
 )
 
-// spend takes n slots of b and answers them at once, as a burst of n
-// lookups within the limit does.
-func spend(t *testing.T, b *api.Budget, n int) {
+// answered takes n slots of b and answers them at once, as a burst of n
+// lookups within the limit does, each taking ex's time; p records them.
+func answered(t *testing.T, p *progressLine, b *api.Budget, n int, ex api.Exchange) {
 	for range n {
 		release, err := b.Acquire(t.Context(), time.Minute)
 		if err != nil {
 			t.Fatal(err)
 		}
 		release(true)
+		p.record(result{input: "AB12CD", ex: &ex})
 	}
+}
+
+// batchProgress is the progress line of a batch of total PAIDs, four
+// lookups at a time, under a budget of 1,000 a minute; call it in a bubble.
+func batchProgress(ctx context.Context, total int) (*progressLine, *api.Budget, *strings.Builder) {
+	budget, w := api.NewBudget(1000, time.Minute), &strings.Builder{}
+	return newProgressLine(ctx, w, func() (int, bool) { return total, true }, budget, 4), budget, w
+}
+
+// lineNow is the line as p would draw it now, for a batch of total.
+func (p *progressLine) lineNow(total int) string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.line(total, true)
 }
 
 // The progress line is honest while the rate limit holds a batch back:
@@ -28,27 +43,17 @@ func spend(t *testing.T, b *api.Budget, n int) {
 // as long as padview waits.
 func TestProgressIsHonestAtTheRateLimit(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		budget := api.NewBudget(1000, time.Minute)
-		var w strings.Builder
-		p := newProgressLine(t.Context(), &w, func() (int, bool) { return 2500, true }, budget, 4)
+		p, budget, _ := batchProgress(t.Context(), 2500)
 		defer p.finish()
-		spend(t, budget, 1000)
-		for range 1000 {
-			p.record(result{input: "AB12CD", ex: &api.Exchange{Duration: 100 * time.Millisecond}})
-		}
+		answered(t, p, budget, 1000, api.Exchange{Duration: 100 * time.Millisecond})
 		time.Sleep(3 * time.Second) // the bubble's clock: no real time passes
-		p.mu.Lock()
-		line := p.line(2500, true)
-		p.mu.Unlock()
+		line := p.lineNow(2500)
 		want := "1,000/2,500 · 3.0s · 1,000/min · ETA 1m57s · at the rate limit of 1,000 requests per 1 min: next request in 57s"
 		if line != want {
 			t.Fatalf("at 3s:\n got %q\nwant %q", line, want)
 		}
 		time.Sleep(30 * time.Second) // no waiter in the budget now: the note is the budget's state, not a waiter's
-		p.mu.Lock()
-		line = p.line(2500, true)
-		p.mu.Unlock()
-		if line != "1,000/2,500 · 33.0s · 1,000/min · ETA 1m27s · at the rate limit of 1,000 requests per 1 min: next request in 27s" {
+		if line := p.lineNow(2500); line != "1,000/2,500 · 33.0s · 1,000/min · ETA 1m27s · at the rate limit of 1,000 requests per 1 min: next request in 27s" {
 			t.Fatalf("at 33s: %q", line)
 		}
 	})
@@ -57,20 +62,12 @@ func TestProgressIsHonestAtTheRateLimit(t *testing.T) {
 // Without pacing, the ETA is the time answers take, side by side.
 func TestProgressETAWithRoomInTheBudget(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		budget := api.NewBudget(1000, time.Minute)
-		var w strings.Builder
-		p := newProgressLine(t.Context(), &w, func() (int, bool) { return 100, true }, budget, 4)
+		p, budget, _ := batchProgress(t.Context(), 100)
 		defer p.finish()
-		spend(t, budget, 20)
-		for range 20 {
-			p.record(result{input: "AB12CD", ex: &api.Exchange{Duration: 2 * time.Second, Waited: time.Second}})
-		}
+		answered(t, p, budget, 20, api.Exchange{Duration: 2 * time.Second, Waited: time.Second})
 		time.Sleep(10 * time.Second)
-		p.mu.Lock()
-		line := p.line(100, true)
-		p.mu.Unlock()
 		// 80 left, four at a time, a second each: 20s.
-		if line != "20/100 · 10.0s · 120/min · ETA 20s" {
+		if line := p.lineNow(100); line != "20/100 · 10.0s · 120/min · ETA 20s" {
 			t.Fatalf("%q", line)
 		}
 	})
@@ -80,10 +77,8 @@ func TestProgressETAWithRoomInTheBudget(t *testing.T) {
 // and how many were not, not 2,500/2,500.
 func TestProgressAfterAnInterruption(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		budget := api.NewBudget(1000, time.Minute)
-		var w strings.Builder
 		ctx, cancel := context.WithCancel(t.Context())
-		p := newProgressLine(ctx, &w, func() (int, bool) { return 2500, true }, budget, 4)
+		p, _, w := batchProgress(ctx, 2500)
 		for range 1004 {
 			p.record(result{input: "AB12CD"})
 		}
