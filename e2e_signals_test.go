@@ -31,6 +31,8 @@ type heldService struct {
 	held    map[string]chan struct{} // closed when the PAID's request arrives
 	came    map[string]bool
 	full    int
+	served  int           // answers sent
+	tick    chan struct{} // a signal after each answer
 	handler http.Handler
 }
 
@@ -40,7 +42,7 @@ func newHeldService(t *testing.T, held ...string) *heldService {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { f.Close() })
-	s := &heldService{held: map[string]chan struct{}{}, came: map[string]bool{}, handler: f.Handler()}
+	s := &heldService{held: map[string]chan struct{}{}, came: map[string]bool{}, tick: make(chan struct{}, 1), handler: f.Handler()}
 	for _, p := range held {
 		s.held[p] = make(chan struct{})
 	}
@@ -67,6 +69,26 @@ func (s *heldService) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.handler.ServeHTTP(w, r)
+	s.mu.Lock()
+	s.served++
+	s.mu.Unlock()
+	select {
+	case s.tick <- struct{}{}:
+	default:
+	}
+}
+
+// awaitServed waits until n answers have been sent.
+func (s *heldService) awaitServed(n int) {
+	for {
+		s.mu.Lock()
+		done := s.served >= n
+		s.mu.Unlock()
+		if done {
+			return
+		}
+		<-s.tick
+	}
 }
 
 // arrived returns a channel closed when the held PAID's request arrives.
@@ -144,13 +166,25 @@ func TestSignalMidBatch(t *testing.T) {
 				args = []string{"get", "--json", "-"}
 			}
 			p := padviewCmd(t, srv.URL, args...)
-			p.Stdin = strings.NewReader(paidLines(2500, "AB12CD", "HOLD1"))
+			stdin, err := p.StdinPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
 			var stdout, stderr bytes.Buffer
 			p.Stdout, p.Stderr = &stdout, &stderr
 			if err := p.Start(); err != nil {
 				t.Fatal(err)
 			}
-			<-srv.arrived("HOLD1") // the worst moment: lookups in flight, answers held back, PAIDs unread
+			// AB12CD is answered before the rest is read: the first request
+			// goes alone, and this makes AB12CD that request.
+			io.WriteString(stdin, "AB12CD\n")
+			srv.awaitServed(1)
+			go func() {
+				io.WriteString(stdin, paidLines(2499, "HOLD1"))
+				stdin.Close()
+			}()
+			<-srv.arrived("HOLD1")
+			srv.awaitServed(11) // the worst moment: lookups in flight, ten answers held back behind HOLD1
 			if err := p.Process.Signal(c.sig); err != nil {
 				t.Fatal(err)
 			}

@@ -45,7 +45,7 @@ func (h *harness) env() (Env, *bytes.Buffer, *bytes.Buffer) {
 		Getenv:   getenv,
 		Store:    keystore.New(keystore.WithEnv(getenv), keystore.WithAvailability(func() error { return nil })),
 		StdinTTY: h.tty, StdoutTTY: h.tty, StderrTTY: false,
-		ReadSecret:    func(context.Context) (string, error) { return h.stdin, nil },
+		ReadSecret:    func(_ context.Context, prompt string) (string, error) { errb.WriteString(prompt); return h.stdin, nil },
 		RunTUI:        func(_ context.Context, c ui.Config) error { h.tuiCfg = &c; return nil },
 		Version:       Version{Version: "1.2.3-test"},
 		ClientOptions: h.opts,

@@ -30,9 +30,9 @@ type Env struct {
 	// StdinTTY and StderrTTY say whether those streams are terminals: a
 	// token is read without echo, and progress is drawn, only then.
 	StdinTTY, StdoutTTY, StderrTTY bool
-	// ReadSecret reads a line without echo from the terminal on stdin,
-	// giving up when the context ends (Ctrl-C).
-	ReadSecret func(context.Context) (string, error)
+	// ReadSecret prints a prompt and reads a line without echo from the
+	// terminal on stdin; Ctrl-C, or the context's end, gives up.
+	ReadSecret func(ctx context.Context, prompt string) (string, error)
 	// RunTUI starts the terminal UI; tests replace it.
 	RunTUI func(context.Context, ui.Config) error
 	// TTYForKeys reports whether the terminal can be opened for keys when

@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"syscall"
 	"testing"
@@ -23,7 +24,7 @@ func TestTokenSetInterruptedSavesNothing(t *testing.T) {
 	h.tty = true
 	env, out, errb := h.env()
 	ctx, cancel := context.WithCancelCause(t.Context())
-	env.ReadSecret = func(context.Context) (string, error) {
+	env.ReadSecret = func(context.Context, string) (string, error) {
 		cancel(&Interrupted{Signal: syscall.SIGINT})
 		return "tok-typed-after-ctrl-c", nil
 	}
@@ -54,5 +55,37 @@ func TestSignalsDecideTheExitCode(t *testing.T) {
 	env, _, errb := h.env()
 	if code := Execute(interrupt(t.Context(), syscall.SIGINT), env, []string{"get", "AB12CD"}); code != 130 || errb.String() != "padview: AB12CD: not looked up: interrupted\n" {
 		t.Errorf("one PAID: exit %d %q", code, errb)
+	}
+}
+
+// Ctrl-C typed at the hidden prompt ends the read in the order typed:
+// nothing before or after it is taken, however fast the keys come.
+func TestReadKeys(t *testing.T) {
+	for in, want := range map[string]string{
+		"tok-1234\r":             "tok-1234",
+		"tok-x\x7f1234\n":        "tok-1234",
+		"wrong\x15tok-1234\r":    "tok-1234",
+		"tok-€\x7f\x7f1234\r":    "tok1234",
+		"tok-typed\x03after\r":   "Ctrl-C",
+		"\x03":                   "Ctrl-C",
+		"\x04":                   "Ctrl-D",
+		"tok-typed-before\x04\r": "tok-typed-before",
+	} {
+		keys := make(chan []byte, len(in))
+		for i := range len(in) {
+			keys <- []byte{in[i]}
+		}
+		got, err := readKeys(t.Context(), keys)
+		switch {
+		case errors.Is(err, errCtrlC) || err == errCtrlC:
+			got = "Ctrl-C"
+		case err != nil && strings.Contains(err.Error(), "Ctrl-D"):
+			got = "Ctrl-D"
+		case err != nil:
+			got = err.Error()
+		}
+		if got != want {
+			t.Errorf("%q: got %q, want %q", in, got, want)
+		}
 	}
 }

@@ -56,14 +56,18 @@ invisible characters inside it are refused with the reason.`,
 			ctx := c.Context()
 			var input string
 			if env.StdinTTY {
-				fmt.Fprintf(env.Stderr, "Partner token for profile %q (input hidden): ", s.Profile)
-				input, err = env.ReadSecret(ctx)
+				input, err = env.ReadSecret(ctx, fmt.Sprintf("Partner token for profile %q (input hidden): ", s.Profile))
 			} else {
 				input, err = readAll(ctx, func() (string, error) { return readPipe(env.Stdin) })
 			}
-			if ctx.Err() != nil {
+			var ctrlC *Interrupted
+			if errors.As(err, &ctrlC) || ctx.Err() != nil {
 				// Ctrl-C means "not this": nothing typed before or after it is saved.
-				return exitWith(ExitFailure, "interrupted: nothing was saved")
+				code := errCtrlC.ExitCode()
+				if sig, ok := interruptedBy(ctx); ok {
+					code = sig.ExitCode()
+				}
+				return exitWith(code, "interrupted: nothing was saved")
 			}
 			if err != nil {
 				return usagef("no token read: %v", err)
