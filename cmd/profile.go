@@ -1,6 +1,8 @@
 package cmd
 
 import (
+	"errors"
+	"os"
 	"sort"
 	"strings"
 
@@ -45,6 +47,10 @@ func (s Settings) checkProfile() error {
 		return nil
 	}
 	name, where := text.CleanText(s.Profile), s.ConfigPath
+	if _, err := os.Stat(where); errors.Is(err, os.ErrNotExist) {
+		return usagef("profile %q (from %s) is not defined: there is no config file at %s; create it with [profiles.%s], or leave the profile out",
+			name, s.namedBy, where, name)
+	}
 	if len(s.known) == 0 {
 		return usagef("profile %q (from %s) is not defined in %s, which defines no profiles: add [profiles.%s] to it, or leave the profile out",
 			name, s.namedBy, where, name)

@@ -3,6 +3,7 @@ package cmd
 import (
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -101,6 +102,10 @@ func TestUndefinedProfileIsRefused(t *testing.T) {
 	}
 	if code, _, errs := h.run("--profile", "nowhere", "token", "status"); code != ExitUsage || !strings.Contains(errs, "which defines no profiles: add [profiles.nowhere]") {
 		t.Errorf("no profiles: exit %d %q", code, errs)
+	}
+	os.Remove(filepath.Join(h.vars[EnvConfigDir], "config.toml"))
+	if code, _, errs := h.run("--profile", "nowhere", "token", "status"); code != ExitUsage || !strings.Contains(errs, "there is no config file at ") {
+		t.Errorf("no config file: exit %d %q", code, errs)
 	}
 }
 
