@@ -20,8 +20,9 @@ func (i *Interrupted) Error() string { return "interrupted by " + i.Signal.Strin
 func (i *Interrupted) ExitCode() int { return 128 + int(i.Signal) }
 
 // WithSignals returns a context that SIGINT or SIGTERM cancels with an
-// *Interrupted cause. stop ends the diversion: a later signal has its
-// default effect again.
+// *Interrupted cause. Only the first signal is diverted: a second one has
+// its default effect and ends padview at once, should winding down take
+// longer than the user will wait. stop ends the diversion.
 func WithSignals(parent context.Context) (ctx context.Context, stop func()) {
 	ctx, cancel := context.WithCancelCause(parent)
 	ch := make(chan os.Signal, 1)
@@ -29,6 +30,7 @@ func WithSignals(parent context.Context) (ctx context.Context, stop func()) {
 	go func() {
 		select {
 		case s := <-ch:
+			signal.Stop(ch)
 			n, _ := s.(syscall.Signal)
 			cancel(&Interrupted{Signal: n})
 		case <-ctx.Done():
