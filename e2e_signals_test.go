@@ -99,12 +99,8 @@ func (s *heldService) arrived(paid string) <-chan struct{} {
 }
 
 // padviewCmd is the real binary with a clean environment pointed at base.
-// -short skips the tests that build and run it, except under CI.
 func padviewCmd(t *testing.T, base string, args ...string) *exec.Cmd {
-	if testing.Short() && os.Getenv("CI") == "" {
-		t.Skip("-short: runs the whole binary")
-	}
-	c := exec.Command(builtBinary(t), args...)
+	c := exec.Command(padviewBinary(t), args...)
 	c.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir(), "TERM=xterm-256color",
 		"PADVIEW_CONFIG_DIR=" + t.TempDir(), "PADVIEW_STATE_DIR=" + t.TempDir()}
 	if base != "" {

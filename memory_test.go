@@ -105,9 +105,7 @@ func sponsorsBody(n int) []byte {
 // test binary in TestMemoryChild), whose own peak is small, and the helper
 // reports the child's figure.
 func TestMemoryCeiling(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary and parses several 31 MiB answers")
-	}
+	wholeBinary(t) // it builds the binary and parses several 31 MiB answers
 	bin := filepath.Join(t.TempDir(), "padview")
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("build: %v\n%s", err, out)

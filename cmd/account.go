@@ -160,3 +160,17 @@ func tokenError(profile string, err error) error {
 	}
 	return exitWith(ExitToken, "%v.\nSet %s for this shell, or see Troubleshooting in the README for starting a keyring", err, keystore.EnvToken)
 }
+
+// apiClient builds the client for the account of a command that makes
+// requests; done stops the demo service, if --demo started one.
+func (e *Env) apiClient(f *rootFlags) (client *api.Client, done func(), err error) {
+	a, err := e.account(f, tokenRequired)
+	if err != nil {
+		return nil, nil, err
+	}
+	if client, err = a.client(e); err != nil {
+		a.Close()
+		return nil, nil, err
+	}
+	return client, a.Close, nil
+}
