@@ -120,6 +120,21 @@ func smallSamples() []string {
 	return out
 }
 
+// startFed starts p with stdin a pipe the test writes, and its output
+// kept.
+func startFed(t *testing.T, p *exec.Cmd) (stdin io.WriteCloser, stdout, stderr *bytes.Buffer) {
+	stdin, err := p.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr = &bytes.Buffer{}, &bytes.Buffer{}
+	p.Stdout, p.Stderr = stdout, stderr
+	if err := p.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return stdin, stdout, stderr
+}
+
 // paidLines is n PAIDs one a line: first, then the small samples over and
 // over.
 func paidLines(n int, first ...string) string {
@@ -162,15 +177,7 @@ func TestSignalMidBatch(t *testing.T) {
 				args = []string{"get", "--json", "-"}
 			}
 			p := padviewCmd(t, srv.URL, args...)
-			stdin, err := p.StdinPipe()
-			if err != nil {
-				t.Fatal(err)
-			}
-			var stdout, stderr bytes.Buffer
-			p.Stdout, p.Stderr = &stdout, &stderr
-			if err := p.Start(); err != nil {
-				t.Fatal(err)
-			}
+			stdin, stdout, stderr := startFed(t, p)
 			// AB12CD is answered before the rest is read: the first request
 			// goes alone, and this makes AB12CD that request.
 			io.WriteString(stdin, "AB12CD\n")
@@ -225,15 +232,7 @@ func TestSlowFirstAnswerAheadOfALongStdin(t *testing.T) {
 		inner.ServeHTTP(w, r)
 	})
 	p := padviewCmd(t, srv.URL, "get", "--json", "-")
-	stdin, err := p.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var stdout, stderr bytes.Buffer
-	p.Stdout, p.Stderr = &stdout, &stderr
-	if err := p.Start(); err != nil {
-		t.Fatal(err)
-	}
+	stdin, stdout, stderr := startFed(t, p)
 	io.WriteString(stdin, "FIRST1\n")
 	<-arrived // looked up with stdin still open
 	io.WriteString(stdin, paidLines(899))
