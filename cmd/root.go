@@ -16,6 +16,7 @@ import (
 
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/text"
+	"github.com/padview/padview/api/vocab"
 	"github.com/padview/padview/keystore"
 	"github.com/padview/padview/ui"
 )
@@ -41,6 +42,8 @@ type Env struct {
 	// ClientOptions are the api options commands start from; tests scale
 	// the rate window through them.
 	ClientOptions api.Options
+
+	vocabulary *vocab.Vocabulary // the resolved profile's [fields], for clientOptions
 }
 
 // clientOptions are the env's options with padview's User-Agent and the
@@ -48,6 +51,9 @@ type Env struct {
 func (e *Env) clientOptions(maxWait time.Duration) api.Options {
 	o := e.ClientOptions
 	o.UserAgent = e.Version.UserAgent()
+	if e.vocabulary != nil {
+		o.Vocabulary = e.vocabulary
+	}
 	if maxWait > 0 {
 		o.MaxWait = maxWait
 	}
@@ -125,7 +131,7 @@ Try it without an account: padview --demo`,
 	_ = root.RegisterFlagCompletionFunc("profile", env.completeProfiles)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return commandLine(c, err) })
 	root.AddCommand(newGet(env, &f), newDiff(env, &f), newToken(env, &f), newDemoServer(env), newConfigCmd(env))
-	root.AddCommand(newCheck(env, &f), newAudit(env, &f))
+	root.AddCommand(newCheck(env, &f), newAudit(env, &f), newFields(env, &f))
 	typeArgErrors(root)
 	return root
 }
@@ -224,6 +230,7 @@ func (e *Env) settings(f *rootFlags) (Settings, error) {
 	if err != nil {
 		return Settings{}, usage(err)
 	}
+	e.vocabulary = s.Vocabulary // the clients made from here on read the profile's [fields]
 	if f.maxWait != 0 {
 		if err := f.checkMaxWait(); err != nil {
 			return Settings{}, err

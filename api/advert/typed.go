@@ -95,7 +95,7 @@ func (t *typer) items(v Value, f func(Value) Value) Value {
 }
 
 // isMoney reports whether an object is an amount by its shape alone: an
-// amount and a currency, or the bounds of a range with or without one.
+// amount and a currency, or the bounds of a range and a currency.
 func (t *typer) isMoney(v Value) bool {
 	ms := v.Members()
 	if len(ms) < 2 || len(ms) > 3 {
@@ -116,8 +116,8 @@ func (t *typer) isMoney(v Value) bool {
 			return false
 		}
 	}
-	return amount == 1 && currency == 1 && len(ms) == 2 ||
-		lower == 1 && upper == 1 && (len(ms) == 2 || currency == 1)
+	// bounds without a currency are money only where the name says so
+	return amount == 1 && currency == 1 && len(ms) == 2 || lower == 1 && upper == 1 && currency == 1
 }
 
 // object types the members of an object read in scope s (scopeNone inside
@@ -218,6 +218,10 @@ func (t *typer) typedMember(ms []Member, i int, m *keyInfo, cur *currencies) (Va
 	case vocab.PartyType:
 		if v.Kind == Object {
 			return t.object(v, scopeParty, pathText(t.path)), -1
+		}
+	case vocab.Count:
+		if v.Kind == Object {
+			return t.object(v, scopeNone, ""), -1 // a range of counts is no money
 		}
 	}
 	if v.Kind == Object || v.Kind == Array {

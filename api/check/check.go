@@ -139,13 +139,16 @@ func Check(d *advert.Document) Report {
 		res.Rule = rule
 		if res.Status == Missing && res.absent && d.Unrecognised > 0 {
 			res.Status = Unknown
-			res.Note = strings.TrimSuffix(res.Note, "not in this response") + unknownNote(d)
+			if res.Note == "not in this response" {
+				res.Note = "not found"
+			}
+			res.Note += unknownNote(d)
 		}
 		// Paths hold member names from the server: clean them once here.
 		for j, f := range res.Found {
 			res.Found[j] = text.CleanText(f)
 		}
-		res.Note = text.CleanText(strings.TrimPrefix(res.Note, "; "))
+		res.Note = text.CleanText(res.Note)
 		r.Results[i] = res
 	}
 	return r
@@ -157,7 +160,7 @@ func unknownNote(d *advert.Document) string {
 	if d.Unrecognised >= advert.MaxUnrecognised {
 		n = "more than " + n
 	}
-	return fmt.Sprintf("; not recognised, but the answer has %s padview did not recognise (padview fields %s lists them)",
+	return fmt.Sprintf("; the answer has %s padview did not recognise (padview fields %s lists them)",
 		n, d.PAID)
 }
 

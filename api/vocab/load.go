@@ -70,6 +70,9 @@ type entry struct {
 // affix is a prefix or a word with what it stands for.
 type affix struct {
 	folded, spelling, to, by string
+	// keeps: whatever follows the prefix belongs to the party, under its
+	// own name where the vocabulary does not know it (a user's "x_*").
+	keeps bool
 }
 
 // phrase is a value word or phrase, normalized (see normalizeWords).

@@ -90,6 +90,9 @@ func (v *Vocabulary) composed(scope, f string) (Meaning, bool) {
 			return Meaning{Kind: FieldName, Group: g, Field: e.field,
 				By: r.by + ": " + r.spelling + " (" + r.to + ") + " + e.spelling + " (" + e.field.Name + ")"}, true
 		}
+		if r.keeps {
+			return Meaning{Kind: Kept, Group: r.to, By: r.by + "*"}, true
+		}
 	}
 	if scope == party {
 		if e, ok := v.qualified(f); ok {

@@ -76,7 +76,7 @@ func (v *Vocabulary) add(m Mapping) error {
 	case prefix && field != "*":
 		return fail("a name ending in * maps to a group followed by .*, such as " + group + ".*")
 	case prefix && IsParty(group) && group != Sponsors && group != Controllers:
-		v.roles = append(v.roles, affix{folded: f, spelling: base, to: group, by: by})
+		v.roles = append(v.roles, affix{folded: f, spelling: base, to: group, by: by, keeps: true})
 	case prefix && slices.Contains(objectGroups, group):
 		v.prefixes = append(v.prefixes, affix{folded: f, spelling: base, to: group, by: by})
 	case prefix:
