@@ -9,6 +9,7 @@ import (
 
 	"github.com/padview/padview/api/check"
 	"github.com/padview/padview/api/text"
+	"github.com/padview/padview/theme"
 )
 
 // transparencyPane is the transparency check of the advertisement on
@@ -70,47 +71,8 @@ func (p transparencyPane) layout(w int) []string {
 	for _, r := range rep.Results {
 		statusW = max(statusW, lipgloss.Width(r.Words()))
 	}
-	const indent = "    "
-	labelW := max(10, w-2-statusW-2)
 	for _, r := range rep.Results {
-		mark := r.Status.Symbol() + " " + pad(r.Words(), statusW)
-		label := r.Rule.Label
-		if r.Flagged {
-			label += " ⚑"
-		}
-		markStyle, labelStyle := st.Value, st.Value
-		switch {
-		case r.Failed():
-			markStyle, labelStyle = st.Selected, st.Value.Bold(true)
-		case r.Status == check.Missing || r.Status == check.Unknown || r.Flagged:
-			markStyle = st.StatusWarn
-		case r.Status == check.Present:
-			markStyle = st.StatusOK
-		default:
-			markStyle = st.Muted
-		}
-		for i, l := range wrap(label, labelW) {
-			if i == 0 {
-				out = append(out, markStyle.Render(mark)+"  "+labelStyle.Render(l))
-			} else {
-				out = append(out, strings.Repeat(" ", statusW+4)+labelStyle.Render(l))
-			}
-		}
-		need := "optional"
-		if r.Rule.Required {
-			need = "required"
-		}
-		detail := need
-		if d := r.Detail(); d != "" {
-			detail += " · " + p.ex.say(d)
-		}
-		if r.Flagged {
-			detail += " · ⚑ needs a reviewer's eye"
-		}
-		add(st.Muted, indent, detail)
-		if r.Failed() || r.Flagged || r.Status == check.Unknown {
-			add(st.Muted, indent, "basis: "+r.Rule.Basis)
-		}
+		out = append(out, p.resultLines(r, w, statusW)...)
 	}
 	out = append(out, "")
 	add(st.Text, "", rep.Tally())
@@ -120,6 +82,61 @@ func (p transparencyPane) layout(w int) []string {
 	}
 	add(st.Muted, "", strings.Join(legend, " · ")+". The items of Regulation (EU) 2024/900, Art. 12(1), "+
 		"as padview reads them: a help for a reviewer, not legal advice (padview check --json gives each rule's basis).")
+	return out
+}
+
+// resultStyles are the styles of a rule's mark and label: a required item
+// missing reversed and bold, what needs a look in the warning colour.
+func resultStyles(st theme.Styles, r check.Result) (mark, label lipgloss.Style) {
+	switch {
+	case r.Failed():
+		return st.Selected, st.Value.Bold(true)
+	case r.Status == check.Missing || r.Status == check.Unknown || r.Flagged:
+		return st.StatusWarn, st.Value
+	case r.Status == check.Present:
+		return st.StatusOK, st.Value
+	}
+	return st.Muted, st.Value
+}
+
+// resultLines are one rule's lines: its state and label, whether it is
+// required and why it ended so, and its basis where a reviewer needs it
+// (missing, flagged, or not recognised).
+func (p transparencyPane) resultLines(r check.Result, w, statusW int) []string {
+	st := p.k.st
+	const indent = "    "
+	mark := r.Status.Symbol() + " " + pad(r.Words(), statusW)
+	label := r.Rule.Label
+	if r.Flagged {
+		label += " ⚑"
+	}
+	markStyle, labelStyle := resultStyles(st, r)
+	var out []string
+	for i, l := range wrap(label, max(10, w-2-statusW-2)) {
+		if i == 0 {
+			out = append(out, markStyle.Render(mark)+"  "+labelStyle.Render(l))
+		} else {
+			out = append(out, strings.Repeat(" ", statusW+4)+labelStyle.Render(l))
+		}
+	}
+	detail := "optional"
+	if r.Rule.Required {
+		detail = "required"
+	}
+	if d := r.Detail(); d != "" {
+		detail += " · " + p.ex.say(d)
+	}
+	if r.Flagged {
+		detail += " · ⚑ needs a reviewer's eye"
+	}
+	for _, l := range wrap(detail, w-len(indent)) {
+		out = append(out, indent+st.Muted.Render(l))
+	}
+	if r.Failed() || r.Flagged || r.Status == check.Unknown {
+		for _, l := range wrap("basis: "+r.Rule.Basis, w-len(indent)) {
+			out = append(out, indent+st.Muted.Render(l))
+		}
+	}
 	return out
 }
 

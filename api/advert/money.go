@@ -13,6 +13,7 @@ import (
 // object's amounts, which moves into the amount when it serves exactly one.
 type currencies struct {
 	own      map[int]int // an amount's member → its "<name>Currency" member
+	named    uint64      // bit i: member i (of the first 64) names its currency itself
 	plain    int         // a plain currency member, or -1
 	moneys   int         // amounts that name no currency of their own
 	consumed []int       // members moved into an amount
@@ -24,9 +25,16 @@ type currencies struct {
 func (t *typer) currencies(c *currencies, ms []Member, info []*keyInfo) {
 	c.plain = -1
 	for i, m := range ms {
-		if (info[i].typ == vocab.Money || info[i].typ == vocab.Benefit) && !t.hasCurrency(m.Value) {
-			c.moneys++
+		if info[i].typ != vocab.Money && info[i].typ != vocab.Benefit {
+			continue
 		}
+		if t.hasCurrency(m.Value) {
+			if i < 64 {
+				c.named |= 1 << i
+			}
+			continue
+		}
+		c.moneys++
 	}
 	if c.moneys == 0 {
 		return
@@ -36,25 +44,31 @@ func (t *typer) currencies(c *currencies, ms []Member, info []*keyInfo) {
 			c.plain = j
 		}
 	}
-	if c.moneys > 64 {
-		return
+	if c.moneys <= 64 {
+		c.own = ownCurrencies(ms, info, c.moneys)
 	}
-	want := make(map[string]int, c.moneys)
+}
+
+// ownCurrencies finds the "<name>Currency" member of each amount, in one
+// pass over the object.
+func ownCurrencies(ms []Member, info []*keyInfo, moneys int) map[int]int {
+	want := make(map[string]int, moneys)
 	for i, m := range ms {
 		if info[i].typ == vocab.Money || info[i].typ == vocab.Benefit {
 			want[FoldKey(m.Key)+"currency"] = i
 		}
 	}
-	c.own = make(map[int]int, c.moneys)
+	own := make(map[int]int, moneys)
 	var buf [64]byte
 	for j, m := range ms {
 		f := vocab.AppendFold(buf[:0], m.Key)
 		if i, ok := want[string(f)]; ok {
-			if _, dup := c.own[i]; !dup {
-				c.own[i] = j
+			if _, dup := own[i]; !dup {
+				own[i] = j
 			}
 		}
 	}
+	return own
 }
 
 // hasCurrency reports whether a value names its currency itself: an
@@ -107,7 +121,8 @@ func (c *currencies) without(v Value) Value {
 // it or named by its name; consumed is the currency member it took in.
 func (t *typer) moneyMember(ms []Member, i int, m *keyInfo, cur *currencies) (Value, int) {
 	v, outer, at := ms[i].Value, Value{}, -1
-	if v.Kind != Array && !t.hasCurrency(v) {
+	named := i < 64 && cur.named&(1<<i) != 0 || i >= 64 && t.hasCurrency(v)
+	if v.Kind != Array && !named {
 		outer, at = cur.beside(ms, i)
 	}
 	nv, ok := t.moneyField(v, outer, m.currency, m.typ == vocab.Benefit)
@@ -212,38 +227,9 @@ func (t *typer) readMoneyObject(v Value, outer Value, named string) (Value, stri
 	if p.currency >= 0 {
 		outer = ms[p.currency].Value
 	}
-	out := make([]Member, 0, len(ms)+1)
-	var inText string
-	read := func(i int, name string) string {
-		amt, cur, problem := readAmount(ms[i].Value)
-		if problem == "" && cur != "" {
-			if inText != "" && inText != cur {
-				return "names two different currencies"
-			}
-			inText = cur
-		}
-		out = append(out, Member{Key: name, Value: amt})
-		return problem
-	}
-	switch {
-	case p.amount >= 0:
-		if problem := read(p.amount, "amount"); problem != "" {
-			return v, problem
-		}
-	case p.lower >= 0 || p.upper >= 0:
-		for _, b := range []struct {
-			i    int
-			name string
-		}{{p.lower, "lowerBound"}, {p.upper, "upperBound"}} {
-			if b.i < 0 {
-				continue
-			}
-			if problem := read(b.i, b.name); problem != "" {
-				return v, problem
-			}
-		}
-	default:
-		return v, "has no amount"
+	out, inText, problem := readAmounts(ms, p)
+	if problem != "" {
+		return v, problem
 	}
 	code, problem := pickCurrency(outer, inText, named)
 	if problem != "" {
@@ -258,6 +244,37 @@ func (t *typer) readMoneyObject(v Value, outer Value, named string) (Value, stri
 		}
 	}
 	return NewObject(out...), ""
+}
+
+// readAmounts reads the amount of a money object, or the bounds of a
+// range, and the currency their text names, if any.
+func readAmounts(ms []Member, p moneyParts) (out []Member, inText, problem string) {
+	out = make([]Member, 0, len(ms)+1)
+	read := func(i int, name string) string {
+		amt, cur, problem := readAmount(ms[i].Value)
+		if problem == "" && cur != "" {
+			if inText != "" && inText != cur {
+				return "names two different currencies"
+			}
+			inText = cur
+		}
+		out = append(out, Member{Key: name, Value: amt})
+		return problem
+	}
+	switch {
+	case p.amount >= 0:
+		problem = read(p.amount, "amount")
+	case p.lower >= 0 || p.upper >= 0:
+		if p.lower >= 0 {
+			problem = read(p.lower, "lowerBound")
+		}
+		if p.upper >= 0 && problem == "" {
+			problem = read(p.upper, "upperBound")
+		}
+	default:
+		problem = "has no amount"
+	}
+	return out, inText, problem
 }
 
 // pickCurrency is the one currency an amount is in: the one written beside

@@ -142,20 +142,11 @@ func IsNaturalPerson(v Value) bool {
 		if mean.Kind != vocab.FieldName || mean.Field.Group != "party" {
 			continue
 		}
-		s, given := m.Value.Str, m.Value.Kind == String && strings.TrimSpace(m.Value.Str) != ""
+		if says, natural := saysNatural(mean.Field.Name, m.Value); says {
+			return natural
+		}
+		given := m.Value.Kind == String && strings.TrimSpace(m.Value.Str) != ""
 		switch mean.Field.Name {
-		case "kind":
-			if given {
-				return vocab.IsNaturalPersonKind(s)
-			}
-		case "naturalPerson":
-			if b, ok := ReadBool(m.Value); ok {
-				return b.Bool
-			}
-		case "registrationNumber":
-			if given && vocab.IsNone(s) {
-				return true
-			}
 		case "firstName", "lastName":
 			personName = personName || given
 		case "name", "companyName", "legalName":
@@ -163,4 +154,23 @@ func IsNaturalPerson(v Value) bool {
 		}
 	}
 	return personName && !orgName
+}
+
+// saysNatural reads a party's field that says outright whether the party
+// is a natural person: its kind, a person flag, a registration answered
+// "n/a".
+func saysNatural(field string, v Value) (says, natural bool) {
+	given := v.Kind == String && strings.TrimSpace(v.Str) != ""
+	switch field {
+	case "kind":
+		return given, given && vocab.IsNaturalPersonKind(v.Str)
+	case "naturalPerson":
+		b, ok := ReadBool(v)
+		return ok, ok && b.Bool
+	case "registrationNumber":
+		if given && vocab.IsNone(v.Str) {
+			return true, true
+		}
+	}
+	return false, false
 }

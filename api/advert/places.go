@@ -66,18 +66,7 @@ type placer struct {
 func (p *placer) top(root Value, prefix string) {
 	currencyTo := p.n.currencyGroup(root.Members())
 	served := p.servedAmount(root.Members(), currencyTo)
-	// The names in each destination object before the typer renames, as
-	// it sees them: a name one member has is no other's to take.
-	given := map[string]map[string]bool{}
-	for _, m := range root.Members() {
-		if mean := p.n.meaning(scopeTop, m.Key); mean.Kind == vocab.FieldName || mean.Kind == vocab.Kept {
-			dest := home(mean.Group)
-			if given[dest] == nil {
-				given[dest] = map[string]bool{}
-			}
-			given[dest][m.Key] = true
-		}
-	}
+	given := p.namesSent(root.Members())
 	for _, m := range root.Members() {
 		src := prefix + m.Key
 		mean := p.n.meaning(scopeTop, m.Key)
@@ -105,6 +94,22 @@ func (p *placer) top(root Value, prefix string) {
 			p.leaves(src, "other."+m.Key, m.Value, mean, "")
 		}
 	}
+}
+
+// namesSent are the names in each destination object before the typer
+// renames, as it sees them: a name one member has is no other's to take.
+func (p *placer) namesSent(ms []Member) map[string]map[string]bool {
+	given := map[string]map[string]bool{}
+	for _, m := range ms {
+		if mean := p.n.meaning(scopeTop, m.Key); mean.Kind == vocab.FieldName || mean.Kind == vocab.Kept {
+			dest := home(mean.Group)
+			if given[dest] == nil {
+				given[dest] = map[string]bool{}
+			}
+			given[dest][m.Key] = true
+		}
+	}
+	return given
 }
 
 // servedAmount is the one amount a currency at the top level moves into,

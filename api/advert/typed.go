@@ -43,10 +43,11 @@ func (n *normalizer) types(d *Document) {
 		return t.object(v, scopeOf(string(g)), string(g))
 	}
 	parties := func(list []Value, g Group) {
+		at := string(g) + "[]"
 		for i, e := range list {
 			t.path = append(t.path[:0], pathStep{key: string(g), index: -1}, pathStep{index: i})
 			if e.Kind == Object {
-				list[i] = t.object(e, scopeParty, string(g)+"[]")
+				list[i] = t.object(e, scopeParty, at)
 			} else {
 				list[i] = t.value(e)
 			}

@@ -172,13 +172,9 @@ const (
 	entityNamed                     // a name
 )
 
-// entityOf reads one member naming the payer or the controlling entity.
+// entityOf reads one member naming the payer or the controlling
+// entity.
 func (c *checker) entityOf(v advert.Value, sponsors map[string]bool) entityKind {
-	isNA := func(s string) bool {
-		s = strings.TrimSpace(s)
-		yes, ok := vocab.YesNo(s)
-		return vocab.IsNone(s) || vocab.IsSelf(s) || ok && !yes || sponsors[strings.ToLower(s)]
-	}
 	switch v.Kind {
 	case advert.Null:
 		return entityNone
@@ -191,25 +187,39 @@ func (c *checker) entityOf(v advert.Value, sponsors map[string]bool) entityKind 
 		switch {
 		case strings.TrimSpace(v.Str) == "":
 			return entityEmpty
-		case isNA(v.Str):
+		case namesNone(v.Str, sponsors):
 			return entityNA
 		}
 	case advert.Object:
-		name := text.PartyName(v)
-		switch {
-		case allEmpty(v):
-			return entityNA
-		case isNA(name):
-			return entityNA
-		case name == "(unnamed)" || strings.TrimSpace(name) == "":
-			return entityUnnamed
-		}
+		return entityObject(v, sponsors)
 	case advert.Array:
 		if len(v.Items()) == 0 {
 			return entityNA
 		}
 	}
 	return entityNamed
+}
+
+// entityObject reads a payer or a controlling entity sent as an object:
+// one whose members are all empty is none (a statement's empty section).
+func entityObject(v advert.Value, sponsors map[string]bool) entityKind {
+	name := text.PartyName(v)
+	switch {
+	case allEmpty(v), namesNone(name, sponsors):
+		return entityNA
+	case name == "(unnamed)" || strings.TrimSpace(name) == "":
+		return entityUnnamed
+	}
+	return entityNamed
+}
+
+// namesNone reports whether a name for the payer or the controlling entity
+// says there is none, or that it is the sponsor ("n/a", "no", "same as
+// sponsor", the sponsor's own name).
+func namesNone(s string, sponsors map[string]bool) bool {
+	s = strings.TrimSpace(s)
+	yes, ok := vocab.YesNo(s)
+	return vocab.IsNone(s) || vocab.IsSelf(s) || ok && !yes || sponsors[strings.ToLower(s)]
 }
 
 // evalEntity reads a party that exists only sometimes (the controlling

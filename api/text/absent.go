@@ -30,7 +30,9 @@ func AbsentSpecFields(v advert.Value, g advert.Group, view advert.View) []advert
 			continue
 		}
 		why := NotInResponse
-		if view == advert.Standard && vocab.Builtin().Lookup(string(g), f).Category(false) != vocab.NotPersonal {
+		// The full view adds emails, phone numbers and full addresses (the
+		// spec's words), not names.
+		if c := vocab.Builtin().Lookup(string(g), f).Category(false); view == advert.Standard && c != vocab.NotPersonal && c != vocab.Name {
 			why = NotInStandard
 		}
 		out = append(out, advert.Member{Key: f, Value: advert.StringValue(why)})

@@ -310,65 +310,38 @@ func (v *Vocabulary) put(scope, name string, e entry) {
 	m[f] = e
 }
 
-// enterOther reads the statements that are not a field's names.
+// enterOther reads the statements that are not a field's names: one case
+// for each line form of the data files (spec.vocab lists them), which reads
+// best as the one list it is.
 func (v *Vocabulary) enterOther(l line) error {
 	arg := l.args0()
-	add := func(list *[]affix, to string) {
-		for _, n := range l.names {
-			*list = append(*list, affix{folded: Fold(n), spelling: n, to: to, by: l.by})
-		}
-	}
-	set := func(m map[string]string, to string) {
-		for _, n := range l.names {
-			if _, ok := m[Fold(n)]; !ok {
-				m[Fold(n)] = to
-			}
-		}
-	}
 	switch l.verb {
 	case "field", "name", "scoped", "top":
+		return nil
 	case "group":
-		if !isGroup(arg) {
-			return l.errorf("unknown group %q", arg)
-		}
-		for _, n := range l.names {
-			if old, ok := v.groups[Fold(n)]; ok && old.group != arg {
-				v.conflicts = append(v.conflicts, fmt.Sprintf("group name %s: %s and %s", n, old.group, arg))
-				continue
-			}
-			v.groups[Fold(n)] = entry{group: arg, by: l.by, spelling: n}
-		}
+		return v.enterGroup(l, arg)
 	case "role":
 		if !IsParty(arg) || arg == Sponsors || arg == Controllers {
 			return l.errorf("%q is not a role (advertiser, payer, controllingEntity)", arg)
 		}
-		add(&v.roles, arg)
+		v.roles = append(v.roles, l.affixes(arg)...)
 	case "prefix":
 		if !slices.Contains(objectGroups, arg) {
 			return l.errorf("%q is not a group a prefix can send members to", arg)
 		}
-		add(&v.prefixes, arg)
+		v.prefixes = append(v.prefixes, l.affixes(arg)...)
 	case "qualifier":
-		add(&v.qualifiers, "")
+		v.qualifiers = append(v.qualifiers, l.affixes("")...)
 	case "currency":
-		add(&v.currencies, arg)
+		v.currencies = append(v.currencies, l.affixes(arg)...)
 	case "envelope":
-		set(v.envelope, "envelope")
+		l.setIn(v.envelope, "envelope")
 	case "identifier":
-		set(v.identifier, "identifier")
+		l.setIn(v.identifier, "identifier")
 	case "part":
-		set(v.parts, arg)
+		l.setIn(v.parts, arg)
 	case "listed":
-		scope := arg
-		if IsParty(arg) {
-			scope = party
-		}
-		for _, n := range l.names {
-			if _, ok := v.fields[scope+"."+n]; !ok {
-				return l.errorf("no field %s.%s", scope, n)
-			}
-		}
-		v.listed[arg] = l.names
+		return v.enterListed(l, arg)
 	case "words":
 		for _, n := range l.names {
 			p := phrase{text: normalizeWords(strings.TrimPrefix(n, "=")), whole: strings.HasPrefix(n, "=")}
@@ -377,6 +350,54 @@ func (v *Vocabulary) enterOther(l line) error {
 	default:
 		return l.errorf("unknown statement %q", l.verb)
 	}
+	return nil
+}
+
+// affixes are the line's names as affixes standing for to.
+func (l line) affixes(to string) []affix {
+	out := make([]affix, 0, len(l.names))
+	for _, n := range l.names {
+		out = append(out, affix{folded: Fold(n), spelling: n, to: to, by: l.by})
+	}
+	return out
+}
+
+// setIn enters the line's names in m, the first entry of a name standing.
+func (l line) setIn(m map[string]string, to string) {
+	for _, n := range l.names {
+		if _, ok := m[Fold(n)]; !ok {
+			m[Fold(n)] = to
+		}
+	}
+}
+
+// enterGroup reads "group <group> = names".
+func (v *Vocabulary) enterGroup(l line, group string) error {
+	if !isGroup(group) {
+		return l.errorf("unknown group %q", group)
+	}
+	for _, n := range l.names {
+		if old, ok := v.groups[Fold(n)]; ok && old.group != group {
+			v.conflicts = append(v.conflicts, fmt.Sprintf("group name %s: %s and %s", n, old.group, group))
+			continue
+		}
+		v.groups[Fold(n)] = entry{group: group, by: l.by, spelling: n}
+	}
+	return nil
+}
+
+// enterListed reads "listed <group> = fields".
+func (v *Vocabulary) enterListed(l line, group string) error {
+	scope := group
+	if IsParty(group) {
+		scope = party
+	}
+	for _, n := range l.names {
+		if _, ok := v.fields[scope+"."+n]; !ok {
+			return l.errorf("no field %s.%s", scope, n)
+		}
+	}
+	v.listed[group] = l.names
 	return nil
 }
 

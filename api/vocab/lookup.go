@@ -77,22 +77,8 @@ func (v *Vocabulary) exact(scope, f string) (Meaning, bool) {
 // qualifier and a party's field ("contactEmail"), or a prefix that sends
 // the member to a group ("akkoord_gegevens_juist").
 func (v *Vocabulary) composed(scope, f string) (Meaning, bool) {
-	for _, r := range v.roles {
-		rest, ok := strings.CutPrefix(f, r.folded)
-		if !ok || rest == "" {
-			continue
-		}
-		if e, ok := v.partyField(rest); ok {
-			g := r.to
-			if scope == party {
-				g = "" // a party's own field, whatever the prefix calls it
-			}
-			return Meaning{Kind: FieldName, Group: g, Field: e.field,
-				By: r.by + ": " + r.spelling + " (" + r.to + ") + " + e.spelling + " (" + e.field.Name + ")"}, true
-		}
-		if r.keeps {
-			return Meaning{Kind: Kept, Group: r.to, By: r.by + "*"}, true
-		}
+	if m, ok := v.withRole(scope, f); ok {
+		return m, true
 	}
 	if scope == party {
 		if e, ok := v.qualified(f); ok {
@@ -100,6 +86,37 @@ func (v *Vocabulary) composed(scope, f string) (Meaning, bool) {
 		}
 		return Meaning{}, false
 	}
+	if m, ok := v.withGroup(f); ok {
+		return m, true
+	}
+	return v.withPrefix(f)
+}
+
+// withRole reads a role and a party's field; in a party's own scope the
+// field is the party's own, whatever the prefix calls it.
+func (v *Vocabulary) withRole(scope, f string) (Meaning, bool) {
+	for _, r := range v.roles {
+		rest, ok := strings.CutPrefix(f, r.folded)
+		if !ok || rest == "" {
+			continue
+		}
+		g := r.to
+		if scope == party {
+			g = ""
+		}
+		if e, ok := v.partyField(rest); ok {
+			return Meaning{Kind: FieldName, Group: g, Field: e.field,
+				By: r.by + ": " + r.spelling + " (" + r.to + ") + " + e.spelling + " (" + e.field.Name + ")"}, true
+		}
+		if r.keeps {
+			return Meaning{Kind: Kept, Group: r.to, By: r.by + "*"}, true
+		}
+	}
+	return Meaning{}, false
+}
+
+// withGroup reads a group's name and one of its fields.
+func (v *Vocabulary) withGroup(f string) (Meaning, bool) {
 	for _, g := range v.groupPrefixes {
 		rest, ok := strings.CutPrefix(f, g.folded)
 		if !ok || rest == "" {
@@ -110,6 +127,12 @@ func (v *Vocabulary) composed(scope, f string) (Meaning, bool) {
 				By: g.by + ": " + g.spelling + " + " + fe.spelling}, true
 		}
 	}
+	return Meaning{}, false
+}
+
+// withPrefix reads a prefix that sends a member to a group: to a field of
+// it where the rest names one, else under the member's own name.
+func (v *Vocabulary) withPrefix(f string) (Meaning, bool) {
 	for _, p := range v.prefixes {
 		rest, ok := strings.CutPrefix(f, p.folded)
 		if !ok || rest == "" {

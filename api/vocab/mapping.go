@@ -55,6 +55,7 @@ func (v *Vocabulary) With(ms []Mapping) (*Vocabulary, error) {
 	return u, nil
 }
 
+// add enters one mapping.
 func (v *Vocabulary) add(m Mapping) error {
 	fail := func(problem string) error {
 		return &MappingError{Name: m.Name, Path: m.Path, Problem: problem, valid: v.PathsHelp()}
@@ -73,20 +74,30 @@ func (v *Vocabulary) add(m Mapping) error {
 	}
 	by := "your [fields]: " + m.Name
 	switch {
-	case prefix && field != "*":
-		return fail("a name ending in * maps to a group followed by .*, such as " + group + ".*")
-	case prefix && IsParty(group) && group != Sponsors && group != Controllers:
-		v.roles = append(v.roles, affix{folded: f, spelling: base, to: group, by: by, keeps: true})
-	case prefix && slices.Contains(objectGroups, group):
-		v.prefixes = append(v.prefixes, affix{folded: f, spelling: base, to: group, by: by})
 	case prefix:
-		return fail("a prefix can name a party (advertiser, payer, controllingEntity) or a group, not " + group)
+		return v.addPrefix(affix{folded: f, spelling: base, to: group, by: by}, field, fail)
 	case field == "*":
 		return fail("only a name ending in * maps to " + group + ".*")
 	case field == "":
 		v.groups[f] = entry{group: group, by: by, spelling: m.Name}
+		return nil
+	}
+	return v.addField(f, group, field, by, m.Name, fail)
+}
+
+// addPrefix enters a name ending in *: for a party, whatever follows is
+// the party's; for a group, whatever follows goes to it.
+func (v *Vocabulary) addPrefix(a affix, field string, fail func(string) error) error {
+	switch {
+	case field != "*":
+		return fail("a name ending in * maps to a group followed by .*, such as " + a.to + ".*")
+	case IsParty(a.to) && a.to != Sponsors && a.to != Controllers:
+		a.keeps = true
+		v.roles = append(v.roles, a)
+	case slices.Contains(objectGroups, a.to):
+		v.prefixes = append(v.prefixes, a)
 	default:
-		return v.addField(f, group, field, by, m.Name, fail)
+		return fail("a prefix can name a party (advertiser, payer, controllingEntity) or a group, not " + a.to)
 	}
 	return nil
 }
