@@ -30,6 +30,9 @@ const (
 	// one (not recognised, or only in the full view). In a batch every
 	// other code wins, 6 included.
 	ExitUndetermined = 7
+
+	// watch run: stopped by Ctrl-C (or SIGTERM), as shells count a signal.
+	ExitInterrupted = 130
 )
 
 // exitError carries an exit code up to Execute with the message to print.

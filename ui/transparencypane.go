@@ -9,7 +9,6 @@ import (
 
 	"github.com/padview/padview/api/check"
 	"github.com/padview/padview/api/text"
-	"github.com/padview/padview/theme"
 )
 
 // transparencyPane is the transparency check of the advertisement on
@@ -72,7 +71,7 @@ func (p transparencyPane) layout(w int) []string {
 		statusW = max(statusW, lipgloss.Width(r.Words()))
 	}
 	for _, r := range rep.Results {
-		out = append(out, p.resultLines(r, w, statusW)...)
+		out = append(out, p.result(r, statusW, w)...)
 	}
 	out = append(out, "")
 	add(st.Text, "", rep.Tally())
@@ -85,33 +84,28 @@ func (p transparencyPane) layout(w int) []string {
 	return out
 }
 
-// resultStyles are the styles of a rule's mark and label: a required item
-// missing reversed and bold, what needs a look in the warning colour.
-func resultStyles(st theme.Styles, r check.Result) (mark, label lipgloss.Style) {
-	switch {
-	case r.Failed():
-		return st.Selected, st.Value.Bold(true)
-	case r.Status == check.Missing || r.Status == check.Unknown || r.Flagged:
-		return st.StatusWarn, st.Value
-	case r.Status == check.Present:
-		return st.StatusOK, st.Value
-	}
-	return st.Muted, st.Value
-}
-
-// resultLines are one rule's lines: its state and label, whether it is
-// required and why it ended so, and its basis where a reviewer needs it
-// (missing, flagged, or not recognised).
-func (p transparencyPane) resultLines(r check.Result, w, statusW int) []string {
+// result is one rule's lines: its state and label, then whether it is
+// required, why it ended so, and for a failure or a flag its basis.
+func (p transparencyPane) result(r check.Result, statusW, w int) []string {
 	st := p.k.st
 	const indent = "    "
+	var out []string
 	mark := r.Status.Symbol() + " " + pad(r.Words(), statusW)
 	label := r.Rule.Label
 	if r.Flagged {
 		label += " ⚑"
 	}
-	markStyle, labelStyle := resultStyles(st, r)
-	var out []string
+	markStyle, labelStyle := st.Value, st.Value
+	switch {
+	case r.Failed():
+		markStyle, labelStyle = st.Selected, st.Value.Bold(true)
+	case r.Status == check.Missing || r.Status == check.Unknown || r.Flagged:
+		markStyle = st.StatusWarn
+	case r.Status == check.Present:
+		markStyle = st.StatusOK
+	default:
+		markStyle = st.Muted
+	}
 	for i, l := range wrap(label, max(10, w-2-statusW-2)) {
 		if i == 0 {
 			out = append(out, markStyle.Render(mark)+"  "+labelStyle.Render(l))
@@ -119,21 +113,23 @@ func (p transparencyPane) resultLines(r check.Result, w, statusW int) []string {
 			out = append(out, strings.Repeat(" ", statusW+4)+labelStyle.Render(l))
 		}
 	}
-	detail := "optional"
+	need := "optional"
 	if r.Rule.Required {
-		detail = "required"
+		need = "required"
 	}
+	detail := need
 	if d := r.Detail(); d != "" {
 		detail += " · " + p.ex.say(d)
 	}
 	if r.Flagged {
 		detail += " · ⚑ needs a reviewer's eye"
 	}
-	for _, l := range wrap(detail, w-len(indent)) {
-		out = append(out, indent+st.Muted.Render(l))
-	}
+	notes := []string{detail}
 	if r.Failed() || r.Flagged || r.Status == check.Unknown {
-		for _, l := range wrap("basis: "+r.Rule.Basis, w-len(indent)) {
+		notes = append(notes, "basis: "+r.Rule.Basis)
+	}
+	for _, n := range notes {
+		for _, l := range wrap(n, w-len(indent)) {
 			out = append(out, indent+st.Muted.Render(l))
 		}
 	}

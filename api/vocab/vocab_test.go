@@ -2,6 +2,8 @@ package vocab
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -397,6 +399,30 @@ func TestSuggest(t *testing.T) {
 	for _, name := range []string{"Num_of_Days", "zzzz", "opdrachtgever_mailadres"} {
 		if known, path, ok := v.Suggest("", name); ok {
 			t.Errorf("Suggest(%q) = %q %q", name, known, path)
+		}
+	}
+}
+
+// The configuration page lists every field of the normalized document, by
+// group: the paths the check and the panes read and a [fields] line may name.
+func TestDocsListEveryPath(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("..", "..", "docs", "configuration.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := map[string]string{}
+	for _, l := range strings.Split(string(raw), "\n") {
+		if cells := strings.Split(l, "|"); len(cells) == 4 {
+			rows[strings.Trim(strings.TrimSpace(cells[1]), "`")] = cells[2]
+		}
+	}
+	for _, f := range Builtin().Fields() {
+		g := f.Group
+		if g == party {
+			g = "a party"
+		}
+		if !strings.Contains(rows[g], "`"+f.Name+"`") {
+			t.Errorf("docs/configuration.md does not list %s", f.Path())
 		}
 	}
 }
