@@ -52,7 +52,7 @@ func normalize(d *Document, v Value) {
 	root, envelope := n.unwrap(v)
 	if root.Kind != Object {
 		other = append(other, Member{Key: "response", Value: root})
-		n.unrecognised("response", root)
+		n.unrecognised("", "response", root)
 	} else {
 		other = n.placeTop(d, root)
 	}
@@ -69,6 +69,7 @@ func normalize(d *Document, v Value) {
 type normalizer struct {
 	vocab       *vocab.Vocabulary
 	memo        [numScopes + 1]map[string]*keyInfo // the last for scopeNone
+	interned    map[keyInfo]*keyInfo
 	unknown     map[string]struct{}
 	moreUnknown int
 }
@@ -125,7 +126,7 @@ func (n *normalizer) info(s scope, key string) *keyInfo {
 	if k, ok := n.memo[s][key]; ok {
 		return k
 	}
-	k := &keyInfo{part: n.vocab.MoneyPart(key)}
+	k := keyInfo{part: n.vocab.MoneyPart(key)}
 	if s == scopeNone {
 		k.typ, k.currency = n.vocab.TypeOf(key)
 	} else {
@@ -135,22 +136,51 @@ func (n *normalizer) info(s scope, key string) *keyInfo {
 		case k.mean.Kind == vocab.GroupName && vocab.Home(k.mean.Group) != "":
 			k.typ = vocab.PartyType
 		case k.mean.Kind != vocab.FieldName && k.mean.Kind != vocab.GroupName:
-			k.typ, k.currency = n.vocab.TypeOf(key)
+			k.typ, k.currency = n.vocab.TypeByForm(key) // the scope's lookup read it as at the top level already
 		}
 	}
 	if n.memo[s] == nil {
 		n.memo[s] = make(map[string]*keyInfo)
 	}
 	if len(n.memo[s]) < memoMax {
-		n.memo[s][key] = k
+		p := new(keyInfo)
+		*p = k
+		n.memo[s][key] = p
+		return p
 	}
-	return k
+	return n.intern(k)
+}
+
+// intern is the one keyInfo of its value: past memoMax names, names that
+// say the same thing (the million unknown names of a hostile answer) share
+// one, so that an object's members cost no keyInfo each. Its values are as
+// few as the vocabulary's meanings.
+func (n *normalizer) intern(k keyInfo) *keyInfo {
+	if p, ok := n.interned[k]; ok {
+		return p
+	}
+	if n.interned == nil {
+		n.interned = map[keyInfo]*keyInfo{}
+	}
+	p := new(keyInfo)
+	*p = k
+	n.interned[k] = p
+	return p
 }
 
 // unrecognised counts the places of the values under a member the
 // vocabulary did not recognise, at path (array indexes left out, so that
-// a member repeated in every sponsor counts once).
-func (n *normalizer) unrecognised(path string, v Value) {
+// a member repeated in every sponsor counts once); at, if not "", goes
+// before path. Once MaxUnrecognised places are known it only counts, up to
+// as many again, without making their paths.
+func (n *normalizer) unrecognised(at, path string, v Value) {
+	if len(n.unknown) >= MaxUnrecognised {
+		n.moreUnknown = min(n.moreUnknown+leafCount(v), MaxUnrecognised)
+		return
+	}
+	if at != "" {
+		path = at + "." + path
+	}
 	leafPaths(path, v, func(p string) {
 		if _, ok := n.unknown[p]; ok {
 			return
@@ -164,6 +194,13 @@ func (n *normalizer) unrecognised(path string, v Value) {
 		}
 		n.unknown[p] = struct{}{}
 	})
+}
+
+// leafCount is how many places leafPaths would name in v.
+func leafCount(v Value) int {
+	n := 0
+	leafPaths("", v, func(string) { n++ })
+	return n
 }
 
 // leafPaths calls f with the path of each value in v that holds no
@@ -273,9 +310,12 @@ type topPlan struct {
 // placeTop places the members of the advertisement's top level and returns
 // what goes to Other.
 func (n *normalizer) placeTop(d *Document, root Value) []Member {
-	p := topPlan{groups: map[string][]Member{}}
-	currencyTo := n.currencyGroup(root.Members())
-	for _, m := range root.Members() {
+	ms := root.Members()
+	// Other is filtered in place: Normalize alone holds the tree, and each
+	// member adds at most one to it, after it has been read.
+	p := topPlan{groups: map[string][]Member{}, other: ms[:0]}
+	currencyTo := n.currencyGroup(ms)
+	for _, m := range ms {
 		n.placeMember(d, &p, m, currencyTo)
 	}
 	d.Advertiser = mergeFlat(d.Advertiser, p.groups[vocab.Advertiser])
@@ -314,7 +354,7 @@ func (n *normalizer) placeMember(d *Document, p *topPlan, m Member, currencyTo s
 		p.other = append(p.other, m)
 	default:
 		p.other = append(p.other, m)
-		n.unrecognised(m.Key, m.Value)
+		n.unrecognised("", m.Key, m.Value)
 	}
 }
 

@@ -93,7 +93,7 @@ func (n *normalizer) splitParties(d *Document, m Member, other []Member) []Membe
 		}
 		if len(rest) > 0 {
 			other = append(other, Member{Key: m.Key, Value: NewObject(rest...)})
-			n.unrecognised(m.Key, NewObject(rest...))
+			n.unrecognised("", m.Key, NewObject(rest...))
 		}
 	case Array:
 		d.SponsorsState, d.ControllersState = ListSent, ListSent
@@ -106,7 +106,7 @@ func (n *normalizer) splitParties(d *Document, m Member, other []Member) []Membe
 		}
 	default:
 		other = append(other, m)
-		n.unrecognised(m.Key, m.Value)
+		n.unrecognised("", m.Key, m.Value)
 	}
 	return other
 }

@@ -16,7 +16,21 @@ func (v *Vocabulary) TypeOf(key string) (Type, string) {
 	if m.Kind == FieldName {
 		return m.Type(), m.Currency
 	}
-	return v.typeByForm(key), v.CurrencyWord(key)
+	return v.TypeByForm(key)
+}
+
+// TypeByForm is how a value under a name the vocabulary does not know is
+// read: by the name's form alone (see TypeOf), with the currency the name
+// gives, if any.
+func (v *Vocabulary) TypeByForm(key string) (Type, string) {
+	t := v.typeByForm(key)
+	if t != Text {
+		return t, ""
+	}
+	if cur := v.CurrencyWord(key); cur != "" {
+		return Money, cur // a name ending in a currency: "spend_eur"
+	}
+	return Text, ""
 }
 
 // typeByForm reads a type from a name's form alone.
@@ -29,8 +43,6 @@ func (v *Vocabulary) typeByForm(key string) Type {
 		return Bool
 	case hasWordSuffix(key, "url") || hasWordSuffix(key, "uri") || hasWordSuffix(key, "link"):
 		return URL
-	case v.CurrencyWord(key) != "":
-		return Money
 	}
 	return Text
 }

@@ -51,6 +51,12 @@ type Vocabulary struct {
 	words         map[string][]phrase
 	listed        map[string][]string // the partner interface's fields of a group, in its order
 
+	// The affixes by the first byte they start with (the last one a
+	// currency ends with): a name is tried only against those that can
+	// match it, so that a million unknown names cost little.
+	roleIdx, groupIdx, prefixIdx, qualIdx *affixIndex
+	curFirst, curLast                     *affixIndex
+
 	// conflicts are names the data gives two meanings in one scope; the
 	// first stands. Tests keep the built-in data free of them.
 	conflicts []string
@@ -127,7 +133,41 @@ func compile(files []string) (*Vocabulary, error) {
 	}
 	slices.SortFunc(v.groupPrefixes, func(a, b affix) int { return strings.Compare(a.folded, b.folded) })
 	sortAffixes(v.roles, v.groupPrefixes, v.prefixes, v.qualifiers, v.currencies)
+	v.index()
 	return v, nil
+}
+
+// affixIndex is a list of affixes by a byte of their folded form, each
+// list in the order of the whole (longest first).
+type affixIndex [256][]affix
+
+func indexBy(l []affix, byteOf func(string) byte) *affixIndex {
+	var x affixIndex
+	for _, a := range l {
+		if a.folded != "" {
+			b := byteOf(a.folded)
+			x[b] = append(x[b], a)
+		}
+	}
+	return &x
+}
+
+func firstByte(s string) byte { return s[0] }
+func lastByte(s string) byte  { return s[len(s)-1] }
+
+// index builds the affix indexes; call it whenever a list changes.
+func (v *Vocabulary) index() {
+	v.roleIdx, v.groupIdx = indexBy(v.roles, firstByte), indexBy(v.groupPrefixes, firstByte)
+	v.prefixIdx, v.qualIdx = indexBy(v.prefixes, firstByte), indexBy(v.qualifiers, firstByte)
+	v.curFirst, v.curLast = indexBy(v.currencies, firstByte), indexBy(v.currencies, lastByte)
+}
+
+// starting are the affixes of x that f may start with.
+func (x *affixIndex) starting(f string) []affix {
+	if f == "" {
+		return nil
+	}
+	return x[f[0]]
 }
 
 // line is one statement of a data file.

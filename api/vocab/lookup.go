@@ -95,7 +95,7 @@ func (v *Vocabulary) composed(scope, f string) (Meaning, bool) {
 // withRole reads a role and a party's field; in a party's own scope the
 // field is the party's own, whatever the prefix calls it.
 func (v *Vocabulary) withRole(scope, f string) (Meaning, bool) {
-	for _, r := range v.roles {
+	for _, r := range v.roleIdx.starting(f) {
 		rest, ok := strings.CutPrefix(f, r.folded)
 		if !ok || rest == "" {
 			continue
@@ -117,7 +117,7 @@ func (v *Vocabulary) withRole(scope, f string) (Meaning, bool) {
 
 // withGroup reads a group's name and one of its fields.
 func (v *Vocabulary) withGroup(f string) (Meaning, bool) {
-	for _, g := range v.groupPrefixes {
+	for _, g := range v.groupIdx.starting(f) {
 		rest, ok := strings.CutPrefix(f, g.folded)
 		if !ok || rest == "" {
 			continue
@@ -133,7 +133,7 @@ func (v *Vocabulary) withGroup(f string) (Meaning, bool) {
 // withPrefix reads a prefix that sends a member to a group: to a field of
 // it where the rest names one, else under the member's own name.
 func (v *Vocabulary) withPrefix(f string) (Meaning, bool) {
-	for _, p := range v.prefixes {
+	for _, p := range v.prefixIdx.starting(f) {
 		rest, ok := strings.CutPrefix(f, p.folded)
 		if !ok || rest == "" {
 			continue
@@ -157,7 +157,7 @@ func (v *Vocabulary) partyField(f string) (entry, bool) {
 
 // qualified finds a party's field written after a qualifier ("contactEmail").
 func (v *Vocabulary) qualified(f string) (entry, bool) {
-	for _, q := range v.qualifiers {
+	for _, q := range v.qualIdx.starting(f) {
 		if rest, ok := strings.CutPrefix(f, q.folded); ok && rest != "" {
 			if e, ok := v.names[party][rest]; ok {
 				e.by = q.by + ": " + q.spelling + " + " + e.spelling
@@ -172,32 +172,44 @@ func (v *Vocabulary) qualified(f string) (entry, bool) {
 // the rest names an amount, in that currency ("totale_waarde_campagne_euro",
 // "spend_in_eur").
 func (v *Vocabulary) currencyNamed(scope, f string) (Meaning, bool) {
-	for _, c := range v.currencies {
-		if c.folded == "" {
-			continue // a sign, such as €, which folds to nothing
-		}
-		rest, ok := strings.CutSuffix(f, c.folded)
-		if !ok {
-			if rest, ok = strings.CutPrefix(f, c.folded); !ok {
-				continue
-			}
-		}
-		for _, r := range []string{rest, strings.TrimSuffix(rest, "in")} {
-			if r == "" {
-				continue
-			}
-			m, ok := v.exact(scope, r)
-			if !ok {
-				m, ok = v.composed(scope, r)
-			}
-			if ok && m.Kind == FieldName && (m.Field.Type == Money || m.Field.Type == Benefit) {
-				m.Currency = c.to
-				if m.spelling != "" {
-					m.By += ": " + m.spelling
-				}
-				m.By += " + " + c.spelling + " (" + c.to + ")"
+	if f == "" {
+		return Meaning{}, false
+	}
+	for _, c := range v.curLast[f[len(f)-1]] {
+		if rest, ok := strings.CutSuffix(f, c.folded); ok {
+			if m, ok := v.inCurrency(scope, rest, c); ok {
 				return m, true
 			}
+		}
+	}
+	for _, c := range v.curFirst.starting(f) {
+		if rest, ok := strings.CutPrefix(f, c.folded); ok {
+			if m, ok := v.inCurrency(scope, rest, c); ok {
+				return m, true
+			}
+		}
+	}
+	return Meaning{}, false
+}
+
+// inCurrency reads the rest of a name that gives a currency ("in" before
+// the currency word aside): it must name an amount.
+func (v *Vocabulary) inCurrency(scope, rest string, c affix) (Meaning, bool) {
+	for _, r := range []string{rest, strings.TrimSuffix(rest, "in")} {
+		if r == "" {
+			continue
+		}
+		m, ok := v.exact(scope, r)
+		if !ok {
+			m, ok = v.composed(scope, r)
+		}
+		if ok && m.Kind == FieldName && (m.Field.Type == Money || m.Field.Type == Benefit) {
+			m.Currency = c.to
+			if m.spelling != "" {
+				m.By += ": " + m.spelling
+			}
+			m.By += " + " + c.spelling + " (" + c.to + ")"
+			return m, true
 		}
 	}
 	return Meaning{}, false
@@ -207,11 +219,22 @@ func (v *Vocabulary) currencyNamed(scope, f string) (Meaning, bool) {
 // its end or start ("spend_eur", "amountInEuro", "EUR_total"), whatever the
 // rest means; "" when it names none.
 func (v *Vocabulary) CurrencyWord(key string) string {
-	for _, c := range v.currencies {
-		if c.folded == "" || len(key) <= len(c.spelling) {
-			continue
+	if key == "" {
+		return ""
+	}
+	lower := func(b byte) byte {
+		if b >= 'A' && b <= 'Z' {
+			return b + 'a' - 'A'
 		}
-		if hasWordSuffix(key, c.spelling) || hasWordPrefix(key, c.spelling) {
+		return b
+	}
+	for _, c := range v.curLast[lower(key[len(key)-1])] {
+		if len(key) > len(c.spelling) && hasWordSuffix(key, c.spelling) {
+			return c.to
+		}
+	}
+	for _, c := range v.curFirst[lower(key[0])] {
+		if len(key) > len(c.spelling) && hasWordPrefix(key, c.spelling) {
 			return c.to
 		}
 	}

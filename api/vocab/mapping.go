@@ -52,6 +52,7 @@ func (v *Vocabulary) With(ms []Mapping) (*Vocabulary, error) {
 		}
 	}
 	sortAffixes(u.roles, u.prefixes)
+	u.index()
 	return u, nil
 }
 
