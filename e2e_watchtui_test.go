@@ -22,7 +22,7 @@ func TestTUIWatchAndHistoryInTmux(t *testing.T) {
 		t.Fatalf("w made no demo database: %v", err)
 	}
 
-	for i, want := range []string{"REV2026  first", "REV2026  changed  verdict complete → INCOMPLETE"} {
+	for i, want := range []string{"REV2026  first", "REV2026  changed  verdict undetermined → INCOMPLETE"} {
 		run := exec.Command(padviewBinary(t), "--demo", "watch", "run", "--once")
 		run.Env = append(os.Environ(), "PADVIEW_STATE_DIR="+s.state, "PADVIEW_CONFIG_DIR="+t.TempDir())
 		out, err := run.CombinedOutput()
@@ -34,14 +34,14 @@ func TestTUIWatchAndHistoryInTmux(t *testing.T) {
 	s.keys("1", "BTab")
 	s.waitFor("History 0", "Nothing stored yet")
 	s.keys("r")
-	scr := s.waitFor("History 2", "changed     INCOMPLETE  9 changes", "first       complete", "verdict complete → INCOMPLETE",
+	scr := s.waitFor("History 2", "changed     INCOMPLETE  11 changes", "first       undetermined", "verdict undetermined → INCOMPLETE",
 		"~ Campaign › Total value: EUR 18,400 → EUR 21,900", "Watch history read again (no request): 2 events.")
 	noPersonal(t, scr)
 
 	for _, size := range [][2]string{{"80", "24"}, {"60", "15"}} {
 		s.tmux("resize-window", "-t", "pv", "-x", size[0], "-y", size[1])
 		// The changes below the list, under a rule.
-		scr = s.waitFor("◉ watched", "History 2", "changed     INCOMPLETE  9 changes", "──────────\n changed · ", "~ Campaign › Total value")
+		scr = s.waitFor("◉ watched", "History 2", "changed     INCOMPLETE  11 changes", "──────────\n changed · ", "~ Campaign › Total value")
 		noPersonal(t, scr)
 	}
 	s.tmux("resize-window", "-t", "pv", "-x", "120", "-y", "36")
@@ -56,7 +56,7 @@ func TestTUIWatchAndHistoryInTmux(t *testing.T) {
 	s.keys("[")
 	s.waitFor("Showing REV2026", "◉ watched")
 	s.keys("BTab")
-	s.waitFor("History 2", "9 changes")
+	s.waitFor("History 2", "11 changes")
 	s.quit()
 }
 

@@ -26,6 +26,10 @@ const (
 	// check: a required item of the transparency notice is missing. Like
 	// diff's 6 it belongs to one command; in a batch every other code wins.
 	ExitIncomplete = 6
+	// check: no required item is missing, but padview could not tell of
+	// one (not recognised, or only in the full view). In a batch every
+	// other code wins, 6 included.
+	ExitUndetermined = 7
 
 	// watch run: stopped by Ctrl-C (or SIGTERM), as shells count a signal.
 	ExitInterrupted = 130
@@ -42,6 +46,20 @@ func (e *exitError) Unwrap() error { return e.err }
 
 func exitWith(code int, format string, args ...any) error {
 	return &exitError{code: code, err: fmt.Errorf(format, args...)}
+}
+
+// quietExit ends a command with its code and no message of its own: what
+// went wrong was said already, per PAID or in the output.
+type quietExit int
+
+func (q quietExit) Error() string { return fmt.Sprintf("exit %d", int(q)) }
+
+// exitQuietly is nil for ExitOK, else the quiet exit with code.
+func exitQuietly(code int) error {
+	if code == ExitOK {
+		return nil
+	}
+	return quietExit(code)
 }
 
 // UsageError is a mistake the user corrects in the command line, the input
@@ -84,8 +102,9 @@ func codeForKind(k api.ErrorKind) int {
 }
 
 // severity orders exit codes when several PAIDs failed differently: the
-// one that needs the user first wins.
-var severity = map[int]int{ExitToken: 6, ExitRateLimited: 5, ExitFailure: 4, ExitUsage: 3, ExitNotFound: 2, ExitIncomplete: 1, ExitOK: 0}
+// one that needs the user first wins (4, 5, 1, 2, 3, then 6, then 7).
+var severity = map[int]int{ExitToken: 7, ExitRateLimited: 6, ExitFailure: 5, ExitUsage: 4, ExitNotFound: 3,
+	ExitIncomplete: 2, ExitUndetermined: 1, ExitOK: 0}
 
 func worse(a, b int) int {
 	if severity[b] > severity[a] {
@@ -102,6 +121,10 @@ func exitCode(err error) int {
 	var ee *exitError
 	if errors.As(err, &ee) {
 		return ee.code
+	}
+	var q quietExit
+	if errors.As(err, &q) {
+		return int(q)
 	}
 	var ue *UsageError
 	if errors.As(err, &ue) {

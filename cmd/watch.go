@@ -77,14 +77,17 @@ func (e *Env) openWatch(rf *rootFlags) (*watch.Store, error) {
 	return watch.Open(path)
 }
 
-// tuiWatch opens the watch database for the TUI's w key and History tab.
-// Only w (create) makes one: a look at whether the advertisement on screen
-// is watched leaves no database behind when there is none.
+// tuiWatch opens the watch database for the TUI's w key and History tab:
+// the one `padview watch` uses (with --demo the demo's). Its place is
+// found now, before --demo's account moves the state directory of its
+// access log to a temporary one: the demo's watch history is kept, for
+// `padview --demo watch run`. Only w (create) makes the database: a look
+// at whether the advertisement on screen is watched leaves none behind.
 func (e *Env) tuiWatch(rf rootFlags) func(create bool) (ui.WatchStore, error) {
+	path, pathErr := e.watchPath(&rf)
 	return func(create bool) (ui.WatchStore, error) {
-		path, err := e.watchPath(&rf)
-		if err != nil {
-			return nil, err
+		if pathErr != nil {
+			return nil, pathErr
 		}
 		if _, err := os.Lstat(path); !create && errors.Is(err, fs.ErrNotExist) {
 			return nil, nil
@@ -147,7 +150,7 @@ advertisement watched before keeps its history. The watchlist holds at most
 				return err
 			}
 			if list != "" {
-				listed, err := worklist(env, nil, list) // each wrong line numbered
+				listed, err := worklist(c.Context(), env, nil, list) // each wrong line numbered
 				if err != nil {
 					return err
 				}

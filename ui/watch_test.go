@@ -189,16 +189,16 @@ func TestHistoryShowsTheSnapshotsAndTheirChanges(t *testing.T) {
 	m := onHistoryTab(t, watchModel(t, d, 120, 36))
 	scr := screen(m)
 	requireContains(t, scr, "History 2", "◉ watched", "2 events · last polled",
-		"changed     INCOMPLETE  9 changes", "first       complete",
-		"verdict complete → INCOMPLETE",
+		"changed     INCOMPLETE  11 changes", "first       undetermined",
+		"verdict undetermined → INCOMPLETE",
 		"~ Campaign › Total value: EUR 18,400 → EUR 21,900",
 		"~ Basic Information › Description: changed (personal",
 		"~ Targeting › Techniques: contextual, demographic → none")
 	p, _ := historyPane(m)
-	requireContains(t, p.Text(), "REV2026  changed  verdict complete → INCOMPLETE\n",
+	requireContains(t, p.Text(), "REV2026  changed  verdict undetermined → INCOMPLETE\n",
 		"\n    ~ Basic Information › Description: changed (personal data: its values are not kept)\n",
 		"\n    ~ Transparency › Link to the transparency notice: present → missing\n",
-		"REV2026  first  verdict complete\n")
+		"REV2026  first  verdict undetermined\n")
 	for _, seen := range []string{scr, p.Text()} {
 		for _, secret := range []string{"hmac:", "press@bridgesforbikes.example", "campaign.office@bridgesforbikes.example"} {
 			if strings.Contains(seen, secret) {
@@ -214,11 +214,11 @@ func TestHistoryShowsTheSnapshotsAndTheirChanges(t *testing.T) {
 	m = typeText(t, m, "techniques")
 	scr = screen(m)
 	requireContains(t, scr, "1 of 2 events", "changed     INCOMPLETE", "Techniques")
-	if strings.Contains(scr, "first       complete") {
+	if strings.Contains(scr, "first       undetermined") {
 		t.Fatalf("the find left the first snapshot:\n%s", scr)
 	}
 	m = press(t, m, "esc")
-	requireContains(t, screen(m), "first       complete", "changed     INCOMPLETE")
+	requireContains(t, screen(m), "first       undetermined", "changed     INCOMPLETE")
 
 	m = press(t, m, "y")
 	if _, ok := m.modal.(copyMenu); !ok {
@@ -246,7 +246,7 @@ func TestHistoryReadsAgainOnR(t *testing.T) {
 
 	d.sweep(t, poll)
 	m = press(t, m, "r")
-	requireContains(t, screen(m), "History 2", "9 changes", "Watch history read again (no request): 2 events.")
+	requireContains(t, screen(m), "History 2", "11 changes", "Watch history read again (no request): 2 events.")
 	if tab(m) != historyLabel || m.sess.pending != nil {
 		t.Fatalf("on %q, pending %v", tab(m), m.sess.pending)
 	}
@@ -284,10 +284,10 @@ func TestHistoryLaysOutAtEverySize(t *testing.T) {
 				t.Errorf("%d×%d: a line of %d cells: %q", w, h, lipgloss.Width(l), l)
 			}
 		}
-		requireContains(t, scr, "◉ watched", "changed     INCOMPLETE  9 changes", "first       complete", "changed · ", "~ Campaign › Total value")
+		requireContains(t, scr, "◉ watched", "changed     INCOMPLETE  11 changes", "first       undetermined", "changed · ", "~ Campaign › Total value")
 		beside := false
 		for _, l := range lines {
-			if strings.Contains(l, "9 changes") && strings.Contains(l, "│ changed · ") {
+			if strings.Contains(l, "11 changes") && strings.Contains(l, "│ changed · ") {
 				beside = true
 			}
 		}
@@ -428,7 +428,7 @@ func TestProgramWatchThenHistory(t *testing.T) {
 	send(tm, "1", "shift+tab")
 	waitFor(t, tm, "History")
 	send(tm, "r")
-	waitFor(t, tm, "9 changes", "verdict complete → INCOMPLETE")
+	waitFor(t, tm, "11 changes", "verdict undetermined → INCOMPLETE")
 	m := finalModel(t, tm)
 	defer m.watch.link.close()
 	if p, ok := historyPane(m); !ok || len(p.h.events) != 2 || tab(m) != historyLabel {
