@@ -13,11 +13,8 @@ import (
 // and drawing it, and a key that selects the next event and draws the tab
 // again (what Update and View do).
 func BenchmarkHistory(b *testing.B) {
-	d := newWatchDB(b)
+	d := watched(b, fake.ChangingPAID)
 	s := d.own(b)
-	if _, err := s.Add([]string{fake.ChangingPAID}); err != nil {
-		b.Fatal(err)
-	}
 	poll := startFake(b, fake.Options{})
 	for range maxHistoryEvents + 1 {
 		d.sweep(b, poll)

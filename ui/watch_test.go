@@ -30,6 +30,16 @@ func newWatchDB(t testing.TB) *watchDB {
 	return &watchDB{path: filepath.Join(t.TempDir(), "state", watch.FileName)}
 }
 
+// watched is a database that watches paids, as `padview watch add` left it.
+func watched(t testing.TB, paids ...string) *watchDB {
+	t.Helper()
+	d := newWatchDB(t)
+	if _, err := d.own(t).Add(paids); err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
 // open is the Config.Watch the TUI is given.
 func (d *watchDB) open(create bool) (WatchStore, error) {
 	if _, err := os.Lstat(d.path); !create && errors.Is(err, fs.ErrNotExist) {
@@ -178,10 +188,7 @@ func TestWatchKeyInTheFullView(t *testing.T) {
 // reads as changed, without a value or a hash; ↓ selects the first; /
 // leaves the events that hold a word; y t copies the history as text.
 func TestHistoryShowsTheSnapshotsAndTheirChanges(t *testing.T) {
-	d := newWatchDB(t)
-	if _, err := d.own(t).Add([]string{fake.ChangingPAID}); err != nil {
-		t.Fatal(err)
-	}
+	d := watched(t, fake.ChangingPAID)
 	poll := startFake(t, fake.Options{})
 	d.sweep(t, poll)
 	d.sweep(t, poll)
@@ -234,10 +241,7 @@ func TestHistoryShowsTheSnapshotsAndTheirChanges(t *testing.T) {
 // TestHistoryReadsAgainOnR: r on the History tab reads the database
 // again without a request: a sweep made meanwhile shows.
 func TestHistoryReadsAgainOnR(t *testing.T) {
-	d := newWatchDB(t)
-	if _, err := d.own(t).Add([]string{fake.ChangingPAID}); err != nil {
-		t.Fatal(err)
-	}
+	d := watched(t, fake.ChangingPAID)
 	poll := startFake(t, fake.Options{})
 	d.sweep(t, poll)
 	m := onHistoryTab(t, watchModel(t, d, 80, 24))
@@ -264,10 +268,7 @@ func TestHistoryReadsAgainOnR(t *testing.T) {
 // TestHistoryLaysOutAtEverySize: at 120×36 the changes sit beside the
 // list, at 80×24 and 60×15 below it; no line is wider than the screen.
 func TestHistoryLaysOutAtEverySize(t *testing.T) {
-	d := newWatchDB(t)
-	if _, err := d.own(t).Add([]string{fake.ChangingPAID}); err != nil {
-		t.Fatal(err)
-	}
+	d := watched(t, fake.ChangingPAID)
 	poll := startFake(t, fake.Options{})
 	d.sweep(t, poll)
 	d.sweep(t, poll)
@@ -321,10 +322,7 @@ func TestWatchDatabaseThatFailsToOpen(t *testing.T) {
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			d := newWatchDB(t)
-			if _, err := d.own(t).Add([]string{fake.ChangingPAID}); err != nil {
-				t.Fatal(err)
-			}
+			d := watched(t, fake.ChangingPAID)
 			d.store.Close()
 			tc.spoil(t, d)
 			m := watchModel(t, d, 100, 30)
@@ -355,10 +353,7 @@ func TestWatchDatabaseThatFailsToOpen(t *testing.T) {
 // lock and a write of its own is under way (WAL), the TUI still reads the
 // history.
 func TestHistoryReadsWhileARunWrites(t *testing.T) {
-	d := newWatchDB(t)
-	if _, err := d.own(t).Add([]string{fake.ChangingPAID}); err != nil {
-		t.Fatal(err)
-	}
+	d := watched(t, fake.ChangingPAID)
 	d.sweep(t, startFake(t, fake.Options{}))
 	release, err := d.own(t).LockRun()
 	if err != nil {
@@ -386,10 +381,7 @@ func TestHistoryReadsWhileARunWrites(t *testing.T) {
 // has left, or one older than the last asked for, changes nothing; what
 // w did is said even so.
 func TestStaleWatchReadsAreDropped(t *testing.T) {
-	d := newWatchDB(t)
-	if _, err := d.own(t).Add([]string{fake.ChangingPAID}); err != nil {
-		t.Fatal(err)
-	}
+	d := watched(t, fake.ChangingPAID)
 	m := watchModel(t, d, 120, 36)
 	if _, ok := historyPane(m); !ok {
 		t.Fatalf("REV2026 is watched:\n%s", screen(m))
@@ -441,10 +433,7 @@ func TestProgramWatchThenHistory(t *testing.T) {
 // History tab after Error and Raw, and there r reads the history, as the
 // key line and the status bar say.
 func TestAFailedLookupOfAWatchedAdvertisementHasItsHistory(t *testing.T) {
-	d := newWatchDB(t)
-	if _, err := d.own(t).Add([]string{"DEMO-503"}); err != nil {
-		t.Fatal(err)
-	}
+	d := watched(t, "DEMO-503")
 	m, _ := newModel(t, watchConfig(t, d), 100, 30)
 	t.Cleanup(m.watch.link.close)
 	m = lookUpIn(t, m, "DEMO-503")

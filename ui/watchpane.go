@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
@@ -119,10 +118,7 @@ func (p watchPane) Resize(w, h int) Pane {
 
 // clamp keeps the selection in sight.
 func (p *watchPane) clamp() {
-	n, rows := p.n(), p.rows()
-	p.cursor = min(max(p.cursor, 0), max(0, n-1))
-	p.offset = min(max(p.offset, p.cursor-rows+1), p.cursor)
-	p.offset = max(0, min(p.offset, n-rows))
+	p.cursor, p.offset = listWindow(p.cursor, p.offset, p.n(), p.rows())
 }
 
 func (p *watchPane) selectRow(c int) {
@@ -195,24 +191,10 @@ func (p watchPane) Update(msg tea.Msg) (Pane, tea.Cmd) {
 	if taken, cmd := p.updateFind(msg); taken {
 		return p, cmd
 	}
-	if k, ok := msg.(tea.KeyPressMsg); ok {
-		switch {
-		case key.Matches(k, p.k.keys.table.DetailDown):
-			p.detail = min(p.detail+1, max(0, len(p.lines)-1))
-			return p, nil
-		case key.Matches(k, p.k.keys.table.DetailUp):
-			p.detail = max(0, p.detail-1)
-			return p, nil
-		}
-	}
-	if c, ok := msg.(tea.MouseClickMsg); ok {
-		if row, ok := p.rowAt(c.X, c.Y); ok {
-			p.selectRow(row)
-		}
-		return p, nil
-	}
-	if d, ok := scrollDelta(p.k.keys.scroll, msg, p.rows()); ok && p.n() > 0 {
-		p.selectRow(min(max(p.cursor+d, 0), p.n()-1))
+	row, detail := listInput(p.k, msg, p.cursor, p.n(), p.rows(), p.rowAt)
+	p.detail = min(max(0, p.detail+detail), max(0, len(p.lines)-1))
+	if row >= 0 {
+		p.selectRow(row)
 	}
 	return p, nil
 }
@@ -295,27 +277,7 @@ func (p watchPane) View() string {
 		}
 		return strings.Join(out, "\n")
 	}
-	body := p.body() - 1
-	if p.sideBySide() {
-		lw := p.listWidth()
-		rows, detail := p.list(lw), p.details(body)
-		bar := st.TabBar.Render("│")
-		for i := range body {
-			left, right := "", ""
-			if i < len(rows) {
-				left = rows[i]
-			}
-			if i < len(detail) {
-				right = detail[i]
-			}
-			out = append(out, fit(left, lw)+" "+bar+" "+right)
-		}
-	} else {
-		rows := p.list(p.width)
-		out = append(out, rows...)
-		out = append(out, st.TabBar.Render(strings.Repeat("─", p.width)))
-		out = append(out, p.details(body-len(rows)-1)...)
-	}
+	out = append(out, listAndDetails(p.k, p.sideBySide(), p.width, p.listWidth(), p.body()-1, p.list, p.details)...)
 	return withFindLine(p.k, out, p.body(), p.find, p.findCount())
 }
 
@@ -380,14 +342,10 @@ func (p watchPane) list(width int) []string {
 // details is the selected event's lines from the detail offset on, cut
 // to height with a note of what is left below.
 func (p watchPane) details(height int) []string {
-	if height <= 0 || p.n() == 0 {
+	if p.n() == 0 {
 		return nil
 	}
-	lines := p.lines[min(p.detail, max(len(p.lines)-1, 0)):]
-	if len(lines) > height {
-		lines = append(lines[:height-1:height-1], p.k.st.Muted.Render(fmt.Sprintf("… %d more lines (%s)", len(lines)-height+1, say(p.k.keys.table.DetailDown, "scrolls"))))
-	}
-	return lines
+	return detailWindow(p.k, p.lines, p.detail, height)
 }
 
 // findCount is "2 of 7 events", or "no match".
