@@ -27,6 +27,7 @@ const (
 	KindTooLarge               // the body exceeded the size cap
 	KindBadResponse            // not JSON, or malformed JSON
 	KindCanceled               // the caller gave up
+	KindAccessLog              // the access log could not be written: no full-view request was made, or its answer is withheld
 )
 
 var kindNames = map[ErrorKind]string{
@@ -34,7 +35,7 @@ var kindNames = map[ErrorKind]string{
 	KindUnauthorized: "unauthorized", KindForbidden: "forbidden", KindNotFound: "not_found",
 	KindRateLimited: "rate_limited", KindServer: "server_error", KindHTTP: "http_error",
 	KindTimeout: "timeout", KindNetwork: "network", KindTooLarge: "too_large",
-	KindBadResponse: "bad_response", KindCanceled: "canceled",
+	KindBadResponse: "bad_response", KindCanceled: "canceled", KindAccessLog: "access_log",
 }
 
 // String is the kind's stable machine name, used in JSON output.
