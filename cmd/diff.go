@@ -83,7 +83,7 @@ func runDiff(ctx context.Context, env *Env, rf *rootFlags, asJSON, mask bool, ar
 	code := ExitOK
 	for i, err := range errs {
 		if err != nil {
-			fmt.Fprintf(env.Stderr, "padview: %s: %s\n", text.CleanText(args[i]), err)
+			fmt.Fprintf(env.Stderr, "padview: %s: %s\n", text.CleanText(args[i]), withAdvice(err))
 			code = worse(code, codeForKind(api.KindOf(err)))
 		}
 	}

@@ -150,7 +150,7 @@ func (e *Env) planLookups(rf *rootFlags, f lookupFlags, paids []string, mask, sh
 		if mask {
 			doc = text.MaskDocument(doc)
 		}
-		return doc, ex, err
+		return doc, ex, withAdvice(err)
 	}
 	b := &batch{client: client, paids: paids, view: view, limit: f.concurrency, fetch: fetch}
 	return &lookupPlan{settings: s, batch: b, client: client, done: done}, nil

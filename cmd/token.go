@@ -185,9 +185,9 @@ func checkToken(ctx context.Context, env *Env, f *rootFlags, a account, paid str
 	case e != nil && e.Kind == api.KindNotFound:
 		fmt.Fprintf(w, "Check:    accepted: the service took the token but has no advertisement %s (HTTP 404); check with a PAID that exists\n", id)
 	case e != nil && (e.Kind == api.KindUnauthorized || e.Kind == api.KindForbidden):
-		fmt.Fprintf(w, "Check:    refused: %v\n", err)
+		fmt.Fprintf(w, "Check:    refused: %v\n", withAdvice(err))
 	default:
-		fmt.Fprintf(w, "Check:    could not tell: %v\n", err)
+		fmt.Fprintf(w, "Check:    could not tell: %v\n", withAdvice(err))
 	}
 	return &exitError{code: codeForKind(api.KindOf(err)), err: errors.New("")}
 }
