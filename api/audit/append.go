@@ -23,7 +23,10 @@ import (
 // edited, does not cover it up but shows it (a gap in the numbers, a hash
 // that does not match). A write of padview's own that was interrupted is
 // completed first, and the line says so (Recovered).
-func (l *Log) append(ctx context.Context, e Entry) error {
+//
+// h holds the signals meanwhile: a signal it catches ends a wait for the
+// lock (errSignaled), and none ends the write.
+func (l *Log) append(ctx context.Context, e Entry, h *hold) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	path := l.Path()
@@ -32,9 +35,12 @@ func (l *Log) append(ctx context.Context, e Entry) error {
 		return accessError(path, "open", err)
 	}
 	defer f.Close()
-	if err := lock(ctx, f); err != nil {
-		if ctx.Err() != nil {
-			return &api.Error{Kind: api.KindCanceled, Err: err, Message: "canceled while waiting for the access log's lock; no request was made"}
+	if err := lock(ctx, f, h); err != nil {
+		switch {
+		case errors.Is(err, errSignaled):
+			return &api.Error{Kind: api.KindCanceled, Err: err, Message: "stopped by a signal while waiting for the access log's lock"}
+		case ctx.Err() != nil:
+			return &api.Error{Kind: api.KindCanceled, Err: err, Message: "canceled while waiting for the access log's lock"}
 		}
 		return accessError(path, "lock", err)
 	}
@@ -69,6 +75,7 @@ func (l *Log) append(ctx context.Context, e Entry) error {
 		err = f.Sync()
 	}
 	if err == nil {
+		betweenLineAndHead()
 		if err = writeHead(l.dir, next); err != nil {
 			return rollback(f, t.size, accessError(HeadPath(path), "write", err))
 		}

@@ -3,6 +3,7 @@ package audit
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -282,4 +283,87 @@ func TestSignalsAreHeldAndDeliveredAgain(t *testing.T) {
 		t.Fatal("the hold did not catch the signal")
 	}
 	<-mine // delivered again
+}
+
+// A SIGPIPE (a write to stdout after its reader went) that comes while
+// signals are held does not end the process there; release makes the
+// write again, and the process ends of SIGPIPE then, as it would have.
+// Without the hold it ends at the write itself. Each runs in a child
+// whose stdout is a pipe without a reader.
+func TestHeldSIGPIPEEndsTheProcessAfterward(t *testing.T) {
+	if mode := os.Getenv("PADVIEW_SIGPIPE_CHILD"); mode != "" {
+		var h *hold
+		if mode == "held" {
+			h = holdSignals()
+		}
+		_, err := os.Stdout.Write([]byte("x"))
+		fmt.Fprintf(os.Stderr, "alive after the write: %v\n", err)
+		if h != nil {
+			h.release()
+		}
+		fmt.Fprintln(os.Stderr, "alive after release")
+		os.Exit(0)
+	}
+	if runtime.GOOS == "windows" {
+		t.Skip("no SIGPIPE")
+	}
+	for _, c := range []struct{ mode, says string }{{"held", "alive after the write: write /dev/stdout: broken pipe"}, {"not held", ""}} {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestHeldSIGPIPEEndsTheProcessAfterward$")
+		cmd.Env = append(os.Environ(), "PADVIEW_SIGPIPE_CHILD="+c.mode)
+		r, w, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Close()
+		cmd.Stdout = w
+		var stderr strings.Builder
+		cmd.Stderr = &stderr
+		err = cmd.Run()
+		w.Close()
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) || exit.Sys().(syscall.WaitStatus).Signal() != syscall.SIGPIPE {
+			t.Fatalf("%s: the child did not end of SIGPIPE: %v, stderr %q", c.mode, err, stderr.String())
+		}
+		if strings.TrimSpace(stderr.String()) != c.says {
+			t.Errorf("%s: stderr %q; want %q", c.mode, stderr.String(), c.says)
+		}
+	}
+}
+
+// A signal ends the wait for the log's lock at once: nothing is written,
+// and the signal is delivered again.
+func TestSignalEndsTheWaitForTheLock(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no SIGHUP")
+	}
+	l := openTemp(t)
+	other, _ := os.Open(l.Path())
+	defer other.Close()
+	if taken, err := tryLock(other); !taken || err != nil {
+		t.Fatalf("tryLock: %v %v", taken, err)
+	}
+	mine := make(chan os.Signal, 64)
+	signal.Notify(mine, syscall.SIGHUP) // so that the test process lives on
+	defer signal.Stop(mine)
+	done := make(chan error)
+	go func() {
+		_, err := l.Begin(context.Background(), fullRequest)
+		done <- err
+	}()
+	var err error
+	for returned := false; !returned; {
+		select {
+		case err = <-done:
+			returned = true
+		default:
+			syscall.Kill(os.Getpid(), syscall.SIGHUP) // until one lands while Begin waits
+			<-mine
+		}
+	}
+	if api.KindOf(err) != api.KindCanceled || !strings.Contains(err.Error(), "stopped by a signal while waiting for the access log's lock") {
+		t.Fatalf("Begin: %v", err)
+	}
+	if size(t, l.Path()) != 0 {
+		t.Error("a line was written")
+	}
 }

@@ -24,8 +24,8 @@ func holdSignals() *hold {
 	return h
 }
 
-// caught reports whether a signal came while held.
-func (h *hold) caught() bool { return len(h.ch) > 0 }
+// caught reports whether a signal came while held (none for a nil hold).
+func (h *hold) caught() bool { return h != nil && len(h.ch) > 0 }
 
 // release stops holding and delivers again what came meanwhile.
 func (h *hold) release() {

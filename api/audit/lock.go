@@ -2,6 +2,7 @@ package audit
 
 import (
 	"context"
+	"errors"
 	"os"
 	"time"
 )
@@ -11,10 +12,14 @@ import (
 // the log. The wait ends at once when the caller gives up (Ctrl-C).
 const LockWait = 10 * time.Second
 
+// errSignaled: a signal came while padview waited for the lock.
+var errSignaled = errors.New("stopped by a signal")
+
 // lock takes the log's file lock, trying again with short pauses for at
 // most LockWait; errLockTimeout when the lock stayed taken, ctx's error
-// when the caller gave up first.
-func lock(ctx context.Context, f *os.File) error {
+// when the caller gave up first, errSignaled when a signal h holds came
+// (h may be nil).
+func lock(ctx context.Context, f *os.File, h *hold) error {
 	deadline := time.Now().Add(LockWait)
 	for pause := time.Millisecond; ; pause = min(2*pause, 100*time.Millisecond) {
 		taken, err := tryLock(f)
@@ -22,7 +27,10 @@ func lock(ctx context.Context, f *os.File) error {
 			return err
 		}
 		left := time.Until(deadline)
-		if left <= 0 {
+		switch {
+		case h.caught():
+			return errSignaled
+		case left <= 0:
 			return errLockTimeout
 		}
 		t := time.NewTimer(min(pause, left))

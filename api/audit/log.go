@@ -147,10 +147,11 @@ type Access struct {
 
 // Begin records a request before it is sent; the caller must not send the
 // request when Begin fails. ctx bounds the wait for the log's lock (at
-// most LockWait). The line and its head file are written as one: a signal
-// that comes meanwhile is held until both are, and a write that fails is
-// undone. When a signal came, Begin records the request as not sent and
-// fails with the kind canceled; the signal is then delivered again. On a
+// most LockWait; a signal ends the wait too). The line and its head file
+// are written as one: a signal that comes meanwhile is held until both
+// are, and a write that fails is undone. When a signal came, Begin records
+// the request as not sent and fails with the kind canceled; the signal is
+// then delivered again. On a
 // nil Log it records nothing and returns a nil Access, whose End does
 // nothing.
 func (l *Log) Begin(ctx context.Context, r Request) (*Access, error) {
@@ -163,32 +164,32 @@ func (l *Log) Begin(ctx context.Context, r Request) (*Access, error) {
 		Host: r.Host, PAID: r.PAID, View: r.View.String(), Reason: r.Reason}
 	h := holdSignals()
 	defer h.release()
-	if err := l.append(ctx, e); err != nil {
+	if err := l.append(ctx, e, h); err != nil {
 		return nil, err
 	}
 	a := &Access{log: l, entry: e}
 	if h.caught() {
 		// padview is being stopped: the log says the request was not sent.
-		_ = a.end(Outcome{Error: api.KindCanceled.String()})
+		_ = a.end(Outcome{Error: api.KindCanceled.String()}, nil)
 		return nil, &api.Error{Kind: api.KindCanceled, Message: "stopped by a signal before the request was sent (the access log says so)"}
 	}
 	return a, nil
 }
 
 // End records the outcome of the request Begin recorded, as one write
-// like Begin's. Its wait for the lock is bounded by LockWait but not by
-// the request's context: the outcome of a canceled request is recorded
-// too.
+// like Begin's. Its wait for the lock is bounded by LockWait, and ended by
+// a signal, but not by the request's context: the outcome of a canceled
+// request is recorded too.
 func (a *Access) End(o Outcome) error {
 	if a == nil {
 		return nil
 	}
 	h := holdSignals()
 	defer h.release()
-	return a.end(o)
+	return a.end(o, h)
 }
 
-func (a *Access) end(o Outcome) error {
+func (a *Access) end(o Outcome, h *hold) error {
 	e := a.entry
 	e.Event, e.Reason = EventOutcome, ""
 	status := o.Status
@@ -197,5 +198,5 @@ func (a *Access) end(o Outcome) error {
 	if e.Shown == nil {
 		e.Shown = []string{}
 	}
-	return a.log.append(context.Background(), e)
+	return a.log.append(context.Background(), e, h)
 }

@@ -196,7 +196,7 @@ func Check(ctx context.Context, d *statedir.Dir) (int, error) {
 		return 0, accessError(path, "open", err)
 	}
 	defer f.Close()
-	if err := lock(ctx, f); err != nil {
+	if err := lock(ctx, f, nil); err != nil {
 		return 0, accessError(path, "lock", err)
 	}
 	defer unlockFile(f)
@@ -278,12 +278,12 @@ func Recover(ctx context.Context, d *statedir.Dir) (string, error) {
 		return "", accessError(path, "open", err)
 	}
 	defer f.Close()
-	if err := lock(ctx, f); err != nil {
+	h := holdSignals()
+	defer h.release()
+	if err := lock(ctx, f, h); err != nil {
 		return "", accessError(path, "lock", err)
 	}
 	defer unlockFile(f)
-	h := holdSignals()
-	defer h.release()
 	t, err := readTail(f)
 	if err != nil {
 		return "", accessError(path, "read", err)
