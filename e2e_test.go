@@ -77,10 +77,31 @@ var binary struct {
 
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if binary.dir != "" {
-		os.RemoveAll(binary.dir)
+	for _, dir := range []string{binary.dir, hooked.dir} {
+		if dir != "" {
+			os.RemoveAll(dir)
+		}
 	}
 	os.Exit(code)
+}
+
+// builtBinary builds padview once for every test of the run, and returns
+// its path.
+func builtBinary(t testing.TB) string {
+	t.Helper()
+	binary.once.Do(func() {
+		if binary.dir, binary.err = os.MkdirTemp("", "padview-e2e-"); binary.err != nil {
+			return
+		}
+		binary.path = filepath.Join(binary.dir, "padview")
+		if out, err := exec.Command("go", "build", "-o", binary.path, ".").CombinedOutput(); err != nil {
+			binary.err = fmt.Errorf("build: %v\n%s", err, out)
+		}
+	})
+	if binary.err != nil {
+		t.Fatal(binary.err)
+	}
+	return binary.path
 }
 
 // startTUI builds padview (once) and runs `padview --demo` in a private
@@ -105,18 +126,7 @@ func startPadview(t *testing.T, w, h int, env []string, args ...string) *tmuxSes
 		}
 		t.Skip("tmux not installed (CI installs it)")
 	}
-	binary.once.Do(func() {
-		if binary.dir, binary.err = os.MkdirTemp("", "padview-e2e-"); binary.err != nil {
-			return
-		}
-		binary.path = filepath.Join(binary.dir, "padview")
-		if out, err := exec.Command("go", "build", "-o", binary.path, ".").CombinedOutput(); err != nil {
-			binary.err = fmt.Errorf("build: %v\n%s", err, out)
-		}
-	})
-	if binary.err != nil {
-		t.Fatal(binary.err)
-	}
+	builtBinary(t)
 	s := &tmuxSession{t: t, socket: fmt.Sprintf("padview-e2e-%d-%s", os.Getpid(), strings.ReplaceAll(t.Name(), "/", "-")), state: t.TempDir()}
 	t.Cleanup(func() { s.tmux("kill-server") })
 	env = append([]string{"TERM=xterm-256color", "PADVIEW_CONFIG_DIR=" + t.TempDir(), "PADVIEW_STATE_DIR=" + s.state}, env...)

@@ -3,6 +3,7 @@ package audit
 import (
 	"context"
 	"fmt"
+	"net/http/httptrace"
 
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/advert"
@@ -27,14 +28,29 @@ func (l *Log) Get(ctx context.Context, c *api.Client, r Request, masked bool) (*
 		return nil, nil, err
 	}
 	r.PAID = id
-	acc, err := l.Begin(ctx, r)
+	// Signals are held from the request line until the request is on its
+	// way: one that comes meanwhile cancels the request before it is sent,
+	// the log records that, and the signal is delivered again after.
+	h := holdSignals()
+	defer h.release()
+	acc, err := l.begin(ctx, r, h)
 	if err != nil {
 		if ae, ok := err.(*api.Error); ok && ae.Kind == api.KindAccessLog {
 			ae.Message += "; no request was made"
 		}
 		return nil, nil, err
 	}
-	d, ex, err := c.Get(ctx, id, r.View)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	go func() {
+		select {
+		case <-h.signaled():
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	sent := httptrace.WithClientTrace(ctx, &httptrace.ClientTrace{WroteHeaders: h.releaseIfQuiet})
+	d, ex, err := c.Get(sent, id, r.View)
 	o := OutcomeOf(d, ex, err, masked)
 	if r.ShowsNoValues {
 		o.Shown = nil // End records it as []

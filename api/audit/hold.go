@@ -3,40 +3,80 @@ package audit
 import (
 	"os"
 	"os/signal"
+	"sync"
 )
 
 // hold keeps the signals that could stop padview between a log line and
-// its head file (heldSignals: Ctrl-C, kill, a closed terminal, a reader
-// gone from the output pipe) from ending it until release, which delivers
-// again each one that came meanwhile: so a line and its head are written
-// together or not at all, and the signal then does what it would have
-// done. Whoever else listens for a signal (the CLI's Ctrl-C, the TUI) hears
-// it when it comes, and again at release, which their handlers take as
-// the same request.
+// its head file, or between a request line and the request (heldSignals:
+// Ctrl-C, kill, a closed terminal, a reader gone from the output pipe),
+// from ending it until release, which delivers again each one that came
+// meanwhile: so a line and its head are written together or not at all,
+// and the signal then does what it would have done. Whoever else listens
+// for a signal (the CLI's Ctrl-C, the TUI) hears it when it comes, and
+// again at release, which their handlers take as the same request.
 type hold struct {
 	ch        chan os.Signal
+	collected chan struct{} // closed when the collector has taken everything from ch
+	first     chan struct{} // closed when the first signal came
+	once      sync.Once
+
+	mu        sync.Mutex
+	came      []os.Signal
 	delivered []os.Signal // what release delivered again
 }
 
 func holdSignals() *hold {
-	h := &hold{ch: make(chan os.Signal, 2*len(heldSignals))}
+	h := &hold{ch: make(chan os.Signal, 2*len(heldSignals)), collected: make(chan struct{}), first: make(chan struct{})}
 	signal.Notify(h.ch, heldSignals...)
+	go func() {
+		defer close(h.collected)
+		for s := range h.ch {
+			h.mu.Lock()
+			if len(h.came) == 0 {
+				close(h.first)
+			}
+			h.came = append(h.came, s)
+			h.mu.Unlock()
+		}
+	}()
 	return h
 }
 
-// caught reports whether a signal came while held (none for a nil hold).
-func (h *hold) caught() bool { return h != nil && len(h.ch) > 0 }
+// caught reports whether a signal has reached the hold (none for a nil
+// hold). os/signal hands a signal over a moment after it comes.
+func (h *hold) caught() bool {
+	if h == nil {
+		return false
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.came) > 0
+}
 
-// release stops holding and delivers again what came meanwhile.
+// signaled is closed when the first signal has reached the hold.
+func (h *hold) signaled() <-chan struct{} { return h.first }
+
+// release stops holding and delivers again what came meanwhile; only the
+// first call does anything.
 func (h *hold) release() {
-	signal.Stop(h.ch) // no signal is sent to h.ch after Stop returns
-	for {
-		select {
-		case s := <-h.ch:
+	h.once.Do(func() {
+		signal.Stop(h.ch) // waits until every signal that came is in h.ch, and sends no more
+		close(h.ch)
+		<-h.collected
+		h.mu.Lock()
+		came := h.came
+		h.mu.Unlock()
+		for _, s := range came {
 			h.delivered = append(h.delivered, s)
 			redeliver(s)
-		default:
-			return
 		}
+	})
+}
+
+// releaseIfQuiet releases the hold when no signal came; a hold that caught
+// one stays for the caller to release once it has recorded what follows.
+func (h *hold) releaseIfQuiet() {
+	if !h.caught() {
+		h.release()
 	}
 }

@@ -20,7 +20,7 @@ func redeliver(s os.Signal) {
 		return
 	}
 	if sig != syscall.SIGPIPE {
-		_ = syscall.Kill(os.Getpid(), sig)
+		raise(sig)
 		return
 	}
 	for fd, f := range map[int]*os.File{1: os.Stdout, 2: os.Stderr} {

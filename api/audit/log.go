@@ -12,7 +12,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/statedir"
 )
@@ -149,31 +148,27 @@ type Access struct {
 // request when Begin fails. ctx bounds the wait for the log's lock (at
 // most LockWait; a signal ends the wait too). The line and its head file
 // are written as one: a signal that comes meanwhile is held until both
-// are, and a write that fails is undone. When a signal came, Begin records
-// the request as not sent and fails with the kind canceled; the signal is
-// then delivered again. On a
-// nil Log it records nothing and returns a nil Access, whose End does
-// nothing.
+// are, and a write that fails is undone. (Get holds signals further, until
+// the request is on its way.) On a nil Log it records nothing and returns
+// a nil Access, whose End does nothing.
 func (l *Log) Begin(ctx context.Context, r Request) (*Access, error) {
 	if l == nil {
 		return nil, nil
 	}
+	h := holdSignals()
+	defer h.release()
+	return l.begin(ctx, r, h)
+}
+
+func (l *Log) begin(ctx context.Context, r Request, h *hold) (*Access, error) {
 	var id [6]byte
 	_, _ = rand.Read(id[:])
 	e := Entry{Event: EventRequest, ID: hex.EncodeToString(id[:]), User: l.user, Profile: r.Profile,
 		Host: r.Host, PAID: r.PAID, View: r.View.String(), Reason: r.Reason}
-	h := holdSignals()
-	defer h.release()
 	if err := l.append(ctx, e, h); err != nil {
 		return nil, err
 	}
-	a := &Access{log: l, entry: e}
-	if h.caught() {
-		// padview is being stopped: the log says the request was not sent.
-		_ = a.end(Outcome{Error: api.KindCanceled.String()}, nil)
-		return nil, &api.Error{Kind: api.KindCanceled, Message: "stopped by a signal before the request was sent (the access log says so)"}
-	}
-	return a, nil
+	return &Access{log: l, entry: e}, nil
 }
 
 // End records the outcome of the request Begin recorded, as one write

@@ -148,7 +148,7 @@ func TestUnsafeDirectoriesAreRefused(t *testing.T) {
 		t.Errorf("Find of a link: %v", err)
 	}
 
-	for _, perm := range []fs.FileMode{0o770, 0o777, 0o1777, 0o722} {
+	for _, perm := range []fs.FileMode{0o770, 0o777, fs.ModeSticky | 0o777, 0o722} {
 		dir := filepath.Join(t.TempDir(), "state")
 		os.Mkdir(dir, 0o700)
 		if err := os.Chmod(dir, perm); err != nil {

@@ -1,0 +1,539 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"testing"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/padview/padview/api/audit"
+	"github.com/padview/padview/api/fake"
+)
+
+// The binary's tests of what disks, signals and other local users do to
+// the access log and the state directory (issue 17), and of a service
+// that echoes the token. They run the real padview as a user does, against
+// the fake service on loopback, as root here: other users' files are made
+// with chown.
+
+// fileLimitEnv makes the test binary, started as a helper, set its
+// RLIMIT_FSIZE (what `ulimit -f` sets) and become the command after it.
+const fileLimitEnv = "PADVIEW_E2E_FSIZE"
+
+func init() {
+	lim := os.Getenv(fileLimitEnv)
+	if lim == "" {
+		return
+	}
+	n, err := strconv.ParseUint(lim, 10, 64)
+	if err == nil {
+		err = syscall.Setrlimit(syscall.RLIMIT_FSIZE, &syscall.Rlimit{Cur: n, Max: n})
+	}
+	if err == nil {
+		err = syscall.Exec(os.Args[1], os.Args[1:], os.Environ())
+	}
+	fmt.Fprintln(os.Stderr, "file-limit helper:", err)
+	os.Exit(99)
+}
+
+// hooked is padview built with the access log's hook between a line and
+// its head file (audit.windowFIFO), once for the run.
+var hooked struct {
+	once sync.Once
+	dir  string
+	path string
+	err  error
+}
+
+func hookedBinary(t *testing.T) (bin, fifo string) {
+	t.Helper()
+	hooked.once.Do(func() {
+		if hooked.dir, hooked.err = os.MkdirTemp("", "padview-e2e-hooked-"); hooked.err != nil {
+			return
+		}
+		hooked.path = filepath.Join(hooked.dir, "padview")
+		fifo := filepath.Join(hooked.dir, "window")
+		for _, p := range []string{fifo + ".at", fifo + ".go"} {
+			if hooked.err = syscall.Mkfifo(p, 0o600); hooked.err != nil {
+				return
+			}
+		}
+		ld := "-X github.com/padview/padview/api/audit.windowFIFO=" + fifo
+		if out, err := exec.Command("go", "build", "-ldflags", ld, "-o", hooked.path, ".").CombinedOutput(); err != nil {
+			hooked.err = fmt.Errorf("build: %v\n%s", err, out)
+		}
+	})
+	if hooked.err != nil {
+		t.Fatal(hooked.err)
+	}
+	return hooked.path, filepath.Join(hooked.dir, "window")
+}
+
+// service is the fake behind a front that counts full-view requests and
+// may act on each before the fake answers.
+type service struct {
+	url    string
+	full   atomic.Int32
+	before func(r *http.Request) // may be nil
+}
+
+func startService(t *testing.T) *service {
+	t.Helper()
+	f, err := fake.Start(fake.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	s := &service{}
+	front := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.Contains(r.URL.Path, "advertisement-full") {
+			s.full.Add(1)
+		}
+		if s.before != nil {
+			s.before(r)
+		}
+		f.Handler().ServeHTTP(w, r)
+	}))
+	t.Cleanup(front.Close)
+	s.url = front.URL + "/v1"
+	return s
+}
+
+// ran is how one padview command ended: its exit code, the signal it
+// ended of (if any), stdout and stderr.
+type ran struct {
+	code           int
+	signal         syscall.Signal
+	stdout, stderr string
+}
+
+// prepared is a command set up to run padview in a private home and
+// config directory, with the state directory state ("" for none: HOME
+// decides), against s; extra is more environment ("NAME=value").
+type prepared struct {
+	cmd       *exec.Cmd
+	out, errb bytes.Buffer
+	home      string
+}
+
+func prepare(t *testing.T, cmd *exec.Cmd, s *service, state string, extra ...string) *prepared {
+	t.Helper()
+	p := &prepared{cmd: cmd, home: t.TempDir()}
+	cmd.Env = append([]string{"HOME=" + p.home, "PATH=" + os.Getenv("PATH"), "PADVIEW_CONFIG_DIR=" + filepath.Join(p.home, "config"),
+		"PADVIEW_BASE_URL=" + s.url, "PADVIEW_TOKEN=" + fake.DemoToken}, extra...)
+	if state != "" {
+		cmd.Env = append(cmd.Env, audit.EnvStateDir+"="+state)
+	}
+	if cmd.Stdout == nil {
+		cmd.Stdout = &p.out
+	}
+	cmd.Stderr = &p.errb
+	return p
+}
+
+// wait waits for the command Start began, and says how it ended.
+func (p *prepared) wait(t *testing.T) ran {
+	t.Helper()
+	err := p.cmd.Wait()
+	r := ran{stdout: p.out.String(), stderr: p.errb.String()}
+	var exit *exec.ExitError
+	switch {
+	case errors.As(err, &exit):
+		r.code = exit.ExitCode()
+		if ws := exit.Sys().(syscall.WaitStatus); ws.Signaled() {
+			r.signal = ws.Signal()
+		}
+	case err != nil:
+		t.Fatal(err)
+	}
+	return r
+}
+
+func (p *prepared) run(t *testing.T) ran {
+	t.Helper()
+	if err := p.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return p.wait(t)
+}
+
+// padview runs cmd as prepare sets it up.
+func padview(t *testing.T, cmd *exec.Cmd, s *service, state string, extra ...string) ran {
+	t.Helper()
+	return prepare(t, cmd, s, state, extra...).run(t)
+}
+
+func fullView(bin string, extra ...string) *exec.Cmd {
+	return exec.Command(bin, append([]string{"get", "--full", "--accept-personal-data", "--reason", "Compliance review"}, extra...)...)
+}
+
+func fileSize(t *testing.T, path string) int64 {
+	t.Helper()
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fi.Size()
+}
+
+// verify is `padview audit --verify` on state.
+func verify(t *testing.T, bin string, s *service, state string) ran {
+	t.Helper()
+	return padview(t, exec.Command(bin, "audit", "--verify"), s, state)
+}
+
+func wantIntact(t *testing.T, bin string, s *service, state string, lines int) {
+	t.Helper()
+	v := verify(t, bin, s, state)
+	if v.code != 0 || !strings.Contains(v.stdout, fmt.Sprintf(": %d lines, chain intact", lines)) {
+		t.Fatalf("audit --verify: exit %d\n%s%s", v.code, v.stdout, v.stderr)
+	}
+}
+
+func logEvents(t *testing.T, state string) []audit.Entry {
+	t.Helper()
+	f, err := os.Open(filepath.Join(state, audit.FileName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var es []audit.Entry
+	audit.Each(f, func(l audit.Line) error { es = append(es, l.Entry); return nil })
+	return es
+}
+
+// Planted links and other users' files in the state directory are refused
+// with a clear error, no request is made, and the file a link points to is
+// left as it was; a directory padview makes is 0700; a directory others may
+// write to is refused and left as it is.
+func TestStateFilesOtherUsersPlantInTheBinary(t *testing.T) {
+	bin := builtBinary(t)
+	s := startService(t)
+	victim := func(t *testing.T) string {
+		p := filepath.Join(t.TempDir(), ".bashrc")
+		os.WriteFile(p, []byte("alias ls='ls -F'\n"), 0o644)
+		return p
+	}
+	untouched := func(t *testing.T, p string) {
+		t.Helper()
+		b, _ := os.ReadFile(p)
+		fi, _ := os.Stat(p)
+		if string(b) != "alias ls='ls -F'\n" || fi.Mode().Perm() != 0o644 {
+			t.Fatalf("the file a link pointed to was changed: %q, mode %o", b, fi.Mode().Perm())
+		}
+	}
+	refused := func(t *testing.T, state string, says ...string) {
+		t.Helper()
+		before := s.full.Load()
+		r := padview(t, fullView(bin, "AB12CD"), s, state)
+		if r.code != 1 || s.full.Load() != before || r.stdout != "" {
+			t.Fatalf("exit %d, %d full-view requests, stdout %q, stderr %s", r.code, s.full.Load()-before, r.stdout, r.stderr)
+		}
+		for _, w := range append(says, "no request was made") {
+			if !strings.Contains(r.stderr, w) {
+				t.Errorf("stderr lacks %q: %s", w, r.stderr)
+			}
+		}
+	}
+	for _, name := range []string{audit.FileName, audit.FileName + audit.HeadSuffix} {
+		t.Run("link at "+name, func(t *testing.T) {
+			state, v := t.TempDir(), victim(t)
+			os.Symlink(v, filepath.Join(state, name))
+			refused(t, state, "refusing "+filepath.Join(state, name), "symbolic link", "rm ")
+			untouched(t, v)
+			if r := verify(t, bin, s, state); r.code != 1 || !strings.Contains(r.stderr, "symbolic link") {
+				t.Errorf("audit --verify of a planted link: exit %d %s", r.code, r.stderr)
+			}
+		})
+	}
+	t.Run("link at the old temporary name", func(t *testing.T) {
+		state, v := t.TempDir(), victim(t)
+		os.Symlink(v, filepath.Join(state, audit.FileName+audit.HeadSuffix+".tmp"))
+		if r := padview(t, fullView(bin, "AB12CD"), s, state); r.code != 0 {
+			t.Fatalf("exit %d: %s", r.code, r.stderr)
+		}
+		untouched(t, v)
+		wantIntact(t, bin, s, state, 2)
+	})
+	for _, name := range []string{audit.FileName, audit.FileName + audit.HeadSuffix} {
+		t.Run("another user's "+name, func(t *testing.T) {
+			state := t.TempDir()
+			p := filepath.Join(state, name)
+			os.WriteFile(p, []byte(`{"seq":1,"hash":"planted"}`+"\n"), 0o600)
+			if err := os.Chown(p, 4242, 4242); err != nil {
+				t.Fatal(err)
+			}
+			refused(t, state, "refusing "+p, "belongs to uid 4242")
+			if b, _ := os.ReadFile(p); !strings.Contains(string(b), "planted") {
+				t.Errorf("another user's file was changed: %q", b)
+			}
+		})
+	}
+	t.Run("a state directory others may write to", func(t *testing.T) {
+		state := filepath.Join(t.TempDir(), "shared")
+		os.Mkdir(state, 0o700)
+		os.Chmod(state, fs.ModeSticky|0o777)
+		refused(t, state, "refusing "+state, "other users may write to the state directory", "chmod go-w")
+		if fi, _ := os.Stat(state); fi.Mode()&(fs.ModePerm|fs.ModeSticky) != 0o777|fs.ModeSticky {
+			t.Errorf("the directory's mode changed to %v", fi.Mode())
+		}
+	})
+	t.Run("another user's state directory", func(t *testing.T) {
+		state := filepath.Join(t.TempDir(), "theirs")
+		os.Mkdir(state, 0o700)
+		os.Chown(state, 4242, 4242)
+		refused(t, state, "refusing "+state, "belongs to uid 4242")
+	})
+	t.Run("the directory padview makes", func(t *testing.T) {
+		p := prepare(t, fullView(bin, "AB12CD"), s, "")
+		r := p.run(t)
+		dir := filepath.Join(p.home, ".local", "state", "padview")
+		di, derr := os.Stat(dir)
+		fi, ferr := os.Stat(filepath.Join(dir, audit.FileName))
+		if r.code != 0 || derr != nil || ferr != nil || di.Mode().Perm() != 0o700 || fi.Mode().Perm() != 0o600 {
+			t.Fatalf("exit %d %s; directory %v %v, log %v %v", r.code, r.stderr, di, derr, fi, ferr)
+		}
+		if es := logEvents(t, dir); len(es) != 2 || strings.Contains(es[0].User, "unverified") || es[0].User != "root" {
+			t.Errorf("the log's user: %+v", es)
+		}
+	})
+}
+
+// A write that fails (the file may grow no more: RLIMIT_FSIZE, as `ulimit
+// -f` sets it) leaves no line for a request not sent and no torn line: the
+// request is not sent, the log is as it was. When the outcome cannot be
+// written, the answer is withheld: `--raw` prints none of it, and the
+// JSON line's kind is access_log.
+func TestAccessLogThatCannotGrowInTheBinary(t *testing.T) {
+	bin := builtBinary(t)
+	s := startService(t)
+	state := t.TempDir()
+	if r := padview(t, fullView(bin, "AB12CD"), s, state); r.code != 0 {
+		t.Fatalf("first full view: exit %d %s", r.code, r.stderr)
+	}
+	log := filepath.Join(state, audit.FileName)
+	before, full := fileSize(t, log), s.full.Load()
+
+	// The request line cannot be written whole: it is cut back, and the
+	// request is not sent.
+	cmd := exec.Command(os.Args[0], bin, "get", "--full", "--accept-personal-data", "XK9P2M")
+	r := padview(t, cmd, s, state, fileLimitEnv+"="+strconv.FormatInt(before+100, 10))
+	if r.code != 1 || s.full.Load() != full || !strings.Contains(r.stderr, "ulimit -f") || !strings.Contains(r.stderr, "no request was made") {
+		t.Fatalf("exit %d, %d full-view requests: %s", r.code, s.full.Load()-full, r.stderr)
+	}
+	if got := fileSize(t, log); got != before {
+		t.Fatalf("the log went from %d to %d bytes", before, got)
+	}
+	wantIntact(t, bin, s, state, 2)
+
+	// The outcome cannot be written: the limit is set on the running
+	// padview when its request arrives, just past the request line.
+	for _, format := range []string{"--raw", "--json"} {
+		p := prepare(t, fullView(bin, format, "AB12CD"), s, state)
+		if err := p.cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		s.before = func(r *http.Request) {
+			lim := unix.Rlimit{Cur: uint64(fileSize(t, log)) + 40, Max: uint64(fileSize(t, log)) + 40}
+			if err := unix.Prlimit(p.cmd.Process.Pid, unix.RLIMIT_FSIZE, &lim, nil); err != nil {
+				t.Error(err)
+			}
+		}
+		r := p.wait(t)
+		s.before = nil
+		lines := len(logEvents(t, state))
+		switch format {
+		case "--raw":
+			if r.code != 1 || r.stdout != "" || !strings.Contains(r.stderr, "the answer is not shown") {
+				t.Fatalf("--raw: exit %d, stdout %q, stderr %s", r.code, r.stdout, r.stderr)
+			}
+		case "--json":
+			var line struct {
+				Error struct{ Kind, Message string }
+			}
+			if err := json.Unmarshal([]byte(r.stdout), &line); err != nil || line.Error.Kind != "access_log" ||
+				strings.Contains(r.stdout, "Riverside") {
+				t.Fatalf("--json: exit %d, stdout %q (%v)", r.code, r.stdout, err)
+			}
+		}
+		if strings.Contains(r.stdout+r.stderr, "maren.holt") {
+			t.Fatalf("the withheld answer was printed: %s%s", r.stdout, r.stderr)
+		}
+		wantIntact(t, bin, s, state, lines)
+		if es := logEvents(t, state); es[len(es)-1].Event != audit.EventRequest {
+			t.Fatalf("the last line is not the request whose outcome could not be written: %+v", es[len(es)-1])
+		}
+	}
+}
+
+// serveWindow serves the hooked binary's stops between a line and its
+// head file: at(n) runs at the n-th (from 1) while padview waits there,
+// and padview goes on when it returns true (false: it was killed). No step
+// blocks on a padview that has gone.
+func serveWindow(t *testing.T, fifo string, at func(n int) bool) {
+	t.Helper()
+	stops, err := os.OpenFile(fifo+".at", os.O_RDWR, 0) // never blocks; padview's writes never find it closed
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	t.Cleanup(func() { stops.Close(); <-done })
+	go func() {
+		defer close(done)
+		r := bufio.NewReader(stops)
+		for n := 1; ; n++ {
+			if _, err := r.ReadString('\n'); err != nil {
+				return
+			}
+			if !at(n) {
+				continue
+			}
+			// padview holds it open while it waits; gone, it is not waited for.
+			if resume, err := os.OpenFile(fifo+".go", os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
+				resume.Write([]byte{1})
+				resume.Close()
+			}
+		}
+	}()
+}
+
+// Real signals at the worst moment: padview stopped between writing a line
+// of the access log and its head file. INT, TERM and HUP are held until
+// both are written, so the chain stays whole; one that comes while the
+// request line is written also keeps the request from being sent, and the
+// log says so. SIGKILL cannot be held: what it leaves, `audit --verify`
+// calls an interrupted write, not an edit, and `audit --recover`
+// completes it.
+func TestSignalsBetweenALineAndItsHeadInTheBinary(t *testing.T) {
+	bin, fifo := hookedBinary(t)
+	plain := builtBinary(t)
+	s := startService(t)
+	cases := []struct {
+		name   string
+		sig    syscall.Signal
+		at     int  // 1: the request line, 2: the outcome line
+		sent   bool // the request reached the service
+		ended  bool // padview ended of the signal
+		status int  // the outcome's status; -1 for no outcome
+	}{
+		{"SIGHUP at the request line", syscall.SIGHUP, 1, false, true, 0},
+		{"SIGTERM at the request line", syscall.SIGTERM, 1, false, false, 0},
+		{"SIGINT at the request line", syscall.SIGINT, 1, false, false, 0},
+		{"SIGHUP at the outcome line", syscall.SIGHUP, 2, true, true, 200},
+		{"SIGTERM at the outcome line", syscall.SIGTERM, 2, true, false, 200},
+		{"SIGINT at the outcome line", syscall.SIGINT, 2, true, false, 200},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			state := t.TempDir()
+			p := prepare(t, fullView(bin, "AB12CD"), s, state)
+			if err := p.cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			serveWindow(t, fifo, func(n int) bool {
+				if n == c.at {
+					syscall.Kill(p.cmd.Process.Pid, c.sig)
+				}
+				return true
+			})
+			before := s.full.Load()
+			r := p.wait(t)
+			if sent := s.full.Load() != before; sent != c.sent {
+				t.Errorf("the request was sent: %v; want %v", sent, c.sent)
+			}
+			if (r.signal == c.sig) != c.ended || r.code == 0 && !c.sent {
+				t.Errorf("exit %d, signal %v: %s", r.code, r.signal, r.stderr)
+			}
+			es := logEvents(t, state)
+			if len(es) != 2 || es[0].Event != audit.EventRequest || es[1].Event != audit.EventOutcome || *es[1].Status != c.status ||
+				!c.sent && es[1].Error != "canceled" {
+				t.Fatalf("the log: %+v\nstderr: %s", es, r.stderr)
+			}
+			wantIntact(t, plain, s, state, 2)
+		})
+	}
+	t.Run("SIGKILL at the request line", func(t *testing.T) {
+		state := t.TempDir()
+		p := prepare(t, fullView(bin, "AB12CD"), s, state)
+		if err := p.cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		serveWindow(t, fifo, func(int) bool {
+			syscall.Kill(p.cmd.Process.Pid, syscall.SIGKILL)
+			return false
+		})
+		if r := p.wait(t); r.signal != syscall.SIGKILL {
+			t.Fatalf("exit %d, signal %v", r.code, r.signal)
+		}
+		v := verify(t, plain, s, state)
+		if v.code != 1 || !strings.Contains(v.stderr, "ends in a write padview did not finish, not an edit: line 1 of 1") ||
+			!strings.Contains(v.stderr, "`padview audit --recover` completes it") {
+			t.Fatalf("audit --verify after SIGKILL: exit %d %s", v.code, v.stderr)
+		}
+		rec := padview(t, exec.Command(plain, "audit", "--recover"), s, state)
+		if rec.code != 0 || !strings.Contains(rec.stdout, "recovered: completed the head file for entry 1") {
+			t.Fatalf("audit --recover: exit %d %s%s", rec.code, rec.stdout, rec.stderr)
+		}
+		wantIntact(t, plain, s, state, 1)
+		if r := padview(t, fullView(plain, "XK9P2M"), s, state); r.code != 0 {
+			t.Fatalf("the next full view: exit %d %s", r.code, r.stderr)
+		}
+		wantIntact(t, plain, s, state, 3)
+	})
+}
+
+// The issue's own case: `padview get --full … | head -1`. The reader goes
+// after the first line; padview ends of SIGPIPE, and never between a line
+// of the access log and its head file: the log is intact after every run.
+func TestFullViewBatchIntoHeadInTheBinary(t *testing.T) {
+	bin := builtBinary(t)
+	s := startService(t)
+	paids := strings.Fields(strings.Repeat("AB12CD XK9P2M ZZ7Q1A TN2026 ", 8))
+	state := t.TempDir()
+	lines, piped := 0, 0
+	for range 10 {
+		pr, pw, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		cmd := fullView(bin, append([]string{"--json", "--concurrency", "8"}, paids...)...)
+		cmd.Stdout = pw
+		p := prepare(t, cmd, s, state)
+		if err := p.cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		pw.Close()
+		if _, err := bufio.NewReader(pr).ReadString('\n'); err != nil {
+			t.Fatal(err)
+		}
+		pr.Close() // head -1 is done
+		r := p.wait(t)
+		if r.signal == syscall.SIGPIPE {
+			piped++
+		}
+		v := verify(t, bin, s, state)
+		if v.code != 0 {
+			t.Fatalf("after a run ended by %v (exit %d): audit --verify: %s%s", r.signal, r.code, v.stdout, v.stderr)
+		}
+		lines = len(logEvents(t, state))
+	}
+	if piped == 0 {
+		t.Fatal("no run ended of SIGPIPE: the case was not reached")
+	}
+	t.Logf("10 runs, %d ended of SIGPIPE; the log has %d lines, intact after each", piped, lines)
+}
