@@ -537,3 +537,145 @@ func TestFullViewBatchIntoHeadInTheBinary(t *testing.T) {
 	}
 	t.Logf("10 runs, %d ended of SIGPIPE; the log has %d lines, intact after each", piped, lines)
 }
+
+// echoService answers as a careless service does: the token it was sent
+// comes back in the error body, a header, the body of an advertisement,
+// or a plain-text page.
+func echoService(t *testing.T) *service {
+	t.Helper()
+	f, err := fake.Start(fake.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		tok := strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")
+		switch paid := r.URL.Path[strings.LastIndex(r.URL.Path, "/")+1:]; paid {
+		case "ECHO401":
+			w.Header().Set("Content-Type", "application/json")
+			w.Header().Set("WWW-Authenticate", `Bearer error="invalid_token", token="`+tok+`"`)
+			w.WriteHeader(http.StatusUnauthorized)
+			fmt.Fprintf(w, `{"error":{"code":"invalid_token","message":"the token %s is not valid"}}`, tok)
+		case "ECHOTEXT":
+			w.Header().Set("Content-Type", "text/plain")
+			w.WriteHeader(http.StatusBadGateway)
+			fmt.Fprintf(w, "upstream said: Bearer %s", tok)
+		default:
+			w.Header().Set("Content-Type", "application/json")
+			w.Header().Set("X-Request-Id", "req-"+tok)
+			fmt.Fprintf(w, `{"paid":%q,"advertiser":{"companyName":"Echo %s"}}`, paid, tok)
+		}
+	}))
+	t.Cleanup(srv.Close)
+	return &service{url: srv.URL + "/v1"}
+}
+
+// echoToken has characters JSON and URLs escape; the shell never sees it.
+const echoToken = "pv_live/EchoT0ken+9&x<y>"
+
+// The token never shows, even when the service echoes it: not on stderr,
+// in -v, in a --json error line, in --raw to a pipe (the server's bytes,
+// with the token replaced), in text, nor in the access log.
+func TestEchoedTokenInTheBinary(t *testing.T) {
+	bin := builtBinary(t)
+	s := echoService(t)
+	state := t.TempDir()
+	for _, args := range [][]string{
+		{"get", "ECHO401"}, {"get", "-v", "ECHO401"}, {"get", "--json", "ECHO401"}, {"get", "--raw", "ECHO401"},
+		{"get", "--raw", "ECHOTEXT"}, {"get", "-v", "ECHOTEXT"}, {"get", "ECHOOK"}, {"get", "--json", "-v", "ECHOOK"},
+		{"get", "--full", "--accept-personal-data", "-v", "ECHOOK"}, {"check", "ECHOOK"}, {"diff", "ECHOOK", "ECHO401"},
+		{"token", "status", "--check"},
+	} {
+		cmd := exec.Command(bin, args...)
+		p := prepare(t, cmd, s, state)
+		cmd.Env = append(cmd.Env, "PADVIEW_TOKEN="+echoToken) // the later one wins
+		r := p.run(t)
+		all := r.stdout + r.stderr
+		for _, form := range []string{echoToken, "EchoT0ken+9", `EchoT0ken+9\u0026`, "EchoT0ken%2B9"} {
+			if strings.Contains(all, form) {
+				t.Fatalf("%v shows the token (as %q):\n%s", args, form, all)
+			}
+		}
+		if shows := args[0] == "get" && args[len(args)-1] != "ECHOTEXT" || args[len(args)-2] == "--raw"; shows && !strings.Contains(all, "[token]") {
+			t.Errorf("%v: no [token] where the service echoed it:\n%s", args, all)
+		}
+	}
+	b, err := os.ReadFile(filepath.Join(state, audit.FileName))
+	if err != nil || strings.Contains(string(b), "EchoT0ken") {
+		t.Fatalf("the access log: %v\n%s", err, b)
+	}
+}
+
+// In the TUI too, an echoed token is nowhere on screen: not on the error
+// pane, not in Raw's headers or body, not in the advertisement.
+func TestEchoedTokenInTmux(t *testing.T) {
+	s := echoService(t)
+	const tok = "pv_live_EchoToken42x"
+	tm := startPadview(t, 120, 36, []string{"PADVIEW_BASE_URL=" + s.url, "PADVIEW_TOKEN=" + tok})
+	tm.waitFor("Look up a political advertisement")
+	screens := []string{tm.lookUp("ECHO401", "ECHO401 · standard view · failed (401)", "The service said", "[token]")}
+	tm.keys("2")
+	screens = append(screens, tm.waitFor("Www-Authenticate", "[token]"))
+	screens = append(screens, tm.lookUp("ECHOOK", "Echo [token]"))
+	tm.keys("0")
+	screens = append(screens, tm.waitFor("X-Request-Id: req-[token]"))
+	for _, scr := range screens {
+		if strings.Contains(scr, tok) || strings.Contains(scr, "EchoToken42") {
+			t.Fatalf("the token is on screen:\n%s", scr)
+		}
+	}
+	tm.quit()
+}
+
+// In the TUI, an answer whose outcome cannot be recorded (a link planted at
+// the head file while the request is out) is withheld: no pane or Raw shows
+// it, the badge stays STANDARD; an access log that cannot be opened (a
+// state directory others may write to) makes no request, says what to fix
+// and returns to the standard view; the next f, once fixed, works.
+func TestAccessLogFailuresInTmux(t *testing.T) {
+	s := startService(t)
+	var plant atomic.Value // the head file to plant a link at, or ""
+	plant.Store("")
+	s.before = func(r *http.Request) {
+		if head := plant.Load().(string); head != "" && strings.Contains(r.URL.Path, "advertisement-full") {
+			os.Remove(head)
+			os.Symlink("/nonexistent/elsewhere", head)
+		}
+	}
+	tm := startPadview(t, 120, 36, []string{"PADVIEW_BASE_URL=" + s.url, "PADVIEW_TOKEN=" + fake.DemoToken})
+	tm.waitFor("Look up a political advertisement")
+	head := filepath.Join(tm.state, audit.FileName+audit.HeadSuffix)
+	tm.lookUp("AB12CD", "Riverside Civic Alliance")
+	plant.Store(head)
+	tm.confirmFull()
+	scr := tm.waitFor("AB12CD · full view · failed (200)", "The access log cannot be written; back to the standard view", "STANDARD")
+	tm.keys("2")
+	raw := tm.waitFor("not shown: its outcome could not be written to the access log")
+	for _, seen := range []string{scr, raw} {
+		if strings.Contains(seen, "maren.holt") || strings.Contains(seen, "FULL · personal data") || strings.Contains(seen, "Riverside") {
+			t.Fatalf("the withheld answer is on screen:\n%s", seen)
+		}
+	}
+	plant.Store("")
+	os.Remove(head)
+	tm.confirmFull()
+	tm.waitFor("FULL · personal data", "maren.holt@riverside-civic.example")
+	tm.keys("s")
+	tm.waitFor("STANDARD", "Back to the standard view")
+
+	os.Chmod(tm.state, 0o777)
+	full := s.full.Load()
+	tm.confirmFull()
+	tm.waitFor("No full view: the access log cannot be written", "(mode 0777)", "chmod go-w")
+	tm.keys("Enter")
+	if scr := tm.waitFor("STANDARD", "The access log cannot be written; back to the standard view", "f full view"); strings.Contains(scr, "No full view") {
+		t.Fatalf("the dialog stayed:\n%s", scr)
+	}
+	if s.full.Load() != full {
+		t.Fatal("a full-view request was made without its record")
+	}
+	os.Chmod(tm.state, 0o700)
+	tm.confirmFull()
+	tm.waitFor("FULL · personal data", "maren.holt@riverside-civic.example")
+	tm.quit()
+}

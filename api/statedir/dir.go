@@ -12,7 +12,8 @@ import (
 	"strings"
 )
 
-// Dir is a state directory that passed the checks (see the package doc).
+// Dir is a state directory that passed the checks (see the package doc);
+// each of its file operations checks the directory again.
 type Dir struct {
 	path   string
 	chosen bool // named by the user: never narrowed
@@ -77,10 +78,19 @@ func (d *Dir) Path() string { return d.path }
 // File is the path of the state file name in the directory.
 func (d *Dir) File(name string) string { return filepath.Join(d.path, name) }
 
-// name checks that name is a file directly in the directory.
+// name checks that name is a file directly in the directory, and the
+// directory again: a long session must not miss a directory that became a
+// link or writable by others after it was opened.
 func (d *Dir) name(name string) (string, error) {
 	if name == "" || name == "." || name == ".." || strings.ContainsAny(name, `/\`) || filepath.Base(name) != name {
 		return "", fmt.Errorf("state file %q: a state file is named without a directory", name)
+	}
+	fi, err := os.Lstat(d.path)
+	if err != nil {
+		return "", err
+	}
+	if err := checkDir(d.path, fi); err != nil {
+		return "", err
 	}
 	return d.File(name), nil
 }

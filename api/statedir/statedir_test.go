@@ -330,3 +330,26 @@ func TestNamesStayInTheDirectory(t *testing.T) {
 		}
 	}
 }
+
+// A directory that becomes unsafe after it was opened is refused from then
+// on: a long session does not miss it.
+func TestTheDirectoryIsCheckedAgain(t *testing.T) {
+	needUnix(t)
+	dir := filepath.Join(t.TempDir(), "state")
+	d, err := At(dir, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := d.WriteFile("head", []byte("1")); err != nil {
+		t.Fatal(err)
+	}
+	os.Chmod(dir, 0o777)
+	_, err = d.ReadFile("head", 10)
+	wantUnsafe(t, err, "other users may write to the state directory")
+	wantUnsafe(t, d.WriteFile("head", []byte("2")))
+	os.Chmod(dir, 0o700)
+	os.Rename(dir, dir+".real")
+	os.Symlink(dir+".real", dir)
+	_, err = d.OpenFile("head", os.O_RDONLY)
+	wantUnsafe(t, err, "symbolic link")
+}
