@@ -332,14 +332,13 @@ func peakRSSAfterMany5000(b *testing.B, bin, socket string) float64 {
 	s.keys("Enter")
 	s.waitFor("Riverside Civic Alliance")
 	s.keys("f")
-	time.Sleep(600 * time.Millisecond) // the confirmation arms itself after 400 ms
+	s.waitFor("y show personal data") // the confirmation arms itself after 400 ms
 	s.keys("y")
 	// Ten panes and one more: every pane is drawn with the full view open.
 	sawPersonal := false
 	for range 11 {
 		s.keys("Tab")
-		time.Sleep(300 * time.Millisecond)
-		sawPersonal = sawPersonal || strings.Contains(s.screen(), "donor0001@donors.example")
+		sawPersonal = sawPersonal || strings.Contains(s.settled(), "donor0001@donors.example")
 	}
 	if !sawPersonal {
 		b.Fatalf("the full view of %s never showed a sponsor's email:\n%s", fake.ManySponsorsPAID, s.screen())

@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/padview/padview/api/fake"
 )
@@ -59,8 +58,7 @@ func TestTUIFullViewPurposeInTmux(t *testing.T) {
 	s := startTUI(t, 100, 30)
 	s.lookUp("AB12CD", "Riverside Civic Alliance")
 	s.keys("f")
-	s.waitFor("Purpose, for the access log (optional):", "1 Compliance review", "5 other:")
-	time.Sleep(600 * time.Millisecond)
+	s.waitFor("Purpose, for the access log (optional):", "1 Compliance review", "5 other:", "y show personal data") // armed
 	s.keys("1", "y")
 	s.waitFor("FULL · personal data")
 	// DEMO-SLOW answers after 4 s: its request is in the log before that.
@@ -69,8 +67,12 @@ func TestTUIFullViewPurposeInTmux(t *testing.T) {
 	if len(es) != 3 || es[2]["event"] != "request" || es[2]["paid"] != "DEMO-SLOW" || es[2]["reason"] != "Compliance review" {
 		t.Fatalf("while DEMO-SLOW was on its way, the access log held:\n%s", raw)
 	}
-	s.waitFor("Showing DEMO-SLOW · full view")
-	raw, es = s.accessLog()
+	s.keys("Escape") // its outcome is recorded when it ends, answered or not
+	s.waitFor("Canceled.")
+	s.until("the outcome in the access log", func() (string, bool) {
+		raw, es = s.accessLog()
+		return raw, len(es) == 4
+	})
 	if len(es) != 4 || es[1]["event"] != "outcome" || es[3]["event"] != "outcome" || es[0]["profile"] != "demo" || es[0]["view"] != "full" {
 		t.Fatalf("access log:\n%s", raw)
 	}
@@ -79,6 +81,11 @@ func TestTUIFullViewPurposeInTmux(t *testing.T) {
 			t.Fatalf("the access log holds %q:\n%s", v, raw)
 		}
 	}
+	s.keys("Escape") // leave the input, where q is text
+	s.until("leaving the input", func() (string, bool) {
+		scr := s.screen()
+		return scr, !strings.Contains(scr, "esc leave input")
+	})
 	s.quit()
 }
 
@@ -127,12 +134,10 @@ func TestTUIMaskInTmux(t *testing.T) {
 	seen.WriteString(scr)
 	for _, tab := range []string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "0"} {
 		s.keys(tab)
-		time.Sleep(150 * time.Millisecond)
-		seen.WriteString(s.screen())
+		seen.WriteString(s.settled())
 		for range 6 { // sponsors' details, Raw's body
 			s.keys("PageDown")
-			time.Sleep(60 * time.Millisecond)
-			seen.WriteString(s.screen())
+			seen.WriteString(s.settled())
 		}
 	}
 	all := seen.String()

@@ -1,28 +1,21 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 )
 
 // clipboard waits for tmux's paste buffer, where padview's OSC 52 lands,
 // to hold want.
 func (s *tmuxSession) clipboard(want string) {
 	s.t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for {
+	s.until(fmt.Sprintf("the clipboard holding %q", want), func() (string, bool) {
 		buf, _ := s.tmux("show-buffer")
-		if buf == want {
-			return
-		}
-		if time.Now().After(deadline) {
-			s.t.Fatalf("the clipboard has %q, not %q", buf, want)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+		return fmt.Sprintf("the clipboard has %q", buf), buf == want
+	})
 }
 
 // TestTUICopyExportCompareInTmux is issue 12's copy, export and compare

@@ -62,6 +62,7 @@ var hooked struct {
 
 func hookedBinary(t *testing.T) (bin, fifo string) {
 	t.Helper()
+	wholeBinary(t)
 	hooked.once.Do(func() {
 		if hooked.dir, hooked.err = os.MkdirTemp("", "padview-e2e-hooked-"); hooked.err != nil {
 			return
@@ -222,7 +223,7 @@ func logEvents(t *testing.T, state string) []audit.Entry {
 // left as it was; a directory padview makes is 0700; a directory others may
 // write to is refused and left as it is.
 func TestStateFilesOtherUsersPlantInTheBinary(t *testing.T) {
-	bin := builtBinary(t)
+	bin := padviewBinary(t)
 	s := startService(t)
 	victim := func(t *testing.T) string {
 		p := filepath.Join(t.TempDir(), ".bashrc")
@@ -320,7 +321,7 @@ func TestStateFilesOtherUsersPlantInTheBinary(t *testing.T) {
 // written, the answer is withheld: `--raw` prints none of it, and the
 // JSON line's kind is access_log.
 func TestAccessLogThatCannotGrowInTheBinary(t *testing.T) {
-	bin := builtBinary(t)
+	bin := padviewBinary(t)
 	s := startService(t)
 	state := t.TempDir()
 	if r := padview(t, fullView(bin, "AB12CD"), s, state); r.code != 0 {
@@ -421,7 +422,7 @@ func serveWindow(t *testing.T, fifo string, at func(n int) bool) {
 // completes it.
 func TestSignalsBetweenALineAndItsHeadInTheBinary(t *testing.T) {
 	bin, fifo := hookedBinary(t)
-	plain := builtBinary(t)
+	plain := padviewBinary(t)
 	s := startService(t)
 	cases := []struct {
 		name   string
@@ -501,7 +502,7 @@ func TestSignalsBetweenALineAndItsHeadInTheBinary(t *testing.T) {
 // after the first line; padview ends of SIGPIPE, and never between a line
 // of the access log and its head file: the log is intact after every run.
 func TestFullViewBatchIntoHeadInTheBinary(t *testing.T) {
-	bin := builtBinary(t)
+	bin := padviewBinary(t)
 	s := startService(t)
 	paids := strings.Fields(strings.Repeat("AB12CD XK9P2M ZZ7Q1A TN2026 ", 8))
 	state := t.TempDir()
@@ -577,7 +578,7 @@ const echoToken = "pv_live/EchoT0ken+9&x<y>"
 // in -v, in a --json error line, in --raw to a pipe (the server's bytes,
 // with the token replaced), in text, nor in the access log.
 func TestEchoedTokenInTheBinary(t *testing.T) {
-	bin := builtBinary(t)
+	bin := padviewBinary(t)
 	s := echoService(t)
 	state := t.TempDir()
 	for _, args := range [][]string{

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -30,27 +29,62 @@ func (s *tmuxSession) screen() string {
 	return out
 }
 
+// until polls the real program (its screen, its files) until done says
+// what it waits for has happened, and returns what it says then. A program
+// in another process has no clock a test can move: what a test waits for
+// is a state it can see, looked at every pollEvery. maxPoll only stops a
+// hung program from holding the test; it asserts nothing about speed.
+func (s *tmuxSession) until(what string, done func() (string, bool)) string {
+	s.t.Helper()
+	deadline := time.Now().Add(maxPoll)
+	for {
+		got, ok := done()
+		if ok {
+			return got
+		}
+		if time.Now().After(deadline) {
+			s.t.Fatalf("%s never happened:\n%s", what, got)
+		}
+		time.Sleep(pollEvery)
+	}
+}
+
+const (
+	pollEvery = 20 * time.Millisecond
+	maxPoll   = time.Minute
+)
+
 // waitFor polls the screen until every want is on it.
 func (s *tmuxSession) waitFor(wants ...string) string {
 	s.t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
-	for {
+	missing := ""
+	return s.until("the screen showing what is awaited", func() (string, bool) {
 		scr := s.screen()
-		missing := ""
 		for _, w := range wants {
 			if !strings.Contains(scr, w) {
 				missing = w
-				break
+				return fmt.Sprintf("missing %q:\n%s", missing, scr), false
 			}
 		}
-		if missing == "" {
-			return scr
+		return scr, true
+	})
+}
+
+// settled polls the screen until it has stayed the same for a few polls,
+// after a key whose effect has no text of its own to wait for (a tab, a
+// page down).
+func (s *tmuxSession) settled() string {
+	s.t.Helper()
+	last, same := s.screen(), 0
+	return s.until("the screen settling", func() (string, bool) {
+		scr := s.screen()
+		if scr == last {
+			same++
+		} else {
+			last, same = scr, 0
 		}
-		if time.Now().After(deadline) {
-			s.t.Fatalf("screen never showed %q:\n%s", missing, scr)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+		return scr, same >= 3
+	})
 }
 
 func (s *tmuxSession) keys(keys ...string) {
@@ -85,23 +119,14 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// builtBinary builds padview once for every test of the run, and returns
-// its path.
-func builtBinary(t testing.TB) string {
+// wholeBinary leaves a test that builds and runs the real binary (in
+// tmux, or to measure it) out of `go test -short`, but never under CI
+// (CI set): there every test runs, and one whose tool is missing fails.
+func wholeBinary(t testing.TB) {
 	t.Helper()
-	binary.once.Do(func() {
-		if binary.dir, binary.err = os.MkdirTemp("", "padview-e2e-"); binary.err != nil {
-			return
-		}
-		binary.path = filepath.Join(binary.dir, "padview")
-		if out, err := exec.Command("go", "build", "-o", binary.path, ".").CombinedOutput(); err != nil {
-			binary.err = fmt.Errorf("build: %v\n%s", err, out)
-		}
-	})
-	if binary.err != nil {
-		t.Fatal(binary.err)
+	if testing.Short() && os.Getenv("CI") == "" {
+		t.Skip("runs the real binary: left out by -short (CI runs it)")
 	}
-	return binary.path
 }
 
 // startTUI builds padview (once) and runs `padview --demo` in a private
@@ -120,17 +145,18 @@ func startTUI(t *testing.T, w, h int, args ...string) *tmuxSession {
 // ("NAME=value").
 func startPadview(t *testing.T, w, h int, env []string, args ...string) *tmuxSession {
 	t.Helper()
+	wholeBinary(t)
 	if _, err := exec.LookPath("tmux"); err != nil {
 		if os.Getenv("CI") != "" {
 			t.Fatal("CI must install tmux")
 		}
 		t.Skip("tmux not installed (CI installs it)")
 	}
-	builtBinary(t)
+	bin := padviewBinary(t)
 	s := &tmuxSession{t: t, socket: fmt.Sprintf("padview-e2e-%d-%s", os.Getpid(), strings.ReplaceAll(t.Name(), "/", "-")), state: t.TempDir()}
 	t.Cleanup(func() { s.tmux("kill-server") })
 	env = append([]string{"TERM=xterm-256color", "PADVIEW_CONFIG_DIR=" + t.TempDir(), "PADVIEW_STATE_DIR=" + s.state}, env...)
-	cmd := "env " + strings.Join(env, " ") + " " + binary.path + " " + strings.Join(args, " ")
+	cmd := "env " + strings.Join(env, " ") + " " + bin + " " + strings.Join(args, " ")
 	if out, err := s.tmux("new-session", "-d", "-s", "pv", "-x", fmt.Sprint(w), "-y", fmt.Sprint(h), cmd); err != nil {
 		t.Fatalf("tmux: %v %s", err, out)
 	}
@@ -152,8 +178,7 @@ func (s *tmuxSession) lookUp(paid string, wants ...string) string {
 func (s *tmuxSession) confirmFull() {
 	s.t.Helper()
 	s.keys("f")
-	s.waitFor("Full view: personal data", "Show personal data")
-	time.Sleep(600 * time.Millisecond)
+	s.waitFor("Full view: personal data", "Show personal data", "y show personal data") // the key line offers y once it works
 	s.keys("y")
 }
 
@@ -167,16 +192,10 @@ func (s *tmuxSession) mouse(button, x, y int) {
 func (s *tmuxSession) quit() {
 	s.t.Helper()
 	s.keys("q")
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		if _, err := s.tmux("has-session", "-t", "pv"); err != nil {
-			return // padview quit and its session closed
-		}
-		if time.Now().After(deadline) {
-			s.t.Fatalf("padview did not quit on q:\n%s", s.screen())
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	s.until("padview quitting on q", func() (string, bool) {
+		_, err := s.tmux("has-session", "-t", "pv")
+		return s.screen(), err != nil // padview quit and its session closed
+	})
 }
 
 // TestTUIInTmux runs lookup → tabs → full view → confirm → standard → quit
@@ -221,17 +240,10 @@ func TestTUIFailureAfterFullViewInTmux(t *testing.T) {
 		}
 	}
 	s.keys("c")
-	deadline := time.Now().Add(5 * time.Second)
-	for {
+	s.until("c copying the failed request", func() (string, bool) {
 		buf, _ := s.tmux("show-buffer")
-		if strings.Contains(buf, "/v1/advertisement-full/NOPE99") && strings.Contains(buf, "$PADVIEW_TOKEN") {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("c did not copy the failed request: %q", buf)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+		return fmt.Sprintf("the clipboard has %q", buf), strings.Contains(buf, "/v1/advertisement-full/NOPE99") && strings.Contains(buf, "$PADVIEW_TOKEN")
+	})
 	// The keys offered are keys: tab, 3 and t are not typed into the input.
 	s.keys("Tab", "3", "t")
 	s.waitFor("Partner token")
@@ -266,7 +278,7 @@ func TestTUIHelpSwallowsMouseInTmux(t *testing.T) {
 	s := startTUI(t, 60, 15)
 	s.lookUp("AB12CD", "Company name")
 	s.keys("?")
-	s.waitFor("? or esc closes", "↓ more")
+	s.waitFor("?/esc/q closes", "↓ more")
 	s.mouse(0, 25, 4) // press on the tab bar's row
 	for range 8 {
 		s.mouse(65, 20, 8) // wheel down
@@ -297,7 +309,7 @@ func TestTUIHelpAt80x24InTmux(t *testing.T) {
 	s.keys("Escape") // alone: ESC and ? together would read as alt+?
 	s.waitFor("o new PAID")
 	s.keys("?")
-	scr := s.waitFor("? or esc closes", "q/ctrl+c quit", "J/K", "1-9,0")
+	scr := s.waitFor("?/esc/q closes", "q/ctrl+c quit", "J/K", "1-9,0")
 	if strings.Contains(scr, "↓ more") {
 		t.Fatalf("the help does not fit 80×24:\n%s", scr)
 	}

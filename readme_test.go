@@ -5,6 +5,7 @@ import (
 	"context"
 	"net"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -18,11 +19,25 @@ import (
 	"github.com/padview/padview/ui"
 )
 
-// readmeCommands returns every padview command in the README's sh blocks,
-// without comments, pipes and output redirections, and the file a `<`
-// redirection reads, if any.
-func readmeCommands(t *testing.T) []readmeCommand {
-	b, err := os.ReadFile("README.md")
+// docFiles are the pages whose commands the tests run: the README and
+// every page in docs/.
+func docFiles(t *testing.T) []string {
+	t.Helper()
+	pages, err := filepath.Glob(filepath.Join("docs", "*.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pages) < 5 {
+		t.Fatalf("found %d pages in docs/; the documentation moved or the glob is wrong", len(pages))
+	}
+	return append([]string{"README.md"}, pages...)
+}
+
+// readmeCommands returns every padview command in the sh blocks of a
+// documentation file, without comments, pipes and output redirections,
+// and the file a `<` redirection reads, if any.
+func readmeCommands(t *testing.T, file string) []readmeCommand {
+	b, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +60,7 @@ func readmeCommands(t *testing.T) []readmeCommand {
 		}
 		line, _, _ = strings.Cut(line, "|")
 		line, _, _ = strings.Cut(line, ">")
-		var c readmeCommand
+		c := readmeCommand{file: file}
 		line, c.stdinFile, _ = strings.Cut(line, "<")
 		c.stdinFile = strings.TrimSpace(c.stdinFile)
 		fields := strings.Fields(line)
@@ -58,21 +73,23 @@ func readmeCommands(t *testing.T) []readmeCommand {
 			continue
 		}
 		c.args = fields[1:]
-		c.text = strings.TrimSpace(line)
+		c.text = file + ": " + strings.TrimSpace(line)
 		out = append(out, c)
 	}
 	return out
 }
 
 type readmeCommand struct {
-	text      string
+	file      string // where it is shown
+	text      string // the file and the command, for failures
 	args      []string
 	env       [][2]string
 	stdinFile string
 }
 
-// TestREADMECommandsWork runs every padview command the README shows,
-// in-process against the fake service, so that the README cannot rot.
+// TestREADMECommandsWork runs every padview command the README and the
+// docs/ pages show, in-process against the fake service, so that the
+// documentation cannot rot.
 func TestREADMECommandsWork(t *testing.T) {
 	keyring.MockInit()
 	srv, err := fake.Start(fake.Options{DemoTriggers: true})
@@ -80,80 +97,109 @@ func TestREADMECommandsWork(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer srv.Close()
-	ln, _ := net.Listen("tcp", "127.0.0.1:0")
-	demoAddr := ln.Addr().String() // a free port for `padview demo-server`
-	ln.Close()
 
-	cmds := readmeCommands(t)
-	if len(cmds) < 15 {
-		t.Fatalf("found only %d padview commands in the README", len(cmds))
+	files := docFiles(t)
+	byFile := map[string][]readmeCommand{}
+	total := 0
+	for _, f := range files {
+		byFile[f] = readmeCommands(t, f)
+		total += len(byFile[f])
 	}
-	const batch = "# a batch\nAB12CD\nPAD-2026-000000123456\n"
+	// The parser must still find the commands where they are known to be.
+	if total < 40 {
+		t.Fatalf("found only %d padview commands in the README and docs/", total)
+	}
+	for f, least := range map[string]int{"README.md": 8, filepath.Join("docs", "cli.md"): 20} {
+		if n := len(byFile[f]); n < least {
+			t.Errorf("found only %d padview commands in %s, which shows at least %d", n, f, least)
+		}
+	}
+
 	t.Chdir(t.TempDir()) // for the files the commands name
-	if err := os.WriteFile("paids.txt", []byte(batch), 0o600); err != nil {
+	if err := os.WriteFile("paids.txt", []byte(readmeBatch), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range cmds {
-		vars := map[string]string{
-			cmd.EnvConfigDir:  t.TempDir(),
-			audit.EnvStateDir: t.TempDir(),
-			cmd.EnvBaseURL:    srv.URL,
-			keystore.EnvToken: fake.DemoToken,
+	for _, f := range files {
+		// A free port per page, so that each may start its own
+		// `padview demo-server` for the commands after it.
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
 		}
-		for _, kv := range c.env {
-			vars[kv[0]] = kv[1]
+		demoAddr := ln.Addr().String()
+		ln.Close()
+		for _, c := range byFile[f] {
+			runDocCommand(t, c, srv.URL, demoAddr)
 		}
-		args := make([]string, len(c.args))
-		for i, a := range c.args {
-			args[i] = strings.ReplaceAll(a, "127.0.0.1:8080", demoAddr)
-		}
-		stdin := ""
-		switch {
-		case c.stdinFile != "":
-			stdin = batch
-		case len(args) >= 2 && args[0] == "token" && args[1] == "set":
-			stdin = "readme-token-1234\n"
-		}
-		var stdout, stderr bytes.Buffer
-		tuiRan := false
-		getenv := func(k string) string { return vars[k] }
-		env := cmd.Env{
-			Stdin: strings.NewReader(stdin), Stdout: &stdout, Stderr: &stderr,
-			Getenv:   getenv,
-			Store:    keystore.New(keystore.WithEnv(getenv), keystore.WithAvailability(func() error { return nil })),
-			StdinTTY: opensTUI(args), StdoutTTY: true,
-			ReadSecret: func() (string, error) { return "readme-token-1234", nil },
-			RunTUI:     func(context.Context, ui.Config) error { tuiRan = true; return nil },
-			Version:    cmd.Version{Version: "readme"},
-		}
-		if len(args) > 0 && args[0] == "demo-server" {
-			// It serves until interrupted: keep it for the commands after it.
-			ctx, cancel := context.WithCancel(context.Background())
-			done := make(chan int, 1)
-			go func() { done <- cmd.Execute(ctx, env, args) }()
-			t.Cleanup(func() {
-				cancel()
-				if code := <-done; code != 0 {
-					t.Errorf("%s: exit %d: %s", c.text, code, stderr.String())
-				}
-			})
-			waitListening(t, demoAddr)
-			continue
-		}
-		code := cmd.Execute(context.Background(), env, args)
-		if code == cmd.ExitDiffers && args[0] == "diff" {
-			code = 0 // the README compares advertisements that differ
-		}
-		if code != 0 {
-			t.Errorf("%s: exit %d\nstdout: %s\nstderr: %s", c.text, code, stdout.String(), stderr.String())
-			continue
-		}
-		if opensTUI(args) && !tuiRan {
-			t.Errorf("%s: the TUI did not start", c.text)
-		}
-		if strings.Contains(stdout.String()+stderr.String(), "readme-token-1234") {
-			t.Errorf("%s: the token was printed", c.text)
-		}
+	}
+}
+
+// readmeBatch is what a command reading PAIDs from a file or stdin gets.
+const readmeBatch = "# a batch\nAB12CD\nPAD-2026-000000123456\n"
+
+// runDocCommand runs one command of the documentation against the fake at
+// baseURL, with 127.0.0.1:8080 standing for demoAddr.
+func runDocCommand(t *testing.T, c readmeCommand, baseURL, demoAddr string) {
+	t.Helper()
+	vars := map[string]string{
+		cmd.EnvConfigDir:  t.TempDir(),
+		audit.EnvStateDir: t.TempDir(),
+		cmd.EnvBaseURL:    baseURL,
+		keystore.EnvToken: fake.DemoToken,
+	}
+	for _, kv := range c.env {
+		vars[kv[0]] = kv[1]
+	}
+	args := make([]string, len(c.args))
+	for i, a := range c.args {
+		args[i] = strings.ReplaceAll(a, "127.0.0.1:8080", demoAddr)
+	}
+	stdin := ""
+	switch {
+	case c.stdinFile != "":
+		stdin = readmeBatch
+	case len(args) >= 2 && args[0] == "token" && args[1] == "set":
+		stdin = "readme-token-1234\n"
+	}
+	var stdout, stderr bytes.Buffer
+	tuiRan := false
+	getenv := func(k string) string { return vars[k] }
+	env := cmd.Env{
+		Stdin: strings.NewReader(stdin), Stdout: &stdout, Stderr: &stderr,
+		Getenv:   getenv,
+		Store:    keystore.New(keystore.WithEnv(getenv), keystore.WithAvailability(func() error { return nil })),
+		StdinTTY: opensTUI(args), StdoutTTY: true,
+		ReadSecret: func() (string, error) { return "readme-token-1234", nil },
+		RunTUI:     func(context.Context, ui.Config) error { tuiRan = true; return nil },
+		Version:    cmd.Version{Version: "readme"},
+	}
+	if len(args) > 0 && args[0] == "demo-server" {
+		// It serves until interrupted: keep it for the commands after it.
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan int, 1)
+		go func() { done <- cmd.Execute(ctx, env, args) }()
+		t.Cleanup(func() {
+			cancel()
+			if code := <-done; code != 0 {
+				t.Errorf("%s: exit %d: %s", c.text, code, stderr.String())
+			}
+		})
+		waitListening(t, demoAddr)
+		return
+	}
+	code := cmd.Execute(context.Background(), env, args)
+	if code == cmd.ExitDiffers && args[0] == "diff" {
+		code = 0 // the documentation compares advertisements that differ
+	}
+	if code != 0 {
+		t.Errorf("%s: exit %d\nstdout: %s\nstderr: %s", c.text, code, stdout.String(), stderr.String())
+		return
+	}
+	if opensTUI(args) && !tuiRan {
+		t.Errorf("%s: the TUI did not start", c.text)
+	}
+	if strings.Contains(stdout.String()+stderr.String(), "readme-token-1234") {
+		t.Errorf("%s: the token was printed", c.text)
 	}
 }
 
@@ -163,7 +209,7 @@ func TestREADMECommandsWork(t *testing.T) {
 func opensTUI(args []string) bool {
 	for _, a := range args {
 		switch a {
-		case "get", "diff", "check", "audit", "token", "config", "demo-server", "completion":
+		case "get", "diff", "check", "audit", "token", "config", "demo-server", "completion", "man", "watch":
 			return false
 		}
 	}
@@ -182,9 +228,9 @@ func waitListening(t *testing.T, addr string) {
 }
 
 // TestREADMEDiffTranscriptsAreRealOutput runs each `$ padview diff …`
-// transcript of the README (a text block) against the fake service: the
-// output shown is the real output, whole, or up to a "…" that marks where
-// the README cuts it.
+// transcript of the README and the docs/ pages (a text block) against the
+// fake service: the output shown is the real output, whole, or up to a "…"
+// that marks where the page cuts it.
 func TestREADMEDiffTranscriptsAreRealOutput(t *testing.T) {
 	keyring.MockInit()
 	srv, err := fake.Start(fake.Options{})
@@ -192,39 +238,41 @@ func TestREADMEDiffTranscriptsAreRealOutput(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer srv.Close()
-	b, err := os.ReadFile("README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
 	n := 0
-	for _, block := range strings.Split(string(b), "```text\n")[1:] {
-		block, _, _ = strings.Cut(block, "```")
-		first, want, _ := strings.Cut(block, "\n")
-		args, ok := strings.CutPrefix(first, "$ padview diff ")
-		if !ok {
-			continue
+	for _, file := range docFiles(t) {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
 		}
-		n++
-		vars := map[string]string{cmd.EnvConfigDir: t.TempDir(), audit.EnvStateDir: t.TempDir(),
-			cmd.EnvBaseURL: srv.URL, keystore.EnvToken: fake.DemoToken}
-		getenv := func(k string) string { return vars[k] }
-		var stdout, stderr bytes.Buffer
-		env := cmd.Env{Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr, Getenv: getenv,
-			Store:   keystore.New(keystore.WithEnv(getenv), keystore.WithAvailability(func() error { return nil })),
-			Version: cmd.Version{Version: "readme"}}
-		cmd.Execute(context.Background(), env, append([]string{"diff"}, strings.Fields(args)...))
-		got := stdout.String()
-		if cut, _, elided := strings.Cut(want, "…"); elided {
-			if !strings.HasPrefix(got, cut) {
-				t.Errorf("%s: the README shows\n%s\nbut the output begins\n%s", first, cut, got[:min(len(got), len(cut)+40)])
+		for _, block := range strings.Split(string(b), "```text\n")[1:] {
+			block, _, _ = strings.Cut(block, "```")
+			first, want, _ := strings.Cut(block, "\n")
+			args, ok := strings.CutPrefix(first, "$ padview diff ")
+			if !ok {
+				continue
 			}
-			continue
-		}
-		if got != want {
-			t.Errorf("%s: the README shows\n%s\nbut the output is\n%s", first, want, got)
+			n++
+			vars := map[string]string{cmd.EnvConfigDir: t.TempDir(), audit.EnvStateDir: t.TempDir(),
+				cmd.EnvBaseURL: srv.URL, keystore.EnvToken: fake.DemoToken}
+			getenv := func(k string) string { return vars[k] }
+			var stdout, stderr bytes.Buffer
+			env := cmd.Env{Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr, Getenv: getenv,
+				Store:   keystore.New(keystore.WithEnv(getenv), keystore.WithAvailability(func() error { return nil })),
+				Version: cmd.Version{Version: "readme"}}
+			cmd.Execute(context.Background(), env, append([]string{"diff"}, strings.Fields(args)...))
+			got := stdout.String()
+			if cut, _, elided := strings.Cut(want, "…"); elided {
+				if !strings.HasPrefix(got, cut) {
+					t.Errorf("%s: %s: the page shows\n%s\nbut the output begins\n%s", file, first, cut, got[:min(len(got), len(cut)+40)])
+				}
+				continue
+			}
+			if got != want {
+				t.Errorf("%s: %s: the page shows\n%s\nbut the output is\n%s", file, first, want, got)
+			}
 		}
 	}
 	if n < 2 {
-		t.Errorf("found %d diff transcripts in the README", n)
+		t.Errorf("found %d diff transcripts in the README and docs/", n)
 	}
 }

@@ -68,6 +68,7 @@ func buildPadview(t testing.TB) string {
 // trace and fails when any package's init, at its best run, is slow or
 // allocates much: nothing expensive may happen before padview does its job.
 func TestStartupInitIsCheap(t *testing.T) {
+	wholeBinary(t)
 	bin := buildPadview(t)
 	best := map[string]initCost{}
 	for range initRuns {

@@ -39,6 +39,24 @@ func newClient(t *testing.T, base, token string, opts api.Options) *api.Client {
 	return c
 }
 
+// getMany looks XK9P2M up n times, at most parallel at once, as a batch
+// does, and hands each outcome to check.
+func getMany(c *api.Client, n, parallel int, check func(*api.Exchange, error)) {
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, parallel)
+	for range n {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			_, ex, err := c.Get(context.Background(), "XK9P2M", advert.Standard)
+			check(ex, err)
+		}()
+	}
+	wg.Wait()
+}
+
 // wantKind checks the error's kind and that its message never shows the token.
 func wantKind(t *testing.T, err error, kind api.ErrorKind, token string) *api.Error {
 	t.Helper()
@@ -199,79 +217,87 @@ func TestGetErrors(t *testing.T) {
 
 func TestGetRetriesTransientFailures(t *testing.T) {
 	s := startFake(t, fake.Options{})
-	c := newClient(t, s.URL, fake.DemoToken, api.Options{})
-	s.Inject(fake.Fault{Kind: fake.FaultStatus, Status: 503}, 1)
-	s.Inject(fake.Fault{Kind: fake.FaultHTML, Status: 502}, 1)
-	d, ex, err := c.Get(context.Background(), "AB12CD", advert.Standard)
-	if err != nil || d == nil || ex.Attempts != 3 {
-		t.Fatalf("after 503, 502: %v, attempts %d", err, ex.Attempts)
-	}
-	s.Inject(fake.Fault{Kind: fake.FaultStatus, Status: 504}, 10)
-	_, ex, err = c.Get(context.Background(), "AB12CD", advert.Standard)
-	if wantKind(t, err, api.KindServer, ""); ex.Attempts != api.DefaultMaxRetries+1 || !strings.Contains(err.Error(), "after 4 attempts") {
-		t.Fatalf("504 forever: %v after %d attempts", err, ex.Attempts)
-	}
+	inBubble(t, s.Handler(), func(t *testing.T, base string, hc *http.Client) {
+		c := newClient(t, base, fake.DemoToken, api.Options{HTTPClient: hc})
+		s.Inject(fake.Fault{Kind: fake.FaultStatus, Status: 503}, 1)
+		s.Inject(fake.Fault{Kind: fake.FaultHTML, Status: 502}, 1)
+		d, ex, err := c.Get(context.Background(), "AB12CD", advert.Standard)
+		if err != nil || d == nil || ex.Attempts != 3 || ex.Waited == 0 {
+			t.Fatalf("after 503, 502: %v, attempts %d, backed off %v", err, ex.Attempts, ex.Waited)
+		}
+		s.Inject(fake.Fault{Kind: fake.FaultStatus, Status: 504}, 10)
+		_, ex, err = c.Get(context.Background(), "AB12CD", advert.Standard)
+		if wantKind(t, err, api.KindServer, ""); ex.Attempts != api.DefaultMaxRetries+1 || !strings.Contains(err.Error(), "after 4 attempts") {
+			t.Fatalf("504 forever: %v after %d attempts", err, ex.Attempts)
+		}
+	})
 }
 
 func TestGetWaitsOutRateLimit(t *testing.T) {
 	s := startFake(t, fake.Options{})
-	c := newClient(t, s.URL, fake.DemoToken, api.Options{})
-	for _, kind := range []fake.FaultKind{fake.FaultRateLimit, fake.FaultRateLimitDate} {
-		s.Inject(fake.Fault{Kind: kind, RetryAfter: time.Second}, 1)
+	inBubble(t, s.Handler(), func(t *testing.T, base string, hc *http.Client) {
+		c := newClient(t, base, fake.DemoToken, api.Options{HTTPClient: hc})
+		for _, kind := range []fake.FaultKind{fake.FaultRateLimit, fake.FaultRateLimitDate} {
+			s.Inject(fake.Fault{Kind: kind, RetryAfter: time.Second}, 1)
+			start := time.Now()
+			d, ex, err := c.Get(context.Background(), "AB12CD", advert.Standard)
+			if err != nil || d == nil || ex.Attempts != 2 {
+				t.Fatalf("kind %d: %v after %d attempts", kind, err, ex.Attempts)
+			}
+			if took := time.Since(start); took < time.Second {
+				t.Fatalf("kind %d: Retry-After 1 waited %v", kind, took)
+			}
+		}
+		// A wait beyond max_wait fails at once, says how long, and holds up
+		// nothing else.
+		short := newClient(t, base, fake.DemoToken, api.Options{HTTPClient: hc, MaxWait: 2 * time.Second})
+		s.Inject(fake.Fault{Kind: fake.FaultRateLimit, RetryAfter: time.Hour}, 1)
 		start := time.Now()
-		d, ex, err := c.Get(context.Background(), "AB12CD", advert.Standard)
-		if err != nil || d == nil || ex.Attempts != 2 {
-			t.Fatalf("kind %d: %v after %d attempts", kind, err, ex.Attempts)
+		_, _, err := short.Get(context.Background(), "AB12CD", advert.Standard)
+		e := wantKind(t, err, api.KindRateLimited, fake.DemoToken)
+		if took := time.Since(start); e.RetryAfter != time.Hour || e.MaxWait != 2*time.Second || took != 0 {
+			t.Fatalf("capped 429 after %v: %v (%v)", took, err, e.RetryAfter)
 		}
-		if took := time.Since(start); kind == fake.FaultRateLimit && took < 900*time.Millisecond {
-			t.Fatalf("Retry-After 1 not waited: %v", took)
+		for _, want := range []string{"wait 1 h (Retry-After: 3600)", "max_wait (2 s)", "did not wait"} {
+			if !strings.Contains(err.Error(), want) {
+				t.Errorf("capped 429 message lacks %q: %v", want, err)
+			}
 		}
-	}
-	// A wait beyond max_wait fails at once, says how long, and holds up
-	// nothing else.
-	short := newClient(t, s.URL, fake.DemoToken, api.Options{MaxWait: 2 * time.Second})
-	s.Inject(fake.Fault{Kind: fake.FaultRateLimit, RetryAfter: time.Hour}, 1)
-	start := time.Now()
-	_, _, err := short.Get(context.Background(), "AB12CD", advert.Standard)
-	e := wantKind(t, err, api.KindRateLimited, fake.DemoToken)
-	if e.RetryAfter != time.Hour || e.MaxWait != 2*time.Second || time.Since(start) > time.Second {
-		t.Fatalf("capped 429: %v (%v)", err, e.RetryAfter)
-	}
-	for _, want := range []string{"wait 1 h (Retry-After: 3600)", "max_wait (2 s)", "did not wait"} {
-		if !strings.Contains(err.Error(), want) {
-			t.Errorf("capped 429 message lacks %q: %v", want, err)
+		if snap := short.Budget().Snapshot(); !snap.Blocked.IsZero() {
+			t.Error("a refused 429 blocked the budget")
 		}
-	}
-	if snap := short.Budget().Snapshot(); !snap.Blocked.IsZero() {
-		t.Error("a refused 429 blocked the budget")
-	}
-	if _, _, err := short.Get(context.Background(), "AB12CD", advert.Standard); err != nil {
-		t.Fatalf("the lookup after a refused wait: %v", err)
-	}
+		if _, _, err := short.Get(context.Background(), "AB12CD", advert.Standard); err != nil {
+			t.Fatalf("the lookup after a refused wait: %v", err)
+		}
+	})
 }
 
+// A lookup ends when its attempt times out or its context is canceled,
+// not when the service answers.
 func TestGetCancelAndTimeout(t *testing.T) {
 	s := startFake(t, fake.Options{})
-	c := newClient(t, s.URL, fake.DemoToken, api.Options{Timeout: 100 * time.Millisecond})
-	s.Inject(fake.Fault{Kind: fake.FaultDelay, Delay: 2 * time.Second}, 1)
-	start := time.Now()
-	_, ex, err := c.Get(context.Background(), "AB12CD", advert.Standard)
-	if wantKind(t, err, api.KindTimeout, ""); ex.Attempts != 1 || time.Since(start) > time.Second {
-		t.Fatalf("timeout: %v, attempts %d, %v", err, ex.Attempts, time.Since(start))
-	}
-
-	c = newClient(t, s.URL, fake.DemoToken, api.Options{})
-	for _, f := range []fake.Fault{{Kind: fake.FaultDelay, Delay: 5 * time.Second}, {Kind: fake.FaultRateLimit, RetryAfter: 30 * time.Second}} {
-		s.Inject(f, 1)
-		ctx, cancel := context.WithCancel(context.Background())
-		go func() { time.Sleep(100 * time.Millisecond); cancel() }()
-		start = time.Now()
-		_, _, err = c.Get(ctx, "AB12CD", advert.Standard)
-		wantKind(t, err, api.KindCanceled, "")
-		if time.Since(start) > 2*time.Second {
-			t.Fatalf("cancel took %v", time.Since(start))
+	inBubble(t, s.Handler(), func(t *testing.T, base string, hc *http.Client) {
+		c := newClient(t, base, fake.DemoToken, api.Options{HTTPClient: hc, Timeout: 100 * time.Millisecond})
+		s.Inject(fake.Fault{Kind: fake.FaultDelay, Delay: 2 * time.Second}, 1)
+		start := time.Now()
+		_, ex, err := c.Get(context.Background(), "AB12CD", advert.Standard)
+		if wantKind(t, err, api.KindTimeout, ""); ex.Attempts != 1 || time.Since(start) != 100*time.Millisecond {
+			t.Fatalf("timeout: %v, attempts %d, after %v", err, ex.Attempts, time.Since(start))
 		}
-	}
+
+		c = newClient(t, base, fake.DemoToken, api.Options{HTTPClient: hc})
+		for _, f := range []fake.Fault{{Kind: fake.FaultDelay, Delay: 5 * time.Second}, {Kind: fake.FaultRateLimit, RetryAfter: 30 * time.Second}} {
+			s.Inject(f, 1)
+			ctx, cancel := context.WithCancel(context.Background())
+			time.AfterFunc(100*time.Millisecond, cancel)
+			start = time.Now()
+			_, _, err = c.Get(ctx, "AB12CD", advert.Standard)
+			wantKind(t, err, api.KindCanceled, "")
+			if took := time.Since(start); took != 100*time.Millisecond {
+				t.Fatalf("%v: canceled at 100ms, the lookup ended after %v", f.Kind, took)
+			}
+		}
+	})
 }
 
 func TestGetSizeCap(t *testing.T) {
@@ -391,32 +417,27 @@ func TestBudgetReconcilesEveryHeaderStyle(t *testing.T) {
 	}
 }
 
+// Requests paced by the budget earn no 429 from a service with the same
+// limit, and take as long as the limit makes them.
 func TestPacingUnderScaledWindowEarnsNo429(t *testing.T) {
 	const limit, n = 40, 120
 	window := 400 * time.Millisecond
 	s := startFake(t, fake.Options{Limit: limit, Window: window})
-	c := newClient(t, s.URL, fake.DemoToken, api.Options{Budget: api.NewBudget(limit, window)})
-	start := time.Now()
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, 8)
-	for range n {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer wg.Done()
-			defer func() { <-sem }()
-			if _, ex, err := c.Get(context.Background(), "XK9P2M", advert.Standard); err != nil || ex.Attempts != 1 {
+	inBubble(t, s.Handler(), func(t *testing.T, base string, hc *http.Client) {
+		c := newClient(t, base, fake.DemoToken, api.Options{HTTPClient: hc, Budget: api.NewBudget(limit, window)})
+		start := time.Now()
+		getMany(c, n, 8, func(ex *api.Exchange, err error) {
+			if err != nil || ex.Attempts != 1 {
 				t.Errorf("%v (attempts %d)", err, ex.Attempts)
 			}
-		}()
-	}
-	wg.Wait()
-	took := time.Since(start)
-	if st := s.Stats(); st.RateLimited != 0 || st.Served != n {
-		t.Fatalf("fake stats %+v", st)
-	}
-	// n requests at limit per window need (n/limit - 1) full windows.
-	if least := window * (n/limit - 1); took < least {
-		t.Fatalf("finished in %v, faster than the limit allows (%v)", took, least)
-	}
+		})
+		took := time.Since(start)
+		if st := s.Stats(); st.RateLimited != 0 || st.Served != n {
+			t.Fatalf("fake stats %+v", st)
+		}
+		// n requests at limit per window need (n/limit - 1) full windows.
+		if least := window * (n/limit - 1); took < least {
+			t.Fatalf("finished in %v, faster than the limit allows (%v)", took, least)
+		}
+	})
 }

@@ -26,6 +26,9 @@ const (
 	// check: a required item of the transparency notice is missing. Like
 	// diff's 6 it belongs to one command; in a batch every other code wins.
 	ExitIncomplete = 6
+
+	// watch run: stopped by Ctrl-C (or SIGTERM), as shells count a signal.
+	ExitInterrupted = 130
 )
 
 // exitError carries an exit code up to Execute with the message to print.

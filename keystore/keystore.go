@@ -131,6 +131,11 @@ func (s *Store) Token(profile string) (string, Source, error) {
 	return clean, SourceKeyring, nil
 }
 
+// CleanToken is the one token rule (the package's CleanToken), for those
+// that hold the store behind an interface: the TUI checks what was typed
+// by the same rule that saves it.
+func (s *Store) CleanToken(input string) (string, error) { return CleanToken(input) }
+
 // Save stores a token for a profile in the keyring, as CleanToken returns
 // it; a token CleanToken refuses is not stored. It never falls back to a
 // file: when the keyring is unavailable the error says so and offers

@@ -38,12 +38,11 @@ func (m accessModal) body(inner int) []string {
 }
 
 func (m accessModal) Update(msg tea.Msg) (Modal, tea.Cmd) {
-	keys := m.k.keys
-	if k, ok := msg.(tea.KeyPressMsg); ok && (key.Matches(k, keys.Cancel) || key.Matches(k, keys.Fetch)) {
+	if k, ok := msg.(tea.KeyPressMsg); ok && key.Matches(k, m.k.keys.access.Close) {
 		return nil, nil
 	}
 	f := newFrame(m.w, m.h)
-	if d, ok := scrollDelta(keys, msg, f.room(2, 0)); ok {
+	if d, ok := scrollDelta(m.k.keys.scroll, msg, f.room(2, 0)); ok {
 		m.off = min(max(m.off+d, 0), f.maxOffset(len(m.body(f.inner)), 2, 0))
 	}
 	return m, nil
@@ -58,5 +57,5 @@ func (m accessModal) View() string {
 
 func (m accessModal) Keys() []hint {
 	k := m.k.keys
-	return []hint{{rebind(k.Cancel, "close"), 3}, {k.ForceQuit, 1}}
+	return []hint{{k.access.Close, 3}, {k.root.ForceQuit, 1}}
 }

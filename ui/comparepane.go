@@ -56,8 +56,8 @@ type compared struct {
 // the pane's size, off the UI goroutine; nil when nothing is marked.
 func (m Model) compareCmd() tea.Cmd {
 	ex := m.ex
-	if ex == nil || ex.against == nil || ex.doc == nil {
-		return nil
+	if ex == nil || ex.against == nil || ex.doc == nil || ex.maskPending() {
+		return nil // after a failure, or until the masked copy comes
 	}
 	k := *m.kit // a copy: the command must not read what Update may change
 	in := m.layout.paneInner()
@@ -113,7 +113,7 @@ func (p comparePane) layout(w int) []string {
 		return []string{st.Muted.Render("Comparing with " + text.CleanText(p.marked) + "…")}
 	}
 	out := []string{st.Muted.Render(ansi.Truncate("Comparing "+text.CleanText(p.result.A)+" (marked) with "+
-		text.CleanText(p.result.B)+" (on screen) · = or esc clears the mark", w, "…")), ""}
+		text.CleanText(p.result.B)+" (on screen) · "+clearMark(p.k), w, "…")), ""}
 	for i, l := range p.text {
 		body := strings.TrimLeft(l, " ")
 		indent := len(l) - len(body)
@@ -172,7 +172,7 @@ func (m *Model) toggleMark() {
 	default:
 		m.mark = m.ex.doc
 		m.status = status{level: levelOK, text: "Marked " + text.CleanText(m.ex.paid) +
-			": the next lookup opens a Compare tab against it · = or esc clears the mark."}
+			": the next lookup opens a Compare tab against it · " + clearMark(m.kit) + "."}
 	}
 }
 
@@ -183,9 +183,14 @@ func (m *Model) unmark() {
 	if m.ex != nil && m.ex.against != nil {
 		ex := *m.ex // exchanges are shared by earlier models: change a copy
 		ex.against = nil
-		m.show(&ex)
+		m.show(&ex) // as shown: its masked copy, if any, comes along
 	}
 	m.status = status{level: levelInfo, text: "Mark on " + paid + " cleared."}
+}
+
+// clearMark says how the mark is cleared: "= or esc clears the mark".
+func clearMark(k *kit) string {
+	return k.keys.root.Compare.Help().Key + " or " + k.keys.root.Cancel.Help().Key + " clears the mark"
 }
 
 // markLabel names the marked advertisement for the header.

@@ -4,7 +4,6 @@ import (
 	"os"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -16,7 +15,7 @@ import (
 // is complete.
 func TestProgramTransparencyTab(t *testing.T) {
 	s := startFake(t, fake.Options{})
-	tm := program(t, demoConfig(s), 120, 36)
+	tm, _ := program(t, demoConfig(s), 120, 36)
 	waitFor(t, tm, "Look up a political advertisement")
 	tm.Type("AB12CD")
 	send(tm, "enter")
@@ -44,14 +43,14 @@ func TestProgramFullViewWithPurposeMasked(t *testing.T) {
 	cfg := demoConfig(s)
 	cfg.Mask, cfg.RequireReason = true, true
 	path := withAccessLog(t, &cfg)
-	tm := program(t, cfg, 120, 36)
+	tm, clk := program(t, cfg, 120, 36)
 	waitFor(t, tm, "MASKED")
 	tm.Type("AB12CD")
 	send(tm, "enter")
 	waitFor(t, tm, "Riverside Civic Alliance")
 	send(tm, "f")
 	waitFor(t, tm, "Purpose, for the access log (required):")
-	time.Sleep(confirmArmDelay + 50*time.Millisecond)
+	clk.add(confirmArmDelay)
 	send(tm, "y")
 	waitFor(t, tm, "A purpose is required")
 	send(tm, "2", "y")
@@ -84,7 +83,7 @@ func TestProgramReadOnlyProfile(t *testing.T) {
 	s := startFake(t, fake.Options{})
 	cfg := demoConfig(s)
 	cfg.FullViewNever = true
-	tm := program(t, cfg, 100, 30)
+	tm, _ := program(t, cfg, 100, 30)
 	tm.Type("AB12CD")
 	send(tm, "enter")
 	waitFor(t, tm, "Riverside Civic Alliance")

@@ -471,3 +471,70 @@ func TestMaskCoversCopyExportAndCompare(t *testing.T) {
 	m = press(t, m, "m")
 	requireContains(t, walk(t, m), "maren.holt@riverside-civic.example")
 }
+
+// m on the full view takes the personal data off the screen at once and
+// masks in a command: until the masked copy comes nothing of the
+// advertisement shows, copying and exporting wait, and a copy the screen
+// no longer waits for (the mask went off, another answer came) is dropped.
+func TestMaskKeyHidesUntilTheMaskedCopyComes(t *testing.T) {
+	s := startFake(t, fake.Options{})
+	m, clk := newModel(t, demoConfig(s), 120, 36)
+	m = lookUpIn(t, m, "AB12CD")
+	m = confirmFull(t, m, clk)
+	m = press(t, m, "3") // Sponsors
+	next, cmd := m.Update(keyMsg("m"))
+	pending := next.(Model)
+	if !pending.ex.maskPending() || pending.ex.shown() != nil {
+		t.Fatal("m did not wait for the masked copy")
+	}
+	all := walk(t, pending)
+	requireContains(t, all, "MASKED", "Masking the personal data…")
+	requireUnmaskedNone(t, all)
+	if next, _ := pending.Update(keyMsg("y")); next.(Model).modal != nil {
+		t.Fatal("the copy menu opened before the masked copy came")
+	}
+	c := messageOf[maskedCopy](t, cmd)
+	next, _ = pending.Update(c)
+	masked := next.(Model)
+	if tab(masked) != "Sponsors" || masked.ex.maskPending() {
+		t.Fatalf("the masked copy did not come on the tab the reader was on (%q)", tab(masked))
+	}
+	all = walk(t, masked)
+	requireContains(t, all, "m•••@riverside-civic.example", "i•••@estuary-friends.example")
+	requireUnmaskedNone(t, all)
+
+	// The mask went off before the copy came: the copy is dropped.
+	next, _ = pending.Update(keyMsg("m"))
+	next, _ = next.(Model).Update(c)
+	off := next.(Model)
+	if off.ex.mask || strings.Contains(screen(off), "MASKED") || !strings.Contains(walk(t, off), "maren.holt@riverside-civic.example") {
+		t.Fatalf("a masked copy that came after the mask went off was shown:\n%s", screen(off))
+	}
+
+	// Another answer came before the copy: the copy is dropped, the new
+	// answer is masked in its fetch.
+	other := lookUpIn(t, pending, "AB12CE")
+	next, _ = other.Update(c)
+	if got := next.(Model); got.ex.paid != "AB12CE" || got.ex.maskPending() || got.ex.shown() == c.masking.doc {
+		t.Fatalf("a stale masked copy replaced %s", got.ex.paid)
+	}
+}
+
+// An answer kept from before the mask went on is shown masked when it is
+// reopened ([, H), as everything on screen is.
+func TestReopenedAnswerFollowsTheMask(t *testing.T) {
+	s := startFake(t, fake.Options{})
+	m, _ := newModel(t, demoConfig(s), 120, 36)
+	m = lookUpIn(t, m, "AB12CD")
+	m = lookUpIn(t, m, "AB12CE")
+	m = press(t, m, "m", "[")
+	if m.ex.paid != "AB12CD" || !m.ex.mask || m.ex.maskPending() || m.ex.shown() == m.ex.doc {
+		t.Fatalf("reopened %s unmasked under the mask", m.ex.paid)
+	}
+	requireContains(t, screen(m), "MASKED", "from this session")
+	requireUnmaskedNone(t, walk(t, m))
+	m = press(t, m, "m", "]")
+	if m.ex.paid != "AB12CE" || m.ex.mask {
+		t.Fatalf("reopened %s masked after the mask came off", m.ex.paid)
+	}
+}

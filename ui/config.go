@@ -7,9 +7,12 @@ import (
 	"github.com/padview/padview/api/audit"
 )
 
-// TokenSaver is all the UI needs of the keystore: to save a token the user
-// entered, and to know beforehand whether it can.
+// TokenSaver is all the UI needs of the keystore: its one token rule, to
+// check and clean what the user typed (the error says what is wrong and
+// never quotes the token), to save the token, and to know beforehand
+// whether it can. keystore.Store is one.
 type TokenSaver interface {
+	CleanToken(input string) (string, error)
 	Save(profile, token string) error
 	Available() error
 }
@@ -23,7 +26,10 @@ type Config struct {
 	// NewClient builds a client for a token; called again when the user
 	// enters a new token.
 	NewClient func(token string) (*api.Client, error)
-	Tokens    TokenSaver // nil: tokens entered are kept for the session only
+	// Tokens checks and saves the tokens entered. nil (the demo): they are
+	// kept for the session only, checked by nothing but the service, with
+	// the whitespace of a paste trimmed.
+	Tokens TokenSaver
 	// KeyringProblem says why the keyring cannot be used, when the command
 	// line already found out; the token screen tells the user up front.
 	KeyringProblem string

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"strconv"
 	"strings"
 	"time"
 
@@ -18,6 +17,10 @@ import (
 // confirmArmDelay is how long the confirmation ignores keys after it
 // opens, so that keys already typed cannot answer it.
 const confirmArmDelay = 400 * time.Millisecond
+
+// confirmArmed is the moment the confirmation takes keys: a message only
+// so that the screen is drawn again with its keys.
+type confirmArmed struct{}
 
 // purposeRule is what the profile asks of the purpose: whether one is
 // required, and whether the access log records it.
@@ -45,7 +48,7 @@ type confirmModal struct {
 func newConfirmModal(k *kit, paid, note string, rule purposeRule) Modal {
 	in := textinput.New()
 	in.Prompt = ""
-	in.Placeholder = "press 5 to type a purpose"
+	in.Placeholder = "press " + k.keys.confirm.OwnPurpose.Help().Key + " to type a purpose"
 	in.CharLimit = audit.MaxReason
 	setBlink(&in)
 	return confirmModal{k: k, paid: paid, note: note, rule: rule, detail: in, armedAt: k.now().Add(confirmArmDelay)}
@@ -132,9 +135,10 @@ func (m confirmModal) foot() []string {
 		out = append(out, st.Label.Bold(true).Render(ask))
 	}
 	out = append(out, m.purposeRows()...)
-	prompt := st.Muted.Render("5 other: ")
+	other := m.k.keys.confirm.OwnPurpose.Help().Key + " other: "
+	prompt := st.Muted.Render(other)
 	if m.typing {
-		prompt = st.InputPrompt.Render("5 other: ")
+		prompt = st.InputPrompt.Render(other)
 	}
 	out = append(out, prompt+m.detail.View())
 	cancel, confirm := st.ButtonFocused, st.Button
@@ -157,7 +161,7 @@ func (m confirmModal) purposeRows() []string {
 	cells := make([]string, len(audit.Purposes))
 	widths := [2]int{}
 	for i, p := range audit.Purposes {
-		cells[i] = strconv.Itoa(i+1) + " " + p
+		cells[i] = m.k.keys.confirm.Purposes[i].Help().Key + " " + p
 		widths[i%2] = max(widths[i%2], lipgloss.Width(cells[i])+2)
 	}
 	var rows []string
@@ -194,50 +198,42 @@ func (m confirmModal) Update(msg tea.Msg) (Modal, tea.Cmd) {
 	if m.typing {
 		return m.updateTyping(msg)
 	}
-	k, ok := msg.(tea.KeyPressMsg)
-	if d, scroll := scrollDelta(m.k.keys, msg, 3); scroll && k.String() != "space" {
+	keys := m.k.keys.confirm
+	if d, scroll := scrollDelta(keys.Scroll, msg, 3); scroll {
 		m.offset = min(max(m.offset+d, 0), m.maxOffset())
 		return m, nil
 	}
+	k, ok := msg.(tea.KeyPressMsg)
 	if !ok || m.k.now().Before(m.armedAt) {
 		return m, nil // typed before the dialog could be read; pastes and clicks never answer it
 	}
-	keys := m.k.keys
-	switch {
-	case key.Matches(k, keys.Purpose):
-		n := int(k.String()[0] - '0')
+	if n, ok := keys.purpose(k); ok {
 		if m.purpose == n {
 			n = 0 // a second press takes it back
 		}
 		m.purpose, m.problem = n, ""
 		return m, nil
+	}
+	switch {
 	case key.Matches(k, keys.OwnPurpose):
 		m.typing, m.problem = true, ""
 		return m, m.detail.Focus()
-	}
-	switch k.String() {
-	case "left", "right", "tab", "shift+tab", "h", "l":
+	case key.Matches(k, keys.Choose):
 		m.yes = !m.yes
-	case "esc", "n", "q":
+	case key.Matches(k, keys.No), key.Matches(k, keys.Answer) && !m.yes:
 		return nil, report(levelInfo, "Full view not opened.")
-	case "y":
-		return m.accept()
-	case "enter", "space":
-		if !m.yes {
-			return nil, report(levelInfo, "Full view not opened.")
-		}
+	case key.Matches(k, keys.Yes), key.Matches(k, keys.Answer):
 		return m.accept()
 	}
 	return m, nil
 }
 
-// updateTyping gives keys and pastes to the typed purpose; enter, esc and
-// tab hand the keys back to the dialog.
+// updateTyping gives keys and pastes to the typed purpose; the Done keys
+// hand the keys back to the dialog.
 func (m confirmModal) updateTyping(msg tea.Msg) (Modal, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
-		switch msg.String() {
-		case "enter", "esc", "tab", "shift+tab":
+		if key.Matches(msg, m.k.keys.confirm.Done) {
 			m.typing = false
 			m.detail.Blur()
 			return m, nil
@@ -259,7 +255,7 @@ func (m confirmModal) accept() (Modal, tea.Cmd) {
 		m.problem = capitalize(err.Error()) + "."
 		return m, nil
 	case reason == "" && m.rule.required:
-		m.problem = "A purpose is required: 1–4, or 5 to type one."
+		m.problem = "A purpose is required: " + m.k.keys.confirm.Purpose().Help().Key + ", or " + m.k.keys.confirm.OwnPurpose.Help().Key + " to type one."
 		return m, nil
 	}
 	paid := m.paid
@@ -271,20 +267,20 @@ func (m confirmModal) View() string {
 	return m.frame().render(st.Modal, m.head(), m.body(), m.foot(), m.offset)
 }
 
+// Keys offers the answers once they work: until the dialog is armed, only
+// scrolling and ctrl+c.
 func (m confirmModal) Keys() []hint {
-	if m.typing {
-		return []hint{{key.NewBinding(key.WithKeys("enter", "esc"), key.WithHelp("enter/esc", "done typing")), 5}, {m.k.keys.ForceQuit, 2}}
-	}
-	keys := m.k.keys
-	hints := []hint{
-		{key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "show personal data")), 5},
-		{key.NewBinding(key.WithKeys("n", "esc"), key.WithHelp("n/esc", "cancel")), 5},
-	}
+	keys := m.k.keys.confirm
+	var scroll []hint
 	if m.maxOffset() > 0 {
-		hints = append(hints, hint{key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "scroll")), 5})
+		scroll = []hint{{rebind(keys.Scroll.UpDown(), "scroll"), 5}}
 	}
-	return append(hints,
-		hint{keys.Purpose, 4},
-		hint{keys.OwnPurpose, 3},
-		hint{key.NewBinding(key.WithKeys("left", "right"), key.WithHelp("←/→", "choose")), 1})
+	switch {
+	case m.typing:
+		return []hint{{keys.Done, 5}, {m.k.keys.root.ForceQuit, 2}}
+	case m.k.now().Before(m.armedAt):
+		return append(scroll, hint{m.k.keys.root.ForceQuit, 2})
+	}
+	hints := append([]hint{{keys.Yes, 5}, {keys.No, 5}}, scroll...)
+	return append(hints, hint{keys.Purpose(), 4}, hint{keys.OwnPurpose, 3}, hint{keys.Choose, 1}, hint{keys.Answer, 0})
 }

@@ -29,7 +29,7 @@ func clipboardOf(t *testing.T, out string) string {
 // row on the clipboard as OSC 52, and the screen shows it.
 func TestProgramCopyMenu(t *testing.T) {
 	s := startFake(t, fake.Options{})
-	tm := program(t, demoConfig(s), 120, 36)
+	tm, _ := program(t, demoConfig(s), 120, 36)
 	tm.Type("AB12CD")
 	send(tm, "enter")
 	waitFor(t, tm, "Riverside Civic Alliance")
@@ -54,7 +54,7 @@ func TestProgramExportAndCompare(t *testing.T) {
 	dir := t.TempDir()
 	t.Chdir(dir)
 	s := startFake(t, fake.Options{})
-	tm := program(t, demoConfig(s), 100, 30)
+	tm, _ := program(t, demoConfig(s), 100, 30)
 	tm.Type("AB12CD")
 	send(tm, "enter")
 	waitFor(t, tm, "Riverside Civic Alliance")

@@ -20,7 +20,7 @@ const maxClipboard = 1 << 20
 
 // copyChoice is one thing the copy menu offers.
 type copyChoice struct {
-	key     string        // the key that copies it
+	key     key.Binding   // the key that copies it
 	label   string        // what the menu calls it
 	what    string        // what the status and the toast call it
 	preview string        // a line of what it copies
@@ -46,6 +46,10 @@ func (m *Model) openCopy() {
 		m.status = status{level: levelInfo, text: "Nothing to copy yet: fetch an advertisement first."}
 		return
 	}
+	if m.ex.maskPending() {
+		m.status = status{level: levelInfo, text: "Masking the personal data: copying waits for the masked copy."}
+		return
+	}
 	p := m.deck.current()
 	m.open(newCopyMenu(m.kit, m.ex, p, m.exportDoc()))
 }
@@ -60,18 +64,19 @@ func newCopyMenu(k *kit, ex *exchange, p Pane, doc *advert.Document) Modal {
 	tab := p.Tab().Label
 	none := "nothing is selected in " + tab
 	paid := text.CleanText(ex.paid)
+	keys := k.keys.copy
 	choices := []copyChoice{
-		{key: "p", label: "PAID", what: "the PAID", preview: paid,
+		{key: keys.PAID, label: "PAID", what: "the PAID", preview: paid,
 			text: func() string { return ex.paid }},
-		{key: "v", label: "selected value", what: "the selected value", preview: value,
+		{key: keys.Value, label: "selected value", what: "the selected value", preview: value,
 			text: func() string { return value }},
-		{key: "r", label: "selected row", what: "the selected row (tab-separated)", preview: strings.Join(row, " ⇥ "),
+		{key: keys.Row, label: "selected row", what: "the selected row (tab-separated)", preview: strings.Join(row, " ⇥ "),
 			text: func() string { return strings.Join(row, "\t") }},
-		{key: "t", label: "this pane as text", what: "the " + tab + " pane as text", preview: "all of " + tab + ", unwrapped",
+		{key: keys.Text, label: "this pane as text", what: "the " + tab + " pane as text", preview: "all of " + tab + ", unwrapped",
 			text: func() string { return paneText(p) }},
-		{key: "j", label: "normalized JSON", what: "the advertisement as normalized JSON", preview: "all groups, indented",
+		{key: keys.JSON, label: "normalized JSON", what: "the advertisement as normalized JSON", preview: "all groups, indented",
 			text: func() string { return docJSON(doc) }},
-		curlChoice(ex),
+		curlChoice(k, ex),
 	}
 	if row == nil {
 		choices[1].why, choices[2].why = none, none
@@ -84,9 +89,9 @@ func newCopyMenu(k *kit, ex *exchange, p Pane, doc *advert.Document) Modal {
 
 // curlChoice copies the request of the exchange as a curl command; the
 // token in it stays $PADVIEW_TOKEN.
-func curlChoice(ex *exchange) copyChoice {
+func curlChoice(k *kit, ex *exchange) copyChoice {
 	curl := ex.rec.Curl
-	return copyChoice{key: "c", label: "curl command", what: "the curl command of " + ex.name(), preview: curl,
+	return copyChoice{key: k.keys.copy.Curl, label: "curl command", what: "the curl command of " + ex.name(), preview: curl,
 		text: func() string { return curl }}
 }
 
@@ -96,7 +101,7 @@ func (m *Model) copyCurl() tea.Cmd {
 		m.status = status{level: levelInfo, text: "Nothing to copy yet: fetch an advertisement first."}
 		return nil
 	}
-	c := curlChoice(m.ex)
+	c := curlChoice(m.kit, m.ex)
 	return copyCmd(c.what, c.text)
 }
 
@@ -123,20 +128,20 @@ func (m copyMenu) Update(msg tea.Msg) (Modal, tea.Cmd) {
 	if !ok {
 		return m, nil // clicks and pastes land on the menu, not beneath it
 	}
-	s := k.String()
 	for i, c := range m.choices { // before ↑/↓: j copies the JSON here
-		if s == c.key {
+		if key.Matches(k, c.key) {
 			return m.choose(i)
 		}
 	}
-	switch s {
-	case "esc", "q", "y":
+	keys := m.k.keys.copy
+	switch {
+	case key.Matches(k, keys.Close):
 		return nil, nil
-	case "up", "shift+tab":
+	case key.Matches(k, keys.Up):
 		m.cursor = (m.cursor + len(m.choices) - 1) % len(m.choices)
-	case "down", "tab":
+	case key.Matches(k, keys.Down):
 		m.cursor = (m.cursor + 1) % len(m.choices)
-	case "enter":
+	case key.Matches(k, keys.Copy):
 		return m.choose(m.cursor)
 	}
 	return m, nil
@@ -176,10 +181,11 @@ func (m copyMenu) body() []string {
 	var out []string
 	for i, c := range m.choices {
 		mark := "  "
-		line := st.InputPrompt.Render(c.key) + "  " + pad(c.label, 18) + " "
+		name := c.key.Help().Key
+		line := st.InputPrompt.Render(name) + "  " + pad(c.label, 18) + " "
 		switch {
 		case c.why != "":
-			line = st.Null.Render(c.key + "  " + pad(c.label, 18) + " " + c.why)
+			line = st.Null.Render(name + "  " + pad(c.label, 18) + " " + c.why)
 		case c.preview == "":
 			line += st.Null.Render(`""`)
 		default:
@@ -225,8 +231,8 @@ func (m copyMenu) View() string {
 }
 
 func (m copyMenu) Keys() []hint {
-	b := func(k, desc string) key.Binding { return key.NewBinding(key.WithKeys(k), key.WithHelp(k, desc)) }
-	return []hint{{b("p/v/r/t/j/c", "copy"), 4}, {b("↑/↓", "choose"), 2}, {b("enter", "copy"), 3}, {b("esc", "close"), 5}}
+	keys := m.k.keys.copy
+	return []hint{{keys.Choices(), 4}, {join("↑/↓", "choose", keys.Up, keys.Down), 2}, {keys.Copy, 3}, {keys.Close, 5}}
 }
 
 // onCopied puts what a copy choice produced on the clipboard, says so, and

@@ -1,14 +1,11 @@
 package ui
 
 import (
-	"strconv"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
-
-	"github.com/padview/padview/theme"
 )
 
 // deck is the panes of the exchange on screen and which of them shows.
@@ -58,6 +55,18 @@ func (d *deck) update(msg tea.Msg) tea.Cmd {
 	return cmd
 }
 
+// broadcast hands a message to every pane, for an answer to one of them
+// that may come after the reader moved to another tab.
+func (d *deck) broadcast(msg tea.Msg) tea.Cmd {
+	panes := make([]Pane, len(d.panes)) // models are values: do not write into an earlier one's slice
+	cmds := make([]tea.Cmd, len(d.panes))
+	for i, p := range d.panes {
+		panes[i], cmds[i] = p.Update(msg)
+	}
+	d.panes = panes
+	return tea.Batch(cmds...)
+}
+
 // move goes delta tabs right (left when negative), round the end.
 func (d *deck) move(delta int) {
 	n := len(d.panes)
@@ -74,18 +83,16 @@ func (d *deck) jump(i int) {
 // tabHit is where a tab sits on the tab bar line.
 type tabHit struct{ index, from, to int }
 
-// bar renders the tab bar in width cells, scrolled so the active tab shows,
-// and where each visible tab is, for mouse clicks.
-func (d deck) bar(st theme.Styles, width int) (string, []tabHit) {
-	if width <= 0 || len(d.panes) == 0 || d.panes[0].Tab().Label == "" {
-		return "", nil
-	}
+// cells are the tabs as the bar draws them: the key that jumps there, the
+// label and the count.
+func (d deck) cells(k *kit) []string {
+	st, jump := k.st, k.keys.root.Tabs
 	cells := make([]string, len(d.panes))
 	for i, p := range d.panes {
 		t := p.Tab()
 		label := t.Label
-		if i < 10 { // 1 to 9, then 0: the keys that jump there
-			label = strconv.Itoa((i+1)%10) + " " + label
+		if i < len(jump) {
+			label = jump[i].Help().Key + " " + label
 		}
 		if t.Count != "" {
 			label += " " + t.Count
@@ -99,6 +106,16 @@ func (d deck) bar(st theme.Styles, width int) (string, []tabHit) {
 		}
 		cells[i] = style.Render(label)
 	}
+	return cells
+}
+
+// bar renders the tab bar in width cells, scrolled so the active tab shows,
+// and where each visible tab is, for mouse clicks.
+func (d deck) bar(k *kit, width int) (string, []tabHit) {
+	if width <= 0 || len(d.panes) == 0 || d.panes[0].Tab().Label == "" {
+		return "", nil
+	}
+	st, cells := k.st, d.cells(k)
 	first := 0
 	for first < d.active && lipgloss.Width(strings.Join(cells[first:d.active+1], "│")) > width-4 {
 		first++

@@ -65,6 +65,10 @@ func (m *Model) openExport() tea.Cmd {
 		m.status = status{level: levelInfo, text: "Nothing to export: e saves the advertisement on screen, and there is none."}
 		return nil
 	}
+	if m.ex.maskPending() {
+		m.status = status{level: levelInfo, text: "Masking the personal data: exporting waits for the masked copy."}
+		return nil
+	}
 	md, cmd := newExportModal(m.kit, m.exportDoc(), m.ex.name(), m.ex.personal() && !m.ex.mask)
 	m.open(md)
 	return cmd
@@ -126,24 +130,23 @@ func (m exportModal) edit(msg tea.Msg) (Modal, tea.Cmd) {
 }
 
 func (m exportModal) onKey(k tea.KeyPressMsg) (Modal, tea.Cmd) {
+	keys := m.k.keys.export
 	switch {
 	case m.writing:
 		return m, nil // the file is being written: its outcome closes or answers
 	case m.exists != "":
-		switch k.String() {
-		case "y":
+		switch {
+		case key.Matches(k, keys.Replace):
 			m.writing = true
 			return m, m.write(m.exists, true)
-		case "n", "esc":
+		case key.Matches(k, keys.Keep):
 			m.exists = ""
-			m.problem = "Not replaced: change the name and press enter."
+			m.problem = "Not replaced: change the name and press " + keys.Save.Help().Key + "."
 		}
 		return m, nil
-	}
-	switch k.String() {
-	case "esc":
+	case key.Matches(k, keys.Cancel):
 		return nil, report(levelInfo, "Nothing exported.")
-	case "enter":
+	case key.Matches(k, keys.Save):
 		name := strings.TrimSpace(m.input.Value())
 		if name == "" {
 			m.problem = "Enter a file name."
@@ -151,11 +154,11 @@ func (m exportModal) onKey(k tea.KeyPressMsg) (Modal, tea.Cmd) {
 		}
 		m.writing, m.problem = true, ""
 		return m, m.write(name, false)
-	case "up", "shift+tab":
+	case key.Matches(k, keys.Prev):
 		m.format = (m.format + len(export.Formats) - 1) % len(export.Formats)
 		m.propose()
 		return m, nil
-	case "down", "tab":
+	case key.Matches(k, keys.Next):
 		m.format = (m.format + 1) % len(export.Formats)
 		m.propose()
 		return m, nil
@@ -208,7 +211,7 @@ func (m exportModal) onExported(e exported) (Modal, tea.Cmd) {
 	case errors.As(e.err, &exists):
 		m.exists = e.path
 	default:
-		m.problem = "Not saved: " + text.CleanText(e.err.Error()) + ". Change the name and press enter again."
+		m.problem = "Not saved: " + text.CleanText(e.err.Error()) + ". Change the name and press " + m.k.keys.export.Save.Help().Key + " again."
 	}
 	return m, nil
 }
@@ -243,7 +246,8 @@ func (m exportModal) View() string {
 	case m.exists != "":
 		foot = append([]string{""}, wrap(text.CleanText(filepath.Base(m.exists))+" is already there (in "+
 			text.CleanText(filepath.Dir(m.exists))+"). Replace it?", f.inner)...)
-		foot = append(foot, st.InputPrompt.Render("y")+" replace · "+st.InputPrompt.Render("n")+" keep it and change the name")
+		keys := m.k.keys.export
+		foot = append(foot, st.InputPrompt.Render(keys.Replace.Help().Key)+" replace · "+st.InputPrompt.Render(keys.Keep.Help().Key)+" keep it and change the name")
 	case m.problem != "":
 		foot = []string{""}
 		for _, l := range wrap(m.problem, f.inner) {
@@ -254,9 +258,9 @@ func (m exportModal) View() string {
 }
 
 func (m exportModal) Keys() []hint {
-	b := func(k, desc string) key.Binding { return key.NewBinding(key.WithKeys(k), key.WithHelp(k, desc)) }
+	keys := m.k.keys.export
 	if m.exists != "" {
-		return []hint{{b("y", "replace"), 3}, {b("n/esc", "keep it"), 3}}
+		return []hint{{keys.Replace, 3}, {keys.Keep, 3}}
 	}
-	return []hint{{b("enter", "save"), 4}, {b("↑/↓", "format"), 3}, {b("esc", "cancel"), 4}, {m.k.keys.ForceQuit, 1}}
+	return []hint{{keys.Save, 4}, {keys.Format(), 3}, {keys.Cancel, 4}, {m.k.keys.root.ForceQuit, 1}}
 }

@@ -115,14 +115,14 @@ func (p fieldsPane) Update(msg tea.Msg) (Pane, tea.Cmd) {
 		return p, cmd
 	}
 	if len(p.items) == 0 {
-		p.scroll.update(p.k.keys, msg, lines)
+		p.scroll.update(p.k.keys.scroll, msg, lines)
 		return p, nil
 	}
 	if c, ok := msg.(tea.MouseClickMsg); ok && c.Button == tea.MouseLeft {
 		p.selectLine(p.scroll.offset + c.Mouse().Y)
 		return p, nil
 	}
-	d, ok := scrollDelta(p.k.keys, msg, p.scroll.height)
+	d, ok := scrollDelta(p.k.keys.scroll, msg, p.scroll.height)
 	switch {
 	case !ok:
 	case d == 1 || d == -1:

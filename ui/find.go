@@ -10,8 +10,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
-
-	"github.com/padview/padview/theme"
 )
 
 // findMode is what a pane's find line is doing. The root routes keys by
@@ -25,6 +23,23 @@ const (
 	findTyping                 // the find line takes every key
 	findKept                   // a find is in force: n/N step through it, esc clears it
 )
+
+// findIndex is a pane's find index, built off the UI goroutine: laying a
+// big Raw out whole, or every column of a 50,000-row table, takes longer
+// than a frame. id is the request's (kit.request): an index no pane waits
+// for any more is dropped.
+type findIndex struct {
+	id    int
+	index *lineIndex
+}
+
+func indexCmd(id int, build func() *lineIndex) tea.Cmd {
+	return func() tea.Msg { return findIndex{id, build()} }
+}
+
+// findingWords is what the find line counts while its index is being
+// built.
+const findingWords = "finding…"
 
 // maxFind caps what the find line takes, in bytes; maxFindShown is the
 // most of it the line shows at once.
@@ -75,26 +90,22 @@ const (
 	findPrev                     // N
 )
 
-// typingPassKeys are the keys that move in the pane while the find line
-// is typed in; every other key is text or editing.
-var typingPassKeys = map[string]bool{"up": true, "down": true, "pgup": true, "pgdown": true}
-
 // update takes a key, paste or wheel event and says what it did.
 func (f *finder) update(kt *kit, msg tea.Msg) (findEvent, tea.Cmd) {
-	keys := kt.keys
+	keys := kt.keys.find
 	k, isKey := msg.(tea.KeyPressMsg)
 	if !f.typing {
 		switch {
 		case !isKey:
-		case key.Matches(k, keys.Find):
-			return findTaken, f.open(kt.st)
+		case key.Matches(k, keys.Open):
+			return findTaken, f.open(kt)
 		case f.query == "":
-		case key.Matches(k, keys.Cancel):
+		case key.Matches(k, keys.Clear):
 			f.clear()
 			return findCleared, nil
-		case key.Matches(k, keys.FindStep) && k.String() == "n":
+		case key.Matches(k, keys.Next):
 			return findNext, nil
-		case key.Matches(k, keys.FindStep):
+		case key.Matches(k, keys.Prev):
 			return findPrev, nil
 		}
 		return findIgnored, nil
@@ -104,12 +115,12 @@ func (f *finder) update(kt *kit, msg tea.Msg) (findEvent, tea.Cmd) {
 		if _, paste := msg.(tea.PasteMsg); !paste {
 			return findIgnored, nil // the wheel still scrolls
 		}
-	case typingPassKeys[k.String()]:
-		return findIgnored, nil
-	case key.Matches(k, keys.Cancel):
+	case key.Matches(k, keys.Pass):
+		return findIgnored, nil // they move in the pane
+	case key.Matches(k, keys.Clear):
 		f.clear()
 		return findCleared, nil
-	case key.Matches(k, keys.Fetch):
+	case key.Matches(k, keys.Keep):
 		f.typing = false
 		f.box.Blur()
 		if f.query == "" {
@@ -127,13 +138,13 @@ func (f *finder) update(kt *kit, msg tea.Msg) (findEvent, tea.Cmd) {
 }
 
 // open starts typing, with what is sought now to refine.
-func (f *finder) open(st theme.Styles) tea.Cmd {
+func (f *finder) open(k *kit) tea.Cmd {
 	if !f.typing && f.box.Value() == "" {
 		f.box = textinput.New()
-		f.box.Prompt = "/"
+		f.box.Prompt = k.keys.find.Open.Help().Key
 		f.box.Placeholder = "find"
 		f.box.CharLimit = maxFind
-		styles := textinput.DefaultStyles(st.IsDark)
+		styles := textinput.DefaultStyles(k.st.IsDark)
 		styles.Cursor.Blink = false // a steady cursor: the blink's timer is the PAID input's
 		f.box.SetStyles(styles)
 	}
@@ -157,15 +168,16 @@ func (f *finder) setWidth(w int) {
 
 // view is the find line: what is sought, and on the right count ("3 of
 // 17", "no match") with the keys that work now.
-func (f finder) view(st theme.Styles, count string) string {
+func (f finder) view(k *kit, count string) string {
+	st, keys := k.st, k.keys.find
 	var left, right string
 	switch {
 	case f.typing:
 		left = f.box.View()
-		right = "enter keeps · esc clears"
+		right = sayAll(say(keys.Keep, "keeps"), say(keys.Clear, "clears"))
 	default:
-		left = st.Accent.Render("/") + st.Text.Render(f.box.Value())
-		right = "n/N next/previous · / edits · esc clears"
+		left = st.Accent.Render(keys.Open.Help().Key) + st.Text.Render(f.box.Value())
+		right = sayAll(say(keys.Step(), "next/previous"), say(keys.Open, "edits"), say(keys.Clear, "clears"))
 	}
 	countStyle := st.Text
 	if count == "no match" {
@@ -225,6 +237,8 @@ type span struct {
 // mark draws the spans of a styled line in the match styles. The line's
 // own styles stay around and inside them: after a match, the styles that
 // were in force are written again. spans are in order and do not overlap.
+// It is one pass of a small state machine (in a match or not, the styles
+// in force), better read whole than split across helpers sharing it.
 func mark(line string, spans []span, on, onCurrent string) string {
 	if len(spans) == 0 {
 		return line
@@ -334,12 +348,12 @@ func (s *searches[T]) run(q string, all func() T, narrow func(T) (T, bool)) T {
 }
 
 // findHints are the key line's hints for a pane's find.
-func findHints(k keyMap, mode findMode) []hint {
+func findHints(k findKeys, mode findMode) []hint {
 	switch mode {
 	case findTyping:
-		return []hint{{rebind(k.Fetch, "keep find"), 5}, {rebind(k.Cancel, "clear find"), 5}}
+		return []hint{{k.Keep, 5}, {k.Clear, 5}}
 	case findKept:
-		return []hint{{k.FindStep, 5}, {rebind(k.Cancel, "clear find"), 5}}
+		return []hint{{k.Step(), 5}, {k.Clear, 5}}
 	}
 	return nil
 }

@@ -240,3 +240,47 @@ func TestFindInCompareAndErrorPanes(t *testing.T) {
 		t.Fatalf("Error pane:\n%s", screen(m))
 	}
 }
+
+// step is one Update without running its command.
+func step(m Model, msg tea.Msg) (Model, tea.Cmd) {
+	next, cmd := m.Update(msg)
+	return next.(Model), cmd
+}
+
+// / indexes the pane in a command (a 50,000-row table or a whole Raw
+// takes longer than a frame): what is typed before the index comes is
+// sought when it comes, and an index no pane waits for is dropped.
+func TestFindIndexComesInACommand(t *testing.T) {
+	s := startFake(t, fake.Options{})
+	m, _ := newModel(t, demoConfig(s), 120, 36)
+	m = lookUpIn(t, m, fake.ManySponsorsPAID)
+	for _, pane := range []string{"3", "0"} { // the table, Raw
+		m := press(t, m, pane)
+		typing, cmd := step(m, keyMsg("/"))
+		for _, r := range "Donor 4711" {
+			typing, _ = step(typing, keyMsg(string(r)))
+		}
+		requireContains(t, screen(typing), "/Donor 4711", "finding…")
+		found, _ := step(typing, messageOf[findIndex](t, cmd))
+		if scr := screen(found); strings.Contains(scr, "finding…") || !strings.Contains(scr, "1 of") {
+			t.Fatalf("pane %s: the index came and nothing was found:\n%s", pane, scr)
+		}
+
+		// Cleared before the index came: it is kept for the next /, and
+		// finds nothing on its own.
+		cleared, _ := step(typing, keyMsg("esc"))
+		cleared, _ = step(cleared, messageOf[findIndex](t, cmd))
+		if cleared.deck.current().Finding() != findOff || strings.Contains(screen(cleared), "1 of") {
+			t.Fatalf("pane %s: an index that came after esc found something:\n%s", pane, screen(cleared))
+		}
+
+		// Another answer came before the index: its panes ignore it.
+		kept, _ := step(typing, keyMsg("enter"))
+		other := lookUpIn(t, kept, "AB12CD")
+		before := screen(other)
+		other, _ = step(other, messageOf[findIndex](t, cmd))
+		if screen(other) != before {
+			t.Fatalf("pane %s: a stale index changed the screen:\n%s", pane, screen(other))
+		}
+	}
+}

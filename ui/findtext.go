@@ -114,11 +114,12 @@ func (x *lineIndex) narrow(hits []hit, q string) []hit {
 }
 
 // textFind is the find of a text pane: the find line, the index of the
-// pane's lines (built when the line opens) and the matches, one of them
-// current.
+// pane's lines (built in a command when the line opens) and the matches,
+// one of them current.
 type textFind struct {
 	finder
 	index *lineIndex
+	want  int // the index asked for (findIndex.id) until it comes; 0: none
 	found
 	past searches[found]
 	cur  int
@@ -132,26 +133,39 @@ type found struct {
 
 // handle takes a message for the find. It reports whether the find took
 // it and the line to bring into sight (-1: none). top is the first line
-// in sight, where a new search starts; index builds the lines' index.
+// in sight, where a new search starts; index builds the lines' index, in
+// a command: it may lay out a whole document. What is typed before the
+// index comes is sought when it comes.
 func (t *textFind) handle(k *kit, msg tea.Msg, top int, index func() *lineIndex) (bool, int, tea.Cmd) {
+	if x, ok := msg.(findIndex); ok {
+		if x.id != t.want || t.want == 0 {
+			return true, -1, nil // another pane's, or one this pane gave up on
+		}
+		t.index, t.want = x.index, 0
+		if t.query == "" {
+			return true, -1, nil
+		}
+		t.search(top)
+		return true, t.current(), nil
+	}
 	ev, cmd := t.update(k, msg)
 	switch ev {
 	case findIgnored:
 		return false, -1, nil
 	case findTaken:
-		if t.index == nil && t.typing {
-			t.index = index()
+		if t.typing {
+			cmd = tea.Batch(cmd, t.ask(k, index))
 		}
 	case findChanged:
 		if t.index == nil {
-			t.index = index()
+			return true, -1, tea.Batch(cmd, t.ask(k, index))
 		}
 		t.search(top)
 		return true, t.current(), cmd
 	case findDone:
 		return true, t.current(), cmd
 	case findCleared:
-		t.index, t.found, t.past, t.cur = nil, found{}, searches[found]{}, 0
+		t.index, t.want, t.found, t.past, t.cur = nil, 0, found{}, searches[found]{}, 0
 	case findNext, findPrev:
 		if n := len(t.hits); n > 0 {
 			d := 1
@@ -163,6 +177,15 @@ func (t *textFind) handle(k *kit, msg tea.Msg, top int, index func() *lineIndex)
 		return true, t.current(), cmd
 	}
 	return true, -1, cmd
+}
+
+// ask requests the index, unless it is there or on its way.
+func (t *textFind) ask(k *kit, index func() *lineIndex) tea.Cmd {
+	if t.index != nil || t.want != 0 {
+		return nil
+	}
+	t.want = k.request()
+	return indexCmd(t.want, index)
 }
 
 // search finds the query again, making current the first match at or
@@ -180,12 +203,14 @@ func (t *textFind) search(top int) {
 	}
 }
 
-// reindex takes the pane's lines laid out again (a new width).
+// reindex takes the pane's lines laid out again (a new width). It builds
+// the index at once, as it costs no more than the layout that was just
+// made; one on its way, of the old lines, is dropped when it comes.
 func (t *textFind) reindex(index func() *lineIndex, top int) {
-	if t.index == nil {
+	if t.index == nil && t.want == 0 {
 		return
 	}
-	t.index, t.found, t.past = index(), found{}, searches[found]{}
+	t.index, t.want, t.found, t.past = index(), 0, found{}, searches[found]{}
 	t.search(top)
 }
 
@@ -201,6 +226,8 @@ func (t textFind) count() string {
 	switch {
 	case t.query == "":
 		return ""
+	case t.index == nil:
+		return findingWords
 	case len(t.hits) == 0:
 		return "no match"
 	case t.capped:

@@ -13,14 +13,30 @@ import (
 	"github.com/padview/padview/api/fake"
 )
 
-// clock is a settable time source for the model.
+// clock is the model's clock in tests: time moves only when a test moves
+// it (add), and a timer (after) fires at once, at the time it is set for,
+// without moving the clock: a test that wants the tick feeds tickMsg
+// itself, and no test waits on a real one.
 type clock struct {
 	mu sync.Mutex
 	t  time.Time
 }
 
+func newClock() *clock { return &clock{t: time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)} }
+
 func (c *clock) now() time.Time      { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
 func (c *clock) add(d time.Duration) { c.mu.Lock(); c.t = c.t.Add(d); c.mu.Unlock() }
+
+func (c *clock) after(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
+	at := c.now().Add(d)
+	return func() tea.Msg { return fn(at) }
+}
+
+// set puts the model on the clock.
+func (c *clock) set(m *Model) {
+	m.kit.now, m.kit.after = c.now, c.after
+	m.lastActivity = c.now()
+}
 
 func startFake(t testing.TB, opts fake.Options) *fake.Server {
 	t.Helper()
@@ -44,11 +60,10 @@ func demoConfig(s *fake.Server) Config {
 
 // newModel is a model at a fixed size and a fixed clock.
 func newModel(t testing.TB, cfg Config, w, h int) (Model, *clock) {
-	c := &clock{t: time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)}
+	c := newClock()
 	cursorBlink = false // a blinking cursor is a timer each key press would wait for
 	m := New(cfg)
-	m.kit.now = c.now
-	m.lastActivity = c.now()
+	c.set(&m)
 	next, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	return next.(Model), c
 }
@@ -60,7 +75,7 @@ func settle(t testing.TB, m Model, cmd tea.Cmd) Model {
 	t.Helper()
 	for _, msg := range execute(cmd) {
 		switch msg.(type) {
-		case fetchResult, tokenChosen, tokenSaved, fullConfirmed, statusMsg, copied, exported, compared, historyChosen:
+		case fetchResult, tokenChosen, tokenSaved, fullConfirmed, statusMsg, copied, exported, compared, historyChosen, maskedCopy, findIndex:
 			next, c := m.Update(msg)
 			m = settle(t, next.(Model), c)
 		}
@@ -73,7 +88,7 @@ func execute(cmd tea.Cmd) []tea.Msg {
 	if cmd == nil {
 		return nil
 	}
-	msg := runWithTimeout(cmd, 10*time.Second)
+	msg := cmd() // the model's timers are the test clock's, which fire at once
 	if batch, ok := msg.(tea.BatchMsg); ok {
 		var out []tea.Msg
 		var mu sync.Mutex
@@ -97,15 +112,18 @@ func execute(cmd tea.Cmd) []tea.Msg {
 	return []tea.Msg{msg}
 }
 
-func runWithTimeout(cmd tea.Cmd, d time.Duration) tea.Msg {
-	ch := make(chan tea.Msg, 1)
-	go func() { ch <- cmd() }()
-	select {
-	case msg := <-ch:
-		return msg
-	case <-time.After(d):
-		return nil
+// messageOf runs a command and returns its message of type T, which the
+// test expects it to bring.
+func messageOf[T tea.Msg](t testing.TB, cmd tea.Cmd) T {
+	t.Helper()
+	for _, msg := range execute(cmd) {
+		if m, ok := msg.(T); ok {
+			return m
+		}
 	}
+	var none T
+	t.Fatalf("no %T came", none)
+	return none
 }
 
 // press sends keys: named keys ("enter", "tab", "esc", "up") or text.

@@ -31,7 +31,7 @@ func (m helpModal) layout(w int) []string {
 	st := m.k.st
 	hm := m.k.help
 	hm.SetWidth(0) // bands are fitted here, so no column is cut
-	out := []string{st.Title.Render("Keys") + st.Muted.Render("  ? or esc closes")}
+	out := []string{st.Title.Render("Keys") + st.Muted.Render("  "+say(m.k.keys.help.Close, "closes"))}
 	var band [][]key.Binding
 	bandW := 0
 	flush := func() {
@@ -41,7 +41,7 @@ func (m helpModal) layout(w int) []string {
 		}
 		band, bandW = nil, 0
 	}
-	for _, col := range m.k.keys.groups() {
+	for _, col := range m.k.keys.helpColumns() {
 		cw := lipgloss.Width(hm.FullHelpView([][]key.Binding{col}))
 		if len(band) > 0 && bandW+4+cw > w {
 			flush()
@@ -64,12 +64,11 @@ func (m helpModal) layout(w int) []string {
 func (m helpModal) maxOffset() int { return max(0, len(m.lines)-m.h) }
 
 func (m helpModal) Update(msg tea.Msg) (Modal, tea.Cmd) {
-	keys := m.k.keys
-	if k, ok := msg.(tea.KeyPressMsg); ok && (key.Matches(k, keys.Help) || key.Matches(k, keys.Cancel) || key.Matches(k, keys.Quit)) {
+	if k, ok := msg.(tea.KeyPressMsg); ok && key.Matches(k, m.k.keys.help.Close) {
 		return nil, nil
 	}
 	// Clicks land on the help, not on what it covers.
-	if d, ok := scrollDelta(keys, msg, m.h-1); ok {
+	if d, ok := scrollDelta(m.k.keys.scroll, msg, m.h-1); ok {
 		m.offset = min(max(m.offset+d, 0), m.maxOffset())
 	}
 	return m, nil
@@ -80,7 +79,8 @@ func (m helpModal) View() string {
 	out := make([]string, 0, m.h)
 	for i, l := range lines {
 		if i == m.h-1 && len(lines) > m.h {
-			out = append(out, fit("  "+m.k.st.Muted.Render("↓ more (↓/j, pgdn or the wheel)"), m.w))
+			sk := m.k.keys.scroll
+			out = append(out, fit("  "+m.k.st.Muted.Render("↓ more ("+sk.Down.Help().Key+", "+sk.PageDown.Help().Key+" or the wheel)"), m.w))
 			break
 		}
 		out = append(out, fit("  "+ansi.Truncate(l, m.w-4, "…"), m.w))
@@ -90,5 +90,5 @@ func (m helpModal) View() string {
 
 func (m helpModal) Keys() []hint {
 	k := m.k.keys
-	return []hint{{rebind(k.Help, "close"), 3}, {rebind(k.Down, "scroll"), 2}, {k.ForceQuit, 1}}
+	return []hint{{k.help.Close, 3}, {rebind(k.scroll.Down, "scroll"), 2}, {k.root.ForceQuit, 1}}
 }

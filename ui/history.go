@@ -133,9 +133,9 @@ func (e *exchange) size() int {
 	return n
 }
 
-// stepHistory goes back ([, alt+←) or forward (], alt+→).
-func (m *Model) stepHistory(k tea.KeyPressMsg) tea.Cmd {
-	back := k.String() == "[" || k.String() == "alt+left"
+// stepHistory goes back (d < 0: [, alt+←) or forward (], alt+→).
+func (m *Model) stepHistory(d int) tea.Cmd {
+	back := d < 0
 	i := m.hist.at + 1
 	if back {
 		i = m.hist.at - 1
@@ -168,13 +168,13 @@ func (m *Model) reopen(i int) tea.Cmd {
 		return m.fetch(lookup{v.paid, m.sess.view})
 	}
 	m.sess.last = v.lookup
-	m.show(v.ex)
+	cmd := m.show(v.ex)
 	if v.ex.err == nil {
 		m.status.text = fmt.Sprint(v.ex.rec.Status) // its latency is old news
 	}
 	m.status.text += " · from this session, fetched " + v.at.Format("15:04") + " · r fetches again"
 	m.blurInput()
-	return nil
+	return tea.Batch(cmd, m.compareCmd())
 }
 
 // openHistory opens the list of this session's lookups.

@@ -59,17 +59,17 @@ func (m *historyModal) clamp() {
 }
 
 func (m historyModal) Update(msg tea.Msg) (Modal, tea.Cmd) {
-	keys := m.k.keys
+	keys := m.k.keys.history
 	if k, ok := msg.(tea.KeyPressMsg); ok {
 		switch {
-		case key.Matches(k, keys.Cancel), key.Matches(k, keys.Lookups), key.Matches(k, keys.Quit):
+		case key.Matches(k, keys.Close):
 			return nil, nil
-		case key.Matches(k, keys.Fetch):
+		case key.Matches(k, keys.Reopen):
 			id := m.rows[m.cursor].id
 			return nil, func() tea.Msg { return historyChosen{id} }
 		}
 	}
-	if d, ok := scrollDelta(keys, msg, m.visible()); ok {
+	if d, ok := scrollDelta(m.k.keys.scroll, msg, m.visible()); ok {
 		m.cursor += d
 		m.clamp()
 	}
@@ -88,7 +88,8 @@ func (m historyModal) View() string {
 		return mark + " " + pad(at, 5) + "  " + pad(paid, paidW) + "  " + pad(view, 8) + "  " + pad(status, 15) + "  " + adv
 	}
 	out := []string{
-		st.Title.Render("This session's lookups") + st.Muted.Render(fmt.Sprintf("  %d · enter reopens · esc closes", len(m.rows))),
+		st.Title.Render("This session's lookups") + st.Muted.Render(fmt.Sprintf("  %d · %s", len(m.rows),
+			sayAll(say(m.k.keys.history.Reopen, "reopens"), say(m.k.keys.history.Close, "closes")))),
 		st.Muted.Render("▸ on screen · ↻ not kept: reopening fetches it again"),
 		st.TableHeader.Render(row(" ", "Time", "PAID", "View", "Status", "Advertiser")),
 	}
@@ -118,5 +119,5 @@ func (m historyModal) View() string {
 
 func (m historyModal) Keys() []hint {
 	k := m.k.keys
-	return []hint{{rebind(k.Fetch, "reopen"), 5}, {rebind(k.Down, "select"), 3}, {rebind(k.Cancel, "close"), 4}, {k.ForceQuit, 1}}
+	return []hint{{k.history.Reopen, 5}, {rebind(k.scroll.Down, "select"), 3}, {k.history.Close, 4}, {k.root.ForceQuit, 1}}
 }

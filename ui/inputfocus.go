@@ -8,11 +8,11 @@ import (
 // onInputKey handles a key while the PAID input has focus: letters are
 // text, and only keys that cannot be part of a PAID do something else.
 func (m Model) onInputKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
-	keys := m.kit.keys
+	r, in := m.kit.keys.root, m.kit.keys.input
 	switch {
-	case key.Matches(k, keys.Fetch):
+	case key.Matches(k, r.Fetch):
 		return m, m.lookUp(m.input.value())
-	case key.Matches(k, keys.Cancel):
+	case key.Matches(k, in.Leave):
 		if m.sess.cancel() {
 			m.status = status{level: levelInfo, text: "Canceled."}
 			m.unfetching()
@@ -22,18 +22,20 @@ func (m Model) onInputKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 				m.input.restore(m.ex.paid) // the input names what is on screen, which r fetches
 			}
 		}
-	case key.Matches(k, keys.Help): // '?' is never part of a PAID
+	case key.Matches(k, r.Help): // '?' is never part of a PAID
 		m.open(newHelpModal(m.kit))
-	case key.Matches(k, keys.Worklist):
-		return m, m.stepWorklist(k)
-	case k.String() == "up":
+	case key.Matches(k, r.WorklistNext):
+		return m, m.stepWorklist(1)
+	case key.Matches(k, r.WorklistPrev):
+		return m, m.stepWorklist(-1)
+	case key.Matches(k, in.Older):
 		m.input.step(-1)
-	case k.String() == "down":
+	case key.Matches(k, in.Newer):
 		m.input.step(1)
-	case key.Matches(k, keys.NextTab):
+	case key.Matches(k, r.NextTab):
 		m.blurInput()
 		m.deck.move(1)
-	case key.Matches(k, keys.PrevTab):
+	case key.Matches(k, r.PrevTab):
 		m.blurInput()
 		m.deck.move(-1)
 	default:

@@ -1,88 +1,394 @@
 package ui
 
 import (
+	"fmt"
+	"strings"
+
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	"charm.land/lipgloss/v2"
+
+	"github.com/padview/padview/api/audit"
 )
 
-// keyMap is every key padview answers to, with its help text. It is the
-// one home of the keys: the help overlay, the key line and the README's
-// table describe these bindings.
+// This file is the one home of the keys. Every key padview answers to is a
+// key.Binding declared here, with its help, in the key map of the part of
+// the screen that takes it: the root (lookups, views, tabs, quitting), the
+// PAID input, scrolling (every pane and the lists), the find line, the
+// sponsors and controllers tables, and each dialog. The code that handles a
+// key asks key.Matches(msg, binding), never the key's name; the key line,
+// the ? help and the hints inside panes and dialogs are drawn from the
+// bindings' help; and TestKeyTablesMatchTheDocs holds the key tables of
+// docs/tui.md against keySets, both ways.
+
+// keyMap is every key map; the model's kit carries one.
 type keyMap struct {
-	Fetch, FocusInput, Cancel, Refetch, Token, Copy     key.Binding
-	NextTab, PrevTab, Left, Right, Jump                 key.Binding
-	Up, Down, PageUp, PageDown, Home, End, DetailScroll key.Binding
-	Full, Standard, Mask, Help, Quit, ForceQuit         key.Binding
-	InputHistory                                        key.Binding
-	CopyMenu, Export, Compare                           key.Binding
-	Find, FindStep                                      key.Binding
-	BackForward, Lookups, Worklist                      key.Binding
-	// In the full-view confirmation: the purpose the access log records.
-	Purpose, OwnPurpose key.Binding
+	root    rootKeys
+	input   inputKeys
+	scroll  scrollKeys
+	find    findKeys
+	table   tableKeys
+	help    helpKeys
+	confirm confirmKeys
+	token   tokenKeys
+	copy    copyKeys
+	export  exportKeys
+	history historyKeys
+	access  accessKeys
 }
+
+// bind is a binding: the keys, and the help's name for them and what they do.
+func bind(label, desc string, keys ...string) key.Binding {
+	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(label, desc))
+}
+
+// rebind is a binding with another description, for a key line that says
+// what the key does here ("r retries").
+func rebind(b key.Binding, desc string) key.Binding {
+	return bind(b.Help().Key, desc, b.Keys()...)
+}
+
+// join is bindings that share one line of help ("[/] back/forward"): it
+// matches every key of each.
+func join(label, desc string, bs ...key.Binding) key.Binding {
+	var keys []string
+	for _, b := range bs {
+		keys = append(keys, b.Keys()...)
+	}
+	return bind(label, desc, keys...)
+}
+
+// say is a binding as a hint in running text: "esc clears".
+func say(b key.Binding, desc string) string { return b.Help().Key + " " + desc }
+
+// sayAll is hints in running text: "enter keeps · esc clears".
+func sayAll(hints ...string) string { return strings.Join(hints, " · ") }
+
+// rootKeys are the keys the root model handles while a pane has focus.
+type rootKeys struct {
+	Fetch, NewPAID, EditPAID, Cancel, Refetch, Token   key.Binding
+	CopyMenu, Curl, Export, Compare                    key.Binding
+	NextTab, PrevTab, Right, Left                      key.Binding
+	Tabs                                               [10]key.Binding // 1 is the first tab, 0 the tenth
+	Back, Forward, Lookups, WorklistNext, WorklistPrev key.Binding
+	Full, Standard, Mask, Help, Quit, ForceQuit        key.Binding
+}
+
+// tabKeys are the keys that jump to a tab, in tab order.
+var tabKeys = [10]string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "0"}
+
+func newRootKeys() rootKeys {
+	k := rootKeys{
+		Fetch:        bind("enter", "fetch", "enter"),
+		NewPAID:      bind("o", "new PAID", "o"),
+		EditPAID:     bind("ctrl+l", "edit the PAID", "ctrl+l"),
+		Cancel:       bind("esc", "cancel / leave input", "esc"),
+		Refetch:      bind("r", "refetch", "r"),
+		Token:        bind("t", "new token", "t"),
+		CopyMenu:     bind("y", "copy…", "y"),
+		Curl:         bind("c", "copy curl command", "c"),
+		Export:       bind("e", "export…", "e"),
+		Compare:      bind("=", "compare: mark / clear", "="),
+		NextTab:      bind("tab", "next pane", "tab"),
+		PrevTab:      bind("shift+tab", "previous pane", "shift+tab"),
+		Right:        bind("→/l", "next pane", "right", "l"),
+		Left:         bind("←/h", "previous pane", "left", "h"),
+		Back:         bind("[ alt+←", "back", "[", "alt+left"),
+		Forward:      bind("] alt+→", "forward", "]", "alt+right"),
+		Lookups:      bind("H", "history list", "H"),
+		WorklistNext: bind("ctrl+n", "next item", "ctrl+n"),
+		WorklistPrev: bind("ctrl+p", "previous item", "ctrl+p"),
+		Full:         bind("f", "full view…", "f"),
+		Standard:     bind("s", "standard view", "s"),
+		Mask:         bind("m", "privacy mask", "m"),
+		Help:         bind("?", "help", "?"),
+		Quit:         bind("q", "quit", "q"),
+		ForceQuit:    bind("ctrl+c", "quit", "ctrl+c"),
+	}
+	for i, name := range tabKeys {
+		k.Tabs[i] = bind(name, "jump to pane "+name, name)
+	}
+	return k
+}
+
+// tab is the tab a jump key asks for (from 0), if msg is one.
+func (k rootKeys) tab(msg fmt.Stringer) (int, bool) {
+	for i, b := range k.Tabs {
+		if key.Matches(msg, b) {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// Jump, BackForward and Worklist are the pairs and runs of keys as the
+// help and the key line name them together.
+func (k rootKeys) Jump() key.Binding { return join("1-9,0", "jump to pane", k.Tabs[:]...) }
+func (k rootKeys) BackForward() key.Binding {
+	return join("[/] alt+←/→", "back/forward", k.Back, k.Forward)
+}
+func (k rootKeys) Worklist() key.Binding {
+	return join("ctrl+n/p", "next/previous item", k.WorklistNext, k.WorklistPrev)
+}
+
+// inputKeys are the keys the PAID input takes while it has focus; every
+// other key is text.
+type inputKeys struct {
+	Leave, Older, Newer key.Binding
+}
+
+func newInputKeys() inputKeys {
+	return inputKeys{
+		Leave: bind("esc", "leave input", "esc"),
+		Older: bind("↑", "earlier PAID", "up"),
+		Newer: bind("↓", "later PAID", "down"),
+	}
+}
+
+// History is ↑/↓ as the input's key line names them.
+func (k inputKeys) History() key.Binding { return join("↑/↓", "history", k.Older, k.Newer) }
+
+// scrollKeys move a pane, a list or a dialog's text; the wheel does too
+// (scrollDelta).
+type scrollKeys struct {
+	Up, Down, PageUp, PageDown, Home, End key.Binding
+}
+
+func newScrollKeys() scrollKeys {
+	return scrollKeys{
+		Up:       bind("↑/k", "up", "up", "k"),
+		Down:     bind("↓/j", "down", "down", "j"),
+		PageUp:   bind("pgup/ctrl+b", "page up", "pgup", "ctrl+b"),
+		PageDown: bind("pgdn/ctrl+f/space", "page down", "pgdown", "ctrl+f", "space"),
+		Home:     bind("home/g", "top", "home", "g"),
+		End:      bind("end/G", "bottom", "end", "G"),
+	}
+}
+
+// UpDown is ↑/↓ as hints name them.
+func (k scrollKeys) UpDown() key.Binding { return join("↑/↓", "up/down", k.Up, k.Down) }
+
+// all is every scroll binding.
+func (k scrollKeys) all() []key.Binding {
+	return []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End}
+}
+
+// findKeys are the find line's keys (find.go). While it is typed in,
+// every other key is text.
+type findKeys struct {
+	Open, Keep, Clear, Next, Prev, Pass key.Binding
+}
+
+func newFindKeys() findKeys {
+	return findKeys{
+		Open:  bind("/", "find in pane", "/"),
+		Keep:  bind("enter", "keep find", "enter"),
+		Clear: bind("esc", "clear find", "esc"),
+		Next:  bind("n", "next match", "n"),
+		Prev:  bind("N", "previous match", "N"),
+		// While typing these still move in the pane.
+		Pass: bind("↑/↓ pgup/pgdn", "move in the pane", "up", "down", "pgup", "pgdown"),
+	}
+}
+
+// Step is n/N as the help and the key line name them.
+func (k findKeys) Step() key.Binding { return join("n/N", "next/previous match", k.Next, k.Prev) }
+
+// tableKeys are the sponsors and controllers tables' own keys; ↑/↓ and
+// the other scroll keys move the selected row.
+type tableKeys struct {
+	DetailDown, DetailUp key.Binding
+}
+
+func newTableKeys() tableKeys {
+	return tableKeys{
+		DetailDown: bind("J", "scroll details down", "J"),
+		DetailUp:   bind("K", "scroll details up", "K"),
+	}
+}
+
+// Details is J/K as the help names them.
+func (k tableKeys) Details() key.Binding {
+	return join("J/K", "scroll details", k.DetailDown, k.DetailUp)
+}
+
+// helpKeys are the ? help's keys; the scroll keys and the wheel scroll it.
+type helpKeys struct{ Close key.Binding }
+
+func newHelpKeys() helpKeys { return helpKeys{Close: bind("?/esc/q", "close", "?", "esc", "q")} }
+
+// confirmKeys are the full-view confirmation's keys. Its notice scrolls
+// with the scroll keys but space, which answers.
+type confirmKeys struct {
+	Yes, No, Choose, Answer key.Binding
+	Purposes                []key.Binding // audit.Purposes, in order: 1, 2, …
+	OwnPurpose, Done        key.Binding   // the key after the purposes
+	Scroll                  scrollKeys
+}
+
+func newConfirmKeys(scroll scrollKeys) confirmKeys {
+	own := tabKeys[len(audit.Purposes)]
+	k := confirmKeys{
+		Yes:        bind("y", "show personal data", "y"),
+		No:         bind("n/esc/q", "cancel", "n", "esc", "q"),
+		Choose:     bind("←/→ tab h/l", "choose", "left", "right", "tab", "shift+tab", "h", "l"),
+		Answer:     bind("enter/space", "answer the choice", "enter", "space"),
+		OwnPurpose: bind(own, "type a purpose", own),
+		Done:       bind("enter/esc/tab", "done typing", "enter", "esc", "tab", "shift+tab"),
+		Scroll:     scroll,
+	}
+	k.Scroll.PageDown = bind("pgdn/ctrl+f", "page down", "pgdown", "ctrl+f")
+	for _, n := range tabKeys[:len(audit.Purposes)] {
+		k.Purposes = append(k.Purposes, bind(n, "purpose "+n, n))
+	}
+	return k
+}
+
+// purpose is the purpose a key picks (1 to 4), if msg is one.
+func (k confirmKeys) purpose(msg fmt.Stringer) (int, bool) {
+	for i, b := range k.Purposes {
+		if key.Matches(msg, b) {
+			return i + 1, true
+		}
+	}
+	return 0, false
+}
+
+// Purpose is 1–4 as the key line names them.
+func (k confirmKeys) Purpose() key.Binding {
+	return join(k.Purposes[0].Help().Key+"–"+k.Purposes[len(k.Purposes)-1].Help().Key, "purpose", k.Purposes...)
+}
+
+// tokenKeys are the token entry's keys; every other key is the token.
+type tokenKeys struct {
+	Save, Close, Replace, Keep key.Binding
+}
+
+func newTokenKeys() tokenKeys {
+	return tokenKeys{
+		Save:    bind("enter", "save", "enter"),
+		Close:   bind("esc", "close", "esc"),
+		Replace: bind("y", "replace", "y"),
+		Keep:    bind("n/esc", "keep the current one", "n", "esc"),
+	}
+}
+
+// copyKeys are the copy menu's keys: a letter a choice, and the list's.
+type copyKeys struct {
+	PAID, Value, Row, Text, JSON, Curl key.Binding
+	Up, Down, Copy, Close              key.Binding
+}
+
+func newCopyKeys() copyKeys {
+	return copyKeys{
+		PAID:  bind("p", "the PAID", "p"),
+		Value: bind("v", "the selected value", "v"),
+		Row:   bind("r", "the selected row", "r"),
+		Text:  bind("t", "this pane as text", "t"),
+		JSON:  bind("j", "normalized JSON", "j"),
+		Curl:  bind("c", "curl command", "c"),
+		Up:    bind("↑/shift+tab", "previous choice", "up", "shift+tab"),
+		Down:  bind("↓/tab", "next choice", "down", "tab"),
+		Copy:  bind("enter", "copy", "enter"),
+		Close: bind("esc/q/y", "close", "esc", "q", "y"),
+	}
+}
+
+// Choices is the letters as the key line names them.
+func (k copyKeys) Choices() key.Binding {
+	return join("p/v/r/t/j/c", "copy", k.PAID, k.Value, k.Row, k.Text, k.JSON, k.Curl)
+}
+
+// exportKeys are the export dialog's keys; every other key edits the name.
+type exportKeys struct {
+	Save, Cancel, Prev, Next, Replace, Keep key.Binding
+}
+
+func newExportKeys() exportKeys {
+	return exportKeys{
+		Save:    bind("enter", "save", "enter"),
+		Cancel:  bind("esc", "cancel", "esc"),
+		Prev:    bind("↑/shift+tab", "previous format", "up", "shift+tab"),
+		Next:    bind("↓/tab", "next format", "down", "tab"),
+		Replace: bind("y", "replace", "y"),
+		Keep:    bind("n/esc", "keep it", "n", "esc"),
+	}
+}
+
+// Format is ↑/↓ as the key line names them.
+func (k exportKeys) Format() key.Binding { return join("↑/↓", "format", k.Prev, k.Next) }
+
+// historyKeys are the history list's keys; the scroll keys move the
+// selection.
+type historyKeys struct{ Reopen, Close key.Binding }
+
+func newHistoryKeys() historyKeys {
+	return historyKeys{Reopen: bind("enter", "reopen", "enter"), Close: bind("esc/H/q", "close", "esc", "H", "q")}
+}
+
+// accessKeys close the dialog that says the access log cannot be
+// written; the scroll keys scroll its text.
+type accessKeys struct{ Close key.Binding }
+
+func newAccessKeys() accessKeys { return accessKeys{Close: bind("esc/enter", "close", "esc", "enter")} }
 
 func newKeyMap() keyMap {
-	b := func(keys []string, k, desc string) key.Binding {
-		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, desc))
-	}
+	scroll := newScrollKeys()
 	return keyMap{
-		Fetch:        b([]string{"enter"}, "enter", "fetch"),
-		FocusInput:   b([]string{"o", "ctrl+l"}, "o", "new PAID"),
-		Cancel:       b([]string{"esc"}, "esc", "cancel / leave input"),
-		Refetch:      b([]string{"r"}, "r", "refetch"),
-		Token:        b([]string{"t"}, "t", "new token"),
-		Copy:         b([]string{"c"}, "c", "copy curl command"),
-		CopyMenu:     b([]string{"y"}, "y", "copy…"),
-		Export:       b([]string{"e"}, "e", "export…"),
-		Compare:      b([]string{"="}, "=", "compare: mark / clear"),
-		NextTab:      b([]string{"tab"}, "tab", "next pane"),
-		PrevTab:      b([]string{"shift+tab"}, "shift+tab", "previous pane"),
-		Left:         b([]string{"left", "h"}, "←/h", "previous pane"),
-		Right:        b([]string{"right", "l"}, "→/l", "next pane"),
-		Jump:         b([]string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "0"}, "1-9,0", "jump to pane"),
-		Up:           b([]string{"up", "k"}, "↑/k", "up"),
-		Down:         b([]string{"down", "j"}, "↓/j", "down"),
-		PageUp:       b([]string{"pgup", "ctrl+b"}, "pgup", "page up"),
-		PageDown:     b([]string{"pgdown", "ctrl+f", "space"}, "pgdn", "page down"),
-		Home:         b([]string{"home", "g"}, "home/g", "top"),
-		End:          b([]string{"end", "G"}, "end/G", "bottom"),
-		DetailScroll: b([]string{"J", "K"}, "J/K", "scroll details"),
-		Full:         b([]string{"f"}, "f", "full view…"),
-		Standard:     b([]string{"s"}, "s", "standard view"),
-		Mask:         b([]string{"m"}, "m", "privacy mask"),
-		Help:         b([]string{"?"}, "?", "help"),
-		Quit:         b([]string{"q"}, "q", "quit"),
-		ForceQuit:    b([]string{"ctrl+c"}, "ctrl+c", "quit"),
-		InputHistory: b([]string{"up", "down"}, "↑/↓", "history"),
-		Find:         b([]string{"/"}, "/", "find in pane"),
-		FindStep:     b([]string{"n", "N"}, "n/N", "next/previous match"),
-		BackForward:  b([]string{"[", "]", "alt+left", "alt+right"}, "[/] alt+←/→", "back/forward"),
-		Lookups:      b([]string{"H"}, "H", "history list"),
-		Worklist:     b([]string{"ctrl+n", "ctrl+p"}, "ctrl+n/p", "next/previous item"),
-		Purpose:      b([]string{"1", "2", "3", "4"}, "1-4", "purpose"),
-		OwnPurpose:   b([]string{"5"}, "5", "type a purpose"),
+		root: newRootKeys(), input: newInputKeys(), scroll: scroll, find: newFindKeys(), table: newTableKeys(),
+		help: newHelpKeys(), confirm: newConfirmKeys(scroll), token: newTokenKeys(), copy: newCopyKeys(),
+		export: newExportKeys(), history: newHistoryKeys(), access: newAccessKeys(),
 	}
 }
 
-// groups are the help overlay's columns, laid out two by two on a narrow
+// keySet is the keys of one part of the screen, as its table in
+// docs/tui.md lists them.
+type keySet struct {
+	doc      string // the heading of docs/tui.md the table is the first under
+	bindings []key.Binding
+}
+
+// keySets is every key padview answers to, by the table that documents it:
+// the panes (the root, the input, scrolling, find, the tables) in one, and
+// each dialog in its own.
+func (k keyMap) keySets() []keySet {
+	r, f := k.root, k.find
+	main := []key.Binding{r.Fetch, r.NewPAID, r.EditPAID, r.Cancel, r.Refetch, r.Token, r.CopyMenu, r.Curl, r.Export, r.Compare,
+		r.NextTab, r.PrevTab, r.Right, r.Left, r.Back, r.Forward, r.Lookups, r.WorklistNext, r.WorklistPrev,
+		r.Full, r.Standard, r.Mask, r.Help, r.Quit, r.ForceQuit, k.input.Leave, k.input.Older, k.input.Newer,
+		f.Open, f.Keep, f.Clear, f.Next, f.Prev, f.Pass, k.table.DetailDown, k.table.DetailUp}
+	main = append(append(main, r.Tabs[:]...), k.scroll.all()...)
+	c := k.confirm
+	confirm := append([]key.Binding{c.Yes, c.No, c.Choose, c.Answer, c.OwnPurpose, c.Done}, c.Purposes...)
+	cp, ex, t := k.copy, k.export, k.token
+	return []keySet{
+		{"Keys", main},
+		{"The ? help", append([]key.Binding{k.help.Close}, k.scroll.all()...)},
+		{"The full-view confirmation", append(confirm, c.Scroll.all()...)},
+		{"The token entry", []key.Binding{t.Save, t.Close, t.Replace, t.Keep}},
+		{"Copy, export and compare", []key.Binding{cp.PAID, cp.Value, cp.Row, cp.Text, cp.JSON, cp.Curl, cp.Up, cp.Down, cp.Copy, cp.Close}},
+		{"The export dialog", []key.Binding{ex.Save, ex.Cancel, ex.Prev, ex.Next, ex.Replace, ex.Keep}},
+		{"The history list", append([]key.Binding{k.history.Reopen, k.history.Close}, k.scroll.all()...)},
+		{"The access-log dialog", append([]key.Binding{k.access.Close}, k.scroll.all()...)},
+	}
+}
+
+// helpColumns are the ? help's columns, laid out two by two on a narrow
 // terminal, in as few rows as fit 80×24: keys that go in pairs share one.
-func (k keyMap) groups() [][]key.Binding {
-	pair := func(a, b key.Binding, keys, desc string) key.Binding {
-		return key.NewBinding(key.WithKeys(append(a.Keys(), b.Keys()...)...), key.WithHelp(keys, desc))
-	}
+func (k keyMap) helpColumns() [][]key.Binding {
+	r, s := k.root, k.scroll
 	return [][]key.Binding{
-		{k.Fetch, k.FocusInput, key.NewBinding(key.WithKeys("ctrl+l"), key.WithHelp("ctrl+l", "edit the PAID")), k.Cancel, k.Refetch},
-		{k.CopyMenu, k.Copy, k.Export, k.Compare, k.Token},
-		{k.BackForward, k.Lookups, k.Worklist, k.Find, k.FindStep},
-		{k.Full, k.Standard, k.Mask, k.Help, pair(k.Quit, k.ForceQuit, "q/ctrl+c", "quit")},
-		{pair(k.NextTab, k.PrevTab, "tab/shift+tab", "next/previous pane"), pair(k.Right, k.Left, "→/← l/h", "next/previous pane"), k.Jump},
-		{pair(k.Up, k.Down, "↑/↓ k/j", "up/down"), pair(k.PageUp, k.PageDown, "pgup/pgdn", "page up/down"),
-			pair(k.Home, k.End, "g/G home/end", "top/bottom"), k.DetailScroll},
+		{r.Fetch, r.NewPAID, r.EditPAID, r.Cancel, r.Refetch},
+		{r.CopyMenu, r.Curl, r.Export, r.Compare, r.Token},
+		{r.BackForward(), r.Lookups, r.Worklist(), k.find.Open, k.find.Step()},
+		{r.Full, r.Standard, r.Mask, r.Help, join("q/ctrl+c", "quit", r.Quit, r.ForceQuit)},
+		{join("tab/shift+tab", "next/previous pane", r.NextTab, r.PrevTab), join("→/← l/h", "next/previous pane", r.Right, r.Left), r.Jump()},
+		{join("↑/↓ k/j", "up/down", s.Up, s.Down), join("pgup/pgdn", "page up/down", s.PageUp, s.PageDown),
+			join("g/G home/end", "top/bottom", s.Home, s.End), k.table.Details()},
 	}
 }
 
-// hint is one entry of the key line; when the line is too narrow the
+// hint is one entry of a key line; when the line is too narrow the
 // entries with the lowest keep go first.
 type hint struct {
 	b    key.Binding
@@ -110,10 +416,4 @@ func keyLine(h help.Model, hints []hint, w int) string {
 		}
 		hints = append(hints[:low:low], hints[low+1:]...)
 	}
-}
-
-// rebind is a binding with another description, for a key line that says
-// what the key does here ("r retries").
-func rebind(b key.Binding, desc string) key.Binding {
-	return key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(b.Help().Key, desc))
 }

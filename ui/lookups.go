@@ -30,8 +30,7 @@ func (m *Model) lookUp(input string) tea.Cmd {
 		if m.cfg.FullViewNever {
 			m.notice = strings.TrimSpace(m.notice + " The pasted URL asks for the full view, which is disabled for this profile: the standard view is looked up.")
 		} else {
-			m.open(m.confirmFull(l.PAID, m.notice))
-			return nil
+			return m.confirmFull(l.PAID, m.notice)
 		}
 	}
 	return m.fetch(lookup{l.PAID, m.sess.view})
@@ -85,17 +84,22 @@ func (m Model) onFetchResult(r fetchResult) (tea.Model, tea.Cmd) {
 		m.sess.view, m.sess.reason = advert.Standard, ""
 		m.notice = "The service refused the full view for this token: padview is back in the standard view, for later lookups too."
 	}
-	m.show(ex)
+	masked := m.show(ex)
 	m.hist.record(ex, m.kit.now())
 	if l, err := api.ParseLookup(m.input.value(), m.cfg.BaseURL); m.input.value() == "" || err == nil && l.PAID == r.l.paid {
 		m.blurInput() // unless the user is typing another PAID
 	}
-	return m, m.compareCmd()
+	return m, tea.Batch(masked, m.compareCmd())
 }
 
 // show puts an exchange on screen in place of the one before: a failure
-// on its error pane, an advertisement on the tab the reader was on.
-func (m *Model) show(ex *exchange) {
+// on its error pane, an advertisement on the tab the reader was on. It is
+// shown as the mask is now (an answer kept from earlier may have come
+// before it changed); the command makes its masked copy when it needs one.
+func (m *Model) show(ex *exchange) tea.Cmd {
+	if ex.doc != nil && ex.mask != m.mask {
+		ex = ex.withMask(m.mask, masking{})
+	}
 	stay := m.deck.label()
 	if ex.err != nil {
 		stay = "" // a failure opens on what happened
@@ -109,6 +113,7 @@ func (m *Model) show(ex *exchange) {
 	in := m.layout.paneInner()
 	m.deck = newDeck(panesFor(m.kit, ex), stay, in.w, in.h)
 	m.status = ex.status()
+	return m.maskCmd()
 }
 
 // clear takes the exchange off the screen (and out of memory); the next
@@ -142,14 +147,14 @@ func (m *Model) unfetching() {
 
 // askFull opens the confirmation for the advertisement on screen, or the
 // one in the input.
-func (m *Model) askFull() {
+func (m *Model) askFull() tea.Cmd {
 	if m.sess.view == advert.Full {
 		m.status = status{level: levelInfo, text: "Already in the full view; s returns to the standard view."}
-		return
+		return nil
 	}
 	if m.cfg.FullViewNever {
 		m.status = status{level: levelWarn, text: "The full view is disabled for this profile (full_view = \"never\")."}
-		return
+		return nil
 	}
 	paid := ""
 	if m.ex != nil {
@@ -157,13 +162,15 @@ func (m *Model) askFull() {
 	} else if l, err := api.ParseLookup(m.input.value(), m.cfg.BaseURL); err == nil {
 		paid = l.PAID
 	}
-	m.open(m.confirmFull(paid, ""))
+	return m.confirmFull(paid, "")
 }
 
-// confirmFull is the confirmation for paid, asking the purpose the access
-// log records (required when the profile says so).
-func (m *Model) confirmFull(paid, note string) Modal {
-	return newConfirmModal(m.kit, paid, note, purposeRule{required: m.cfg.RequireReason, recorded: m.sess.access.records()})
+// confirmFull opens the confirmation for paid, asking the purpose the
+// access log records (required when the profile says so). The command
+// draws it again when it is armed, so that its keys show when they work.
+func (m *Model) confirmFull(paid, note string) tea.Cmd {
+	m.open(newConfirmModal(m.kit, paid, note, purposeRule{required: m.cfg.RequireReason, recorded: m.sess.access.records()}))
+	return m.kit.after(confirmArmDelay, func(time.Time) tea.Msg { return confirmArmed{} })
 }
 
 func (m Model) onFullConfirmed(c fullConfirmed) (tea.Model, tea.Cmd) {
@@ -233,9 +240,9 @@ func (m Model) onTick() (tea.Model, tea.Cmd) {
 	}
 	if m.sess.view == advert.Full && m.kit.now().Sub(m.lastActivity) >= m.cfg.FullViewIdle {
 		why := fmt.Sprintf("Returned to the standard view after %s without a key press; personal data cleared.", text.Duration(m.cfg.FullViewIdle))
-		return m, tea.Batch(m.leaveFull(why), tick())
+		return m, tea.Batch(m.leaveFull(why), m.kit.tick())
 	}
-	return m, tick()
+	return m, m.kit.tick()
 }
 
 // setToken builds the client for a token; each token has its own budget.
@@ -260,7 +267,7 @@ func (m *Model) openToken(intro string) tea.Cmd {
 	if m.sess.token != "" {
 		current = m.sess.source
 	}
-	md, cmd := newTokenModal(m.kit, intro, tokenHome(m.cfg), text.CleanText(current))
+	md, cmd := newTokenModal(m.kit, tokenRule(m.cfg.Tokens), intro, tokenHome(m.cfg), text.CleanText(current))
 	m.open(md)
 	return cmd
 }

@@ -29,7 +29,7 @@ type fetchResult struct {
 // tickMsg refreshes the budget, countdowns and the idle check each second.
 type tickMsg time.Time
 
-// tokenChosen is a token the user entered and the keystore's rule accepted.
+// tokenChosen is a token the user entered and the token rule accepted.
 type tokenChosen struct{ token string }
 
 // tokenSaved reports saving a token the user entered.
@@ -66,8 +66,9 @@ func fetchCmd(ctx context.Context, c *api.Client, a accessLog, id int, l lookup,
 // the next lookup), for the reason given ("" for none).
 type fullConfirmed struct{ paid, reason string }
 
-func tick() tea.Cmd {
-	return tea.Tick(time.Second, func(t time.Time) tea.Msg { return tickMsg(t) })
+// tick is the next of the once-a-second ticks, on the kit's clock.
+func (k *kit) tick() tea.Cmd {
+	return k.after(time.Second, func(t time.Time) tea.Msg { return tickMsg(t) })
 }
 
 // saveTokenCmd stores the token off the UI goroutine: a keyring call can

@@ -54,11 +54,12 @@ func (f frame) render(style lipgloss.Style, head, body, foot []string, off int) 
 	room := f.room(len(head), len(foot))
 	off = min(max(off, 0), f.maxOffset(len(body), len(head), len(foot)))
 	shown := append([]string(nil), body[off:min(len(body), off+room)]...)
+	more := " more (" + say(newScrollKeys().UpDown(), "scroll") + ")"
 	if off > 0 && len(shown) > 1 {
-		shown[0] = "↑ more (↑/↓ scroll)"
+		shown[0] = "↑" + more
 	}
 	if off+room < len(body) && len(shown) > 1 {
-		shown[len(shown)-1] = "↓ more (↑/↓ scroll)"
+		shown[len(shown)-1] = "↓" + more
 	}
 	lines := append(append(append([]string(nil), head...), shown...), foot...)
 	for i, l := range lines {

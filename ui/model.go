@@ -44,11 +44,14 @@ type Model struct {
 	hist history   // this session's lookups, for [, ] and H
 	work int       // the worklist item opened last
 
+	actions      []action // the root's keys while a pane has focus (actions.go)
 	modal        Modal
 	status       status
 	notice       string           // something padview did on its own; above the panes until the next key
 	toast        *copyToast       // what was just copied, until a key or its time is up
 	mark         *advert.Document // the advertisement marked with =, that the next ones are compared with
+	maskSeq      int              // the latest masked copy asked for (maskCmd)
+	masking      *advert.Document // the document that request masks, until it answers
 	spinner      spinner.Model
 	lastActivity time.Time
 	startup      tea.Cmd // the first lookup of a worklist
@@ -61,11 +64,11 @@ func New(cfg Config) Model {
 	if cfg.FullViewIdle <= 0 {
 		cfg.FullViewIdle = defaultIdle
 	}
-	k := &kit{st: theme.New(true), keys: newKeyMap(), help: help.New(), now: time.Now, idle: cfg.FullViewIdle}
+	k := &kit{st: theme.New(true), keys: newKeyMap(), help: help.New(), now: time.Now, after: tea.Tick, idle: cfg.FullViewIdle}
 	if cfg.FullViewNever {
-		k.keys.Full = rebind(k.keys.Full, "full view: disabled for this profile")
+		k.keys.root.Full = rebind(k.keys.root.Full, "full view: disabled for this profile")
 	}
-	m := Model{cfg: cfg, kit: k, input: newPAIDInput(), focus: focusInput, mask: cfg.Mask, hist: history{at: -1},
+	m := Model{cfg: cfg, kit: k, actions: rootActions(k.keys.root), input: newPAIDInput(), focus: focusInput, mask: cfg.Mask, hist: history{at: -1},
 		spinner: spinner.New(spinner.WithSpinner(spinner.Dot))}
 	m.sess.access = newAccessLog(cfg)
 	m.applyTheme(true)
@@ -89,7 +92,7 @@ func New(cfg Config) Model {
 
 // Init asks the terminal for its background and starts the clock.
 func (m Model) Init() tea.Cmd {
-	return tea.Batch(tea.RequestBackgroundColor, tick(), textinput.Blink, m.startup)
+	return tea.Batch(tea.RequestBackgroundColor, m.kit.tick(), textinput.Blink, m.startup)
 }
 
 // Update routes one message: answers and timers to the session, input
@@ -102,6 +105,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return nm, cmd
 }
 
+// update is the router: one case a kind of message, each handed on in a
+// line or two, so that the whole flow reads in one place.
 func (m Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
@@ -137,6 +142,10 @@ func (m Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.onCopied(msg)
 	case compared:
 		return m.onCompared(msg)
+	case maskedCopy:
+		return m.onMasked(msg)
+	case findIndex:
+		return m, m.deck.broadcast(msg) // the pane that asked takes it
 	case tea.KeyPressMsg, tea.PasteMsg, tea.MouseMsg:
 		return m.onInput(msg)
 	}
@@ -154,17 +163,8 @@ func (m Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (m Model) onInput(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m.lastActivity = m.kit.now()
 	if k, ok := msg.(tea.KeyPressMsg); ok {
-		if m.modal == nil && m.toast != nil && key.Matches(k, m.kit.keys.Cancel) {
-			m.toast = nil // esc closes what was copied, and does nothing else
-			return m, nil
-		}
-		if m.modal == nil {
-			m.notice, m.toast = "", nil // read by now; a modal covers them, so they wait
-		}
-		m.approxSeen = m.approxSeen || m.ex != nil
-		if key.Matches(k, m.kit.keys.ForceQuit) {
-			m.sess.cancel()
-			return m, tea.Quit
+		if done, cmd := m.seeKey(k); done {
+			return m, cmd
 		}
 	}
 	if m.modal != nil {
@@ -197,76 +197,41 @@ func (m Model) onInput(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
-// onKey handles a key while a pane has focus: the root's keys here, the
-// rest (scrolling, selection) go to the pane.
+// seeKey is what any key press does first, wherever it goes: it marks
+// the notice and the copied text as read, and ctrl+c quits. done says the
+// key did all it does (esc closing what was copied does nothing else).
+func (m *Model) seeKey(k tea.KeyPressMsg) (done bool, cmd tea.Cmd) {
+	r := m.kit.keys.root
+	if m.modal == nil && m.toast != nil && key.Matches(k, r.Cancel) {
+		m.toast = nil
+		return true, nil
+	}
+	if m.modal == nil {
+		m.notice, m.toast = "", nil // read by now; a modal covers them, so they wait
+	}
+	m.approxSeen = m.approxSeen || m.ex != nil
+	if key.Matches(k, r.ForceQuit) {
+		return true, m.quit()
+	}
+	return false, nil
+}
+
+// onKey handles a key while a pane has focus: the root's keys (actions),
+// the rest (scrolling, selection, find) go to the pane.
 func (m Model) onKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
-	keys := m.kit.keys
-	find := m.deck.current().Finding()
-	switch {
+	switch find := m.deck.current().Finding(); {
 	case find == findTyping:
 		return m, m.deck.update(k) // the find line takes every key
-	case key.Matches(k, keys.Quit):
-		m.sess.cancel()
-		return m, tea.Quit
-	case key.Matches(k, keys.Fetch):
-		if m.input.value() == "" {
-			return m, m.focusInput()
-		}
-		return m, m.lookUp(m.input.value())
-	case key.Matches(k, keys.FocusInput), key.Matches(k, keys.Find) && find == findNone:
-		if k.String() != "ctrl+l" {
-			m.input.clear() // a new lookup starts empty; ↑ brings the last PAID back
-		}
-		return m, m.focusInput()
-	case key.Matches(k, keys.Cancel) && m.sess.pending == nil && find == findKept:
-		return m, m.deck.update(k) // clears the find
-	case key.Matches(k, keys.Cancel):
-		if m.sess.cancel() {
-			m.status = status{level: levelInfo, text: "Canceled."}
-			m.unfetching()
-		} else if m.mark != nil {
-			m.unmark()
-		}
-	case key.Matches(k, keys.BackForward):
-		return m, m.stepHistory(k)
-	case key.Matches(k, keys.Lookups):
-		m.openHistory()
-	case key.Matches(k, keys.Worklist):
-		return m, m.stepWorklist(k)
-	case key.Matches(k, keys.Help):
-		m.open(newHelpModal(m.kit))
-	case key.Matches(k, keys.CopyMenu):
-		m.openCopy()
-	case key.Matches(k, keys.Export):
-		return m, m.openExport()
-	case key.Matches(k, keys.Compare):
-		m.toggleMark()
-	case key.Matches(k, keys.NextTab), key.Matches(k, keys.Right):
-		m.deck.move(1)
-	case key.Matches(k, keys.PrevTab), key.Matches(k, keys.Left):
-		m.deck.move(-1)
-	case key.Matches(k, keys.Jump):
-		m.deck.jump((int(k.String()[0]-'0') + 9) % 10) // 1 is the first tab, 0 the tenth
-	case key.Matches(k, keys.Full):
-		m.askFull()
-	case key.Matches(k, keys.Mask):
-		return m, m.toggleMask()
-	case key.Matches(k, keys.Standard):
-		if m.sess.view == advert.Standard {
-			m.status = status{level: levelInfo, text: "Already in the standard view."}
-			return m, nil
-		}
-		return m, m.leaveFull(m.backToStandard())
-	case key.Matches(k, keys.Refetch):
-		return m, m.refetch()
-	case key.Matches(k, keys.Copy):
-		return m, m.copyCurl()
-	case key.Matches(k, keys.Token):
-		return m, m.openToken("Enter a new partner token for profile " + m.cfg.Profile + ".")
-	default:
-		return m, m.deck.update(k)
+	case find == findNone && key.Matches(k, m.kit.keys.find.Open):
+		return m, m.newPAID(k) // nothing to find: / goes to the PAID input, as it always did
 	}
-	return m, nil
+	for _, a := range m.actions {
+		if key.Matches(k, a.b) {
+			cmd := a.do(&m, k)
+			return m, cmd
+		}
+	}
+	return m, m.deck.update(k)
 }
 
 // open shows a modal, sized for its area.

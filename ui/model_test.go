@@ -18,6 +18,7 @@ import (
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/fake"
+	"github.com/padview/padview/keystore"
 )
 
 // updating reports -update, the flag teatest's golden package defines.
@@ -119,7 +120,7 @@ func TestLookupAndTabs(t *testing.T) {
 		t.Fatalf("clipboard message %v", msg)
 	}
 	// A click on a tab selects it: the layout's tab row, the bar's ranges.
-	_, hits := m.deck.bar(m.kit.st, m.layout.width)
+	_, hits := m.deck.bar(m.kit, m.layout.width)
 	next, _ = m.Update(tea.MouseClickMsg{X: hits[1].from + 1, Y: m.layout.tabs.y, Button: tea.MouseLeft})
 	if got := tab(next.(Model)); got != m.deck.panes[hits[1].index].Tab().Label || got == "Raw" {
 		t.Fatalf("click chose %q", got)
@@ -182,16 +183,32 @@ func TestStaleResponsesAreDropped(t *testing.T) {
 	if m.ex == nil || m.ex.paid != "XK9P2M" {
 		t.Fatalf("current answer not shown: %v", m.ex)
 	}
-	// Esc cancels a fetch in flight, and its late answer is dropped too.
+	// Esc cancels a fetch in flight, and its answer is dropped too: one
+	// that came before the esc was read, and one the esc cut short.
 	m = press(t, m, "o")
 	m.input.box.SetValue("AB12CD")
 	next, cmd := m.Update(keyMsg("enter"))
-	m = next.(Model)
-	next, _ = m.Update(keyMsg("esc"))
-	m = next.(Model)
-	m = settle(t, m, cmd)
-	if m.ex.paid != "XK9P2M" || m.status.text != "Canceled." {
-		t.Fatalf("after cancel: %s, %q", m.ex.paid, m.status.text)
+	answered := execute(cmd) // the answer came, and waits behind the esc
+	for _, cut := range []bool{false, true} {
+		m := next.(Model)
+		m.input.box.SetValue("AB12CD")
+		after, late := m.Update(keyMsg("enter"))
+		m = after.(Model)
+		after, _ = m.Update(keyMsg("esc"))
+		m = after.(Model)
+		msgs := answered
+		if cut {
+			msgs = execute(late) // run after the esc: its context is canceled
+		}
+		for _, msg := range msgs {
+			if r, ok := msg.(fetchResult); ok {
+				after, _ = m.Update(r)
+				m = after.(Model)
+			}
+		}
+		if m.ex.paid != "XK9P2M" || m.status.text != "Canceled." {
+			t.Fatalf("after cancel (cut %v): %s, %q", cut, m.ex.paid, m.status.text)
+		}
 	}
 }
 
@@ -448,10 +465,10 @@ func TestHelpOverlay(t *testing.T) {
 	}
 	m = lookUpIn(t, m, "AB12CD")
 	m = press(t, m, "?")
-	requireContains(t, screen(m), "Keys", "full view", "jump to pane", "page up/down", "? close")
+	requireContains(t, screen(m), "Keys", "full view", "jump to pane", "page up/down", "?/esc/q close")
 	// The help swallows the mouse: a click where the tab bar was does not
 	// switch tabs, and the wheel scrolls the help.
-	_, hits := m.deck.bar(m.kit.st, m.layout.width)
+	_, hits := m.deck.bar(m.kit, m.layout.width)
 	next, _ := m.Update(tea.MouseClickMsg{X: hits[2].from + 1, Y: m.layout.tabs.y, Button: tea.MouseLeft})
 	if m = next.(Model); tab(m) != "Advertiser" || m.modal == nil {
 		t.Fatalf("a click through the help chose %q", tab(m))
@@ -479,7 +496,7 @@ func TestHelpAt80x24ShowsEveryKey(t *testing.T) {
 	m, _ := newModel(t, demoConfig(s), 80, 24)
 	m = press(t, m, "esc", "?")
 	scr := screen(m)
-	for _, col := range m.kit.keys.groups() {
+	for _, col := range m.kit.keys.helpColumns() {
 		for _, b := range col {
 			if !strings.Contains(scr, b.Help().Key+" ") || !strings.Contains(scr, b.Help().Desc) {
 				t.Errorf("help at 80×24 lacks %q %q", b.Help().Key, b.Help().Desc)
@@ -499,15 +516,21 @@ func TestHelpAt80x24ShowsEveryKey(t *testing.T) {
 
 func lastLine(s string) string { return s[strings.LastIndex(strings.TrimRight(s, "\n"), "\n")+1:] }
 
-// TestConfirmationAtSmallestSize: at 60×15 the choice and its keys show;
-// the notice scrolls.
+// TestConfirmationAtSmallestSize: at 60×15 the choice and its keys show
+// (the answers once the dialog is armed); the notice scrolls.
 func TestConfirmationAtSmallestSize(t *testing.T) {
 	s := startFake(t, fake.Options{})
-	m, _ := newModel(t, demoConfig(s), 60, 15)
+	m, clk := newModel(t, demoConfig(s), 60, 15)
 	m = lookUpIn(t, m, "AB12CD")
 	m = press(t, m, "f")
+	if line := lastLine(screen(m)); strings.Contains(line, "y show personal data") || !strings.Contains(line, "↑/↓ scroll") {
+		t.Fatalf("before it is armed the key line offers: %s", line)
+	}
+	clk.add(confirmArmDelay)
+	next, _ := m.Update(confirmArmed{})
+	m = next.(Model)
 	scr := screen(m)
-	requireContains(t, scr, "Cancel", "Show personal data", "y show personal data", "n/esc cancel", "↓ more")
+	requireContains(t, scr, "Cancel", "Show personal data", "y show personal data", "n/esc/q cancel", "↓ more")
 	for range 10 {
 		m = press(t, m, "down")
 	}
@@ -568,6 +591,9 @@ type saver struct {
 
 func (s *saver) Save(p, tok string) error { s.saved[p] = tok; return nil }
 func (s *saver) Available() error         { return s.unavail }
+
+// CleanToken is the keystore's rule, as keystore.Store gives it.
+func (s *saver) CleanToken(in string) (string, error) { return keystore.CleanToken(in) }
 
 func TestTokenScreen(t *testing.T) {
 	srv := startFake(t, fake.Options{})

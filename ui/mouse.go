@@ -10,7 +10,7 @@ func (m Model) onClick(c tea.MouseClickMsg) (tea.Model, tea.Cmd) {
 	switch {
 	case c.Button != tea.MouseLeft:
 	case l.tabs.contains(mouse.X, mouse.Y):
-		_, hits := m.deck.bar(m.kit.st, l.width)
+		_, hits := m.deck.bar(m.kit, l.width)
 		for _, h := range hits {
 			if mouse.X >= h.from && mouse.X < h.to {
 				m.deck.jump(h.index)

@@ -49,8 +49,19 @@ type kit struct {
 	st   theme.Styles
 	keys keyMap
 	help help.Model
-	now  func() time.Time
-	idle time.Duration // the full view's idle timeout, for the texts that name it
+	// The clock: now, and after, which fires a message after a while
+	// (tea.Tick). Tests set both to a clock they move.
+	now   func() time.Time
+	after func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
+	idle  time.Duration // the full view's idle timeout, for the texts that name it
+	seq   int           // the last request id handed out (request)
+}
+
+// request is a new id for something a pane asks a command for, so that
+// an answer nobody waits for any more is told apart. Only Update calls it.
+func (k *kit) request() int {
+	k.seq++
+	return k.seq
 }
 
 // panesFor lists the panes of an exchange: one per group in advert.Groups
@@ -60,6 +71,9 @@ type kit struct {
 // after = and a lookup). A failure has its error and Raw. They draw the
 // document as shown (masked under the privacy mask).
 func panesFor(k *kit, ex *exchange) []Pane {
+	if ex.maskPending() {
+		return []Pane{newFetchingPane(k, "Masking the personal data…", "Nothing of this advertisement shows until its masked copy is ready.")}
+	}
 	doc := ex.shown()
 	if doc == nil {
 		return []Pane{newErrorPane(k, ex), newRawPane(k, ex)}
@@ -96,7 +110,7 @@ const far = 1 << 30
 
 // scrollDelta is how far a key or the wheel asks to move: lines for a
 // text pane, rows for a table.
-func scrollDelta(keys keyMap, msg tea.Msg, page int) (int, bool) {
+func scrollDelta(keys scrollKeys, msg tea.Msg, page int) (int, bool) {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		switch {
@@ -132,7 +146,7 @@ func (s *scroller) move(d int, lines func(need int) int) {
 }
 
 // update moves for a scroll key or the wheel, and says whether it did.
-func (s *scroller) update(keys keyMap, msg tea.Msg, lines func(need int) int) bool {
+func (s *scroller) update(keys scrollKeys, msg tea.Msg, lines func(need int) int) bool {
 	d, ok := scrollDelta(keys, msg, s.height)
 	if ok {
 		s.move(d, lines)

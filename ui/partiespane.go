@@ -30,10 +30,11 @@ type partiesPane struct {
 	offset        int // the first row in sight
 	detail        int // how far the selected entry's details are scrolled
 
-	find  finder
-	shown []int           // the entries the find leaves, in order; nil: all of them
-	past  searches[[]int] // what the queries typed so far left
-	hay   *partyHay       // every entry's columns, folded, built when / first opens
+	find    finder
+	shown   []int           // the entries the find leaves, in order; nil: all of them
+	past    searches[[]int] // what the queries typed so far left
+	hay     *partyHay       // every entry's columns, folded, built when / first opens
+	hayWant int             // the index asked for (findIndex.id) until it comes
 
 	// The selected entry's fields, laid out when the selection, the width
 	// or the theme changes, so View only reads them.
@@ -141,13 +142,15 @@ func (p partiesPane) Update(msg tea.Msg) (Pane, tea.Cmd) {
 	if taken, cmd := p.updateFind(msg); taken {
 		return p, cmd
 	}
-	if k, ok := msg.(tea.KeyPressMsg); ok && key.Matches(k, p.k.keys.DetailScroll) {
-		if k.String() == "J" {
+	if k, ok := msg.(tea.KeyPressMsg); ok {
+		switch {
+		case key.Matches(k, p.k.keys.table.DetailDown):
 			p.detail++
-		} else {
+			return p, nil
+		case key.Matches(k, p.k.keys.table.DetailUp):
 			p.detail = max(0, p.detail-1)
+			return p, nil
 		}
-		return p, nil
 	}
 	if c, ok := msg.(tea.MouseClickMsg); ok {
 		if row, ok := p.rowAt(c.X, c.Y); ok {
@@ -155,7 +158,7 @@ func (p partiesPane) Update(msg tea.Msg) (Pane, tea.Cmd) {
 		}
 		return p, nil
 	}
-	if d, ok := scrollDelta(p.k.keys, msg, p.rows()); ok && p.n() > 0 {
+	if d, ok := scrollDelta(p.k.keys.scroll, msg, p.rows()); ok && p.n() > 0 {
 		p.selectRow(min(max(p.cursor+d, 0), p.n()-1))
 	}
 	return p, nil
@@ -192,14 +195,15 @@ func (p partiesPane) View() string {
 	}
 	label := strings.ToLower(p.info.Label)
 	all := text.Plural(len(p.list), strings.TrimSuffix(label, "s"), label) // "1 sponsor", "3 sponsors"
+	keys := sayAll(say(p.k.keys.scroll.UpDown(), "select"), say(p.k.keys.table.Details(), "scroll details"))
 	var count string
 	switch {
 	case p.n() == 0:
 		count = fmt.Sprintf("none of %s match", all)
 	case p.shown != nil:
-		count = fmt.Sprintf("%d of %s · entry %d · ↑/↓ select · J/K scroll details", p.n(), all, p.entry(p.cursor)+1)
+		count = fmt.Sprintf("%d of %s · entry %d · %s", p.n(), all, p.entry(p.cursor)+1, keys)
 	default:
-		count = fmt.Sprintf("%s · entry %d · ↑/↓ select · J/K scroll details", all, p.cursor+1)
+		count = fmt.Sprintf("%s · entry %d · %s", all, p.cursor+1, keys)
 	}
 	out := []string{st.Muted.Render(count)}
 	body := p.body() - 1
@@ -290,7 +294,7 @@ func (p partiesPane) details(height int) []string {
 	}
 	lines := p.fields[min(p.detail, max(len(p.fields)-1, 0)):]
 	if len(lines) > height {
-		lines = append(lines[:height-1:height-1], p.k.st.Muted.Render(fmt.Sprintf("… %d more lines (J scrolls)", len(lines)-height+1)))
+		lines = append(lines[:height-1:height-1], p.k.st.Muted.Render(fmt.Sprintf("… %d more lines (%s)", len(lines)-height+1, say(p.k.keys.table.DetailDown, "scrolls"))))
 	}
 	return lines
 }

@@ -6,19 +6,21 @@ import (
 	"sort"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/padview/padview/api/advert"
 )
 
 // partyHay is every entry of a sponsors or controllers table as one line
 // of an index: all its columns, whatever the width leaves on screen, apart
-// by a control character no query has. Built once, when / first opens, so
-// that each key typed is one pass over one buffer.
+// by a control character no query has. Built once, in a command when /
+// first opens, so that each key typed is one pass over one buffer.
 type partyHay = lineIndex
 
-func newPartyHay(p partiesPane) *partyHay {
-	cols := partyColumns(1<<20, p.full) // every column of this view
-	x := &lineIndex{starts: make([]int, 0, len(p.list))}
+func newPartyHay(list []advert.Value, full bool) *partyHay {
+	cols := partyColumns(1<<20, full) // every column of this view
+	x := &lineIndex{starts: make([]int, 0, len(list))}
 	var row []byte
-	for _, v := range p.list {
+	for _, v := range list {
 		row = row[:0]
 		for j, c := range cols {
 			if j > 0 {
@@ -32,19 +34,29 @@ func newPartyHay(p partiesPane) *partyHay {
 }
 
 // updateFind takes a message for the table's find and reports whether it
-// was the find's.
+// was the find's. What is typed before the index comes filters the rows
+// when it comes.
 func (p *partiesPane) updateFind(msg tea.Msg) (bool, tea.Cmd) {
+	if x, ok := msg.(findIndex); ok {
+		if x.id == p.hayWant && p.hayWant != 0 {
+			p.hay, p.hayWant = x.index, 0
+			p.filter()
+			p.selectRow(p.cursor)
+		}
+		return true, nil
+	}
 	ev, cmd := p.find.update(p.k, msg)
 	switch ev {
 	case findIgnored:
 		return false, nil
 	case findTaken:
-		if p.hay == nil && p.find.typing {
-			p.hay = newPartyHay(*p)
+		if p.find.typing {
+			cmd = tea.Batch(cmd, p.askHay())
 		}
 	case findChanged, findCleared:
-		if p.hay == nil {
-			p.hay = newPartyHay(*p)
+		if p.hay == nil && p.find.query != "" {
+			cmd = tea.Batch(cmd, p.askHay())
+			break
 		}
 		p.filter()
 	case findNext:
@@ -58,6 +70,16 @@ func (p *partiesPane) updateFind(msg tea.Msg) (bool, tea.Cmd) {
 	}
 	p.selectRow(p.cursor) // the find line came or went: the rows changed
 	return true, cmd
+}
+
+// askHay requests the table's index, unless it is there or on its way.
+func (p *partiesPane) askHay() tea.Cmd {
+	if p.hay != nil || p.hayWant != 0 {
+		return nil
+	}
+	p.hayWant = p.k.request()
+	list, full := p.list, p.full
+	return indexCmd(p.hayWant, func() *lineIndex { return newPartyHay(list, full) })
 }
 
 // filter shows the entries that match the query, keeping the selected
@@ -97,6 +119,8 @@ func (p partiesPane) findCount() string {
 	switch {
 	case p.find.query == "":
 		return ""
+	case p.hay == nil:
+		return findingWords
 	case p.n() == 0:
 		return "no match"
 	}

@@ -116,7 +116,8 @@ func printableASCII(b []byte) bool {
 }
 
 // step lays out the line that starts at at, writing it to out when out is
-// not nil, and returns where the next line starts; false at the end.
+// not nil, and returns where the next line starts; false at the end. It is
+// the tokenizer's one step, a case a kind of token, and reads best whole.
 func (j *jsonLines) step(at jsonMark, out *[]byte) (jsonMark, bool) {
 	src, p, depth := j.src, skipSpace(j.src, at.pos), at.depth
 	if p >= len(src) {

@@ -197,7 +197,8 @@ func (p rawPane) Resize(w, h int) Pane {
 }
 
 // index is every line of the pane, the whole body laid out once: what a
-// find in Raw searches.
+// find in Raw searches. It runs in a command, so it walks the body with
+// a layout of its own, never the one View reads.
 func (p rawPane) index() *lineIndex {
 	x := &lineIndex{}
 	if p.json != nil {
@@ -207,7 +208,7 @@ func (p rawPane) index() *lineIndex {
 		x.add(l.text)
 	}
 	if p.json != nil {
-		p.json.each(x.addBytes)
+		newJSONLines(p.json.src).each(x.addBytes)
 	}
 	for _, l := range p.text {
 		x.add(l)
@@ -223,7 +224,7 @@ func (p rawPane) Update(msg tea.Msg) (Pane, tea.Cmd) {
 		p.scroll.reveal(show, p.lines)
 		return p, cmd
 	}
-	d, ok := scrollDelta(p.k.keys, msg, p.scroll.height)
+	d, ok := scrollDelta(p.k.keys.scroll, msg, p.scroll.height)
 	if !ok {
 		return p, nil
 	}
@@ -274,7 +275,7 @@ func (p rawPane) headLine(l rawLine, w int) string {
 	case rawTitle:
 		return st.Label.Bold(true).Render(ansi.Truncate(l.text, w, "…"))
 	case rawCurl:
-		return st.Muted.Render(ansi.Truncate(l.text, max(0, w-10), "…")) + st.Accent.Render("  c copies")
+		return st.Muted.Render(ansi.Truncate(l.text, max(0, w-10), "…")) + st.Accent.Render("  "+say(p.k.keys.root.Curl, "copies"))
 	case rawWarning:
 		return st.StatusWarn.Render(ansi.Truncate(l.text, w, "…"))
 	}

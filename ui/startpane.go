@@ -37,7 +37,7 @@ func (p startPane) Resize(w, h int) Pane {
 func (p startPane) layout(w int) []string {
 	st := p.k.st
 	out := []string{"", st.Title.Render("Look up a political advertisement"), ""}
-	out = append(out, strings.Split(ansi.Wrap("Type its PAID above and press enter, or paste an endpoint URL.", w, " "), "\n")...)
+	out = append(out, strings.Split(ansi.Wrap("Type its PAID above and press "+p.k.keys.root.Fetch.Help().Key+", or paste an endpoint URL.", w, " "), "\n")...)
 	list := func(title string, ids []string) {
 		if len(ids) == 0 {
 			return
@@ -50,12 +50,14 @@ func (p startPane) layout(w int) []string {
 	list("Try one of these:", p.samples)
 	list("Or see how padview handles a failing service:", p.demos)
 	out = append(out, "")
-	out = append(out, strings.Split(st.Muted.Render(ansi.Wrap("f opens the full view (personal data) after a confirmation · ? shows every key", w, " ")), "\n")...)
+	r := p.k.keys.root
+	keys := sayAll(say(r.Full, "opens the full view (personal data) after a confirmation"), say(r.Help, "shows every key"))
+	out = append(out, strings.Split(st.Muted.Render(ansi.Wrap(keys, w, " ")), "\n")...)
 	return out
 }
 
 func (p startPane) Update(msg tea.Msg) (Pane, tea.Cmd) {
-	p.scroll.update(p.k.keys, msg, func(int) int { return len(p.lines) })
+	p.scroll.update(p.k.keys.scroll, msg, func(int) int { return len(p.lines) })
 	return p, nil
 }
 

@@ -17,7 +17,7 @@ import (
 // typing; esc keeps it selected in the whole table.
 func TestProgramFilterToOneSponsor(t *testing.T) {
 	s := startFake(t, fake.Options{})
-	tm := program(t, demoConfig(s), 120, 36)
+	tm, _ := program(t, demoConfig(s), 120, 36)
 	tm.Type(fake.ManySponsorsPAID)
 	send(tm, "enter")
 	waitFor(t, tm, "Showing MANY5000")
@@ -39,7 +39,7 @@ func TestProgramFilterToOneSponsor(t *testing.T) {
 // (the fake counts them), H lists the lookups and enter reopens one.
 func TestProgramBackForwardAndHistoryList(t *testing.T) {
 	s := startFake(t, fake.Options{})
-	tm := program(t, demoConfig(s), 100, 30)
+	tm, _ := program(t, demoConfig(s), 100, 30)
 	tm.Type("AB12CD")
 	send(tm, "enter")
 	waitFor(t, tm, "Riverside Civic Alliance")
@@ -67,7 +67,7 @@ func TestProgramWorklist(t *testing.T) {
 	s := startFake(t, fake.Options{})
 	cfg := demoConfig(s)
 	cfg.Worklist = []string{"AB12CD", "XK9P2M"}
-	tm := program(t, cfg, 100, 30)
+	tm, _ := program(t, cfg, 100, 30)
 	waitFor(t, tm, "worklist 1/2", "Riverside Civic Alliance")
 	send(tm, "ctrl+n")
 	waitFor(t, tm, "Collectif")
@@ -82,7 +82,7 @@ func TestProgramWorklist(t *testing.T) {
 // TestProgramRowClick: a click on a sponsor row selects it.
 func TestProgramRowClick(t *testing.T) {
 	s := startFake(t, fake.Options{})
-	tm := program(t, demoConfig(s), 120, 36)
+	tm, _ := program(t, demoConfig(s), 120, 36)
 	tm.Type(fake.ManySponsorsPAID)
 	send(tm, "enter")
 	waitFor(t, tm, "Showing MANY5000")

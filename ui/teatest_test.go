@@ -19,16 +19,19 @@ import (
 )
 
 // program runs the model in a real Bubble Tea program with a pinned size,
-// colour profile and environment, against the fake over loopback.
-func program(t *testing.T, cfg Config, w, h int) *teatest.TestModel {
+// colour profile and environment, against the fake over loopback, on a
+// clock the test moves.
+func program(t *testing.T, cfg Config, w, h int) (*teatest.TestModel, *clock) {
 	t.Helper()
 	cursorBlink = false
-	return teatest.NewTestModel(t, New(cfg),
+	m, c := New(cfg), newClock()
+	c.set(&m)
+	return teatest.NewTestModel(t, m,
 		teatest.WithInitialTermSize(w, h),
 		teatest.WithProgramOptions(
 			tea.WithColorProfile(colorprofile.Ascii),
 			tea.WithEnvironment([]string{"TERM=xterm-256color", "NO_COLOR=1"}),
-		))
+		)), c
 }
 
 // waitFor reads the program's output until it shows every want, and
@@ -62,11 +65,11 @@ func send(tm *teatest.TestModel, keys ...string) {
 }
 
 // confirm answers the full-view confirmation once it is armed.
-func confirm(t *testing.T, tm *teatest.TestModel) {
+func confirm(t *testing.T, tm *teatest.TestModel, clk *clock) {
 	t.Helper()
 	send(tm, "f")
 	waitFor(t, tm, "Show personal data")
-	time.Sleep(confirmArmDelay + 50*time.Millisecond)
+	clk.add(confirmArmDelay)
 	send(tm, "y")
 }
 
@@ -78,7 +81,7 @@ func finalModel(t *testing.T, tm *teatest.TestModel) Model {
 
 func TestProgramLookupTabsAndFullView(t *testing.T) {
 	s := startFake(t, fake.Options{})
-	tm := program(t, demoConfig(s), 100, 30)
+	tm, clk := program(t, demoConfig(s), 100, 30)
 	waitFor(t, tm, "Look up a political advertisement")
 	tm.Type("AB12CD")
 	send(tm, "enter")
@@ -91,13 +94,13 @@ func TestProgramLookupTabsAndFullView(t *testing.T) {
 	// Cancel the confirmation: nothing personal is requested.
 	send(tm, "f")
 	waitFor(t, tm, "Show personal data")
-	time.Sleep(confirmArmDelay + 50*time.Millisecond)
+	clk.add(confirmArmDelay)
 	send(tm, "esc")
 	waitFor(t, tm, "Full view not opened")
 	if s.Stats().Full != 0 {
 		t.Fatal("a cancelled confirmation requested the full view")
 	}
-	confirm(t, tm)
+	confirm(t, tm, clk)
 	waitFor(t, tm, "FULL · personal data")
 	redraw(tm, 100, 30)
 	waitFor(t, tm, "privacy@riverside-civic.example")
@@ -112,7 +115,7 @@ func TestProgramLookupTabsAndFullView(t *testing.T) {
 
 func TestProgramErrorsAndRetry(t *testing.T) {
 	s := startFake(t, fake.Options{DemoTriggers: true})
-	tm := program(t, demoConfig(s), 100, 30)
+	tm, _ := program(t, demoConfig(s), 100, 30)
 	tm.Type("XK9P2M")
 	send(tm, "enter")
 	waitFor(t, tm, "Collectif")
@@ -133,14 +136,13 @@ func TestProgramErrorsAndRetry(t *testing.T) {
 
 func TestProgramDropsAnswersAfterCancel(t *testing.T) {
 	s := startFake(t, fake.Options{Latency: 300 * time.Millisecond})
-	tm := program(t, demoConfig(s), 100, 30)
+	tm, _ := program(t, demoConfig(s), 100, 30)
 	tm.Type("AB12CD")
 	send(tm, "enter")
 	waitFor(t, tm, "Fetching AB12CD")
 	send(tm, "esc")
 	waitFor(t, tm, "Canceled.")
-	time.Sleep(500 * time.Millisecond) // the request's answer would have come by now
-	m := finalModel(t, tm)
+	m := finalModel(t, tm) // TestStaleResponsesAreDropped feeds a model the late answer itself
 	if m.ex != nil {
 		t.Fatal("an answer after cancel was shown")
 	}
@@ -154,11 +156,11 @@ func TestProgramDropsAnswersAfterCancel(t *testing.T) {
 // then NOPE99: no tab shows anything of ZZ7Q1A any more.
 func TestProgramFailureAfterFullViewLeavesNoTrace(t *testing.T) {
 	s := startFake(t, fake.Options{DemoTriggers: true})
-	tm := program(t, demoConfig(s), 120, 36)
+	tm, clk := program(t, demoConfig(s), 120, 36)
 	tm.Type("ZZ7Q1A")
 	send(tm, "enter")
 	waitFor(t, tm, "Havenwerkers Verbond")
-	confirm(t, tm)
+	confirm(t, tm, clk)
 	waitFor(t, tm, "s.vdberg@havenwerkers.example")
 	send(tm, "o")
 	tm.Type("NOPE99")
@@ -181,7 +183,7 @@ func TestProgramFailureAfterFullViewLeavesNoTrace(t *testing.T) {
 // TestProgramRawAndCopyAfterFailure: Raw and c describe the failed request.
 func TestProgramRawAndCopyAfterFailure(t *testing.T) {
 	s := startFake(t, fake.Options{DemoTriggers: true})
-	tm := program(t, demoConfig(s), 120, 36)
+	tm, _ := program(t, demoConfig(s), 120, 36)
 	tm.Type("AB12CD")
 	send(tm, "enter")
 	waitFor(t, tm, "Riverside Civic Alliance")
@@ -208,7 +210,7 @@ func TestProgramRawAndCopyAfterFailure(t *testing.T) {
 // offers are keys, not text for the input.
 func TestProgramKeysAfterFailure(t *testing.T) {
 	s := startFake(t, fake.Options{DemoTriggers: true})
-	tm := program(t, demoConfig(s), 100, 30)
+	tm, _ := program(t, demoConfig(s), 100, 30)
 	tm.Type("DEMO-503")
 	send(tm, "enter")
 	waitFor(t, tm, "Service error (503)", "r retry")
@@ -228,11 +230,11 @@ func TestProgramKeysAfterFailure(t *testing.T) {
 // STANDARD, and the next lookup is standard without a dialog.
 func TestProgramBadgeAfterRefusedFullView(t *testing.T) {
 	s := startFake(t, fake.Options{DemoTriggers: true})
-	tm := program(t, demoConfig(s), 100, 30)
+	tm, clk := program(t, demoConfig(s), 100, 30)
 	tm.Type("DEMO-403")
 	send(tm, "enter")
 	waitFor(t, tm, "Showing DEMO-403")
-	confirm(t, tm)
+	confirm(t, tm, clk)
 	waitFor(t, tm, "Full view refused (403)")
 	send(tm, "o")
 	tm.Type("AB12CD")
@@ -249,12 +251,12 @@ func TestProgramBadgeAfterRefusedFullView(t *testing.T) {
 // does nothing beneath it, and the wheel scrolls the help.
 func TestProgramHelpSwallowsMouse(t *testing.T) {
 	s := startFake(t, fake.Options{})
-	tm := program(t, demoConfig(s), 60, 15)
+	tm, _ := program(t, demoConfig(s), 60, 15)
 	tm.Type("AB12CD")
 	send(tm, "enter")
 	waitFor(t, tm, "Riverside")
 	send(tm, "?")
-	waitFor(t, tm, "? or esc closes")
+	waitFor(t, tm, "?/esc/q closes")
 	tm.Send(tea.MouseClickMsg{X: 20, Y: 3, Button: tea.MouseLeft})
 	for range 8 {
 		tm.Send(tea.MouseWheelMsg{X: 20, Y: 8, Button: tea.MouseWheelDown})
@@ -271,7 +273,7 @@ func TestProgramHelpSwallowsMouse(t *testing.T) {
 // grow to 200×60: the table is full, not three rows over empty ones.
 func TestProgramTableRefillsAfterResize(t *testing.T) {
 	s := startFake(t, fake.Options{})
-	tm := program(t, demoConfig(s), 120, 36)
+	tm, _ := program(t, demoConfig(s), 120, 36)
 	tm.Type(fake.ManySponsorsPAID)
 	send(tm, "enter")
 	waitFor(t, tm, "Showing MANY5000")
@@ -293,10 +295,10 @@ func TestProgramTableRefillsAfterResize(t *testing.T) {
 // TestProgramHelpAt80x24NamesQuit: the help shows every key at 80×24.
 func TestProgramHelpAt80x24NamesQuit(t *testing.T) {
 	s := startFake(t, fake.Options{})
-	tm := program(t, demoConfig(s), 80, 24)
+	tm, _ := program(t, demoConfig(s), 80, 24)
 	waitFor(t, tm, "Look up")
 	send(tm, "?")
-	waitFor(t, tm, "? or esc closes", "q/ctrl+c", "standard view")
+	waitFor(t, tm, "?/esc/q closes", "q/ctrl+c", "standard view")
 	m := finalModel(t, tm)
 	if scr := ansi.Strip(m.View().Content); strings.Contains(scr, "↓ more") || !strings.Contains(scr, "J/K") {
 		t.Fatalf("help at 80×24:\n%s", scr)

@@ -19,7 +19,8 @@ type textView struct {
 
 func (v *textView) count(int) int { return len(v.lines) }
 
-func (v *textView) index() *lineIndex { return styledIndex(v.lines) }
+// index reads a copy of the view: it runs in a command.
+func (v textView) index() *lineIndex { return styledIndex(v.lines) }
 
 // setLines takes lines laid out again (another width or theme).
 func (v *textView) setLines(lines []string) {
@@ -40,7 +41,7 @@ func (v *textView) update(k *kit, msg tea.Msg) tea.Cmd {
 		v.scroll.reveal(show, v.count)
 		return cmd
 	}
-	v.scroll.update(k.keys, msg, v.count)
+	v.scroll.update(k.keys.scroll, msg, v.count)
 	return nil
 }
 
@@ -65,5 +66,5 @@ func withFindLine(k *kit, body []string, height int, f finder, count string) str
 	for len(body) < height {
 		body = append(body, "")
 	}
-	return strings.Join(append(body[:height:height], f.view(k.st, count)), "\n")
+	return strings.Join(append(body[:height:height], f.view(k, count)), "\n")
 }

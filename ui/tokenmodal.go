@@ -1,19 +1,23 @@
 package ui
 
 import (
+	"errors"
+	"strings"
+
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/padview/padview/api/text"
-	"github.com/padview/padview/keystore"
 )
 
 // tokenModal is the token entry: a masked input, checked and cleaned by
-// the keystore's one rule (keystore.CleanToken), saved to the keyring (or kept for the session when the keyring
-// cannot take it). Replacing a token the session already has asks first.
+// the rule of the saver that keeps it (Config.Tokens), saved to the
+// keyring (or kept for the session when the keyring cannot take it).
+// Replacing a token the session already has asks first.
 type tokenModal struct {
 	k       *kit
+	clean   func(string) (string, error) // the token rule
 	input   textinput.Model
 	intro   string
 	where   string // where the token will be kept
@@ -25,7 +29,7 @@ type tokenModal struct {
 
 // newTokenModal opens the token entry. current names where the token in
 // use came from ("" when there is none).
-func newTokenModal(k *kit, intro, where, current string) (Modal, tea.Cmd) {
+func newTokenModal(k *kit, clean func(string) (string, error), intro, where, current string) (Modal, tea.Cmd) {
 	in := textinput.New()
 	in.Prompt = ""
 	in.Placeholder = "partner token"
@@ -34,7 +38,7 @@ func newTokenModal(k *kit, intro, where, current string) (Modal, tea.Cmd) {
 	in.CharLimit = 4096
 	setBlink(&in)
 	cmd := in.Focus()
-	return tokenModal{k: k, input: in, intro: intro, where: where, current: current}, cmd
+	return tokenModal{k: k, clean: clean, input: in, intro: intro, where: where, current: current}, cmd
 }
 
 func (m tokenModal) Resize(w, h int) Modal {
@@ -44,12 +48,13 @@ func (m tokenModal) Resize(w, h int) Modal {
 }
 
 func (m tokenModal) Update(msg tea.Msg) (Modal, tea.Cmd) {
+	keys := m.k.keys.token
 	if m.replace {
 		if k, ok := msg.(tea.KeyPressMsg); ok {
-			switch k.String() {
-			case "y":
+			switch {
+			case key.Matches(k, keys.Replace):
 				return nil, m.chosen()
-			case "n", "esc":
+			case key.Matches(k, keys.Keep):
 				m.replace = false
 			}
 		}
@@ -57,11 +62,11 @@ func (m tokenModal) Update(msg tea.Msg) (Modal, tea.Cmd) {
 	}
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
-		switch msg.String() {
-		case "esc":
+		switch {
+		case key.Matches(msg, keys.Close):
 			return nil, nil
-		case "enter":
-			if _, err := keystore.CleanToken(m.input.Value()); err != nil {
+		case key.Matches(msg, keys.Save):
+			if _, err := m.clean(m.input.Value()); err != nil {
 				m.problem = capitalize(err.Error()) + "."
 				return m, nil
 			}
@@ -85,10 +90,10 @@ func (m tokenModal) Update(msg tea.Msg) (Modal, tea.Cmd) {
 	return m, cmd
 }
 
-// chosen hands the token, as the keystore's one rule cleans it, to the
-// root, which saves it.
+// chosen hands the token, as the rule cleans it, to the root, which saves
+// it.
 func (m tokenModal) chosen() tea.Cmd {
-	tok, _ := keystore.CleanToken(m.input.Value())
+	tok, _ := m.clean(m.input.Value())
 	return func() tea.Msg { return tokenChosen{token: tok} }
 }
 
@@ -99,7 +104,8 @@ func (m tokenModal) View() string {
 	var body []string
 	if m.replace {
 		body = wrap("Replace the token in use (source: "+m.current+")? The new one will be "+m.where, f.inner)
-		body = append(body, "", st.InputPrompt.Render("y")+" replace · "+st.InputPrompt.Render("n")+" keep the current one")
+		keys := m.k.keys.token
+		body = append(body, "", st.InputPrompt.Render(keys.Replace.Help().Key)+" replace · "+st.InputPrompt.Render(keys.Keep.Help().Key)+" keep the current one")
 	} else {
 		body = append(wrap(m.intro, f.inner), "", st.InputPrompt.Render("Token ❯ ")+m.input.View(), "")
 		for _, l := range wrap("It will be "+m.where, f.inner) {
@@ -116,12 +122,27 @@ func (m tokenModal) View() string {
 }
 
 func (m tokenModal) Keys() []hint {
+	keys := m.k.keys.token
 	if m.replace {
-		return []hint{{key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "replace")), 2},
-			{key.NewBinding(key.WithKeys("n", "esc"), key.WithHelp("n/esc", "keep the current one")), 2}}
+		return []hint{{keys.Replace, 2}, {keys.Keep, 2}}
 	}
-	return []hint{{key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "save")), 3},
-		{key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close")), 3}, {m.k.keys.ForceQuit, 2}}
+	return []hint{{keys.Save, 3}, {keys.Close, 3}, {m.k.keys.root.ForceQuit, 2}}
+}
+
+// tokenRule is how the token entry checks what was typed: by the rule of
+// the saver that keeps it. Without one (the demo) a token is kept for the
+// session as typed, less the whitespace of a paste; the service judges it.
+func tokenRule(s TokenSaver) func(string) (string, error) {
+	if s != nil {
+		return s.CleanToken
+	}
+	return func(input string) (string, error) {
+		tok := strings.TrimSpace(input)
+		if tok == "" {
+			return "", errors.New("enter a token")
+		}
+		return tok, nil
+	}
 }
 
 // tokenHome says where a token typed in will be kept, for the token entry.

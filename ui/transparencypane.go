@@ -61,47 +61,8 @@ func (p transparencyPane) layout(w int) []string {
 	for _, r := range rep.Results {
 		statusW = max(statusW, lipgloss.Width(r.Words()))
 	}
-	const indent = "    "
-	labelW := max(10, w-2-statusW-2)
 	for _, r := range rep.Results {
-		mark := r.Status.Symbol() + " " + pad(r.Words(), statusW)
-		label := r.Rule.Label
-		if r.Flagged {
-			label += " ⚑"
-		}
-		markStyle, labelStyle := st.Value, st.Value
-		switch {
-		case r.Failed():
-			markStyle, labelStyle = st.Selected, st.Value.Bold(true)
-		case r.Status == check.Missing || r.Flagged:
-			markStyle = st.StatusWarn
-		case r.Status == check.Present:
-			markStyle = st.StatusOK
-		default:
-			markStyle = st.Muted
-		}
-		for i, l := range wrap(label, labelW) {
-			if i == 0 {
-				out = append(out, markStyle.Render(mark)+"  "+labelStyle.Render(l))
-			} else {
-				out = append(out, strings.Repeat(" ", statusW+4)+labelStyle.Render(l))
-			}
-		}
-		need := "optional"
-		if r.Rule.Required {
-			need = "required"
-		}
-		detail := need
-		if d := r.Detail(); d != "" {
-			detail += " · " + p.ex.say(d)
-		}
-		if r.Flagged {
-			detail += " · ⚑ needs a reviewer's eye"
-		}
-		add(st.Muted, indent, detail)
-		if r.Failed() || r.Flagged {
-			add(st.Muted, indent, "basis: "+r.Rule.Basis)
-		}
+		out = append(out, p.result(r, statusW, w)...)
 	}
 	out = append(out, "")
 	add(st.Text, "", rep.Tally())
@@ -111,6 +72,58 @@ func (p transparencyPane) layout(w int) []string {
 	}
 	add(st.Muted, "", strings.Join(legend, " · ")+". The items of Regulation (EU) 2024/900, Art. 12(1), "+
 		"as padview reads them: a help for a reviewer, not legal advice (padview check --json gives each rule's basis).")
+	return out
+}
+
+// result is one rule's lines: its state and label, then whether it is
+// required, why it ended so, and for a failure or a flag its basis.
+func (p transparencyPane) result(r check.Result, statusW, w int) []string {
+	st := p.k.st
+	const indent = "    "
+	var out []string
+	mark := r.Status.Symbol() + " " + pad(r.Words(), statusW)
+	label := r.Rule.Label
+	if r.Flagged {
+		label += " ⚑"
+	}
+	markStyle, labelStyle := st.Value, st.Value
+	switch {
+	case r.Failed():
+		markStyle, labelStyle = st.Selected, st.Value.Bold(true)
+	case r.Status == check.Missing || r.Flagged:
+		markStyle = st.StatusWarn
+	case r.Status == check.Present:
+		markStyle = st.StatusOK
+	default:
+		markStyle = st.Muted
+	}
+	for i, l := range wrap(label, max(10, w-2-statusW-2)) {
+		if i == 0 {
+			out = append(out, markStyle.Render(mark)+"  "+labelStyle.Render(l))
+		} else {
+			out = append(out, strings.Repeat(" ", statusW+4)+labelStyle.Render(l))
+		}
+	}
+	need := "optional"
+	if r.Rule.Required {
+		need = "required"
+	}
+	detail := need
+	if d := r.Detail(); d != "" {
+		detail += " · " + p.ex.say(d)
+	}
+	if r.Flagged {
+		detail += " · ⚑ needs a reviewer's eye"
+	}
+	notes := []string{detail}
+	if r.Failed() || r.Flagged {
+		notes = append(notes, "basis: "+r.Rule.Basis)
+	}
+	for _, n := range notes {
+		for _, l := range wrap(n, w-len(indent)) {
+			out = append(out, indent+st.Muted.Render(l))
+		}
+	}
 	return out
 }
 

@@ -5,12 +5,10 @@ import (
 	"strings"
 	"time"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/text"
 )
@@ -99,7 +97,7 @@ func (m Model) messageLine(w int) string {
 	case m.ex != nil:
 		left = st.Muted.Render(m.ex.headline()) + m.warnings()
 	case m.focus == focusInput:
-		left = st.Muted.Render("Type or paste a PAID and press enter · ↑/↓ history")
+		left = st.Muted.Render("Type or paste a PAID and press " + m.kit.keys.root.Fetch.Help().Key + " · " + say(m.kit.keys.input.History(), "history"))
 	}
 	right := m.deck.current().Where()
 	gap := w - lipgloss.Width(left) - lipgloss.Width(right)
@@ -119,75 +117,6 @@ func (m Model) warnings() string {
 		return m.kit.st.StatusWarn.Render(" · ⚠ " + text.CleanText(ws[0]))
 	}
 	return m.kit.st.StatusWarn.Render(fmt.Sprintf(" · ⚠ %d warnings (Raw lists them): %s", len(ws), text.CleanText(ws[0])))
-}
-
-// keyLine offers the keys that work now, most needed kept longest.
-func (m Model) keyLine(w int) string {
-	k := m.kit.keys
-	if m.modal != nil {
-		return keyLine(m.kit.help, m.modal.Keys(), w)
-	}
-	if m.focus == focusInput {
-		esc := key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "leave input"))
-		hints := []hint{{k.Fetch, 5}, {k.InputHistory, 2}}
-		if len(m.deck.panes) > 1 {
-			hints = append(hints, hint{k.NextTab, 1})
-		}
-		return keyLine(m.kit.help, append(hints, hint{esc, 4}, hint{k.Help, 6}, hint{k.ForceQuit, 6}), w)
-	}
-	find := m.deck.current().Finding()
-	if find == findTyping {
-		return keyLine(m.kit.help, append(findHints(k, find), hint{rebind(k.InputHistory, "select"), 2}, hint{k.ForceQuit, 6}), w)
-	}
-	// Only what applies: no panes to go through or scroll before the first
-	// answer, nothing to fetch again before the first lookup.
-	hints := []hint{{k.FocusInput, 5}}
-	if len(m.deck.panes) > 1 {
-		hints = append(hints, hint{k.NextTab, 3})
-	}
-	if m.ex != nil || m.deck.current().Where() != "" {
-		hints = append(hints, hint{k.Down, 1})
-	}
-	if find == findKept {
-		hints = append(hints, findHints(k, find)...)
-	} else if find != findNone {
-		hints = append(hints, hint{rebind(k.Find, "find"), 3})
-	}
-	if len(m.cfg.Worklist) > 1 {
-		hints = append(hints, hint{rebind(k.Worklist, "next/prev item"), 4})
-	}
-	if len(m.hist.visits) > 1 {
-		hints = append(hints, hint{key.NewBinding(key.WithKeys(k.BackForward.Keys()...), key.WithHelp("[/]", "back/forward")), 2}) // the help names alt+←/→ too
-	}
-	switch {
-	case m.sess.view == advert.Full:
-		hints = append(hints, hint{k.Standard, 4})
-	case !m.cfg.FullViewNever:
-		hints = append(hints, hint{k.Full, 4})
-	}
-	if m.mask {
-		hints = append(hints, hint{rebind(k.Mask, "unmask"), 3})
-	} else if m.ex.personal() {
-		hints = append(hints, hint{rebind(k.Mask, "mask"), 2})
-	}
-	switch kind := api.KindOf(m.exErr()); {
-	case kind == api.KindUnauthorized || kind == api.KindForbidden:
-		hints = append(hints, hint{k.Token, 5}, hint{k.Refetch, 2})
-	case m.ex != nil && m.ex.err != nil:
-		hints = append(hints, hint{rebind(k.Refetch, "retry"), 4}, hint{k.Token, 1})
-	case m.sess.last.paid != "":
-		hints = append(hints, hint{k.Refetch, 2})
-	}
-	if m.ex != nil {
-		hints = append(hints, hint{k.CopyMenu, 1}, hint{k.Export, 0})
-	}
-	switch {
-	case m.mark != nil:
-		hints = append(hints, hint{rebind(k.Compare, "clear mark"), 3})
-	case m.ex != nil:
-		hints = append(hints, hint{rebind(k.Compare, "compare"), 0})
-	}
-	return keyLine(m.kit.help, append(hints, hint{k.Help, 6}, hint{k.Quit, 7}), w)
 }
 
 func (m Model) exErr() error {
@@ -229,7 +158,7 @@ func (m Model) drawChrome() chrome {
 	if k == m.chrome.key && m.chrome.keys != "" {
 		return m.chrome
 	}
-	bar, _ := m.deck.bar(m.kit.st, k.width)
+	bar, _ := m.deck.bar(m.kit, k.width)
 	return chrome{key: k, tabs: fit(bar, k.width), keys: fit(m.keyLine(k.width), k.width)}
 }
 
@@ -251,7 +180,7 @@ func (m Model) statusBar(w int) string {
 		} else if b.Waiting > 0 && b.WaitUntil.After(now) {
 			main += st.StatusWarn.Render(" waiting for the rate budget: " + text.Countdown(b.WaitUntil.Sub(now)))
 		}
-		hint = st.Muted.Render(" · esc cancels")
+		hint = st.Muted.Render(" · " + say(m.kit.keys.root.Cancel, "cancels"))
 	case m.sess.retryAt.After(now):
 		until := m.sess.retryAt
 		if b := m.sess.budget.Blocked; b.After(now) {
@@ -278,9 +207,9 @@ func (m Model) statusBar(w int) string {
 // retryHint says how to retry with the key that works where focus is.
 func (m Model) retryHint() string {
 	if m.focus == focusInput {
-		return " · enter retries"
+		return " · " + say(m.kit.keys.root.Fetch, "retries")
 	}
-	return " · r retries"
+	return " · " + say(m.kit.keys.root.Refetch, "retries")
 }
 
 // budgetText is the rate budget as a sentence a new user reads without

@@ -116,7 +116,7 @@ func TestUnwritableAccessLogInTheTUI(t *testing.T) {
 		t.Fatal("a full-view request was made without its record")
 	}
 	requireContains(t, scr, "STANDARD", "No full view: the access log cannot be written",
-		"Access log: refusing", dir+":", "chmod go-w", "f asks for the full view again", "esc close")
+		"Access log: refusing", dir+":", "chmod go-w", "f asks for the full view again", "esc/enter close")
 	m = press(t, m, "esc")
 	scr = screen(m)
 	requireContains(t, scr, "STANDARD", "The access log cannot be written; back to the standard view", "Riverside Civic Alliance")

@@ -9,15 +9,13 @@ import (
 	"github.com/padview/padview/api/advert"
 )
 
-// stepWorklist opens the next (ctrl+n) or previous (ctrl+p) item of the
-// worklist the command line gave. An advertisement this session already
-// holds in the standard view reopens without a request, as [ and ] do.
-func (m *Model) stepWorklist(k tea.KeyPressMsg) tea.Cmd {
+// stepWorklist opens the next (d = 1: ctrl+n) or previous (-1: ctrl+p)
+// item of the worklist the command line gave. An advertisement this
+// session already holds in the standard view reopens without a request,
+// as [ and ] do.
+func (m *Model) stepWorklist(d int) tea.Cmd {
 	n := len(m.cfg.Worklist)
-	i := m.work + 1
-	if k.String() == "ctrl+p" {
-		i = m.work - 1
-	}
+	i := m.work + d
 	switch {
 	case n == 0:
 		m.status = status{level: levelInfo, text: "No worklist: padview PAID… or padview --list FILE opens one."}

@@ -33,6 +33,9 @@ type Options struct {
 	Shape        Shape
 	Latency      time.Duration // added to every request
 	DemoTriggers bool          // serve the DEMO-* PAIDs that show error handling
+	// Revision is the revision ChangingPAID starts at; each request for it
+	// moves it on by one.
+	Revision int
 }
 
 // Server is a running fake service.
@@ -51,6 +54,7 @@ type Server struct {
 	stats    Stats
 	last     http.Header
 	demoSeq  map[string]int
+	revision int // ChangingPAID's next revision
 }
 
 // Stats counts what the fake has answered.
@@ -86,6 +90,7 @@ func Start(opts Options) (*Server, error) {
 		tokens:   map[string]bool{},
 		arrivals: map[string][]time.Time{},
 		demoSeq:  map[string]int{},
+		revision: max(0, opts.Revision),
 	}
 	for _, t := range opts.Tokens {
 		s.tokens[t] = true
@@ -190,6 +195,9 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, view advert.View)
 func (s *Server) lookup(w http.ResponseWriter, r *http.Request, paid string, view advert.View, demo bool) (advert.Value, bool) {
 	if demo && strings.HasPrefix(paid, "DEMO-") {
 		return s.demo(w, r, paid, view)
+	}
+	if paid == ChangingPAID {
+		return s.changing(w)
 	}
 	ad, ok := sample(paid)
 	if !ok {

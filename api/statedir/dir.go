@@ -147,6 +147,32 @@ func (d *Dir) Prepare(name string) (string, error) {
 	return f.Name(), f.Close()
 }
 
+// Check applies OpenFile's rules to the state file name without opening
+// it: for a file another library opens by name (a database's journal,
+// say). A missing file passes. Unlike OpenFile it changes no mode: a file
+// readable by others is refused.
+func (d *Dir) Check(name string) error {
+	path, err := d.name(name)
+	if err != nil {
+		return err
+	}
+	fi, err := os.Lstat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if err := checkFile(path, fi); err != nil {
+		return err
+	}
+	if hasOwners && fi.Mode().Perm()&0o077 != 0 {
+		return &UnsafeError{Path: path, Problem: fmt.Sprintf("others may read it (mode %04o)", fi.Mode().Perm()),
+			Fix: "run `chmod 600 " + quote(path) + "`"}
+	}
+	return nil
+}
+
 // ReadFile reads the state file name, at most limit bytes (a longer file
 // is an error: not one padview wrote), with OpenFile's checks. A missing
 // file is an error satisfying errors.Is(err, fs.ErrNotExist).

@@ -353,3 +353,20 @@ func TestTheDirectoryIsCheckedAgain(t *testing.T) {
 	_, err = d.OpenFile("head", os.O_RDONLY)
 	wantUnsafe(t, err, "symbolic link")
 }
+
+// Check judges a file another library opens by name, without opening it.
+func TestCheckWithoutOpening(t *testing.T) {
+	needUnix(t)
+	d, _ := At(t.TempDir(), true)
+	if err := d.Check("watch.db-wal"); err != nil {
+		t.Fatalf("a missing file: %v", err)
+	}
+	os.WriteFile(d.File("watch.db"), nil, 0o600)
+	if err := d.Check("watch.db"); err != nil {
+		t.Fatalf("a private file: %v", err)
+	}
+	os.Chmod(d.File("watch.db"), 0o644)
+	wantUnsafe(t, d.Check("watch.db"), "others may read it", "chmod 600")
+	os.Symlink(d.File("watch.db"), d.File("watch.db-shm"))
+	wantUnsafe(t, d.Check("watch.db-shm"), "symbolic link")
+}

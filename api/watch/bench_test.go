@@ -1,0 +1,177 @@
+package watch
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/fake"
+)
+
+// The issue's numbers, measured here (not asserted by timed tests):
+//
+//	go test -run '^$' -bench . -benchtime 2000x ./api/watch
+
+// sampleDocs are standard views of the fake's samples, normalized as a
+// poll gets them.
+func sampleDocs(b *testing.B) []*advert.Document {
+	srv := startFake(b, fake.Options{})
+	get := fetcher(b, srv, advert.Standard)
+	var out []*advert.Document
+	for _, p := range []string{"AB12CD", "TN2026", "PAD-2026-000000123456", "XK9P2M", "ZZ7Q1A", "Q4R8ST"} {
+		d, err := get(context.Background(), p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// checkpointedSize folds the WAL into the database and returns the size
+// of every file the database has on disk.
+func checkpointedSize(b *testing.B, s *Store) int64 {
+	if _, err := s.db.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`); err != nil {
+		b.Fatal(err)
+	}
+	var n int64
+	for _, f := range stateFiles(s.Path()) {
+		if st, err := os.Stat(f); err == nil {
+			n += st.Size()
+		}
+	}
+	return n
+}
+
+// BenchmarkUnchangedPoll records the same answer again and again: what a
+// poll costs padview beyond the request (the check, the keyed hashes, the
+// content hash, the row's update), in CPU time, and how much the files
+// grow for it.
+func BenchmarkUnchangedPoll(b *testing.B) {
+	docs := sampleDocs(b)
+	s := openTest(b)
+	s.Add([]string{docs[1].PAID})
+	if _, err := s.Record(docs[1].PAID, 1, docs[1], nil); err != nil {
+		b.Fatal(err)
+	}
+	size := checkpointedSize(b, s)
+	cpu := cpuTime()
+	b.ResetTimer()
+	for range b.N {
+		ev, err := s.Record(docs[1].PAID, 1, docs[1], nil)
+		if err != nil || ev.Kind != Unchanged {
+			b.Fatal(ev.Kind, err)
+		}
+	}
+	b.StopTimer()
+	b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N)/1e3, "cpu-µs/poll")
+	b.ReportMetric(float64(checkpointedSize(b, s)-size)/float64(b.N), "bytes/poll")
+}
+
+// BenchmarkUnchangedPollOverLoopback is a whole poll of the steady
+// sample through the client and the fake over loopback, the fake's own
+// CPU included.
+func BenchmarkUnchangedPollOverLoopback(b *testing.B) {
+	srv := startFake(b, fake.Options{Limit: 1 << 30})
+	s := openTest(b)
+	s.Add([]string{"TN2026"})
+	p := &Poller{Store: s, Fetch: fetcher(b, srv, advert.Standard), Workers: 1}
+	p.Sweep(context.Background())
+	cpu := cpuTime()
+	b.ResetTimer()
+	for range b.N {
+		if sum, err := p.Sweep(context.Background()); err != nil || sum.Counts[Unchanged] != 1 {
+			b.Fatal(sum, err)
+		}
+	}
+	b.StopTimer()
+	b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N)/1e3, "cpu-µs/poll")
+}
+
+// BenchmarkTenThousandWatchesOneChangeEach fills a database as 10,000
+// watched advertisements with one change each leave it: two snapshots,
+// two events; it reports the files' size.
+func BenchmarkTenThousandWatchesOneChangeEach(b *testing.B) {
+	const n = 10_000
+	docs := sampleDocs(b)
+	for range b.N {
+		s, err := Open(filepath.Join(b.TempDir(), "state", FileName))
+		if err != nil {
+			b.Fatal(err)
+		}
+		paids := make([]string, n)
+		for i := range paids {
+			paids[i] = fmt.Sprintf("PAD-2026-%012d", i)
+		}
+		if _, err := s.Add(paids); err != nil {
+			b.Fatal(err)
+		}
+		for round := range 2 {
+			for i, p := range paids {
+				d := *docs[i%len(docs)]
+				d.PAID = p
+				if round == 1 { // one change: the notice's version
+					lm := d.LegalAndMetadata.With()
+					lm.Set("noticeVersion", advert.StringValue("2.0"))
+					d.LegalAndMetadata = lm
+				}
+				ev, err := s.Record(p, 1, &d, nil)
+				if err != nil || (round == 1 && ev.Kind != Changed) {
+					b.Fatal(ev.Kind, err)
+				}
+			}
+		}
+		b.ReportMetric(float64(checkpointedSize(b, s))/1e6, "MB")
+		s.Close()
+	}
+}
+
+// BenchmarkPacing sweeps against the fake's limiter set to the pace
+// itself, so that a single request too many would be a 429: it reports
+// the pace reached as a share of --rate, and the 429s. "minute" is the
+// default --rate of 500 in real minutes (100 requests, 12 s); "scaled"
+// 1,000 requests in a window of 2 s.
+func BenchmarkPacing(b *testing.B) {
+	for _, tc := range []struct {
+		name   string
+		rate   int
+		window time.Duration
+		polls  int
+	}{{"minute", DefaultRate, time.Minute, 100}, {"scaled", 1000, 2 * time.Second, 1000}} {
+		b.Run(tc.name, func(b *testing.B) {
+			for range b.N {
+				srv := startFake(b, fake.Options{Limit: tc.rate, Window: tc.window})
+				s := openTest(b)
+				paids := make([]string, tc.polls)
+				for i := range paids {
+					paids[i] = fmt.Sprintf("P%05d", i) // unknown: 404s, every one a request
+				}
+				s.Add(paids)
+				get := fetcher(b, srv, advert.Standard)
+				var mu sync.Mutex
+				var first, last time.Time
+				p := &Poller{Store: s, Pacer: NewPacer(tc.rate, tc.window), Fetch: func(ctx context.Context, paid string) (*advert.Document, error) {
+					mu.Lock()
+					now := time.Now()
+					if first.IsZero() {
+						first = now
+					}
+					last = now
+					mu.Unlock()
+					return get(ctx, paid)
+				}}
+				if _, err := p.Sweep(context.Background()); err != nil {
+					b.Fatal(err)
+				}
+				reached := float64(tc.polls-1) / float64(last.Sub(first)) * float64(tc.window)
+				b.ReportMetric(100*reached/float64(tc.rate), "%-of-rate")
+				b.ReportMetric(float64(srv.Stats().RateLimited), "429s")
+			}
+		})
+	}
+}

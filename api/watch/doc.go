@@ -1,0 +1,12 @@
+// Package watch keeps padview's watchlist and its history: which
+// advertisements are watched, a snapshot of each one's normalized answer
+// whenever it changed, the transparency verdict of each snapshot, and the
+// events a poll ended in (first, changed, vanished, reappeared, failed).
+// It is stored in one SQLite database (see Schema) that users may query.
+//
+// The Poller sweeps the watchlist within a rate (Pacer) and records each
+// poll through the Store; the Store never keeps a value of personal data,
+// only a keyed hash of it (see Keyed). Nothing here knows a terminal: the
+// CLI prints the events, and the TUI reads the same history (Snapshots,
+// Compare, Events) without a request.
+package watch

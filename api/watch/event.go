@@ -1,0 +1,103 @@
+package watch
+
+import (
+	"strconv"
+	"time"
+
+	"github.com/padview/padview/api/advert"
+)
+
+// Kind is what one poll of an advertisement ended in.
+type Kind string
+
+// The events, as `padview watch` names them in its output and database.
+const (
+	First      Kind = "first"      // the first snapshot
+	Unchanged  Kind = "unchanged"  // the same answer (or still gone); only "last seen" moves
+	Changed    Kind = "changed"    // the answer or its transparency check changed
+	Vanished   Kind = "vanished"   // 404 or 410 after it was found
+	Reappeared Kind = "reappeared" // found again after it vanished
+	Failed     Kind = "failed"     // no answer to keep: 5xx, network, a bad body…; tried again next sweep
+)
+
+// IsChange reports whether the event is a change people are alerted to:
+// changed, vanished or reappeared.
+func (k Kind) IsChange() bool { return k == Changed || k == Vanished || k == Reappeared }
+
+// Event is the outcome of one poll, or one stored in the history.
+type Event struct {
+	ID      int64 // its row in the events table; 0 for one not stored
+	PAID    string
+	At      time.Time
+	Kind    Kind
+	Changes []Change // changed, reappeared: what differs from the snapshot before
+	Verdict Verdict
+	Status  int    // the HTTP status of a vanished or failed poll; 0 when no answer came
+	Error   string // what went wrong (vanished, failed), cleaned and masked
+	// Before and After are the snapshots the event leads from and to; 0
+	// where there is none.
+	Before, After int64
+	// Err is a failed poll's error, for the exit code; it is not stored.
+	Err error `json:"-"`
+}
+
+// Verdict is the transparency verdict before and after an event; "" where
+// there was no snapshot.
+type Verdict struct{ Before, After string }
+
+// timeLayout is how times are stored and written: UTC, milliseconds.
+const timeLayout = "2006-01-02T15:04:05.000Z07:00"
+
+func formatTime(t time.Time) string { return t.UTC().Format(timeLayout) }
+
+func parseTime(s string) time.Time {
+	t, err := time.Parse(timeLayout, s)
+	if err != nil {
+		t, _ = time.Parse(time.RFC3339Nano, s)
+	}
+	return t
+}
+
+// MarshalJSON writes the event as one line of `padview watch run --json`
+// and `watch log --json`, and as --on-change reads it:
+//
+//	{"paid", "at", "event", "changes": [{"path", "before", "after"}],
+//	 "verdict": {"before", "after"}, "status", "error"}
+//
+// "changes" is always there ([] when none); "verdict" when either side
+// is known, each side only when known; "status" and "error" for vanished
+// and failed.
+func (e Event) MarshalJSON() ([]byte, error) { return e.AppendJSON(nil), nil }
+
+// AppendJSON appends the event's JSON (see MarshalJSON) to b.
+func (e Event) AppendJSON(b []byte) []byte {
+	b = append(b, `{"paid":`...)
+	b = advert.AppendQuoted(b, e.PAID)
+	b = append(b, `,"at":`...)
+	b = advert.AppendQuoted(b, formatTime(e.At))
+	b = append(b, `,"event":`...)
+	b = advert.AppendQuoted(b, string(e.Kind))
+	b = append(b, `,"changes":`...)
+	b = appendChanges(b, e.Changes)
+	if e.Verdict.Before != "" || e.Verdict.After != "" {
+		b = append(b, `,"verdict":{`...)
+		sep := ""
+		if e.Verdict.Before != "" {
+			b = append(b, `"before":`...)
+			b = advert.AppendQuoted(b, e.Verdict.Before)
+			sep = ","
+		}
+		if e.Verdict.After != "" {
+			b = append(b, sep+`"after":`...)
+			b = advert.AppendQuoted(b, e.Verdict.After)
+		}
+		b = append(b, '}')
+	}
+	if e.Kind == Vanished || e.Kind == Failed {
+		b = append(b, `,"status":`...)
+		b = strconv.AppendInt(b, int64(e.Status), 10)
+		b = append(b, `,"error":`...)
+		b = advert.AppendQuoted(b, e.Error)
+	}
+	return append(b, '}')
+}

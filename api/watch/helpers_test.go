@@ -1,0 +1,75 @@
+package watch
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"github.com/padview/padview/api"
+	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/fake"
+)
+
+// openTest opens a fresh database in a private directory of its own.
+func openTest(t testing.TB) *Store {
+	t.Helper()
+	s, err := Open(filepath.Join(t.TempDir(), "state", FileName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+func startFake(t testing.TB, opts fake.Options) *fake.Server {
+	t.Helper()
+	srv, err := fake.Start(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Close() })
+	return srv
+}
+
+// fetcher gets one view from the fake over loopback, without retries, so
+// that an injected failure is one failed poll.
+func fetcher(t testing.TB, srv *fake.Server, view advert.View) func(context.Context, string) (*advert.Document, error) {
+	t.Helper()
+	c, err := api.New(srv.URL, fake.DemoToken, api.Options{MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return func(ctx context.Context, paid string) (*advert.Document, error) {
+		d, _, err := c.Get(ctx, paid, view)
+		return d, err
+	}
+}
+
+// sweep runs one sweep with one worker, so that events come in watchlist
+// order, and returns them.
+func sweep(t testing.TB, s *Store, fetch func(context.Context, string) (*advert.Document, error)) ([]Event, Summary) {
+	t.Helper()
+	var evs []Event
+	p := &Poller{Store: s, Fetch: fetch, Workers: 1, Emit: func(e Event) { evs = append(evs, e) }}
+	sum, err := p.Sweep(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return evs, sum
+}
+
+func kinds(evs []Event) map[string]Kind {
+	out := map[string]Kind{}
+	for _, e := range evs {
+		out[e.PAID] = e.Kind
+	}
+	return out
+}
+
+func paths(cs []Change) map[string]Change {
+	out := map[string]Change{}
+	for _, c := range cs {
+		out[c.Path] = c
+	}
+	return out
+}

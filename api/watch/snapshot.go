@@ -1,0 +1,159 @@
+package watch
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/check"
+)
+
+// Snapshot is an advertisement's answer as stored when it changed: the
+// normalized document with every personal value a keyed hash
+// (IsKeyedHash), and its transparency verdict and rule statuses.
+type Snapshot struct {
+	ID       int64
+	PAID     string
+	TakenAt  time.Time
+	Hash     string // SHA-256 (hex) of the stored document
+	Document *advert.Document
+	Verdict  string
+	Checks   []RuleStatus // in the order of check.Rules
+}
+
+// RuleStatus is how one rule of the transparency check ended, as
+// check.Status writes it ("present", "missing", …); kept as text so that
+// statuses a later check adds fit.
+type RuleStatus struct {
+	Rule   string // the rule's ID
+	Status string
+}
+
+// verdictOf is the one place a report's verdict is put into words for the
+// database; the words are check's own (complete, incomplete, and whatever
+// a later check adds).
+func verdictOf(r check.Report) string {
+	if r.Complete() {
+		return "complete"
+	}
+	return "incomplete"
+}
+
+// observation is a poll's answer made ready to compare and store.
+type observation struct {
+	doc      *advert.Document // personal values hashed
+	json     []byte
+	hash     string
+	verdict  string
+	checks   []RuleStatus
+	checkTxt string // checks as stored
+}
+
+// observe prepares an answer: the check runs on the document as it came
+// (its statuses hold no values), the hash and the stored JSON on the copy
+// with personal values hashed.
+func observe(k *keyed, d *advert.Document) observation {
+	rep := check.Check(d)
+	o := observation{doc: k.document(d), verdict: verdictOf(rep)}
+	o.checks = make([]RuleStatus, len(rep.Results))
+	for i, r := range rep.Results {
+		o.checks[i] = RuleStatus{Rule: r.Rule.ID, Status: string(r.Status)}
+	}
+	o.checkTxt = string(appendChecks(nil, o.checks))
+	o.json, _ = o.doc.MarshalJSON() // builds its own JSON; cannot fail
+	sum := sha256.Sum256(o.json)
+	o.hash = hex.EncodeToString(sum[:])
+	return o
+}
+
+// appendChecks writes the statuses as a JSON object in rule order.
+func appendChecks(b []byte, cs []RuleStatus) []byte {
+	b = append(b, '{')
+	for i, c := range cs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = advert.AppendQuoted(b, c.Rule)
+		b = append(b, ':')
+		b = advert.AppendQuoted(b, c.Status)
+	}
+	return append(b, '}')
+}
+
+// parseChecks reads the checks column.
+func parseChecks(s string) ([]RuleStatus, error) {
+	v, err := advert.ParseValue([]byte(s))
+	if err != nil || v.Kind != advert.Object {
+		return nil, fmt.Errorf("checks: not a JSON object")
+	}
+	out := make([]RuleStatus, 0, v.Len())
+	for _, m := range v.Members() {
+		out = append(out, RuleStatus{Rule: m.Key, Status: m.Value.Str})
+	}
+	return out, nil
+}
+
+// decodeDocument reads a stored document back: the groups of the
+// normalized JSON, each in its place.
+func decodeDocument(paid string, data []byte) (*advert.Document, error) {
+	v, err := advert.ParseValue(data)
+	if err != nil {
+		return nil, err
+	}
+	if v.Kind != advert.Object {
+		return nil, errors.New("the stored document is not a JSON object")
+	}
+	d := &advert.Document{PAID: paid}
+	for _, m := range v.Members() {
+		switch advert.Group(m.Key) {
+		case advert.GroupAdvertiser:
+			d.Advertiser = m.Value
+		case advert.GroupCampaign:
+			d.Campaign = m.Value
+		case advert.GroupSponsors:
+			d.Sponsors, d.SponsorsState = partyList(m.Value)
+		case advert.GroupControllers:
+			d.Controllers, d.ControllersState = partyList(m.Value)
+		case advert.GroupBasicInformation:
+			d.BasicInformation = m.Value
+		case advert.GroupComplianceAndFunding:
+			d.ComplianceAndFunding = m.Value
+		case advert.GroupTargeting:
+			d.Targeting = m.Value
+		case advert.GroupLegalAndMetadata:
+			d.LegalAndMetadata = m.Value
+		case advert.GroupOther:
+			d.Other = m.Value
+		}
+		if m.Key == "view" && m.Value.Str == advert.Full.String() {
+			d.View = advert.Full
+		}
+	}
+	return d, nil
+}
+
+func partyList(v advert.Value) ([]advert.Value, advert.ListState) {
+	switch v.Kind {
+	case advert.Null:
+		return nil, advert.ListNull
+	case advert.Array:
+		return v.Items(), advert.ListSent
+	}
+	return nil, advert.ListAbsent
+}
+
+// sameChecks compares two lists of statuses and verdicts.
+func sameChecks(a, b []RuleStatus) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}

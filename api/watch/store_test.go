@@ -1,0 +1,273 @@
+package watch
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/fake"
+)
+
+// TestAVerdictChangeAloneIsAChange: the same answer judged otherwise (a
+// newer padview's rules) is reported as changed, with the verdict and the
+// rule as its changes, and stored as a snapshot of its own.
+func TestAVerdictChangeAloneIsAChange(t *testing.T) {
+	srv := startFake(t, fake.Options{})
+	s := openTest(t)
+	std := fetcher(t, srv, advert.Standard)
+	s.Add([]string{"TN2026"})
+	sweep(t, s, std)
+	// As an older padview would have stored it.
+	if _, err := s.db.Exec(`UPDATE snapshots SET verdict = 'incomplete'`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.db.Exec(`UPDATE checks SET statuses = replace(statuses, '"notice_url":"present"', '"notice_url":"missing"')`); err != nil {
+		t.Fatal(err)
+	}
+	evs, _ := sweep(t, s, std)
+	e := evs[0]
+	if e.Kind != Changed || e.Verdict != (Verdict{Before: "incomplete", After: "complete"}) {
+		t.Fatalf("%s, verdict %+v", e.Kind, e.Verdict)
+	}
+	ps := paths(e.Changes)
+	if len(e.Changes) != 2 || ps[VerdictPath].After.Str != "complete" || ps["/transparency/notice_url"].Before.Str != "missing" {
+		t.Errorf("changes %+v", e.Changes)
+	}
+	if got := ps["/transparency/notice_url"].Label(); got != "Transparency › Link to the transparency notice" {
+		t.Errorf("label %q", got)
+	}
+	if e.Before == e.After || e.After == 0 {
+		t.Errorf("no snapshot of its own: %d → %d", e.Before, e.After)
+	}
+	evs, _ = sweep(t, s, std)
+	if evs[0].Kind != Unchanged {
+		t.Errorf("then %s", evs[0].Kind)
+	}
+}
+
+// TestAnUnchangedPollOnlyMovesLastSeen: no snapshot, no event.
+func TestAnUnchangedPollOnlyMovesLastSeen(t *testing.T) {
+	srv := startFake(t, fake.Options{})
+	s := openTest(t)
+	std := fetcher(t, srv, advert.Standard)
+	clock := time.Date(2026, 11, 1, 9, 0, 0, 0, time.UTC)
+	s.now = func() time.Time { clock = clock.Add(time.Minute); return clock }
+	s.Add([]string{"AB12CD"})
+	sweep(t, s, std)
+	before, _ := s.Watches()
+	count := func(table string) int {
+		var n int
+		s.db.QueryRow(`SELECT count(*) FROM ` + table).Scan(&n)
+		return n
+	}
+	snaps, evs := count("snapshots"), count("events")
+	sweep(t, s, std)
+	after, _ := s.Watches()
+	if count("snapshots") != snaps || count("events") != evs {
+		t.Errorf("an unchanged poll stored a snapshot or event")
+	}
+	if !after[0].LastSeen.After(before[0].LastSeen) || !after[0].LastChange.Equal(before[0].LastChange) {
+		t.Errorf("last seen %v → %v, last change %v → %v", before[0].LastSeen, after[0].LastSeen, before[0].LastChange, after[0].LastChange)
+	}
+}
+
+// TestRemoveKeepsTheHistoryAndAddGoesOnFromIt: a PAID watched again is
+// compared with its last snapshot, not greeted as new.
+func TestRemoveKeepsTheHistoryAndAddGoesOnFromIt(t *testing.T) {
+	srv := startFake(t, fake.Options{})
+	s := openTest(t)
+	std := fetcher(t, srv, advert.Standard)
+	s.Add([]string{fake.ChangingPAID, "AB12CD"})
+	sweep(t, s, std)
+	removed, err := s.Remove([]string{fake.ChangingPAID, "NEVER1"})
+	if err != nil || len(removed) != 1 || removed[0] != fake.ChangingPAID {
+		t.Fatalf("removed %v %v", removed, err)
+	}
+	if n, _ := s.Count(); n != 1 {
+		t.Fatalf("%d watched", n)
+	}
+	if _, ok, err := s.Watch(fake.ChangingPAID); ok || err != nil {
+		t.Errorf("still watched: %v", err)
+	}
+	if w, ok, err := s.Watch("AB12CD"); !ok || err != nil || w.State != StateFound || w.Verdict != "incomplete" {
+		t.Errorf("AB12CD: %+v %v %v", w, ok, err)
+	}
+	if evs, _ := s.Events(context.Background(), Query{PAIDs: []string{fake.ChangingPAID}}); len(evs) != 1 {
+		t.Errorf("history after remove: %v", evs)
+	}
+	added, err := s.Add([]string{fake.ChangingPAID, "AB12CD"})
+	if err != nil || added != 1 {
+		t.Fatalf("added %d %v", added, err)
+	}
+	evs, _ := sweep(t, s, std)
+	if k := kinds(evs)[fake.ChangingPAID]; k != Changed {
+		t.Errorf("watched again: %s, want changed", k)
+	}
+}
+
+// TestInterruptedSweepGoesOnWhereItStopped: the PAIDs polled before the
+// interruption are not polled again until the next sweep.
+func TestInterruptedSweepGoesOnWhereItStopped(t *testing.T) {
+	srv := startFake(t, fake.Options{})
+	s := openTest(t)
+	s.Add([]string{"AB12CD", "TN2026", "XK9P2M", "ZZ7Q1A"})
+	std := fetcher(t, srv, advert.Standard)
+	ctx, cancel := context.WithCancel(context.Background())
+	var polled []string
+	p := &Poller{Store: s, Workers: 1, Fetch: std, Emit: func(e Event) {
+		polled = append(polled, e.PAID)
+		if len(polled) == 2 {
+			cancel()
+		}
+	}}
+	sum, err := p.Sweep(ctx)
+	if !errors.Is(err, context.Canceled) || sum.Done || len(polled) != 2 {
+		t.Fatalf("err %v, done %v, polled %v", err, sum.Done, polled)
+	}
+	sw, ok, err := s.Unfinished()
+	if err != nil || !ok || strings.Join(sw.Left, " ") != "XK9P2M ZZ7Q1A" {
+		t.Fatalf("left %v %v %v", sw.Left, ok, err)
+	}
+	requests := srv.Stats().Requests
+	evs, sum := sweep(t, s, std)
+	if !sum.Sweep.Resumed || sum.Sweep.ID != sw.ID || len(evs) != 2 || evs[0].PAID != "XK9P2M" || srv.Stats().Requests-requests != 2 {
+		t.Fatalf("resumed %v, events %v, requests %d", sum.Sweep.Resumed, evs, srv.Stats().Requests-requests)
+	}
+	if _, ok, _ := s.Unfinished(); ok {
+		t.Error("the resumed sweep is not marked done")
+	}
+	evs, sum = sweep(t, s, std)
+	if sum.Sweep.Resumed || len(evs) != 4 {
+		t.Errorf("the sweep after: resumed %v, %d events", sum.Sweep.Resumed, len(evs))
+	}
+}
+
+// TestOneRunAtATime: the run lock refuses a second holder and names the
+// first; it is free again once released.
+func TestOneRunAtATime(t *testing.T) {
+	s := openTest(t)
+	release, err := s.LockRun()
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, err := Open(s.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	_, err = other.LockRun()
+	var running *RunningError
+	if !errors.As(err, &running) || running.PID != os.Getpid() || !strings.Contains(err.Error(), s.Path()) {
+		t.Fatalf("second lock: %v", err)
+	}
+	release()
+	release2, err := other.LockRun()
+	if err != nil {
+		t.Fatalf("after release: %v", err)
+	}
+	release2()
+}
+
+// TestStateFilesAreNeverFollowedOrShared: links, files open to others and
+// a key that is not the database's are refused with what to do.
+func TestStateFilesAreNeverFollowedOrShared(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("Unix modes and owners")
+	}
+	dir := t.TempDir()
+	target := filepath.Join(dir, "elsewhere.db")
+	os.WriteFile(target, nil, 0o600)
+	state := filepath.Join(dir, "state")
+	os.Mkdir(state, 0o700)
+	os.Symlink(target, filepath.Join(state, FileName))
+	if _, err := Open(filepath.Join(state, FileName)); err == nil || !strings.Contains(err.Error(), "symbolic link") {
+		t.Errorf("a linked database: %v", err)
+	}
+	os.Remove(filepath.Join(state, FileName))
+
+	os.Symlink(target, filepath.Join(state, FileName+"-wal"))
+	if _, err := Open(filepath.Join(state, FileName)); err == nil || !strings.Contains(err.Error(), "symbolic link") {
+		t.Errorf("a linked WAL: %v", err)
+	}
+	os.Remove(filepath.Join(state, FileName+"-wal"))
+
+	linkDir := filepath.Join(dir, "linked")
+	os.Symlink(state, linkDir)
+	if _, err := Open(filepath.Join(linkDir, FileName)); err == nil || !strings.Contains(err.Error(), "symbolic link") {
+		t.Errorf("a linked state directory: %v", err)
+	}
+
+	shared := filepath.Join(dir, "shared")
+	os.Mkdir(shared, 0o777)
+	os.Chmod(shared, 0o777)
+	if _, err := Open(filepath.Join(shared, FileName)); err == nil || !strings.Contains(err.Error(), "open to other users") {
+		t.Errorf("a directory others can write: %v", err)
+	}
+
+	s, err := Open(filepath.Join(state, FileName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{s.Path(), filepath.Join(state, KeyFile), s.Path() + "-wal"} {
+		if st, err := os.Stat(f); err != nil || st.Mode().Perm() != 0o600 {
+			t.Errorf("%s: %v %v", f, st.Mode(), err)
+		}
+	}
+	s.Close()
+	os.Chmod(s.Path(), 0o644)
+	if _, err := Open(s.Path()); err == nil || !strings.Contains(err.Error(), "chmod 600") {
+		t.Errorf("a database others can read: %v", err)
+	}
+	os.Chmod(s.Path(), 0o600)
+
+	key := filepath.Join(state, KeyFile)
+	os.Rename(key, key+".away")
+	if _, err := Open(s.Path()); err == nil || !strings.Contains(err.Error(), "key file") || !strings.Contains(err.Error(), "missing") {
+		t.Errorf("a missing key: %v", err)
+	}
+	if _, err := os.Stat(key); err == nil {
+		t.Error("a missing key was replaced by a new one")
+	}
+	os.WriteFile(key, make([]byte, keySize), 0o600)
+	if _, err := Open(s.Path()); err == nil || !strings.Contains(err.Error(), "not the one it was made with") {
+		t.Errorf("another key: %v", err)
+	}
+	os.Rename(key+".away", key)
+	s, err = Open(s.Path())
+	if err != nil {
+		t.Fatalf("the right key back: %v", err)
+	}
+	s.Close()
+}
+
+// TestANewerSchemaIsRefused rather than misread.
+func TestANewerSchemaIsRefused(t *testing.T) {
+	s := openTest(t)
+	s.db.Exec(`UPDATE meta SET value = '99' WHERE name = 'schema_version'`)
+	s.Close()
+	if _, err := Open(s.Path()); err == nil || !strings.Contains(err.Error(), "newer padview") {
+		t.Errorf("%v", err)
+	}
+}
+
+// TestAnAnswerTooLargeForTheHistoryFails rather than filling the disk.
+func TestAnAnswerTooLargeForTheHistoryFails(t *testing.T) {
+	s := openTest(t)
+	s.Add([]string{"BIG1"})
+	d := &advert.Document{PAID: "BIG1", Raw: make([]byte, MaxSnapshot+1)}
+	ev, err := s.Record("BIG1", 1, d, nil)
+	if err != nil || ev.Kind != Failed || !strings.Contains(ev.Error, "more than the 8.0 MiB") {
+		t.Fatalf("%s %q %v", ev.Kind, ev.Error, err)
+	}
+	var n int
+	s.db.QueryRow(`SELECT count(*) FROM snapshots`).Scan(&n)
+	if n != 0 {
+		t.Error("stored anyway")
+	}
+}

@@ -1,0 +1,68 @@
+package cmd
+
+import (
+	"bufio"
+	"fmt"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/padview/padview/api/watch"
+)
+
+func newWatchLog(env *Env, rf *rootFlags) *cobra.Command {
+	var since string
+	var asJSON bool
+	c := &cobra.Command{
+		Use:   "log [PAID...] [--since DUR] [--json]",
+		Short: "List the stored events, newest first, with what changed",
+		Long: `List the events 'padview watch run' stored, newest first: first, changed,
+vanished, reappeared and failed (a run of failures once, at its start), each
+with the values that changed (+ added, - removed, ~ changed) and the
+transparency verdict. A personal value's change is listed without values:
+none were kept. --json prints the events as JSON Lines, as 'watch run --json'
+does.`,
+		Example: `  padview watch log
+  padview watch log REV2026 --since 7d
+  padview watch log --json | jq 'select(.event == "vanished") | .paid'`,
+		RunE: func(c *cobra.Command, args []string) error {
+			q := watch.Query{}
+			if since != "" {
+				d, err := parseSince(since)
+				if err != nil {
+					return exitWith(ExitUsage, "--since %q: %v", since, err)
+				}
+				q.Since = time.Now().Add(-d)
+			}
+			paids, err := watchPAIDs(args)
+			if err != nil {
+				return err
+			}
+			q.PAIDs = paids
+			var evs []watch.Event
+			if err := env.withWatch(rf, func(s *watch.Store) (err error) {
+				evs, err = s.Events(c.Context(), q)
+				return err
+			}); err != nil {
+				return err
+			}
+			if len(evs) == 0 {
+				fmt.Fprintln(env.Stderr, "No events recorded yet for that: 'padview watch run' records them.")
+				return nil
+			}
+			out := bufio.NewWriter(env.Stdout)
+			defer out.Flush()
+			for _, ev := range evs {
+				if asJSON {
+					out.Write(append(ev.AppendJSON(nil), '\n'))
+					continue
+				}
+				writeEvent(out, ev)
+			}
+			return nil
+		},
+	}
+	c.Flags().StringVar(&since, "since", "", "only events newer than this, e.g. 90m, 24h or 7d")
+	c.Flags().BoolVar(&asJSON, "json", false, "print the events as JSON Lines")
+	return c
+}

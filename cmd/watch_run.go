@@ -1,0 +1,292 @@
+package cmd
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/padview/padview/api"
+	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/fake"
+	"github.com/padview/padview/api/text"
+	"github.com/padview/padview/api/watch"
+	"github.com/padview/padview/keystore"
+)
+
+// Bounds of --every and --rate, documented in docs/watch.md.
+const (
+	minEvery = 10 * time.Second
+	maxEvery = 31 * 24 * time.Hour
+	maxRate  = api.DefaultLimit // the service's limit per token
+)
+
+type watchRunFlags struct {
+	once, json bool
+	every      string
+	rate       int
+	onChange   string
+}
+
+func newWatchRun(env *Env, rf *rootFlags) *cobra.Command {
+	var f watchRunFlags
+	c := &cobra.Command{
+		Use:   "run [--once] [--every DUR] [--rate N] [--json] [--on-change CMD]",
+		Short: "Poll the watchlist and report what changed",
+		Long: `Poll every watched advertisement (standard view only) and report what came
+of it, one line per event: first (its first snapshot), changed (the values
+that changed, the transparency verdict and each rule's status), vanished
+(404 or 410 after it was found), reappeared, failed (5xx, network, a bad
+body: tried again next sweep). An unchanged answer prints nothing. --json
+prints JSON Lines: {"paid", "at", "event", "changes": [{"path", "before",
+"after"}], "verdict": {"before", "after"}}.
+
+Requests are paced evenly at --rate a minute (default 500, half of the
+service's 1,000 a minute per token, so that people using the same token keep
+room), within the token's shared rate budget.
+
+Without --once it sweeps every --every (default 1h) until Ctrl-C, which stops
+it at once (exit 130); a sweep that was stopped goes on where it stopped at
+the next run. One run at a time uses a database: a second refuses.
+
+--on-change CMD runs CMD for each change (changed, vanished, reappeared),
+split into words as a shell would but without a shell, with the event's JSON
+on stdin and PADVIEW_WATCH_PAID and PADVIEW_WATCH_EVENT set; it may take 30 s,
+then its process group is killed. Its output goes to stderr; a failure is
+reported and the watch goes on.
+
+Exit codes with --once: 0 nothing changed, 1 something changed, vanished or
+reappeared, 2 to 5 as for 'padview get' (an advertisement never found is 3).`,
+		Example: `  padview watch run --once
+  padview watch run --every 30m --on-change './notify.sh --channel ads'
+  padview watch run --once --json | jq 'select(.event != "first")'
+  padview --demo watch run --once`,
+		Args: cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			if f.once && c.Flags().Changed("every") {
+				return commandLine(c, errors.New("--once makes one sweep; drop --every"))
+			}
+			return runWatch(c.Context(), env, rf, f)
+		},
+	}
+	fl := c.Flags()
+	fl.BoolVar(&f.once, "once", false, "make one sweep, then exit: 0 nothing changed, 1 changed, 2-5 as 'padview get'")
+	fl.StringVar(&f.every, "every", "1h", "sweep this often, e.g. 15m, 6h or 1d (at least 10s)")
+	fl.IntVar(&f.rate, "rate", watch.DefaultRate, "at most this many requests a minute (1 to 1000)")
+	fl.BoolVar(&f.json, "json", false, `print JSON Lines: {"paid","at","event","changes":[{"path","before","after"}],"verdict":{"before","after"}}`)
+	fl.StringVar(&f.onChange, "on-change", "", "run this command for each change, with the event's JSON on stdin (no shell; 30 s at most)")
+	return c
+}
+
+// watchRun is one `padview watch run` under way.
+type watchRun struct {
+	env    *Env
+	f      watchRunFlags
+	out    *bufio.Writer
+	mu     sync.Mutex // out, code and alerts, from the poller's Emit
+	code   int
+	alerts *watch.Alerts
+}
+
+func runWatch(ctx context.Context, env *Env, rf *rootFlags, f watchRunFlags) error {
+	every, err := parseSince(f.every)
+	if err != nil || every < minEvery || every > maxEvery {
+		return usagef("--every %q: write it as 15m, 6h or 1d, between 10s and 31d", f.every)
+	}
+	if f.rate < 1 || f.rate > maxRate {
+		return usagef("--rate must be between 1 and %d (the service's limit a minute per token), not %d", maxRate, f.rate)
+	}
+	var alert *watch.Alert
+	if f.onChange != "" {
+		argv, err := watch.ParseCommand(f.onChange)
+		if err != nil {
+			return usagef("--on-change %v", err)
+		}
+		alert = &watch.Alert{Argv: argv, Env: alertEnv()}
+	}
+	var client *api.Client
+	var done func()
+	if !rf.demo { // the account first: a missing token is the first thing to fix
+		if client, done, err = env.apiClient(rf); err != nil {
+			return err
+		}
+		defer done()
+	}
+	store, err := env.openWatch(rf)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	release, err := store.LockRun()
+	if err != nil {
+		return exitWith(ExitFailure, "%v", err)
+	}
+	defer release()
+	if rf.demo {
+		if client, done, err = demoWatchClient(env, rf, store); err != nil {
+			return err
+		}
+		defer done()
+	}
+	if n, err := store.Count(); err != nil {
+		return exitWith(ExitFailure, "%v", err)
+	} else if n == 0 {
+		return exitWith(ExitUsage, "nothing is watched yet: 'padview watch add PAID' puts an advertisement on the watchlist")
+	}
+	if rf.verbose {
+		var undo func()
+		env, undo = verboseEnv(env)
+		defer undo()
+	} else {
+		env = &Env{Stdout: env.Stdout, Stderr: &lockedWriter{w: env.Stderr}} // alerts report from their own goroutine
+	}
+	r := &watchRun{env: env, f: f, out: bufio.NewWriter(env.Stdout)}
+	defer r.out.Flush()
+	if alert != nil {
+		alert.Output = env.Stderr
+		r.alerts = watch.StartAlerts(ctx, alert, func(ev watch.Event, err error) {
+			fmt.Fprintf(env.Stderr, "padview: --on-change for %s (%s): %s: %v\n", text.CleanText(ev.PAID), ev.Kind, alert.Describe(), err)
+		})
+	}
+	p := &watch.Poller{
+		Store: store,
+		Pacer: watch.NewPacer(f.rate, time.Minute),
+		Emit:  r.emit,
+		Fetch: func(ctx context.Context, paid string) (*advert.Document, error) {
+			doc, ex, err := client.Get(ctx, paid, advert.Standard) // never the full view
+			if rf.verbose && ctx.Err() == nil {
+				describeExchange(env.Stderr, result{input: paid, doc: doc, ex: ex, err: err})
+			}
+			return doc, err
+		},
+	}
+	var runErr error
+	if f.once {
+		var sum watch.Summary
+		sum, runErr = p.Sweep(ctx)
+		if sum.Sweep.ID != 0 {
+			r.summary(sum, time.Time{})
+		}
+	} else {
+		runErr = p.Run(ctx, every, r.summary)
+	}
+	return r.finish(ctx, store, runErr)
+}
+
+// emit prints an event (not unchanged ones), queues its alert and keeps
+// the exit code.
+func (r *watchRun) emit(ev watch.Event) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	switch {
+	case ev.Kind.IsChange():
+		r.code = worse(r.code, ExitFailure) // 1: changed
+	case ev.Kind == watch.Failed:
+		r.code = worse(r.code, codeForKind(api.KindOf(ev.Err)))
+	}
+	if ev.Kind == watch.Unchanged {
+		return
+	}
+	if r.f.json {
+		r.out.Write(append(ev.AppendJSON(nil), '\n'))
+	} else {
+		fmt.Fprintln(r.out, eventLine(ev))
+	}
+	r.out.Flush() // each event as it comes, for pipelines
+	if r.alerts != nil && ev.Kind.IsChange() {
+		r.alerts.Add(ev)
+	}
+}
+
+// summary says on stderr what a sweep did, and when the next starts.
+func (r *watchRun) summary(sum watch.Summary, next time.Time) {
+	var counts []string
+	for _, k := range []watch.Kind{watch.First, watch.Changed, watch.Vanished, watch.Reappeared, watch.Failed, watch.Unchanged} {
+		if n := sum.Counts[k]; n > 0 {
+			counts = append(counts, fmt.Sprintf("%d %s", n, k))
+		}
+	}
+	line := fmt.Sprintf("padview: swept %s in %s", text.Plural(sum.Polled, "advertisement", "advertisements"), text.Elapsed(sum.Elapsed))
+	if sum.Sweep.Resumed {
+		line = fmt.Sprintf("padview: went on with the sweep of %s: %s in %s", when(sum.Sweep.Started),
+			text.Plural(sum.Polled, "advertisement", "advertisements"), text.Elapsed(sum.Elapsed))
+	}
+	if len(counts) > 0 {
+		line += ": " + strings.Join(counts, ", ")
+	}
+	if !next.IsZero() {
+		line += "; next sweep at " + next.Format("15:04:05")
+	}
+	fmt.Fprintln(r.env.Stderr, line)
+}
+
+// finish waits for the alerts and turns how the run ended into the exit.
+func (r *watchRun) finish(ctx context.Context, store *watch.Store, runErr error) error {
+	if r.alerts != nil {
+		if n := r.alerts.Close(); n > 0 {
+			fmt.Fprintf(r.env.Stderr, "padview: %s not run: the watch was interrupted\n", text.Plural(n, "--on-change alert was", "--on-change alerts were"))
+		}
+	}
+	r.out.Flush()
+	var stop *watch.StopError
+	switch {
+	case ctx.Err() != nil:
+		if sw, ok, err := store.Unfinished(); err == nil && ok && len(sw.Left) > 0 {
+			return exitWith(ExitInterrupted, "interrupted: %s of this sweep left; the next 'padview watch run' goes on with them",
+				text.Plural(len(sw.Left), "advertisement", "advertisements"))
+		}
+		return exitWith(ExitInterrupted, "stopped between sweeps")
+	case errors.As(runErr, &stop):
+		return &exitError{code: r.code, err: fmt.Errorf("the sweep stopped: %v; the next run goes on where it stopped", stop.Err)}
+	case runErr != nil:
+		return exitWith(ExitFailure, "%v", runErr)
+	case r.code != ExitOK:
+		return &exitError{code: r.code, err: errors.New("")}
+	}
+	return nil
+}
+
+// demoWatchClient serves the demo from the embedded fake, with its
+// changing advertisement one revision on for each sweep this demo
+// database has seen, so that runs one after the other show it change; an
+// empty demo watchlist gets the demo's.
+func demoWatchClient(env *Env, rf *rootFlags, store *watch.Store) (*api.Client, func(), error) {
+	if n, err := store.Count(); err == nil && n == 0 {
+		if _, err := store.Add(demoWatchlist); err != nil {
+			return nil, nil, exitWith(ExitFailure, "%v", err)
+		}
+		fmt.Fprintf(env.Stderr, "padview: demo: watching %s (the demo's history is in %s)\n", strings.Join(demoWatchlist, ", "), store.Path())
+	}
+	sweeps, err := store.Sweeps()
+	if err != nil {
+		return nil, nil, exitWith(ExitFailure, "%v", err)
+	}
+	srv, err := fake.Start(fake.Options{DemoTriggers: true, Revision: sweeps})
+	if err != nil {
+		return nil, nil, fmt.Errorf("starting the demo service: %w", err)
+	}
+	client, err := api.New(srv.URL, fake.DemoToken, env.clientOptions(rf.maxWait))
+	if err != nil {
+		srv.Close()
+		return nil, nil, usage(err)
+	}
+	return client, func() { srv.Close() }, nil
+}
+
+// alertEnv is padview's environment for an --on-change command, without
+// the token: a command has no use for it, and might log its environment.
+func alertEnv() []string {
+	var out []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, keystore.EnvToken+"=") {
+			out = append(out, kv)
+		}
+	}
+	return out
+}

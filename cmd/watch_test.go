@@ -1,0 +1,257 @@
+package cmd
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/padview/padview/api"
+	"github.com/padview/padview/api/audit"
+	"github.com/padview/padview/api/fake"
+	"github.com/padview/padview/api/watch"
+	"github.com/padview/padview/keystore"
+)
+
+func (h *harness) watchDB() string { return filepath.Join(h.vars[audit.EnvStateDir], watch.FileName) }
+
+func TestWatchAddListRemove(t *testing.T) {
+	h := newHarness(t)
+	h.stdin = "# from a file\nTN2026\nhttps://api.partner.example/v1/advertisement/XK9P2M\n"
+	code, out, errs := h.run("watch", "add", "AB12CD", "AB12CD", "--list", "-")
+	if code != 0 || !strings.Contains(out, "Watching 3 advertisements (3 added, 0 already watched)") {
+		t.Fatalf("add: exit %d\n%s%s", code, out, errs)
+	}
+	code, out, _ = h.run("watch", "add", "TN2026", "ZZ7Q1A")
+	if code != 0 || !strings.Contains(out, "Watching 4 advertisements (1 added, 1 already watched)") {
+		t.Fatalf("add again: exit %d %s", code, out)
+	}
+	if code, _, errs := h.run("watch", "add", "AB/12"); code != ExitUsage || !strings.Contains(errs, "AB/12") {
+		t.Errorf("a bad PAID: exit %d %s", code, errs)
+	}
+	if code, _, errs := h.run("watch", "add"); code != ExitUsage || !strings.Contains(errs, "--list") {
+		t.Errorf("nothing to add: exit %d %s", code, errs)
+	}
+
+	code, out, _ = h.run("watch", "list")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || len(lines) != 5 || !strings.HasPrefix(lines[0], "PAID") || !strings.HasPrefix(lines[1], "AB12CD ") ||
+		!strings.Contains(lines[3], "XK9P2M") || !strings.Contains(lines[1], "not polled yet") {
+		t.Fatalf("list: exit %d\n%s", code, out)
+	}
+	code, out, _ = h.run("watch", "list", "--json")
+	var w map[string]any
+	if err := json.Unmarshal([]byte(strings.Split(out, "\n")[0]), &w); err != nil || code != 0 {
+		t.Fatalf("list --json: %v %q", err, out)
+	}
+	for _, k := range []string{"paid", "lastStatus", "lastSeen", "lastChange", "lastVerdict"} {
+		if _, ok := w[k]; !ok {
+			t.Errorf("list --json lacks %q: %v", k, w)
+		}
+	}
+
+	code, out, errs = h.run("watch", "remove", "TN2026", "NEVER1")
+	if code != 0 || !strings.Contains(out, "Stopped watching TN2026") || !strings.Contains(errs, "NEVER1 was not watched") {
+		t.Errorf("remove: exit %d %s %s", code, out, errs)
+	}
+	if _, out, _ := h.run("watch", "list"); strings.Contains(out, "TN2026") {
+		t.Errorf("still listed:\n%s", out)
+	}
+	if _, err := os.Stat(h.watchDB()); err != nil {
+		t.Errorf("the database is not in the state directory: %v", err)
+	}
+}
+
+// TestWatchRunOnceEventsAndExitCodes runs sweeps against a fake whose
+// changing advertisement moves on each time: the lines, the JSON Lines
+// and exit 0 or 1.
+func TestWatchRunOnceEventsAndExitCodes(t *testing.T) {
+	h, _ := withService(t, fake.Options{})
+	h.run("watch", "add", fake.ChangingPAID, "AB12CD")
+
+	code, out, errs := h.run("watch", "run", "--once")
+	if code != 0 || !strings.Contains(out, "REV2026  first  verdict complete") || !strings.Contains(out, "AB12CD  first  verdict INCOMPLETE") {
+		t.Fatalf("sweep 1: exit %d\n%s%s", code, out, errs)
+	}
+	if !strings.Contains(errs, "swept 2 advertisements") {
+		t.Errorf("no summary: %s", errs)
+	}
+	code, out, _ = h.run("watch", "run", "--once")
+	if code != 1 || strings.Count(out, "\n") != 1 || !strings.Contains(out, "REV2026  changed  verdict complete → INCOMPLETE") ||
+		!strings.Contains(out, "Campaign › Total value: EUR 18,400 → EUR 21,900") || strings.Contains(out, "AB12CD") {
+		t.Fatalf("sweep 2 (AB12CD unchanged prints nothing): exit %d\n%s", code, out)
+	}
+	code, out, _ = h.run("watch", "run", "--once", "--json")
+	var ev map[string]any
+	if err := json.Unmarshal([]byte(out), &ev); code != 1 || err != nil {
+		t.Fatalf("sweep 3: exit %d %v %q", code, err, out)
+	}
+	if ev["event"] != "vanished" || ev["status"] != 410.0 || ev["paid"] != fake.ChangingPAID {
+		t.Errorf("vanished: %v", ev)
+	}
+	code, out, _ = h.run("watch", "run", "--once", "--json")
+	if err := json.Unmarshal([]byte(out), &ev); code != 1 || err != nil || ev["event"] != "reappeared" {
+		t.Fatalf("sweep 4: exit %d %q", code, out)
+	}
+	if v := ev["verdict"].(map[string]any); v["before"] != "incomplete" || v["after"] != "complete" {
+		t.Errorf("reappeared: verdict %v", v)
+	}
+	if code, out, _ := h.run("watch", "run", "--once"); code != 1 || !strings.Contains(out, "Legal and Metadata › Notice version: 1.2 → 1.0") {
+		t.Errorf("sweep 5: exit %d %s", code, out)
+	}
+	if code, out, _ := h.run("watch", "run", "--once"); code != 1 {
+		t.Errorf("sweep 6: exit %d %s", code, out)
+	}
+
+	code, out, _ = h.run("watch", "log", "REV2026", "--since", "1h")
+	blocks := strings.Split(out, "\n2026")
+	if code != 0 || len(blocks) < 5 || !strings.Contains(blocks[0], "REV2026  changed") {
+		t.Fatalf("log: exit %d\n%s", code, out)
+	}
+	if !strings.Contains(out, "    - Compliance and Funding › Transparency notice URL: removed (was https://") ||
+		!strings.Contains(out, "    ~ Basic Information › Description: changed (personal data: its values are not kept)") ||
+		!strings.Contains(out, "    ~ Transparency › Link to the transparency notice: present → missing") {
+		t.Errorf("log lists the changes:\n%s", out)
+	}
+	_, out, _ = h.run("watch", "log", "--json")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 7 { // first ×2, changed, vanished, reappeared, changed ×2
+		t.Errorf("log --json: %d lines\n%s", len(lines), out)
+	}
+}
+
+// TestWatchRunExitCodesAsGet: a failure's code is get's.
+func TestWatchRunExitCodesAsGet(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		paids []string
+		args  []string
+		token string
+		want  int
+		say   string
+	}{
+		{"never found", []string{"NOPE99"}, nil, "", ExitNotFound, "NOPE99  failed  404"},
+		{"server error", []string{"DEMO-503"}, nil, "", ExitFailure, "DEMO-503  failed  503"},
+		{"gave up on the rate limit", []string{"DEMO-429"}, []string{"--max-wait", "1s"}, "", ExitRateLimited, "DEMO-429  failed  429"},
+		{"token rejected", []string{"AB12CD", "TN2026"}, nil, "wrong-token-0000", ExitToken, "AB12CD  failed  401"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h, srv := withService(t, fake.Options{DemoTriggers: true})
+			h.opts = api.Options{MaxRetries: -1}
+			if tc.token != "" {
+				h.vars[keystore.EnvToken] = tc.token
+			}
+			h.run(append([]string{"watch", "add"}, tc.paids...)...)
+			code, out, errs := h.run(append([]string{"watch", "run", "--once"}, tc.args...)...)
+			if code != tc.want || !strings.Contains(out, tc.say) {
+				t.Errorf("exit %d, want %d\n%s%s", code, tc.want, out, errs)
+			}
+			if tc.token != "" && (srv.Stats().Requests != 1 || !strings.Contains(errs, "the sweep stopped")) {
+				t.Errorf("a rejected token should stop the sweep: %d requests\n%s", srv.Stats().Requests, errs)
+			}
+		})
+	}
+	h := newHarness(t)
+	h.vars[EnvBaseURL], h.vars[keystore.EnvToken] = "http://127.0.0.1:1/v1", fake.DemoToken
+	for args, say := range map[string]string{
+		"watch run --once":                   "nothing is watched yet",
+		"watch run --once --every 5m":        "drop --every",
+		"watch run --rate 0":                 "--rate must be between 1 and 1000",
+		"watch run --every 5s":               "between 10s and 31d",
+		"watch run --on-change":              "flag needs an argument",
+		"watch run --on-change 'a|b' --once": "without a shell",
+	} {
+		if code, _, errs := h.run(strings.Fields(strings.ReplaceAll(args, "'", ""))...); code != ExitUsage || !strings.Contains(errs, say) {
+			t.Errorf("%s: exit %d %s", args, code, errs)
+		}
+	}
+}
+
+// TestWatchOnChange: the command hears of each change, with the event's
+// JSON on stdin; one that fails is reported and the watch goes on.
+func TestWatchOnChange(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("a POSIX shell")
+	}
+	h, _ := withService(t, fake.Options{})
+	got := filepath.Join(t.TempDir(), "alerts.jsonl")
+	h.run("watch", "add", fake.ChangingPAID, "AB12CD")
+	hook := `sh -c 'cat >> "$0"; test "$PADVIEW_WATCH_EVENT" != vanished' ` + got
+	code, _, errs := h.run("watch", "run", "--once", "--on-change", hook) // first: no alert
+	if code != 0 || errs == "" {
+		t.Fatalf("sweep 1: exit %d %s", code, errs)
+	}
+	if _, err := os.Stat(got); err == nil {
+		t.Error("an alert for a first snapshot")
+	}
+	code, out, errs := h.run("watch", "run", "--once", "--on-change", hook)
+	if code != 1 || !strings.Contains(out, "changed") || strings.Contains(errs, "--on-change for") {
+		t.Fatalf("sweep 2: exit %d\n%s%s", code, out, errs)
+	}
+	code, out, errs = h.run("watch", "run", "--once", "--on-change", hook) // vanished: the hook fails
+	if code != 1 || !strings.Contains(out, "vanished") || !strings.Contains(errs, "--on-change for REV2026 (vanished): sh -c ") ||
+		!strings.Contains(errs, "exit status 1") {
+		t.Fatalf("sweep 3: exit %d\n%s%s", code, out, errs)
+	}
+	b, _ := os.ReadFile(got)
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("%d alerts:\n%s", len(lines), b)
+	}
+	var ev map[string]any
+	if err := json.Unmarshal([]byte(lines[0]), &ev); err != nil || ev["event"] != "changed" || len(ev["changes"].([]any)) < 5 {
+		t.Errorf("the alert's stdin: %v %s", err, lines[0])
+	}
+}
+
+// TestWatchDemoRunTwiceShowsAChange, in a database of the demo's own.
+func TestWatchDemoRunTwiceShowsAChange(t *testing.T) {
+	h := newHarness(t)
+	code, out, errs := h.run("--demo", "watch", "run", "--once")
+	if code != 0 || !strings.Contains(out, "REV2026  first") || !strings.Contains(errs, "demo: watching REV2026, AB12CD, TN2026") {
+		t.Fatalf("run 1: exit %d\n%s%s", code, out, errs)
+	}
+	code, out, _ = h.run("--demo", "watch", "run", "--once")
+	if code != 1 || !strings.Contains(out, "REV2026  changed  verdict complete → INCOMPLETE") {
+		t.Fatalf("run 2: exit %d\n%s", code, out)
+	}
+	demoDB := filepath.Join(h.vars[audit.EnvStateDir], "demo", watch.FileName)
+	if _, err := os.Stat(demoDB); err != nil {
+		t.Errorf("no demo database: %v", err)
+	}
+	if _, err := os.Stat(h.watchDB()); err == nil {
+		t.Error("the demo wrote the real watch database")
+	}
+	if _, out, _ := h.run("watch", "list"); strings.Contains(out, "REV2026") {
+		t.Error("the demo's watchlist shows outside the demo")
+	}
+}
+
+// TestWatchTwoRunsAtOnce: the second refuses, naming the first.
+func TestWatchTwoRunsAtOnce(t *testing.T) {
+	h, srv := withService(t, fake.Options{})
+	h.run("watch", "add", "AB12CD")
+	s, err := watch.Open(h.watchDB())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	release, err := s.LockRun()
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs := h.run("watch", "run", "--once")
+	if code != ExitFailure || !strings.Contains(errs, "another padview watch run (process ") || srv.Stats().Requests != 0 {
+		t.Errorf("exit %d, %d requests: %s", code, srv.Stats().Requests, errs)
+	}
+	// Reading and editing the watchlist need no lock.
+	if code, _, errs := h.run("watch", "list"); code != 0 {
+		t.Errorf("list during a run: %d %s", code, errs)
+	}
+	release()
+	if code, _, errs := h.run("watch", "run", "--once"); code != 0 {
+		t.Errorf("after the first: %d %s", code, errs)
+	}
+}
