@@ -544,11 +544,6 @@ func TestFullViewBatchIntoHeadInTheBinary(t *testing.T) {
 // or a plain-text page.
 func echoService(t *testing.T) *service {
 	t.Helper()
-	f, err := fake.Start(fake.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { f.Close() })
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		tok := strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")
 		switch paid := r.URL.Path[strings.LastIndex(r.URL.Path, "/")+1:]; paid {

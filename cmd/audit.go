@@ -226,6 +226,9 @@ func writeAuditEntry(w io.Writer, e audit.Entry) {
 	default:
 		what = e.Event
 	}
+	if e.Recovered != "" {
+		what += " · first " + e.Recovered
+	}
 	fields := []string{e.Time.UTC().Format("2006-01-02 15:04:05Z"), e.User, e.Profile, e.Host, e.PAID, what}
 	for i, s := range fields {
 		fields[i] = text.CleanText(s)

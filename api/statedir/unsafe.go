@@ -31,49 +31,49 @@ func (e *UnsafeError) Is(target error) bool { return target == ErrUnsafe }
 // checkDir refuses a state directory that is a link, not a directory,
 // another user's or writable by others.
 func checkDir(path string, fi fs.FileInfo) error {
-	unsafe := func(problem, fix string) error { return &UnsafeError{Path: path, Problem: problem, Fix: fix} }
 	elsewhere := "set " + Env + " to a directory of your own"
 	switch {
 	case fi.Mode()&fs.ModeSymlink != 0:
-		return unsafe("the state directory is a symbolic link, which padview does not follow (someone may have planted it to make padview write elsewhere)",
-			"set "+Env+" to the directory it leads to, or remove the link and padview makes the directory anew")
+		return &UnsafeError{Path: path, Problem: "the state directory is a symbolic link, which padview does not follow " +
+			"(someone may have planted it to make padview write elsewhere)",
+			Fix: "set " + Env + " to the directory it leads to, or remove the link and padview makes the directory anew"}
 	case !fi.IsDir():
-		return unsafe("it is not a directory", "move it away, or "+elsewhere)
+		return &UnsafeError{Path: path, Problem: "it is not a directory", Fix: "move it away, or " + elsewhere}
 	}
-	if !hasOwners {
-		return nil
-	}
-	if uid, ok := ownerOf(fi); ok && uid != os.Getuid() {
-		return unsafe(fmt.Sprintf("the state directory belongs to %s, not to you (%s), who could plant or read files in it", who(uid), who(os.Getuid())), elsewhere)
-	}
-	if fi.Mode().Perm()&0o022 != 0 {
-		return unsafe(fmt.Sprintf("other users may write to the state directory (mode %04o), so they could plant files in it", fi.Mode().Perm()),
-			"run `chmod go-w "+quote(path)+"`, or "+elsewhere)
-	}
-	return nil
+	return checkOwnerAndMode(path, fi, "the state directory", ", who could plant or read files in it", elsewhere,
+		", so they could plant files in it", "run `chmod go-w "+quote(path)+"`, or "+elsewhere)
 }
 
 // checkFile refuses a state file that is a link, not a regular file,
 // another user's or writable by others.
 func checkFile(path string, fi fs.FileInfo) error {
-	unsafe := func(problem, fix string) error { return &UnsafeError{Path: path, Problem: problem, Fix: fix} }
 	moveAway := "move it away (`mv " + quote(path) + " " + quote(path+".suspect") + "`) and look at what it holds"
 	switch {
 	case fi.Mode()&fs.ModeSymlink != 0:
-		return unsafe("it is a symbolic link, which padview never follows in its state directory (someone may have planted it to make padview write elsewhere)",
-			"remove the link (`rm "+quote(path)+"`); to keep padview's files elsewhere, set "+Env)
+		return &UnsafeError{Path: path, Problem: "it is a symbolic link, which padview never follows in its state directory " +
+			"(someone may have planted it to make padview write elsewhere)",
+			Fix: "remove the link (`rm " + quote(path) + "`); to keep padview's files elsewhere, set " + Env}
 	case !fi.Mode().IsRegular():
-		return unsafe("it is not a regular file ("+kindOf(fi.Mode())+")", moveAway)
+		return &UnsafeError{Path: path, Problem: "it is not a regular file (" + kindOf(fi.Mode()) + ")", Fix: moveAway}
 	}
+	return checkOwnerAndMode(path, fi, "it", ": another user could have planted or changed it", moveAway,
+		", so it may have been changed", "if you trust what it holds, run `chmod 600 "+quote(path)+"`; else "+moveAway)
+}
+
+// checkOwnerAndMode refuses what another user owns, or what others may
+// write to; what names it in the sentence ("the state directory", "it"),
+// and each refusal has its consequence and its fix.
+func checkOwnerAndMode(path string, fi fs.FileInfo, what, foreignMeans, foreignFix, writableMeans, writableFix string) error {
 	if !hasOwners {
 		return nil
 	}
 	if uid, ok := ownerOf(fi); ok && uid != os.Getuid() {
-		return unsafe(fmt.Sprintf("it belongs to %s, not to you (%s): another user could have planted or changed it", who(uid), who(os.Getuid())), moveAway)
+		return &UnsafeError{Path: path, Problem: fmt.Sprintf("%s belongs to %s, not to you (%s)%s", what, who(uid), who(os.Getuid()), foreignMeans),
+			Fix: foreignFix}
 	}
 	if fi.Mode().Perm()&0o022 != 0 {
-		return unsafe(fmt.Sprintf("other users may write to it (mode %04o), so it may have been changed", fi.Mode().Perm()),
-			"if you trust what it holds, run `chmod 600 "+quote(path)+"`; else "+moveAway)
+		return &UnsafeError{Path: path, Problem: fmt.Sprintf("other users may write to %s (mode %04o)%s", what, fi.Mode().Perm(), writableMeans),
+			Fix: writableFix}
 	}
 	return nil
 }
