@@ -16,6 +16,7 @@ import (
 
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/statedir"
 )
 
 var fullRequest = Request{Profile: "default", Host: "partner.example", PAID: "AB12CD", View: advert.Full, Reason: "Compliance review"}
@@ -365,5 +366,28 @@ func TestSignalEndsTheWaitForTheLock(t *testing.T) {
 	}
 	if size(t, l.Path()) != 0 {
 		t.Error("a line was written")
+	}
+}
+
+// BenchmarkFullViewRecord is what the access log adds to one full-view
+// lookup: the request line and its outcome, each with its head file, the
+// lock, the checks of the state directory and files, and the held signals.
+func BenchmarkFullViewRecord(b *testing.B) {
+	d, err := statedir.At(b.TempDir(), true)
+	if err != nil {
+		b.Fatal(err)
+	}
+	l, err := OpenIn(d)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		a, err := l.Begin(context.Background(), fullRequest)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := a.End(Outcome{Status: 200, Shown: []string{"email"}}); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
