@@ -675,3 +675,34 @@ func TestAccessLogFailuresInTmux(t *testing.T) {
 	tm.waitFor("FULL · personal data", "maren.holt@riverside-civic.example")
 	tm.quit()
 }
+
+// The log's user is the OS user by uid, never $USER; a uid the system has
+// no name for is written as such and marked unverified. padview runs here
+// as uid 4242, which has no entry, with USER set to someone else.
+func TestLogUserIsTheUID(t *testing.T) {
+	bin := padviewBinary(t)
+	s := startService(t)
+	shared, err := os.MkdirTemp("", "padview-uid-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(shared) })
+	os.Chmod(shared, 0o755)
+	copied := filepath.Join(shared, "padview")
+	b, _ := os.ReadFile(bin)
+	os.WriteFile(copied, b, 0o755)
+	state := filepath.Join(shared, "state")
+	os.Mkdir(state, 0o700)
+	os.Chown(state, 4242, 4242)
+	cmd := fullView(copied, "AB12CD")
+	p := prepare(t, cmd, s, state)
+	cmd.Env = append(cmd.Env, "USER=maren", "LOGNAME=maren", "HOME="+state, "PADVIEW_CONFIG_DIR="+filepath.Join(state, "config"))
+	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 4242, Gid: 4242}}
+	if r := p.run(t); r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	es := logEvents(t, state)
+	if len(es) != 2 || es[0].User != "uid 4242 (not verified: the system has no name for it)" {
+		t.Fatalf("the log's user: %+v", es)
+	}
+}
