@@ -1,3 +1,5 @@
+//go:build linux
+
 package main
 
 import (
@@ -62,9 +64,10 @@ var hooked struct {
 
 func hookedBinary(t *testing.T) (bin, fifo string) {
 	t.Helper()
-	wholeBinary(t)
+	padviewBinary(t) // its directory, which TestMain removes, holds this one too
 	hooked.once.Do(func() {
-		if hooked.dir, hooked.err = os.MkdirTemp("", "padview-e2e-hooked-"); hooked.err != nil {
+		hooked.dir = filepath.Join(binary.dir, "hooked")
+		if hooked.err = os.Mkdir(hooked.dir, 0o700); hooked.err != nil {
 			return
 		}
 		hooked.path = filepath.Join(hooked.dir, "padview")

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"syscall"
 	"testing"
 )
 
@@ -254,20 +253,6 @@ func TestOpenFileRefusesAnotherUsersFile(t *testing.T) {
 	if b, _ := os.ReadFile(d.File("access.log")); string(b) != "planted\n" {
 		t.Errorf("another user's file was changed: %q", b)
 	}
-}
-
-// A named pipe in a state file's place is refused at once, not waited on.
-func TestOpenFileRefusesAPipeWithoutBlocking(t *testing.T) {
-	needUnix(t)
-	d, _ := At(t.TempDir(), true)
-	if err := syscall.Mkfifo(d.File("access.log.head"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	_, err := d.ReadFile("access.log.head", 100)
-	wantUnsafe(t, err, "named pipe")
-	os.Mkdir(d.File("dir"), 0o700)
-	_, err = d.OpenFile("dir", os.O_RDONLY)
-	wantUnsafe(t, err, "a directory")
 }
 
 func TestWriteFileReplacesInOneStep(t *testing.T) {
