@@ -15,10 +15,19 @@ import (
 var personalValues = []string{"maren.holt", "+44 20 7946 0012", "7946", "14 Quayside Walk", "NB1 4QW",
 	"info@estuary-friends.example", "privacy@riverside-civic.example", "ul. Długa 7", "t.wisniewski"}
 
-// accessLog reads the access log the session's padview writes.
+// accessLog reads the access log the session's padview writes: the
+// user's (PADVIEW_STATE_DIR), or with --demo the demo's own, in its
+// temporary directory; the demo never writes the user's.
 func (s *tmuxSession) accessLog() (string, []map[string]any) {
 	s.t.Helper()
-	raw, err := os.ReadFile(filepath.Join(s.state, "access.log"))
+	path := filepath.Join(s.state, "access.log")
+	if demo, _ := filepath.Glob(filepath.Join(s.tmp, "padview-demo-*", "access.log")); len(demo) > 0 {
+		if _, err := os.Stat(path); err == nil {
+			s.t.Fatalf("the demo wrote the user's access log %s", path)
+		}
+		path = demo[0]
+	}
+	raw, err := os.ReadFile(path)
 	if err != nil {
 		return "", nil
 	}

@@ -17,6 +17,7 @@ type tmuxSession struct {
 	t      testing.TB
 	socket string
 	state  string // PADVIEW_STATE_DIR: where the access log goes
+	tmp    string // TMPDIR: where --demo keeps its own access log
 }
 
 func (s *tmuxSession) tmux(args ...string) (string, error) {
@@ -151,9 +152,9 @@ func startPadview(t *testing.T, w, h int, env []string, args ...string) *tmuxSes
 		t.Skip("tmux not installed (CI installs it)")
 	}
 	bin := padviewBinary(t)
-	s := &tmuxSession{t: t, socket: fmt.Sprintf("padview-e2e-%d-%s", os.Getpid(), strings.ReplaceAll(t.Name(), "/", "-")), state: t.TempDir()}
+	s := &tmuxSession{t: t, socket: fmt.Sprintf("padview-e2e-%d-%s", os.Getpid(), strings.ReplaceAll(t.Name(), "/", "-")), state: t.TempDir(), tmp: t.TempDir()}
 	t.Cleanup(func() { s.tmux("kill-server") })
-	env = append([]string{"TERM=xterm-256color", "PADVIEW_CONFIG_DIR=" + t.TempDir(), "PADVIEW_STATE_DIR=" + s.state}, env...)
+	env = append([]string{"TERM=xterm-256color", "PADVIEW_CONFIG_DIR=" + t.TempDir(), "PADVIEW_STATE_DIR=" + s.state, "TMPDIR=" + s.tmp}, env...)
 	cmd := "env " + strings.Join(env, " ") + " " + bin + " " + strings.Join(args, " ")
 	if out, err := s.tmux("new-session", "-d", "-s", "pv", "-x", fmt.Sprint(w), "-y", fmt.Sprint(h), cmd); err != nil {
 		t.Fatalf("tmux: %v %s", err, out)

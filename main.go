@@ -5,8 +5,6 @@ package main
 import (
 	"context"
 	"os"
-	"os/signal"
-	"syscall"
 
 	"github.com/padview/padview/cmd"
 )
@@ -19,7 +17,9 @@ var (
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// SIGINT and SIGTERM end the command's context: it winds down and
+	// padview exits 130 or 143.
+	ctx, stop := cmd.WithSignals(context.Background())
 	defer stop()
 	v := cmd.ResolveVersion(cmd.Version{Version: version, Commit: commit, Date: date})
 	os.Exit(cmd.Execute(ctx, cmd.DefaultEnv(v), os.Args[1:]))

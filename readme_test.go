@@ -134,6 +134,9 @@ func TestREADMECommandsWork(t *testing.T) {
 	}
 }
 
+// readmeProfiles is the config every documented command runs with.
+const readmeProfiles = "[profiles.production]\n[profiles.staging]\n[profiles.newsroom]\n"
+
 // readmeBatch is what a command reading PAIDs from a file or stdin gets.
 const readmeBatch = "# a batch\nAB12CD\nPAD-2026-000000123456\n"
 
@@ -149,6 +152,11 @@ func runDocCommand(t *testing.T, c readmeCommand, baseURL, demoAddr string) {
 	}
 	for _, kv := range c.env {
 		vars[kv[0]] = kv[1]
+	}
+	// The profiles the pages' config examples define: a profile must be
+	// defined to be named.
+	if err := os.WriteFile(filepath.Join(vars[cmd.EnvConfigDir], "config.toml"), []byte(readmeProfiles), 0o600); err != nil {
+		t.Fatal(err)
 	}
 	args := make([]string, len(c.args))
 	for i, a := range c.args {
@@ -169,7 +177,7 @@ func runDocCommand(t *testing.T, c readmeCommand, baseURL, demoAddr string) {
 		Getenv:   getenv,
 		Store:    keystore.New(keystore.WithEnv(getenv), keystore.WithAvailability(func() error { return nil })),
 		StdinTTY: opensTUI(args), StdoutTTY: true,
-		ReadSecret: func() (string, error) { return "readme-token-1234", nil },
+		ReadSecret: func(context.Context, string) (string, error) { return "readme-token-1234", nil },
 		RunTUI:     func(context.Context, ui.Config) error { tuiRan = true; return nil },
 		Version:    cmd.Version{Version: "readme"},
 	}

@@ -1,12 +1,14 @@
 package api
 
 import (
+	"context"
 	"fmt"
 	"net"
 	"net/url"
 	"path"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/text"
@@ -14,29 +16,31 @@ import (
 
 // ParseBaseURL checks the partner base URL. It must be https, because the
 // bearer token travels with every request; plain http is allowed only to a
-// loopback host (127.0.0.0/8, ::1, localhost), for tests and demo mode. The
-// URL must end in the version segment (/v1, /v2, …): padview appends
-// nothing, and without it every lookup would miss the endpoints.
+// loopback address (127.0.0.0/8, ::1), or a name that resolves to loopback
+// addresses alone (localhost, on a sane system), for tests and demo mode.
+// It carries nothing but scheme, host and path: no user info (the token is
+// kept in the keyring; nothing ever prints user info), no query or
+// fragment, not even an empty one. The URL must end in the version
+// segment (/v1, /v2, …): padview appends nothing, and without it every
+// lookup would miss the endpoints.
 func ParseBaseURL(raw string) (*url.URL, error) {
 	s := strings.TrimSpace(raw)
 	if s == "" {
 		return nil, &Error{Kind: KindConfig, Message: "no base URL: set PADVIEW_BASE_URL or --base-url to the partner address ending in /v1, e.g. https://partner.example/v1"}
 	}
+	shown := text.CleanText(DisplayBaseURL(s))
 	u, err := url.Parse(s)
 	if err != nil || u.Host == "" || u.Opaque != "" {
-		return nil, &Error{Kind: KindConfig, Message: fmt.Sprintf("base URL %q is not an absolute URL: write it as https://host/v1", text.CleanText(s))}
+		return nil, &Error{Kind: KindConfig, Message: fmt.Sprintf("base URL %q is not an absolute URL: write it as https://host/v1", shown)}
 	}
-	if u.User != nil {
-		return nil, &Error{Kind: KindConfig, Message: "base URL must not carry a user name or password: the token is kept in the keyring"}
-	}
-	if u.RawQuery != "" || u.Fragment != "" {
-		return nil, &Error{Kind: KindConfig, Message: "base URL must not have a query or fragment: write it as https://host/v1"}
+	if err := onlyBase(u, s, shown); err != nil {
+		return nil, err
 	}
 	switch strings.ToLower(u.Scheme) {
 	case "https":
 	case "http":
 		if !IsLoopbackHost(u.Hostname()) {
-			return nil, &Error{Kind: KindConfig, Message: fmt.Sprintf("refusing plain http to %s: the bearer token would travel in clear. Use https (http is allowed only to localhost)", text.CleanText(u.Host))}
+			return nil, &Error{Kind: KindConfig, Message: fmt.Sprintf("refusing plain http to %s: the bearer token would travel in clear. Use https (http is allowed only to loopback addresses, such as 127.0.0.1)", text.CleanText(u.Host))}
 		}
 	default:
 		return nil, &Error{Kind: KindConfig, Message: fmt.Sprintf("base URL scheme %q is not supported: use https", text.CleanText(u.Scheme))}
@@ -53,6 +57,50 @@ func ParseBaseURL(raw string) (*url.URL, error) {
 			text.CleanText(u.String()), text.CleanText(u.String()))}
 	}
 	return u, nil
+}
+
+// onlyBase refuses what a base URL must not carry, saying what to remove;
+// shown is the URL as it may be printed (without user info).
+func onlyBase(u *url.URL, raw, shown string) error {
+	var extra []string
+	if u.User != nil {
+		extra = append(extra, "the user name or password before @ (the token is kept in the keyring)")
+	}
+	if u.RawQuery != "" || u.ForceQuery || strings.Contains(raw, "?") {
+		extra = append(extra, "the query from ?")
+	}
+	if u.Fragment != "" || strings.Contains(raw, "#") {
+		extra = append(extra, "the fragment from #")
+	}
+	if len(extra) == 0 {
+		return nil
+	}
+	clean := url.URL{Scheme: u.Scheme, Host: u.Host, Path: u.Path}
+	return &Error{Kind: KindConfig, Message: fmt.Sprintf("base URL %s must be the partner address alone: remove %s, e.g. %s",
+		shown, strings.Join(extra, " and "), text.CleanText(clean.String()))}
+}
+
+// DisplayBaseURL is a base URL as it may be printed: any user name or
+// password removed, even from a string that does not parse.
+func DisplayBaseURL(raw string) string {
+	if u, err := url.Parse(raw); err == nil && u.User != nil {
+		u.User = nil
+		return u.String()
+	}
+	// "user:pass@host/…" without a scheme, or a string url.Parse refuses:
+	// drop whatever stands before an @ in the authority.
+	rest, scheme := raw, ""
+	if i := strings.Index(raw, "://"); i >= 0 {
+		scheme, rest = raw[:i+3], raw[i+3:]
+	}
+	authority := rest
+	if i := strings.IndexAny(rest, "/?#"); i >= 0 {
+		authority = rest[:i]
+	}
+	if i := strings.LastIndex(authority, "@"); i >= 0 {
+		return scheme + rest[i+1:]
+	}
+	return raw
 }
 
 // endpointBase recognises an endpoint's address given as the base URL
@@ -74,11 +122,32 @@ func endpointBase(u *url.URL) (*url.URL, bool) {
 // versionSegment is the last path segment of a base URL: v1, v2, v1.1, v2beta.
 var versionSegment = regexp.MustCompile(`^[vV][0-9]+([.][0-9]+)*([a-z]+[0-9]*)?$`)
 
-// IsLoopbackHost reports whether host is localhost or a loopback address.
+// IsLoopbackHost reports whether host is a loopback address, or a name
+// that resolves to loopback addresses and nothing else. A name is looked
+// up at most loopbackLookup long.
 func IsLoopbackHost(host string) bool {
-	if strings.EqualFold(host, "localhost") {
-		return true
+	if ip := net.ParseIP(host); ip != nil {
+		return ip.IsLoopback()
 	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
+	if host == "" {
+		return false
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), loopbackLookup)
+	defer cancel()
+	addrs, err := lookupIPAddr(ctx, host)
+	if err != nil || len(addrs) == 0 {
+		return false
+	}
+	for _, a := range addrs {
+		if !a.IP.IsLoopback() {
+			return false
+		}
+	}
+	return true
 }
+
+// loopbackLookup bounds the name lookup of a plain-http host.
+const loopbackLookup = 2 * time.Second
+
+// lookupIPAddr resolves a host name; tests replace it.
+var lookupIPAddr = net.DefaultResolver.LookupIPAddr

@@ -220,93 +220,120 @@ func (l *getRun) judge(a *Attempt, r response) verdict {
 	if r.resp != nil {
 		answer = &Answer{Status: r.resp.StatusCode, Rate: a.Rate, HasRate: a.HasRate}
 	}
+	if r.resp == nil || r.err != nil {
+		return l.judgeBroken(a, r, answer)
+	}
+	switch s := r.resp.StatusCode; {
+	case s >= 200 && s < 300:
+		return l.judgeOK(r, answer)
+	case s == http.StatusTooManyRequests:
+		return l.judge429(a, r, answer)
+	case s == http.StatusBadGateway || s == http.StatusServiceUnavailable || s == http.StatusGatewayTimeout:
+		return l.judgeUnavailable(a, r, answer)
+	case s >= 300 && s < 400:
+		e := c.statusError(r.resp, r.body, l.paid, ex.Attempts)
+		e.Kind, e.Err = KindHTTP, c.refusedRedirect(r.resp)
+		return verdict{err: e, answer: answer}
+	default:
+		return verdict{err: c.statusError(r.resp, r.body, l.paid, ex.Attempts), answer: answer}
+	}
+}
+
+// judgeBroken decides on an attempt that brought no whole answer: a body
+// cut short on the way, or a request that failed.
+func (l *getRun) judgeBroken(a *Attempt, r response, answer *Answer) verdict {
 	var cut *cutShortError
 	if r.resp != nil && errors.As(r.err, &cut) && l.caller.Err() == nil {
 		// The service answered; the body broke off on the way, which a
 		// retry may well cure.
-		e := &Error{Kind: KindNetwork, Status: r.resp.StatusCode, PAID: l.paid, Attempts: ex.Attempts, Err: cut}
+		e := &Error{Kind: KindNetwork, Status: r.resp.StatusCode, PAID: l.paid, Attempts: l.ex.Attempts, Err: cut}
 		return l.backoff(a, verdict{err: e, answer: answer}, "the body was cut short", 0, "")
 	}
-	if r.resp == nil || r.err != nil {
-		e, retryable := c.transportError(l.caller, r.err, ex.Attempts, a.Duration)
-		if r.resp != nil {
-			e.Status = r.resp.StatusCode // the answer had begun: "still arriving"
-		}
-		if !retryable {
-			return verdict{err: e, answer: answer}
-		}
-		return l.backoff(a, verdict{err: e, answer: answer}, "the request failed", 0, "")
+	e, retryable := l.c.transportError(l.caller, r.err, l.ex.Attempts, a.Duration)
+	if r.resp != nil {
+		e.Status = r.resp.StatusCode // the answer had begun: "still arriving"
 	}
-	resp := r.resp
-	retryAfter, hasRetryAfter := ParseRetryAfter(resp.Header.Get("Retry-After"), time.Now())
-	switch s := resp.StatusCode; {
-	case s >= 200 && s < 300:
-		doc, err := advert.Normalize(r.body, l.paid, l.view)
-		var tooMany *advert.TooManyValuesError
-		if errors.As(err, &tooMany) { // valid JSON, but more than padview reads
-			return verdict{answer: answer, err: &Error{Kind: KindTooLarge, Status: s, PAID: l.paid, Err: err, Attempts: ex.Attempts,
-				Message: "the answer has more than " + text.Thousands(int64(tooMany.Max)) + " values, the most padview reads; nothing was shown"}}
-		}
-		if err != nil {
-			return verdict{answer: answer, err: &Error{Kind: KindBadResponse, Status: s, PAID: l.paid, ContentType: text.CleanText(ex.ContentType),
-				Snippet: text.Snippet(r.body, 80), Err: err, Attempts: ex.Attempts}}
-		}
-		return verdict{doc: doc, answer: answer}
-	case s == http.StatusTooManyRequests:
-		e := c.statusError(resp, r.body, l.paid, ex.Attempts)
-		wait, said := retryAfter, "Retry-After: "+a.RetryAfter
-		if !hasRetryAfter && a.HasRate && a.Rate.HasReset {
-			wait, said = a.Rate.Reset, "the reset in the "+a.Rate.Style+" headers"
-		}
-		told := hasRetryAfter || (a.HasRate && a.Rate.HasReset)
-		if !told {
-			wait, said = c.jitter(l.rateRetries+1), ""
-		}
-		e.RetryAfter, e.ServerWait = wait, said
-		if !l.fits(wait) {
-			// Its rate headers still count; the refused wait does not.
-			e.MaxWait, e.Waited = c.opts.MaxWait, ex.Waited
-			a.Next = fmt.Sprintf("did not wait: the service asks for %s (%s), more than max_wait allows", WaitWords(wait), said)
-			return verdict{err: e, answer: answer}
-		}
-		// The next Acquire waits it out, and so does every other request
-		// of the token.
-		answer.Block, answer.BlockedBy = max(wait, time.Millisecond), said
-		if !told {
-			answer.BlockedBy = "429 without a Retry-After"
-		}
-		if l.rateRetries >= c.opts.MaxRateRetry {
-			a.Next = "gave up after " + text.Plural(l.rateRetries+1, "429 answer", "429 answers")
-			return verdict{err: e, answer: answer}
-		}
-		l.rateRetries++
-		// What padview means to do: the wait itself is the budget's, and
-		// the next attempt's log says how long it turned out.
-		if told {
-			a.Next = fmt.Sprintf("retry after %s, as the service asked (%s)", text.Duration(wait), said)
-		} else {
-			a.Next = fmt.Sprintf("the service named no wait; retry after %s (backoff)", text.Duration(wait))
-		}
-		return verdict{err: e, answer: answer, retry: true}
-	case s == http.StatusBadGateway || s == http.StatusServiceUnavailable || s == http.StatusGatewayTimeout:
-		e := c.statusError(resp, r.body, l.paid, ex.Attempts)
-		said := ""
-		if hasRetryAfter {
-			said = "Retry-After: " + a.RetryAfter
-			if l.serverRetries < c.opts.MaxRetries && !l.fits(retryAfter) {
-				e.RetryAfter, e.ServerWait, e.MaxWait, e.Waited = retryAfter, said, c.opts.MaxWait, ex.Waited
-				a.Next = fmt.Sprintf("did not retry: the service asks to wait %s (%s), more than max_wait allows", WaitWords(retryAfter), said)
-				return verdict{err: e, answer: answer}
-			}
-		}
-		return l.backoff(a, verdict{err: e, answer: answer}, fmt.Sprintf("HTTP %d", s), retryAfter, said)
-	case s >= 300 && s < 400:
-		e := c.statusError(resp, r.body, l.paid, ex.Attempts)
-		e.Kind, e.Err = KindHTTP, c.refusedRedirect(resp)
+	if !retryable {
 		return verdict{err: e, answer: answer}
-	default:
-		return verdict{err: c.statusError(resp, r.body, l.paid, ex.Attempts), answer: answer}
 	}
+	return l.backoff(a, verdict{err: e, answer: answer}, "the request failed", 0, "")
+}
+
+// judgeOK reads a 2xx answer into the document, or says why it cannot.
+func (l *getRun) judgeOK(r response, answer *Answer) verdict {
+	ex, s := l.ex, r.resp.StatusCode
+	doc, err := advert.Normalize(r.body, l.paid, l.view)
+	var tooMany *advert.TooManyValuesError
+	if errors.As(err, &tooMany) { // valid JSON, but more than padview reads
+		return verdict{answer: answer, err: &Error{Kind: KindTooLarge, Status: s, PAID: l.paid, Err: err, Attempts: ex.Attempts,
+			Message: "the answer has more than " + text.Thousands(int64(tooMany.Max)) + " values, the most padview reads; nothing was shown"}}
+	}
+	if err != nil {
+		return verdict{answer: answer, err: &Error{Kind: KindBadResponse, Status: s, PAID: l.paid, ContentType: text.CleanText(ex.ContentType),
+			Snippet: text.Snippet(r.body, 80), Err: err, Attempts: ex.Attempts}}
+	}
+	return verdict{doc: doc, answer: answer}
+}
+
+// judge429 decides on a 429: wait what the service asks (its Retry-After,
+// else its reset, else backoff) when that fits max_wait and retries are
+// left; the wait is the budget's, for every request of the token.
+func (l *getRun) judge429(a *Attempt, r response, answer *Answer) verdict {
+	c, ex := l.c, l.ex
+	e := c.statusError(r.resp, r.body, l.paid, ex.Attempts)
+	retryAfter, hasRetryAfter := ParseRetryAfter(r.resp.Header.Get("Retry-After"), time.Now())
+	wait, said := retryAfter, "Retry-After: "+a.RetryAfter
+	if !hasRetryAfter && a.HasRate && a.Rate.HasReset {
+		wait, said = a.Rate.Reset, "the reset in the "+a.Rate.Style+" headers"
+	}
+	told := hasRetryAfter || (a.HasRate && a.Rate.HasReset)
+	if !told {
+		wait, said = c.jitter(l.rateRetries+1), ""
+	}
+	e.RetryAfter, e.ServerWait = wait, said
+	if !l.fits(wait) {
+		// Its rate headers still count; the refused wait does not.
+		e.MaxWait, e.Waited = c.opts.MaxWait, ex.Waited
+		a.Next = fmt.Sprintf("did not wait: the service asks for %s (%s), more than max_wait allows", WaitWords(wait), said)
+		return verdict{err: e, answer: answer}
+	}
+	// The next Acquire waits it out, and so does every other request
+	// of the token.
+	answer.Block, answer.BlockedBy = max(wait, time.Millisecond), said
+	if !told {
+		answer.BlockedBy = "429 without a Retry-After"
+	}
+	if l.rateRetries >= c.opts.MaxRateRetry {
+		a.Next = "gave up after " + text.Plural(l.rateRetries+1, "429 answer", "429 answers")
+		return verdict{err: e, answer: answer}
+	}
+	l.rateRetries++
+	// What padview means to do: the wait itself is the budget's, and
+	// the next attempt's log says how long it turned out.
+	if told {
+		a.Next = fmt.Sprintf("retry after %s, as the service asked (%s)", text.Duration(wait), said)
+	} else {
+		a.Next = fmt.Sprintf("the service named no wait; retry after %s (backoff)", text.Duration(wait))
+	}
+	return verdict{err: e, answer: answer, retry: true}
+}
+
+// judgeUnavailable decides on a 502, 503 or 504: a retry after the
+// service's Retry-After when it fits max_wait, else after backoff.
+func (l *getRun) judgeUnavailable(a *Attempt, r response, answer *Answer) verdict {
+	c, ex := l.c, l.ex
+	e := c.statusError(r.resp, r.body, l.paid, ex.Attempts)
+	retryAfter, hasRetryAfter := ParseRetryAfter(r.resp.Header.Get("Retry-After"), time.Now())
+	said := ""
+	if hasRetryAfter {
+		said = "Retry-After: " + a.RetryAfter
+		if l.serverRetries < c.opts.MaxRetries && !l.fits(retryAfter) {
+			e.RetryAfter, e.ServerWait, e.MaxWait, e.Waited = retryAfter, said, c.opts.MaxWait, ex.Waited
+			a.Next = fmt.Sprintf("did not retry: the service asks to wait %s (%s), more than max_wait allows", WaitWords(retryAfter), said)
+			return verdict{err: e, answer: answer}
+		}
+	}
+	return l.backoff(a, verdict{err: e, answer: answer}, fmt.Sprintf("HTTP %d", r.resp.StatusCode), retryAfter, said)
 }
 
 // backoff arranges a retry of a transient failure after the server's

@@ -3,60 +3,150 @@ package cmd
 import (
 	"errors"
 	"fmt"
-	"time"
+	"os"
 
 	"github.com/padview/padview/api"
+	"github.com/padview/padview/api/audit"
 	"github.com/padview/padview/api/fake"
 	"github.com/padview/padview/keystore"
 )
 
-// account is what a command talks to the service with: the resolved
-// profile's base URL and token, or with --demo the embedded fake service
-// and its demo token.
+// account is what a command runs with, resolved once: the settings and the
+// token, or with --demo the embedded fake service and its demo token.
 type account struct {
-	Profile, BaseURL, Token string
-	Source                  string        // where the token came from, read after "from"
-	MaxWait                 time.Duration // the max_wait setting; zero for the default
-	close                   func()
+	Settings
+	Token  string
+	Source string // where the token came from, read after "from"
+	Demo   bool
+	// KeyringProblem says why the keyring could not be read, for a command
+	// that can go on without a token (the TUI asks for one).
+	KeyringProblem string
+	close          func()
 }
 
-// Close stops the demo service, if one was started.
-func (a account) Close() {
-	if a.close != nil {
+// Close stops the demo service, if --demo started one; a nil account does
+// nothing.
+func (a *account) Close() {
+	if a != nil && a.close != nil {
 		a.close()
 	}
 }
 
-// account resolves the account for a command that makes requests. A
-// missing or unusable token is exit 4 and says why; a missing base URL is a
-// usage error.
-func (e *Env) account(f *rootFlags) (account, error) {
-	if f.demo {
-		if err := f.checkMaxWait(); err != nil {
-			return account{}, err
-		}
-		srv, err := fake.Start(fake.Options{DemoTriggers: true})
-		if err != nil {
-			return account{}, fmt.Errorf("starting the demo service: %w", err)
-		}
-		return account{Profile: "demo", BaseURL: srv.URL, Token: fake.DemoToken, Source: "the demo",
-			MaxWait: f.maxWait, close: func() { srv.Close() }}, nil
+// client builds the api client for the account.
+func (a *account) client(e *Env) (*api.Client, error) {
+	c, err := api.New(a.BaseURL, a.Token, e.clientOptions(a.MaxWait))
+	if err != nil {
+		return nil, usage(err)
 	}
+	return c, nil
+}
+
+// tokenNeed says whether a command can start without a token.
+type tokenNeed bool
+
+const (
+	tokenRequired tokenNeed = true
+	tokenOptional tokenNeed = false // the TUI: it asks for a token itself
+)
+
+// settings resolves what the command runs with: flag > environment >
+// config file > default, or --demo's own, which reads no config file. The
+// global flags were checked once, before the command ran (checkCommandLine).
+// A profile named but not defined is refused (checkProfile).
+func (e *Env) settings(f *rootFlags) (Settings, error) {
+	s, err := e.settingsOfAnyProfile(f)
+	if err == nil && !f.demo {
+		err = s.checkProfile()
+	}
+	return s, err
+}
+
+// settingsOfAnyProfile is settings for a command that may name a profile
+// the config file no longer defines: `token delete` cleans up after one.
+func (e *Env) settingsOfAnyProfile(f *rootFlags) (Settings, error) {
+	var s Settings
+	if f.demo {
+		if err := e.demoState(); err != nil {
+			return Settings{}, err
+		}
+		s = defaultSettings()
+		s.Profile = "demo"
+	} else {
+		var err error
+		if s, err = Resolve(e.Getenv, f.profile, f.baseURL); err != nil {
+			return Settings{}, usage(err)
+		}
+	}
+	if f.maxWait != 0 {
+		s.MaxWait = f.maxWait
+	}
+	return s, nil
+}
+
+// account resolves the settings, then the account of a command that talks
+// to the service.
+func (e *Env) account(f *rootFlags, need tokenNeed) (*account, error) {
 	s, err := e.settings(f)
 	if err != nil {
-		return account{}, err
+		return nil, err
+	}
+	return e.accountFor(f, s, need)
+}
+
+// accountFor is the account for settings already resolved: a usable base
+// URL, then the token. A missing or unusable token is exit 4 and says why
+// (with tokenOptional, a missing token or keyring is left to the command);
+// a missing or unusable base URL is a usage error.
+func (e *Env) accountFor(f *rootFlags, s Settings, need tokenNeed) (*account, error) {
+	if f.demo {
+		srv, err := fake.Start(fake.Options{DemoTriggers: true})
+		if err != nil {
+			return nil, fmt.Errorf("starting the demo service: %w", err)
+		}
+		s.BaseURL = srv.URL
+		return &account{Settings: s, Token: fake.DemoToken, Source: "the demo", Demo: true,
+			close: func() { srv.Close() }}, nil
 	}
 	if err := s.NeedBaseURL(); err != nil {
-		return account{}, usage(err)
+		return nil, usage(err)
 	}
 	if _, err := api.ParseBaseURL(s.BaseURL); err != nil {
-		return account{}, usage(err) // before the keyring: a wrong address is the first thing to fix
+		return nil, usage(err) // before the keyring: a wrong address is the first thing to fix
 	}
+	a := &account{Settings: s}
 	token, src, err := e.Store.Token(s.Profile)
-	if err != nil {
-		return account{}, tokenError(s.Profile, err)
+	switch {
+	case err == nil:
+		a.Token, a.Source = token, src.String()
+	case need == tokenOptional && errors.Is(err, keystore.ErrNotFound):
+	case need == tokenOptional && errors.Is(err, keystore.ErrUnavailable):
+		a.KeyringProblem = err.Error()
+	default:
+		return nil, tokenError(s.Profile, err)
 	}
-	return account{Profile: s.Profile, BaseURL: s.BaseURL, Token: token, Source: src.String(), MaxWait: s.MaxWait}, nil
+	return a, nil
+}
+
+// demoState gives --demo a state directory of its own, so that the
+// demo's access log is never the user's: a temporary directory that
+// Execute removes when the command ends.
+func (e *Env) demoState() error {
+	if e.demoStateDir != "" {
+		return nil
+	}
+	dir, err := os.MkdirTemp("", "padview-demo-")
+	if err != nil {
+		return fmt.Errorf("starting the demo: %w", err)
+	}
+	e.demoStateDir = dir
+	getenv := e.Getenv
+	e.Getenv = func(name string) string {
+		if name == audit.EnvStateDir {
+			return dir
+		}
+		return getenv(name)
+	}
+	return nil
 }
 
 // tokenError is the exit-4 error for a token that Store.Token could not
@@ -74,14 +164,13 @@ func tokenError(profile string, err error) error {
 // apiClient builds the client for the account of a command that makes
 // requests; done stops the demo service, if --demo started one.
 func (e *Env) apiClient(f *rootFlags) (client *api.Client, done func(), err error) {
-	a, err := e.account(f)
+	a, err := e.account(f, tokenRequired)
 	if err != nil {
 		return nil, nil, err
 	}
-	client, err = api.New(a.BaseURL, a.Token, e.clientOptions(a.MaxWait))
-	if err != nil {
+	if client, err = a.client(e); err != nil {
 		a.Close()
-		return nil, nil, usage(err)
+		return nil, nil, err
 	}
 	return client, a.Close, nil
 }

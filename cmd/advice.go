@@ -2,21 +2,43 @@ package cmd
 
 import (
 	"errors"
+	"fmt"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/padview/padview/api"
+	"github.com/padview/padview/keystore"
 )
 
-// nextStep is the CLI's advice for a failure: api's errors say what
-// happened, and each front end what to do about it (the TUI's table is
-// ui's advice). "" when what happened says enough. One table: a kind's
-// advice is worded here and nowhere else in cmd.
-func nextStep(e *api.Error) string {
-	switch e.Kind {
+// failure is how the CLI words a failure: what happened, in the error's
+// own words (api's errors say only that), then the CLI's next step from
+// nextStep. The TUI words its own (ui's advice).
+func (e *Env) failure(err error) string {
+	msg := err.Error()
+	var ae *api.Error
+	if !errors.As(err, &ae) {
+		return msg
+	}
+	if next := e.nextStep(ae); next != "" {
+		return msg + "; " + next
+	}
+	return msg
+}
+
+// nextStep is the CLI's advice for a failure, by its kind: the one table
+// of it in cmd; "" when what happened says enough. A rejected token is
+// replaced with `padview token set`, unless PADVIEW_TOKEN is set: it wins
+// over the keyring, so the variable is what to fix.
+func (e *Env) nextStep(ae *api.Error) string {
+	switch ae.Kind {
 	case api.KindUnauthorized:
-		if e.Status == 0 {
+		switch {
+		case e.Getenv(keystore.EnvToken) != "":
+			return "the token comes from " + keystore.EnvToken + ", which wins over the keyring (`padview token set` cannot help): check its value, or unset it to use the stored token"
+		case ae.Status == 0:
 			return "set one with `padview token set`"
 		}
-		return "check it, or replace it with `padview token set`"
+		return "check it, or store a new one with `padview token set`"
 	case api.KindForbidden:
 		return "the full view may need a token with personal-data access"
 	case api.KindNotFound:
@@ -25,45 +47,56 @@ func nextStep(e *api.Error) string {
 		return "check the base URL: it is the partner address ending in the version segment, e.g. https://partner.example/v1"
 	case api.KindRateLimited:
 		switch {
-		case e.MaxWait > 0:
+		case ae.MaxWait > 0:
 			return "try again later, or raise max_wait (--max-wait, or max_wait in the config file)"
-		case e.ServerWait != "":
+		case ae.ServerWait != "":
 			return "try again then"
 		}
 		return "wait a minute and try again"
 	case api.KindServer:
-		if e.MaxWait > 0 {
+		if ae.MaxWait > 0 {
 			return "try again later"
 		}
 		return "try again shortly"
 	case api.KindTimeout:
 		return "the service is slow or unreachable; try again"
 	case api.KindNetwork:
-		if e.Status != 0 { // it answered, and the answer broke off
+		if ae.Status != 0 { // it answered, and the answer broke off
 			return "try again shortly"
 		}
 	}
 	return ""
 }
 
-// advisedError is a failure as the CLI prints it: what happened, then the
-// next step. The failure itself stays reachable (errors.As, KindOf).
-type advisedError struct {
-	err  error
-	next string
+// escapeInvisible writes, in encoded JSON, every character that is not
+// printable or that reorders text (bidi controls such as U+202E) as a
+// \uXXXX escape: the same JSON to a parser, but nothing a terminal shows
+// differently from what it is. Such characters only occur inside JSON
+// strings, where the escape means the same.
+func escapeInvisible(b []byte) []byte {
+	var out []byte
+	for i := 0; i < len(b); {
+		r, n := utf8.DecodeRune(b[i:])
+		if r < utf8.RuneSelf || (r != utf8.RuneError || n > 1) && unicode.IsPrint(r) && !unicode.Is(unicode.Bidi_Control, r) {
+			out = append(out, b[i:i+n]...)
+			i += n
+			continue
+		}
+		if r == utf8.RuneError && n == 1 {
+			r = unicode.ReplacementChar // a stray byte: encoding/json never writes one
+		}
+		if r > 0xFFFF {
+			r1, r2 := utf16Pair(r)
+			out = fmt.Appendf(out, `\u%04x\u%04x`, r1, r2)
+		} else {
+			out = fmt.Appendf(out, `\u%04x`, r)
+		}
+		i += n
+	}
+	return out
 }
 
-func (a *advisedError) Error() string { return a.err.Error() + "; " + a.next }
-func (a *advisedError) Unwrap() error { return a.err }
-
-// withAdvice adds the CLI's next step to a failure of a lookup.
-func withAdvice(err error) error {
-	var e *api.Error
-	if !errors.As(err, &e) {
-		return err
-	}
-	if next := nextStep(e); next != "" {
-		return &advisedError{err: err, next: next}
-	}
-	return err
+func utf16Pair(r rune) (rune, rune) {
+	r -= 0x10000
+	return 0xD800 + (r>>10)&0x3FF, 0xDC00 + r&0x3FF
 }

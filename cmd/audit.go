@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -66,13 +68,9 @@ does the next full-view request).`,
 }
 
 func runAudit(ctx context.Context, env *Env, f auditFlags) error {
-	var cutoff time.Time
-	if f.since != "" {
-		d, err := parseSince(f.since)
-		if err != nil {
-			return exitWith(ExitUsage, "--since %q: %v", f.since, err)
-		}
-		cutoff = time.Now().Add(-d)
+	cutoff, err := sinceCutoff(f.since, time.Now())
+	if err != nil {
+		return err
 	}
 	path, err := audit.Path(env.Getenv)
 	if err != nil {
@@ -236,18 +234,47 @@ func writeAuditEntry(w io.Writer, e audit.Entry) {
 	fmt.Fprintln(w, strings.Join(fields, "  "))
 }
 
+// sinceCutoff is the time --since reaches back to from now; zero without
+// --since.
+func sinceCutoff(since string, now time.Time) (time.Time, error) {
+	if since == "" {
+		return time.Time{}, nil
+	}
+	d, err := parseSince(since)
+	if err != nil {
+		return time.Time{}, exitWith(ExitUsage, "--since %q: %v", text.CleanText(since), err)
+	}
+	return now.Add(-d), nil
+}
+
+// maxSinceDays is the most days --since counts back: a time.Duration holds
+// no more (about 292 years).
+const maxSinceDays = math.MaxInt64 / int64(24*time.Hour)
+
 // parseSince reads a Go duration, or a whole number of days ("7d").
 func parseSince(s string) (time.Duration, error) {
+	tooFar := fmt.Errorf("at most %s days (about 292 years) can be counted back; leave --since out to list every entry", text.Thousands(maxSinceDays))
 	if days, ok := strings.CutSuffix(s, "d"); ok {
-		n, err := strconv.Atoi(days)
+		n, err := strconv.ParseInt(days, 10, 64)
+		if errors.Is(err, strconv.ErrRange) || err == nil && n > maxSinceDays {
+			return 0, tooFar
+		}
 		if err != nil || n <= 0 {
-			return 0, errors.New("write it as 90m, 24h or 7d")
+			return 0, errors.New(sinceHow)
 		}
 		return time.Duration(n) * 24 * time.Hour, nil
 	}
 	d, err := time.ParseDuration(s)
+	if err != nil && durationShape.MatchString(s) {
+		return 0, tooFar // well formed: too large for a duration
+	}
 	if err != nil || d <= 0 {
-		return 0, errors.New("write it as 90m, 24h or 7d")
+		return 0, errors.New(sinceHow)
 	}
 	return d, nil
 }
+
+const sinceHow = "write it as 90m, 24h or 7d"
+
+// durationShape is a well-formed Go duration, whatever its size.
+var durationShape = regexp.MustCompile(`^([0-9]+(\.[0-9]*)?(ns|us|µs|ms|s|m|h))+$`)

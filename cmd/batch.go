@@ -3,6 +3,8 @@ package cmd
 import (
 	"context"
 	"errors"
+	"sync"
+	"sync/atomic"
 
 	"golang.org/x/sync/errgroup"
 
@@ -10,84 +12,189 @@ import (
 	"github.com/padview/padview/api/advert"
 )
 
+// Bounds of the answers a batch holds back so that they come out in input
+// order, documented in the README: behind one slow answer, at most
+// maxAhead answers and maxHeldBytes of them wait; the lookups pause until
+// the slow one is printed.
+const (
+	maxAhead     = 256
+	maxHeldBytes = 64 << 20
+)
+
 // batch looks up many PAIDs with at most limit lookups in flight. It only
 // calls client.Get concurrently: pacing, the first request going alone and
 // waiting out 429s are the client's rate budget's job, not the batch's.
 type batch struct {
 	client *api.Client
-	paids  []string
 	view   advert.View
 	limit  int
 	// fetch, if set, replaces client.Get for one PAID (the access log and
 	// the privacy mask wrap it).
 	fetch func(ctx context.Context, paid string) (*advert.Document, *api.Exchange, error)
-	// finished, if set, is called as each lookup ends, in any order and
-	// from any goroutine: the progress line moves with it.
+	// finished, if set, is called as each PAID's result is known (looked
+	// up, refused as a bad line, or given up on), in any order and from any
+	// goroutine: the progress line moves with it.
 	finished func(result)
 }
 
-// errTokenRejected stops a batch: once the service has refused the token,
-// every other lookup would be refused too and only spend the rate limit.
-var errTokenRejected = errors.New("the partner token was rejected")
+// Why a batch stops early: once the service has refused the token, or the
+// full view, every later lookup would be refused too and only spend the
+// rate limit. The rest are reported not requested.
+var (
+	errTokenRejected   = errors.New("the service had rejected the token")
+	errFullViewRefused = errors.New("the service had refused the full view")
+)
 
-// start begins the lookups and returns one channel per PAID, in input
-// order, each receiving exactly one result. stop cancels what is still
-// running and waits for it; call it when done, early return included.
-func (b *batch) start(ctx context.Context) (results []chan result, stop func()) {
-	ctx, cancel := context.WithCancel(ctx)
-	g, gctx := errgroup.WithContext(ctx)
-	g.SetLimit(b.limit)
-	results = make([]chan result, len(b.paids))
-	for i := range results {
-		results[i] = make(chan result, 1) // a worker never waits for the printer
+// errInterrupted is why a batch did not look its other PAIDs up when the
+// user interrupted it.
+var errInterrupted = errors.New("interrupted")
+
+// stopsBatch says whether a lookup's error ends the batch, and why.
+func (b *batch) stopsBatch(err error) error {
+	switch api.KindOf(err) {
+	case api.KindUnauthorized:
+		return errTokenRejected
+	case api.KindForbidden:
+		if b.view == advert.Full {
+			return errFullViewRefused
+		}
 	}
+	return nil
+}
+
+// slot is one PAID's place in the output order.
+type slot struct {
+	ch     chan result
+	weight int64 // what its answer holds in memory, once it came
+}
+
+// run looks up each PAID src yields and calls deliver with each result,
+// in input order, from the calling goroutine. It returns when every PAID
+// taken from src was delivered, or deliver failed (its error; the
+// lookups in flight are canceled). When ctx ends or the batch stops early
+// (stopsBatch), reading ends, and each PAID already read is delivered as
+// not looked up. stopped is why the batch stopped early, if it did.
+func (b *batch) run(ctx context.Context, src *paidSource, deliver func(result) error) (stopped, err error) {
+	runCtx, cancel := context.WithCancel(ctx) // ends the lookups when deliver fails
+	defer cancel()
+	g, gctx := errgroup.WithContext(runCtx)
+	g.SetLimit(b.limit)
+	w := &window{order: make(chan *slot, maxAhead), drained: make(chan struct{}, 1), abort: make(chan struct{})}
+	var why atomic.Value // the stop error, once one lookup stopped the batch
 	fed := make(chan struct{})
 	go func() {
 		defer close(fed)
-		for i, paid := range b.paids {
-			if gctx.Err() != nil {
-				b.deliver(results[i], result{input: paid, err: notLookedUp(ctx, gctx)})
-				continue
-			}
-			g.Go(func() error { // blocks while limit lookups are in flight
-				if gctx.Err() != nil {
-					b.deliver(results[i], result{input: paid, err: notLookedUp(ctx, gctx)})
-					return nil
-				}
-				doc, ex, err := b.get(gctx, paid)
-				if api.KindOf(err) == api.KindCanceled && ctx.Err() == nil {
-					err = notLookedUp(ctx, gctx)
-				}
-				b.deliver(results[i], result{input: paid, doc: doc, ex: ex, err: err})
-				if api.KindOf(err) == api.KindUnauthorized {
-					return errTokenRejected
-				}
-				return nil
-			})
-		}
+		defer close(w.order)
+		b.feed(ctx, gctx, g, src, w, &why)
 	}()
-	return results, func() {
+	finish := func() {
 		cancel()
+		w.stop()
+		src.stop()
 		<-fed
 		_ = g.Wait()
 	}
+	for s := range w.order {
+		r := <-s.ch
+		w.release(s)
+		if err := deliver(r); err != nil {
+			finish()
+			return nil, err
+		}
+	}
+	finish()
+	if e, ok := why.Load().(error); ok {
+		return e, nil
+	}
+	return nil, nil
 }
 
-func (b *batch) deliver(ch chan<- result, r result) {
+// feed starts a lookup for each PAID src yields, within the window; after
+// ctx or gctx ended it stops reading and gives the PAIDs already read
+// their not-looked-up result.
+func (b *batch) feed(ctx, gctx context.Context, g *errgroup.Group, src *paidSource, w *window, why *atomic.Value) {
+	for {
+		it, ok := src.next(gctx)
+		if !ok {
+			break
+		}
+		if !w.room(gctx) {
+			if !b.skip(w, b.gaveUp(ctx, why, it)) {
+				return
+			}
+			break
+		}
+		s := &slot{ch: make(chan result, 1)}
+		if !w.push(s) {
+			return
+		}
+		if it.err != nil {
+			b.settle(s, w, result{input: it.input, err: it.err})
+			continue
+		}
+		g.Go(func() error { // blocks while limit lookups are in flight
+			return b.lookup(ctx, gctx, s, w, why, it.input)
+		})
+	}
+	if ctx.Err() == nil && gctx.Err() == nil {
+		return // the input ended
+	}
+	for _, it := range src.rest() {
+		if !b.skip(w, b.gaveUp(ctx, why, it)) {
+			return
+		}
+	}
+}
+
+// lookup looks one PAID up in its slot; an error that stops the batch is
+// returned, which ends gctx.
+func (b *batch) lookup(ctx, gctx context.Context, s *slot, w *window, why *atomic.Value, paid string) error {
+	if gctx.Err() != nil {
+		b.settle(s, w, b.gaveUp(ctx, why, listItem{input: paid}))
+		return nil
+	}
+	doc, ex, err := b.get(gctx, paid)
+	if api.KindOf(err) == api.KindCanceled && ctx.Err() == nil && gctx.Err() != nil {
+		err = b.gaveUp(ctx, why, listItem{input: paid}).err // canceled because another stopped the batch
+	}
+	b.settle(s, w, result{input: paid, doc: doc, ex: ex, err: err})
+	if stop := b.stopsBatch(err); stop != nil {
+		why.CompareAndSwap(nil, stop)
+		return stop
+	}
+	return nil
+}
+
+// settle puts a finished result into its slot.
+func (b *batch) settle(s *slot, w *window, r result) {
 	if b.finished != nil {
 		b.finished(r)
 	}
-	ch <- r
+	s.weight = weight(r)
+	w.held.Add(s.weight)
+	s.ch <- r
 }
 
-// notLookedUp is the error of a PAID the batch gave up on: the caller
-// canceled (ctx), or the token was rejected (only gctx ended).
-func notLookedUp(ctx, gctx context.Context) error {
-	msg := "canceled before it was looked up"
-	if ctx.Err() == nil && gctx.Err() != nil {
-		msg = "not looked up: the service had rejected the token"
+// skip queues the result of a PAID that needs no lookup; false when the
+// printer gave up.
+func (b *batch) skip(w *window, r result) bool {
+	if b.finished != nil {
+		b.finished(r)
 	}
-	return &api.Error{Kind: api.KindCanceled, Message: msg}
+	return w.put(r)
+}
+
+// gaveUp is the result of a PAID the batch did not look up: the user
+// interrupted (ctx ended), or a lookup stopped the batch (why).
+func (b *batch) gaveUp(ctx context.Context, why *atomic.Value, it listItem) result {
+	if it.err != nil {
+		return result{input: it.input, err: it.err}
+	}
+	msg := "not looked up: " + errInterrupted.Error()
+	if e, ok := why.Load().(error); ok && ctx.Err() == nil {
+		msg = "not requested: " + e.Error()
+	}
+	return result{input: it.input, err: &api.Error{Kind: api.KindCanceled, Message: msg}}
 }
 
 func (b *batch) get(ctx context.Context, paid string) (*advert.Document, *api.Exchange, error) {
@@ -96,3 +203,67 @@ func (b *batch) get(ctx context.Context, paid string) (*advert.Document, *api.Ex
 	}
 	return b.client.Get(ctx, paid, b.view)
 }
+
+// weight is what a result holds in memory while it waits to be printed:
+// the answer's bytes and, roughly, the document made of them.
+func weight(r result) int64 {
+	if r.ex == nil {
+		return 1 << 10
+	}
+	return 3*int64(len(r.ex.Body)) + 1<<10
+}
+
+// window keeps the slots in input order between the lookups and the
+// printer: at most maxAhead of them (the channel's capacity) and
+// maxHeldBytes of answers.
+type window struct {
+	order   chan *slot
+	held    atomic.Int64
+	drained chan struct{} // a signal that held went down
+	abort   chan struct{} // closed when the printer gave up
+	once    sync.Once
+}
+
+// push queues a slot, waiting while maxAhead are queued; false when the
+// printer gave up.
+func (w *window) push(s *slot) bool {
+	select {
+	case w.order <- s:
+		return true
+	case <-w.abort:
+		return false
+	}
+}
+
+// put queues a result that needs no lookup.
+func (w *window) put(r result) bool {
+	s := &slot{ch: make(chan result, 1)}
+	s.ch <- r
+	return w.push(s)
+}
+
+// room waits while the answers held reach maxHeldBytes; false when ctx
+// ended first.
+func (w *window) room(ctx context.Context) bool {
+	for w.held.Load() >= maxHeldBytes {
+		select {
+		case <-w.drained:
+		case <-ctx.Done():
+			return false
+		case <-w.abort:
+			return false
+		}
+	}
+	return ctx.Err() == nil
+}
+
+// release forgets a printed slot's answer.
+func (w *window) release(s *slot) {
+	w.held.Add(-s.weight)
+	select {
+	case w.drained <- struct{}{}:
+	default:
+	}
+}
+
+func (w *window) stop() { w.once.Do(func() { close(w.abort) }) }

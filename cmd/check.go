@@ -1,10 +1,8 @@
 package cmd
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -12,7 +10,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/spf13/cobra"
 
-	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/check"
 	"github.com/padview/padview/api/text"
 )
@@ -60,65 +57,30 @@ win over 6.`,
 }
 
 func runCheck(ctx context.Context, env *Env, rf *rootFlags, f checkFlags, args []string) error {
-	if err := f.checkConcurrency(); err != nil {
-		return err
-	}
-	paids, err := collectPAIDs(env.Stdin, args)
-	if err != nil {
-		return err
-	}
-	// check prints where items are, never a value: nothing personal is shown.
-	plan, err := env.planLookups(rf, f.lookupFlags, paids, false, true)
-	if err != nil {
-		return err
-	}
-	defer plan.done()
-	b := plan.batch
-	if rf.verbose {
-		var undo func()
-		env, undo = verboseEnv(env)
-		defer undo()
-	}
-	results, stop := b.start(ctx)
-	defer stop()
-
-	out := bufio.NewWriter(env.Stdout)
-	defer out.Flush()
-	code := ExitOK
-	for i := range paids {
-		r := <-results[i]
-		if rf.verbose {
-			describeExchange(env.Stderr, r)
-		}
+	first := true
+	show := func(w *batchWriter, r result) (int, error) {
+		defer func() { first = false }()
 		if r.err != nil {
-			code = worse(code, codeForKind(api.KindOf(r.err)))
-			if f.json {
-				fmt.Fprintf(out, "%s\n", errorJSON(r))
-			} else {
-				fmt.Fprintf(env.Stderr, "padview: %s: %s\n", text.CleanText(r.input), r.err)
-			}
-			out.Flush()
-			continue
+			return ExitOK, w.fail(r)
 		}
 		rep := check.Check(r.doc)
+		code := ExitOK
 		if !rep.Complete() {
-			code = worse(code, ExitIncomplete)
+			code = ExitIncomplete
 		}
 		if f.json {
 			b, _ := json.Marshal(rep)
-			fmt.Fprintf(out, "%s\n", b)
-		} else {
-			if i > 0 {
-				fmt.Fprintln(out)
-			}
-			writeCheck(out, rep)
+			_, err := fmt.Fprintf(w.Out, "%s\n", b)
+			return code, err
 		}
-		out.Flush()
+		if !first {
+			fmt.Fprintln(w.Out)
+		}
+		writeCheck(w.Out, rep)
+		return code, nil
 	}
-	if code != ExitOK {
-		return &exitError{code: code, err: errors.New("")}
-	}
-	return nil
+	// check prints where items are, never a value: nothing personal is shown.
+	return env.runBatch(ctx, rf, args, batchCommand{lookupFlags: f.lookupFlags, showsNoValues: true, jsonLines: f.json, show: show})
 }
 
 // writeCheck prints a report as aligned rows. A required item that is

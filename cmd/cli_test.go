@@ -58,6 +58,7 @@ func TestGlobalFlagsBeforeAndAfterTheCommand(t *testing.T) {
 		t.Errorf("--demo diff: exit %d %s %s", code, out, errs)
 	}
 	h.vars[keystore.EnvToken] = "tok-env-123456"
+	h.writeConfig("[profiles.staging]\n")
 	for _, args := range [][]string{
 		{"--profile", "staging", "--base-url", "https://flag.partner.example/v1", "token", "status"},
 		{"token", "status", "--profile", "staging", "--base-url", "https://flag.partner.example/v1"},

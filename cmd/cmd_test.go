@@ -45,7 +45,7 @@ func (h *harness) env() (Env, *bytes.Buffer, *bytes.Buffer) {
 		Getenv:   getenv,
 		Store:    keystore.New(keystore.WithEnv(getenv), keystore.WithAvailability(func() error { return nil })),
 		StdinTTY: h.tty, StdoutTTY: h.tty, StderrTTY: false,
-		ReadSecret:    func() (string, error) { return h.stdin, nil },
+		ReadSecret:    func(_ context.Context, prompt string) (string, error) { errb.WriteString(prompt); return h.stdin, nil },
 		RunTUI:        func(_ context.Context, c ui.Config) error { h.tuiCfg = &c; return nil },
 		Version:       Version{Version: "1.2.3-test"},
 		ClientOptions: h.opts,
@@ -313,6 +313,7 @@ func TestBadConfigFile(t *testing.T) {
 
 func TestTokenCommands(t *testing.T) {
 	h := newHarness(t)
+	h.writeConfig("[profiles.staging]\nbase_url = \"https://staging.partner.example/v1\"\n")
 	h.stdin = "tok-pipe-98765\n"
 	code, out, _ := h.run("token", "set", "--profile", "staging")
 	if code != 0 || !strings.Contains(out, "(14 characters, not shown)") || strings.Contains(out, "tok-") || strings.Contains(out, "98765") {
@@ -403,6 +404,7 @@ func TestRootStartsTUIWithResolvedSettings(t *testing.T) {
 		t.Fatalf("no base URL: exit %d %s", code, errs)
 	}
 	h.vars[EnvBaseURL] = "https://partner.example/v1"
+	h.writeConfig("[profiles.prod]\n")
 	if code, _, _ := h.run("--profile", "prod"); code != 0 || h.tuiCfg == nil || h.tuiCfg.Profile != "prod" || h.tuiCfg.Token != "" || h.tuiCfg.Tokens == nil {
 		t.Fatalf("TUI config %+v", h.tuiCfg)
 	}

@@ -136,6 +136,13 @@ type Settings struct {
 	MaxWait      time.Duration // the longest one lookup waits, all waits together
 	ConfigPath   string
 	Compliance   // the profile's issue 11 settings
+	profileUse   // where the profile's name came from, and whether the config file defines it
+}
+
+// defaultSettings are what padview runs with when nothing says otherwise:
+// the default profile, a full view that asks, recorded in the access log.
+func defaultSettings() Settings {
+	return Settings{Profile: DefaultProfile, FullViewIdle: 10 * time.Minute, MaxWait: api.DefaultMaxWait, Compliance: Profile{}.compliance()}
 }
 
 // Resolve applies the precedence rules. flagProfile and flagBaseURL are
@@ -149,14 +156,15 @@ func Resolve(getenv func(string) string, flagProfile, flagBaseURL string) (Setti
 	if err != nil {
 		return Settings{}, err
 	}
-	s := Settings{ConfigPath: path, FullViewIdle: 10 * time.Minute}
+	s := defaultSettings()
+	s.ConfigPath = path
 	if cfg.FullViewIdle.Duration > 0 {
 		s.FullViewIdle = cfg.FullViewIdle.Duration
 	}
 	s.Profile = firstNonEmpty(flagProfile, getenv(EnvProfile), cfg.DefaultProfile, DefaultProfile)
+	s.profileUse = cfg.use(s.Profile, flagProfile, getenv(EnvProfile))
 	s.BaseURL = firstNonEmpty(flagBaseURL, getenv(EnvBaseURL), cfg.Profiles[s.Profile].BaseURL)
 	s.Compliance = cfg.Profiles[s.Profile].compliance()
-	s.MaxWait = api.DefaultMaxWait
 	for _, d := range []time.Duration{cfg.MaxWait.Duration, cfg.Profiles[s.Profile].MaxWait.Duration} {
 		if d > 0 {
 			s.MaxWait = d

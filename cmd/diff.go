@@ -37,11 +37,15 @@ Exit codes: 0 the same, 1 they differ, 2 usage error, 3 a PAID not found,
 			differ, err := runDiff(c.Context(), env, rf, asJSON, mask, args)
 			switch {
 			case err != nil && exitCode(err) == ExitFailure:
+				var quiet quietExit
+				if errors.As(err, &quiet) {
+					return exitQuietly(ExitDiffFailed)
+				}
 				return &exitError{code: ExitDiffFailed, err: err} // 1 would read as "they differ"
 			case err != nil:
 				return err
 			case differ:
-				return &exitError{code: ExitDiffers, err: errors.New("")}
+				return exitQuietly(ExitDiffers)
 			}
 			return nil
 		},
@@ -56,52 +60,27 @@ Exit codes: 0 the same, 1 they differ, 2 usage error, 3 a PAID not found,
 // documents as they came and only what is printed is masked, so that the
 // exit code still says whether they differ.
 func runDiff(ctx context.Context, env *Env, rf *rootFlags, asJSON, mask bool, args []string) (bool, error) {
-	s, err := env.settings(rf)
+	a, err := env.account(rf, tokenRequired)
 	if err != nil {
 		return false, err
 	}
-	mask = mask || s.MaskPersonalData
-	client, done, err := env.apiClient(rf)
+	defer a.Close()
+	mask = mask || a.MaskPersonalData
+	client, err := a.client(env)
 	if err != nil {
 		return false, err
 	}
-	defer done()
 	if rf.verbose {
 		var undo func()
 		env, undo = verboseEnv(env)
 		defer undo()
 	}
-	docs, exs, errs := fetchPair(ctx, client, args[0], args[1])
-	if rf.verbose {
-		for i, ex := range exs {
-			if i == 1 && ex != nil && ex == exs[0] {
-				break // one exchange for the same advertisement
-			}
-			describeExchange(env.Stderr, result{input: args[i], doc: docs[i], ex: ex, err: errs[i]})
-		}
+	pair := fetchPair(ctx, client, args[0], args[1])
+	if code := env.reportPair(pair, rf.verbose); code != ExitOK {
+		return false, exitQuietly(code)
 	}
-	code := ExitOK
-	for i, err := range errs {
-		if err != nil {
-			fmt.Fprintf(env.Stderr, "padview: %s: %s\n", text.CleanText(args[i]), withAdvice(err))
-			code = worse(code, codeForKind(api.KindOf(err)))
-		}
-	}
-	if code != ExitOK {
-		return false, &exitError{code: code, err: errors.New("")}
-	}
-	for i, d := range docs {
-		if i == 1 && d == docs[0] {
-			break // the same advertisement: its warnings are said once
-		}
-		for _, w := range d.Warnings {
-			if mask {
-				w = text.MaskWarning(w) // warnings quote values
-			}
-			fmt.Fprintf(env.Stderr, "padview: %s: warning: %s\n", text.CleanText(d.PAID), text.CleanText(w))
-		}
-	}
-	r := diff.Compare(docs[0], docs[1])
+	env.warnPair(pair, mask)
+	r := diff.Compare(pair[0].doc, pair[1].doc)
 	if mask {
 		r = r.Mask()
 	}
@@ -115,23 +94,59 @@ func runDiff(ctx context.Context, env *Env, rf *rootFlags, asJSON, mask bool, ar
 	return !r.Equal(), out.Flush()
 }
 
+// reportPair describes the exchanges under -v and says which lookup
+// failed; the exit code is the worse of the two failures, ExitOK if none.
+func (e *Env) reportPair(pair [2]result, verbose bool) int {
+	same := pair[1].ex != nil && pair[1].ex == pair[0].ex // one exchange for the same advertisement
+	if verbose {
+		describeExchange(e.Stderr, pair[0])
+		if !same {
+			describeExchange(e.Stderr, pair[1])
+		}
+	}
+	code := ExitOK
+	for _, r := range pair {
+		if r.err != nil {
+			fmt.Fprintf(e.Stderr, "padview: %s: %s\n", text.CleanText(r.input), e.failure(r.err))
+			code = worse(code, codeForKind(api.KindOf(r.err)))
+		}
+	}
+	return code
+}
+
+// warnPair prints the normalizer's warnings of both documents, masked
+// under the mask (warnings quote values); the same advertisement's once.
+func (e *Env) warnPair(pair [2]result, mask bool) {
+	for i, r := range pair {
+		if i == 1 && r.doc == pair[0].doc {
+			break
+		}
+		for _, w := range r.doc.Warnings {
+			if mask {
+				w = text.MaskWarning(w)
+			}
+			fmt.Fprintf(e.Stderr, "padview: %s: warning: %s\n", text.CleanText(r.doc.PAID), text.CleanText(w))
+		}
+	}
+}
+
 // fetchPair gets the standard view of two PAIDs at once, or once when both
-// name the same advertisement; the exchanges are for -v.
-func fetchPair(ctx context.Context, client *api.Client, a, b string) ([2]*advert.Document, [2]*api.Exchange, [2]error) {
-	var docs [2]*advert.Document
-	var exs [2]*api.Exchange
-	var errs [2]error
+// name the same advertisement.
+func fetchPair(ctx context.Context, client *api.Client, a, b string) [2]result {
+	pair := [2]result{{input: a}, {input: b}}
 	pa, errA := api.ParsePAID(a)
 	pb, errB := api.ParsePAID(b)
 	if errA == nil && errB == nil && pa == pb {
-		docs[0], exs[0], errs[0] = client.Get(ctx, pa, advert.Standard)
-		docs[1], exs[1], errs[1] = docs[0], exs[0], errs[0]
-		return docs, exs, errs
+		r := &pair[0]
+		r.doc, r.ex, r.err = client.Get(ctx, pa, advert.Standard)
+		pair[1].doc, pair[1].ex, pair[1].err = r.doc, r.ex, r.err
+		return pair
 	}
 	var wg sync.WaitGroup
-	for i, paid := range []string{a, b} {
-		wg.Go(func() { docs[i], exs[i], errs[i] = client.Get(ctx, paid, advert.Standard) })
+	for i := range pair {
+		r := &pair[i]
+		wg.Go(func() { r.doc, r.ex, r.err = client.Get(ctx, r.input, advert.Standard) })
 	}
 	wg.Wait()
-	return docs, exs, errs
+	return pair
 }

@@ -44,6 +44,20 @@ func exitWith(code int, format string, args ...any) error {
 	return &exitError{code: code, err: fmt.Errorf(format, args...)}
 }
 
+// quietExit ends a command with its code and no message of its own: what
+// went wrong was said already, per PAID or in the output.
+type quietExit int
+
+func (q quietExit) Error() string { return fmt.Sprintf("exit %d", int(q)) }
+
+// exitQuietly is nil for ExitOK, else the quiet exit with code.
+func exitQuietly(code int) error {
+	if code == ExitOK {
+		return nil
+	}
+	return quietExit(code)
+}
+
 // UsageError is a mistake the user corrects in the command line, the input
 // or the config: exit 2. Help is the command whose --help explains the
 // usage ("padview get"), or "" when the message says enough.
@@ -102,6 +116,10 @@ func exitCode(err error) int {
 	var ee *exitError
 	if errors.As(err, &ee) {
 		return ee.code
+	}
+	var q quietExit
+	if errors.As(err, &q) {
+		return int(q)
 	}
 	var ue *UsageError
 	if errors.As(err, &ue) {

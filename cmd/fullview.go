@@ -1,19 +1,14 @@
 package cmd
 
 import (
-	"context"
 	"errors"
 
 	"fmt"
 	"net/url"
 	"sync"
 
-	"github.com/spf13/pflag"
-
-	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/audit"
-	"github.com/padview/padview/api/text"
 )
 
 // fullViewGate is what every command passes before it asks for the full
@@ -86,72 +81,4 @@ func serviceHost(baseURL string) string {
 		return u.Host
 	}
 	return baseURL
-}
-
-// lookupFlags are the flags every command that looks PAIDs up shares: the
-// full view behind its notice and reason, and how many lookups run at once.
-type lookupFlags struct {
-	full, acceptPD bool
-	reason         string
-	concurrency    int
-}
-
-// add declares the flags; fullHelp says what --full means for the command.
-func (f *lookupFlags) add(fl *pflag.FlagSet, fullHelp string) {
-	fl.BoolVar(&f.full, "full", false, fullHelp+" (needs --accept-personal-data)")
-	fl.BoolVar(&f.acceptPD, "accept-personal-data", false, "confirm a legitimate business need and data processing agreements for --full")
-	fl.StringVar(&f.reason, "reason", "", "why the full view is needed, for the access log (e.g. \"Compliance review\")")
-	fl.IntVar(&f.concurrency, "concurrency", 4, "lookups in flight at once (1 to 64)")
-}
-
-// checkConcurrency refuses a --concurrency out of range before any request.
-func (f lookupFlags) checkConcurrency() error {
-	if f.concurrency < 1 || f.concurrency > 64 {
-		return usagef("--concurrency must be between 1 and 64, not %d", f.concurrency)
-	}
-	return nil
-}
-
-// lookupPlan is what get and check share once their own flags are read:
-// the settings, the full view's gate (before any request), the client and
-// a batch whose fetch goes through the access log.
-type lookupPlan struct {
-	settings Settings
-	batch    *batch
-	client   *api.Client
-	done     func() // stops the demo service, if one was started
-}
-
-// planLookups passes the full-view gate when asked for the full view, then
-// builds the client and the batch. mask masks each answer before it is
-// printed; showsNoValues tells the access log that no value is printed.
-func (e *Env) planLookups(rf *rootFlags, f lookupFlags, paids []string, mask, showsNoValues bool) (*lookupPlan, error) {
-	s, err := e.settings(rf)
-	if err != nil {
-		return nil, err
-	}
-	var access *audit.Log
-	view := advert.Standard
-	if f.full {
-		view = advert.Full
-		if access, f.reason, err = e.fullViewGate(s, f.acceptPD, f.reason); err != nil {
-			return nil, err
-		}
-	}
-	mask = mask || s.MaskPersonalData
-	client, done, err := e.apiClient(rf)
-	if err != nil {
-		return nil, err
-	}
-	fetch := func(ctx context.Context, paid string) (*advert.Document, *api.Exchange, error) {
-		req := audit.Request{Profile: s.Profile, Host: serviceHost(s.BaseURL), PAID: paid, View: view, Reason: f.reason,
-			ShowsNoValues: showsNoValues}
-		doc, ex, err := access.Get(ctx, client, req, mask)
-		if mask {
-			doc = text.MaskDocument(doc)
-		}
-		return doc, ex, withAdvice(err)
-	}
-	b := &batch{client: client, paids: paids, view: view, limit: f.concurrency, fetch: fetch}
-	return &lookupPlan{settings: s, batch: b, client: client, done: done}, nil
 }

@@ -1,14 +1,11 @@
 package cmd
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -122,135 +119,66 @@ func runGet(ctx context.Context, env *Env, rf *rootFlags, f getFlags, args []str
 	if err := f.resolveFormat(); err != nil {
 		return err
 	}
-	if err := f.checkConcurrency(); err != nil {
-		return err
-	}
-	paids, err := collectPAIDs(env.Stdin, args)
-	if err != nil {
-		return err
-	}
-	plan, err := env.planLookups(rf, f.lookupFlags, paids, f.mask, false)
-	if err != nil {
-		return err
-	}
-	defer plan.done()
-	if f.mask = f.mask || plan.settings.MaskPersonalData; f.mask && f.raw {
-		return exitWith(ExitUsage, "--raw prints the server's bytes unchanged and cannot mask personal data (--mask or mask_personal_data): use --json; no request was made")
-	}
-	client, b := plan.client, plan.batch
-	if rf.verbose {
-		var undo func()
-		env, undo = verboseEnv(env)
-		defer undo()
-	}
-	var progress *progressLine
-	if env.StderrTTY && len(paids) > 1 && !rf.verbose {
-		progress = newProgressLine(env.Stderr, len(paids), client.Budget())
-		b.finished = progress.record
-	}
-	results, stop := b.start(ctx)
-	defer stop()
-	defer progress.finish()
+	g := &getOutput{getFlags: f, env: env}
+	return env.runBatch(ctx, rf, args, batchCommand{
+		lookupFlags: f.lookupFlags, mask: f.mask, jsonLines: f.json, summary: true,
+		ready: g.ready, show: g.show, end: g.end,
+	})
+}
 
-	out := bufio.NewWriter(env.Stdout)
-	var stream *export.Stream // json, markdown, csv
-	if f.format != formatText {
-		stream, _ = export.NewStream(out, export.Format(f.format)) // resolveFormat checked the name
-	}
-	sum := tally{started: time.Now()}
-	code := ExitOK
-	for i := range paids {
-		r := <-results[i]
-		sum.add(r)
-		if r.err != nil {
-			code = worse(code, codeForKind(api.KindOf(r.err)))
-		}
-		err := progress.pause(func() error {
-			if rf.verbose {
-				describeExchange(env.Stderr, r)
-			}
-			if f.json && api.KindOf(r.err) == api.KindInvalidPAID {
-				// The JSON line goes to stdout, maybe a file: say it where the user looks.
-				fmt.Fprintf(env.Stderr, "padview: %s: %s\n", text.CleanText(r.input), r.err)
-			}
-			if err := printResult(out, env, f, stream, r, len(paids) > 1); err != nil {
-				return err
-			}
-			return out.Flush() // each result as it comes, for pipelines
-		})
-		if err != nil {
-			return err // stop() cancels the lookups still in flight
-		}
-	}
-	if stream != nil {
-		if err := stream.Close(); err != nil {
-			return err
-		}
-		if err := out.Flush(); err != nil {
-			return err
-		}
-	}
-	progress.finish()
-	if len(paids) > 1 {
-		fmt.Fprintln(env.Stderr, sum.summary(time.Now()))
-	}
-	if code != ExitOK {
-		return &exitError{code: code, err: errors.New("")}
+// getOutput prints get's results: documents through the export stream
+// (JSON, Markdown, CSV), as text, or as the server's bytes.
+type getOutput struct {
+	getFlags
+	env     *Env
+	stream  *export.Stream // nil for text and raw
+	printed bool           // a document is on stdout: the next text one is set apart
+}
+
+// ready settles the mask with the profile's and opens the output stream.
+func (g *getOutput) ready(s Settings) error {
+	if g.mask = g.mask || s.MaskPersonalData; g.mask && g.raw {
+		return exitWith(ExitUsage, "--raw prints the server's bytes unchanged and cannot mask personal data (--mask or mask_personal_data): use --json; no request was made")
 	}
 	return nil
 }
 
-// collectPAIDs expands "-" into the PAIDs read from stdin.
-func collectPAIDs(stdin io.Reader, args []string) ([]string, error) {
-	var paids []string
-	usedStdin := false
-	for _, a := range args {
-		if a != "-" {
-			paids = append(paids, a)
-			continue
+func (g *getOutput) show(w *batchWriter, r result) (int, error) {
+	switch {
+	case g.raw:
+		return ExitOK, printRaw(w, g.env.StdoutTTY, r)
+	case r.err != nil:
+		if g.json && api.KindOf(r.err) == api.KindInvalidPAID {
+			// The JSON line goes to stdout, maybe a file: say it where the user looks.
+			fmt.Fprintf(w.Err, "padview: %s: %s\n", text.CleanText(r.input), g.env.failure(r.err))
 		}
-		if usedStdin {
-			return nil, usagef("'-' may be given once")
+		return ExitOK, w.fail(r)
+	case g.format != formatText:
+		if g.stream == nil {
+			g.stream, _ = export.NewStream(w.Out, export.Format(g.format)) // resolveFormat checked the name
 		}
-		usedStdin = true
-		_, err := scanList(stdin, 1<<20, func(_ int, line string) bool {
-			paids = append(paids, line)
-			return true
-		})
-		if err != nil {
-			return nil, usagef("reading PAIDs from stdin: %v", err)
-		}
+		return ExitOK, g.stream.Add(r.doc)
 	}
-	if len(paids) == 0 {
-		return nil, usagef("no PAIDs given (stdin had none)")
+	if g.printed {
+		fmt.Fprintln(w.Out)
 	}
-	return paids, nil
+	g.printed = true
+	if g.mask {
+		fmt.Fprintln(w.Out, "MASKED · personal data hidden for screen sharing")
+	}
+	writeText(w.Out, r.doc)
+	return ExitOK, nil
 }
 
-// printResult prints one PAID's outcome: documents through the export
-// stream, or as text or raw bytes when stream is nil.
-func printResult(out *bufio.Writer, env *Env, f getFlags, stream *export.Stream, r result, several bool) error {
-	switch {
-	case f.raw:
-		return printRaw(out, env, r)
-	case f.json && r.err != nil:
-		_, err := fmt.Fprintf(out, "%s\n", errorJSON(r))
-		return err
-	case r.err != nil:
-		fmt.Fprintf(env.Stderr, "padview: %s: %s\n", text.CleanText(r.input), r.err)
-		return nil
-	case stream != nil:
-		return stream.Add(r.doc)
-	default:
-		if f.mask {
-			fmt.Fprintln(out, "MASKED · personal data hidden for screen sharing")
-		}
-		writeText(out, r.doc)
-		if several {
-			fmt.Fprintln(out)
-		}
+// end closes the export stream: a CSV table or a JSON document ends there.
+func (g *getOutput) end(w *batchWriter) error {
+	if g.format == formatText || g.raw {
 		return nil
 	}
+	if g.stream == nil {
+		g.stream, _ = export.NewStream(w.Out, export.Format(g.format))
+	}
+	return g.stream.Close()
 }
 
 // printRaw writes the body of whatever the service answered, error
@@ -259,30 +187,32 @@ func printResult(out *bufio.Writer, env *Env, f getFlags, stream *export.Stream,
 // exactly as it came, not a byte added; on a terminal it is cleaned, and
 // ended with a line break when it lacks one so that the prompt and the
 // error line start on their own lines.
-func printRaw(out *bufio.Writer, env *Env, r result) error {
+func printRaw(w *batchWriter, tty bool, r result) error {
 	if r.ex != nil && r.ex.Status != 0 {
 		raw := r.ex.Body
-		if env.StdoutTTY {
+		if tty {
 			raw = []byte(text.CleanBlock(string(raw))) // never let server bytes drive the terminal
 			if len(raw) > 0 && raw[len(raw)-1] != '\n' {
 				raw = append(raw, '\n')
 			}
 		}
-		if _, err := out.Write(raw); err != nil {
+		if _, err := w.Out.Write(raw); err != nil {
 			return err
 		}
 	}
 	if r.err != nil {
-		if err := out.Flush(); err != nil { // the body first, then its error, as on the screen
+		if err := w.Out.Flush(); err != nil { // the body first, then its error, as on the screen
 			return err
 		}
-		fmt.Fprintf(env.Stderr, "padview: %s: %s\n", text.CleanText(r.input), r.err)
+		return w.fail(r)
 	}
 	return nil
 }
 
-// errorJSON is the JSON line for a PAID that failed.
-func errorJSON(r result) []byte {
+// errorJSON is the JSON line for a PAID that failed, with message as the
+// CLI words the failure. What the input or the service put in it is
+// escaped where a terminal would show it otherwise (bidi controls).
+func errorJSON(r result, message string) []byte {
 	type errBody struct {
 		Kind       string        `json:"kind"`
 		Message    string        `json:"message"`
@@ -291,7 +221,7 @@ func errorJSON(r result) []byte {
 		Attempts   []api.Attempt `json:"attempts,omitempty"`
 	}
 	var e *api.Error
-	body := errBody{Kind: api.KindUnknown.String(), Message: r.err.Error()}
+	body := errBody{Kind: api.KindUnknown.String(), Message: message}
 	if errors.As(r.err, &e) {
 		body.Kind, body.Status, body.ServerCode = e.Kind.String(), e.Status, e.ServerCode
 	}
@@ -306,5 +236,5 @@ func errorJSON(r result) []byte {
 		PAID  string  `json:"paid"`
 		Error errBody `json:"error"`
 	}{paid, body})
-	return b
+	return escapeInvisible(b)
 }

@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"sync"
@@ -17,27 +18,34 @@ import (
 const progressRedraw = 250 * time.Millisecond
 
 // progressLine draws a batch's progress on stderr when it is a terminal:
-// done/total, elapsed time, rate, ETA, and the wait while pacing holds
-// requests back. It moves with every finished PAID, in whatever order they
-// finish. A nil progressLine draws nothing, so callers need not check.
+// looked up/total, elapsed time, rate, ETA, and what padview waits for
+// while it waits. It moves with every finished PAID, in whatever order they
+// finish. Its figures are honest: the ETA comes from the pace the rate
+// budget allows, the rate never reads above the limit, and after an
+// interruption it says how many were not looked up. A nil progressLine
+// draws nothing, so callers need not check.
 type progressLine struct {
-	mu      sync.Mutex
-	w       io.Writer
-	total   int
-	counts  tally
-	bar     progress.Model
-	budget  *api.Budget
-	last    time.Time
-	stopped bool
-	quit    chan struct{}
-	ended   chan struct{}
-	now     func() time.Time
+	mu          sync.Mutex
+	w           io.Writer
+	size        func() (n int, all bool) // how many PAIDs the batch has read, and whether that is all
+	ctx         context.Context          // ends when the user interrupts the batch
+	concurrency int
+	budget      *api.Budget
+	counts      tally         // the PAIDs looked up (or found bad)
+	skipped     int           // the PAIDs not looked up
+	busy        time.Duration // the time answers took, waits for the budget left out
+	bar         progress.Model
+	shown       bool // the line is on the terminal
+	stopped     bool
+	last        time.Time
+	quit, ended chan struct{}
+	now         func() time.Time
 }
 
-func newProgressLine(w io.Writer, total int, b *api.Budget) *progressLine {
+func newProgressLine(ctx context.Context, w io.Writer, size func() (int, bool), b *api.Budget, concurrency int) *progressLine {
 	bar := progress.New(progress.WithWidth(24), progress.WithoutPercentage(), progress.WithDefaultBlend())
-	p := &progressLine{w: w, total: total, bar: bar, budget: b, counts: tally{started: time.Now()},
-		quit: make(chan struct{}), ended: make(chan struct{}), now: time.Now}
+	p := &progressLine{w: w, size: size, ctx: ctx, concurrency: max(1, concurrency), bar: bar, budget: b,
+		counts: tally{started: time.Now()}, quit: make(chan struct{}), ended: make(chan struct{}), now: time.Now}
 	p.mu.Lock()
 	p.draw()
 	p.mu.Unlock()
@@ -63,15 +71,24 @@ func (p *progressLine) tick() {
 	}
 }
 
-// record counts a finished lookup; it is called from the lookups' goroutines.
+// record counts a PAID's result as it is known; it is called from the
+// lookups' goroutines. A PAID not looked up is counted apart.
 func (p *progressLine) record(r result) {
 	if p == nil {
 		return
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.counts.add(r)
-	if !p.stopped && (p.counts.done() == p.total || p.now().Sub(p.last) > 50*time.Millisecond) {
+	if api.KindOf(r.err) == api.KindCanceled {
+		p.skipped++
+	} else {
+		p.counts.add(r)
+		if r.ex != nil {
+			p.busy += max(0, r.ex.Duration-r.ex.Waited)
+		}
+	}
+	total, _ := p.size()
+	if !p.stopped && (p.counts.done()+p.skipped >= total || p.now().Sub(p.last) > 50*time.Millisecond) {
 		p.draw()
 	}
 }
@@ -84,9 +101,7 @@ func (p *progressLine) pause(fn func() error) error {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if !p.stopped {
-		fmt.Fprint(p.w, "\r\x1b[2K")
-	}
+	p.clear()
 	err := fn()
 	if !p.stopped {
 		p.draw()
@@ -94,30 +109,115 @@ func (p *progressLine) pause(fn func() error) error {
 	return err
 }
 
-// line is the progress as text, without the bar.
-func (p *progressLine) line() string {
+// line is the progress as text, without the bar: "1,204/2,500", or
+// "1,204/10,000+" while more is still to be read, then the time, the rate,
+// the ETA and what padview is waiting for.
+func (p *progressLine) line(total int, all bool) string {
 	done := p.counts.done()
-	took := p.now().Sub(p.counts.started)
-	s := fmt.Sprintf("%s/%s · %s", text.Thousands(int64(done)), text.Thousands(int64(p.total)), text.Elapsed(took))
-	switch {
-	case done == 0:
-		s += " · waiting for the first answer"
-	case done < p.total:
-		if rate := perMinute(done, took); rate != "" {
-			s += " · " + rate
-		}
-		left := time.Duration(float64(took) / float64(done) * float64(p.total-done))
-		s += " · ETA " + eta(left)
+	now := p.now()
+	took := now.Sub(p.counts.started)
+	of := text.Thousands(int64(total))
+	if !all {
+		of += "+"
 	}
-	if b := p.budget.Snapshot(); b.Waiting > 0 && b.WaitUntil.After(p.now()) {
-		s += " · pacing: next request in " + eta(b.WaitUntil.Sub(p.now()))
+	s := fmt.Sprintf("%s/%s · %s", text.Thousands(int64(done)), of, text.Elapsed(took))
+	snap := p.budget.Snapshot()
+	switch {
+	case p.ctx.Err() != nil: // whatever has no answer now will have none
+		return s + " · interrupted: " + text.Thousands(int64(total-done)) + " not looked up"
+	case p.skipped > 0:
+		return s + " · stopped: " + text.Thousands(int64(p.skipped)) + " not requested"
+	}
+	if done == 0 {
+		s += " · waiting for the first answer"
+	}
+	if rate := perMinute(p.counts.answered(), took, limitPerMinute(snap)); rate != "" && done > 0 {
+		s += " · " + rate
+	}
+	if all && done > 0 && done < total {
+		s += " · ETA " + text.Countdown(p.eta(snap, total-done, now))
+	}
+	if wait := waitNote(snap, now); wait != "" {
+		s += " · " + wait
 	}
 	return s
 }
 
+// eta is how long the PAIDs left take: the pace the rate budget allows for
+// the requests still to be sent, or, when the budget has room for them,
+// the time answers take with the lookups running side by side. The
+// answers so far only say how long one takes: a burst within the limit
+// says nothing of the pace after it, and a wait says nothing of the pace
+// before it.
+func (p *progressLine) eta(snap api.BudgetSnapshot, left int, now time.Time) time.Duration {
+	work := time.Duration(0)
+	if n := p.counts.answered(); n > 0 {
+		per := p.busy / time.Duration(n)
+		work = per * time.Duration((left+p.concurrency-1)/p.concurrency)
+	}
+	return max(work, paceETA(snap, left, now))
+}
+
+// paceETA is when the budget will have let left more requests go: those
+// the window still has room for at once, the rest as slots free, a window
+// of the limit at a time.
+func paceETA(snap api.BudgetSnapshot, left int, now time.Time) time.Duration {
+	over := left - snap.Remaining
+	if over <= 0 || snap.Limit <= 0 {
+		return 0
+	}
+	start := now
+	if snap.NextFree.After(start) {
+		start = snap.NextFree
+	}
+	if snap.Blocked.After(start) {
+		start = snap.Blocked
+	}
+	windows := time.Duration((over - 1) / snap.Limit)
+	return start.Sub(now) + windows*snap.Window
+}
+
+// waitNote says what padview waits for while the budget holds requests
+// back, for as long as it does: the service's wait after a 429, or the
+// rate limit's next free slot.
+func waitNote(snap api.BudgetSnapshot, now time.Time) string {
+	switch {
+	case snap.Blocked.After(now):
+		return fmt.Sprintf("waiting %s, as the service asked (%s)", text.Countdown(snap.Blocked.Sub(now)), snap.BlockedBy)
+	case snap.Remaining == 0 && snap.NextFree.After(now):
+		return fmt.Sprintf("at the rate limit of %s requests per %s: next request in %s", text.Thousands(int64(snap.Limit)),
+			text.Duration(snap.Window), text.Countdown(snap.NextFree.Sub(now)))
+	case snap.Waiting > 0 && snap.WaitUntil.After(now):
+		return "pacing: next request in " + text.Countdown(snap.WaitUntil.Sub(now))
+	}
+	return ""
+}
+
+// limitPerMinute is the budget's limit as a rate a minute.
+func limitPerMinute(snap api.BudgetSnapshot) float64 {
+	if snap.Limit <= 0 || snap.Window <= 0 {
+		return 0
+	}
+	return float64(snap.Limit) / snap.Window.Minutes()
+}
+
+// draw puts the line on the terminal, once the batch is known to have
+// more than one PAID: a single lookup needs no progress.
 func (p *progressLine) draw() {
-	p.last = p.now()
-	fmt.Fprintf(p.w, "\r\x1b[2K%s %s", p.bar.ViewAs(float64(p.counts.done())/float64(p.total)), p.line())
+	total, all := p.size()
+	if total < 2 {
+		return
+	}
+	p.last, p.shown = p.now(), true
+	fmt.Fprintf(p.w, "\r\x1b[2K%s %s", p.bar.ViewAs(float64(p.counts.done())/float64(total)), p.line(total, all))
+}
+
+// clear takes the line off the terminal, if it is on it.
+func (p *progressLine) clear() {
+	if p.shown {
+		fmt.Fprint(p.w, "\r\x1b[2K")
+		p.shown = false
+	}
 }
 
 // finish clears the line so that the summary and the prompt start clean;
@@ -132,20 +232,8 @@ func (p *progressLine) finish() {
 		return
 	}
 	p.stopped = true
-	fmt.Fprint(p.w, "\r\x1b[2K")
+	p.clear()
 	p.mu.Unlock()
 	close(p.quit)
 	<-p.ended
-}
-
-// eta writes a wait in whole seconds: "<1s", "20s", "2m31s".
-func eta(d time.Duration) string {
-	if d < 500*time.Millisecond {
-		return "<1s"
-	}
-	d = d.Round(time.Second)
-	if d < time.Minute {
-		return fmt.Sprintf("%ds", int(d.Seconds()))
-	}
-	return text.Elapsed(d)
 }

@@ -30,8 +30,9 @@ type Env struct {
 	// StdinTTY and StderrTTY say whether those streams are terminals: a
 	// token is read without echo, and progress is drawn, only then.
 	StdinTTY, StdoutTTY, StderrTTY bool
-	// ReadSecret reads a line without echo from the terminal on stdin.
-	ReadSecret func() (string, error)
+	// ReadSecret prints a prompt and reads a line without echo from the
+	// terminal on stdin; Ctrl-C, or the context's end, gives up.
+	ReadSecret func(ctx context.Context, prompt string) (string, error)
 	// RunTUI starts the terminal UI; tests replace it.
 	RunTUI func(context.Context, ui.Config) error
 	// TTYForKeys reports whether the terminal can be opened for keys when
@@ -41,6 +42,8 @@ type Env struct {
 	// ClientOptions are the api options commands start from; tests scale
 	// the rate window through them.
 	ClientOptions api.Options
+
+	demoStateDir string // --demo's temporary state directory, removed when Execute ends
 }
 
 // clientOptions are the env's options with padview's User-Agent and the
@@ -57,23 +60,43 @@ func (e *Env) clientOptions(maxWait time.Duration) api.Options {
 // Execute runs padview with args and returns the process exit code.
 func Execute(ctx context.Context, env Env, args []string) int {
 	routeLibraryLog(nil) // libraries never write to the terminal; get -v opts in
+	defer func() {
+		if env.demoStateDir != "" {
+			os.RemoveAll(env.demoStateDir)
+		}
+	}()
 	root := newRoot(&env)
 	root.SetArgs(args)
 	root.SetIn(env.Stdin)
 	root.SetOut(env.Stdout)
 	root.SetErr(env.Stderr)
 	err := root.ExecuteContext(ctx)
-	if err == nil {
-		return ExitOK
+	sig, interrupted := interruptedBy(ctx)
+	if err != nil && !(interrupted && canceled(err)) {
+		report(env.Stderr, err)
 	}
-	if msg := err.Error(); msg != "" {
-		fmt.Fprintf(env.Stderr, "padview: %s\n", msg)
+	if interrupted {
+		return sig.ExitCode() // whatever else went wrong, the signal ended it
+	}
+	return exitCode(err)
+}
+
+// report prints a command's error, unless it is a quiet exit, and where
+// its help is.
+func report(w io.Writer, err error) {
+	var quiet quietExit
+	if !errors.As(err, &quiet) {
+		fmt.Fprintf(w, "padview: %s\n", err)
 	}
 	var ue *UsageError
 	if errors.As(err, &ue) && ue.Help != "" {
-		fmt.Fprintf(env.Stderr, "Run '%s --help' for usage.\n", ue.Help)
+		fmt.Fprintf(w, "Run '%s --help' for usage.\n", ue.Help)
 	}
-	return exitCode(err)
+}
+
+// canceled says whether err is only the cancellation a signal caused.
+func canceled(err error) bool {
+	return errors.Is(err, context.Canceled) || api.KindOf(err) == api.KindCanceled
 }
 
 // rootFlags are the global flags: persistent, so that they work before and
@@ -171,7 +194,8 @@ func checkCommandLine(c *cobra.Command, f rootFlags) error {
 		return commandLine(c, err)
 	}
 	if c.Flags().Changed("max-wait") {
-		// Given is given: --max-wait 0 is no request for the default.
+		// The one check of --max-wait. Given is given: --max-wait 0 is no
+		// request for the default.
 		if err := CheckMaxWait(f.maxWait); err != nil {
 			return usagef("--max-wait %v", err)
 		}
@@ -207,32 +231,6 @@ func (e *Env) completeProfiles(_ *cobra.Command, _ []string, typed string) ([]st
 	}
 	sort.Strings(out)
 	return out, cobra.ShellCompDirectiveNoFileComp
-}
-
-// checkMaxWait checks --max-wait when it was given.
-func (f *rootFlags) checkMaxWait() error {
-	if f.maxWait == 0 {
-		return nil
-	}
-	if err := CheckMaxWait(f.maxWait); err != nil {
-		return usagef("--max-wait %v", err)
-	}
-	return nil
-}
-
-// settings resolves profile and base URL for a command.
-func (e *Env) settings(f *rootFlags) (Settings, error) {
-	s, err := Resolve(e.Getenv, f.profile, f.baseURL)
-	if err != nil {
-		return Settings{}, usage(err)
-	}
-	if f.maxWait != 0 {
-		if err := f.checkMaxWait(); err != nil {
-			return Settings{}, err
-		}
-		s.MaxWait = f.maxWait
-	}
-	return s, nil
 }
 
 // DefaultEnv is the process's real environment.

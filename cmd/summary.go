@@ -14,6 +14,9 @@ type tally struct {
 	started                 time.Time
 	found, notFound, failed int
 	invalid, notLookedUp    int
+	stopped                 error   // why the PAIDs not looked up were not: errInterrupted, or what stopped the batch
+	partial                 bool    // stdin was not read to its end
+	maxRate                 float64 // the rate limit a minute: no rate reads above it
 }
 
 func (t *tally) add(r result) {
@@ -43,20 +46,39 @@ func (t *tally) done() int { return t.found + t.notFound + t.failed + t.invalid 
 func (t *tally) answered() int { return t.found + t.notFound + t.failed }
 
 // summary is the line that closes a batch:
-// "2,500 PAIDs: 2,431 found, 61 not found, 8 failed · 2m31s · 994/min".
-// Invalid PAIDs and PAIDs not looked up are named only when there are some.
+// "2,500 PAIDs: 2,431 found, 61 not found, 8 failed · 2m31s · 994/min",
+// or after an interruption
+// "1,496 of 2,500 PAIDs not looked up: interrupted; 990 found, 10 not found, 4 failed · 1m01s · 994/min".
+// Invalid PAIDs are named only when there are some.
 func (t *tally) summary(now time.Time) string {
 	parts := []string{text.Thousands(int64(t.found)) + " found", text.Thousands(int64(t.notFound)) + " not found", text.Thousands(int64(t.failed)) + " failed"}
 	if t.invalid > 0 {
 		parts = append(parts, text.Thousands(int64(t.invalid))+" invalid")
 	}
+	head := text.Plural(t.done(), "PAID", "PAIDs") + ": "
 	if t.notLookedUp > 0 {
-		parts = append(parts, text.Thousands(int64(t.notLookedUp))+" not looked up")
+		head = t.skippedLine() + "; "
 	}
 	took := now.Sub(t.started)
-	line := fmt.Sprintf("%s: %s · %s", text.Plural(t.done(), "PAID", "PAIDs"), strings.Join(parts, ", "), text.Elapsed(took))
-	if rate := perMinute(t.answered(), took); rate != "" && t.answered() > 0 { // none for a batch under a second
+	line := head + strings.Join(parts, ", ") + " · " + text.Elapsed(took)
+	if rate := perMinute(t.answered(), took, t.maxRate); rate != "" && t.answered() > 0 { // none for a batch under a second
 		line += " · " + rate
 	}
 	return line
+}
+
+// skippedLine is the one line that stands for the PAIDs a batch did not
+// look up: "1,496 of 2,500 PAIDs not looked up: interrupted", or "not
+// requested: the service had rejected the token", and whether stdin was
+// left unread.
+func (t *tally) skippedLine() string {
+	how, why := "not looked up", errInterrupted
+	if t.stopped != nil && t.stopped != errInterrupted {
+		how, why = "not requested", t.stopped
+	}
+	n, of := text.Thousands(int64(t.notLookedUp)), text.Plural(t.done(), "PAID", "PAIDs")
+	if t.partial {
+		return fmt.Sprintf("%s of the %s read were %s: %s, and the rest of stdin was not read", n, of, how, why)
+	}
+	return fmt.Sprintf("%s of %s %s: %s", n, of, how, why)
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
+
 	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/text"
 )

@@ -10,6 +10,7 @@ import (
 
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/text"
 	"github.com/padview/padview/keystore"
 )
 
@@ -52,12 +53,21 @@ invisible characters inside it are refused with the reason.`,
 			if err != nil {
 				return err
 			}
+			ctx := c.Context()
 			var input string
 			if env.StdinTTY {
-				fmt.Fprintf(env.Stderr, "Partner token for profile %q (input hidden): ", s.Profile)
-				input, err = env.ReadSecret()
+				input, err = env.ReadSecret(ctx, fmt.Sprintf("Partner token for profile %q (input hidden): ", s.Profile))
 			} else {
-				input, err = readPipe(env.Stdin)
+				input, err = readAll(ctx, func() (string, error) { return readPipe(env.Stdin) })
+			}
+			var ctrlC *Interrupted
+			if errors.As(err, &ctrlC) || ctx.Err() != nil {
+				// Ctrl-C means "not this": nothing typed before or after it is saved.
+				code := errCtrlC.ExitCode()
+				if sig, ok := interruptedBy(ctx); ok {
+					code = sig.ExitCode()
+				}
+				return exitWith(code, "interrupted: nothing was saved")
 			}
 			if err != nil {
 				return usagef("no token read: %v", err)
@@ -107,8 +117,11 @@ one 'padview get PAID' would end with.`,
 			if err != nil {
 				return err
 			}
-			base := s.BaseURL
-			if base == "" {
+			base := text.CleanText(api.DisplayBaseURL(s.BaseURL)) // never its user info
+			if _, err := api.ParseBaseURL(s.BaseURL); s.BaseURL != "" && err != nil {
+				base += " (unusable: " + err.Error() + ")"
+			}
+			if s.BaseURL == "" {
 				base = "(not set)"
 			}
 			tok, src, err := env.Store.Token(s.Profile)
@@ -119,10 +132,10 @@ one 'padview get PAID' would end with.`,
 			switch {
 			case errors.Is(err, keystore.ErrNotFound):
 				fmt.Fprintf(w, "Token:    none; run `padview token set --profile %s` or set %s\n", s.Profile, keystore.EnvToken)
-				return &exitError{code: ExitToken, err: errors.New("")}
+				return exitQuietly(ExitToken)
 			case err != nil:
 				fmt.Fprintf(w, "Token:    unusable: %v\n", err)
-				return &exitError{code: ExitToken, err: errors.New("")}
+				return exitQuietly(ExitToken)
 			}
 			shown := keystore.Mask(tok)
 			if show {
@@ -135,7 +148,7 @@ one 'padview get PAID' would end with.`,
 			if err := s.NeedBaseURL(); err != nil {
 				return usage(err)
 			}
-			return checkToken(c.Context(), env, f, account{Profile: s.Profile, BaseURL: s.BaseURL, Token: tok}, check)
+			return checkToken(c.Context(), env, f, &account{Settings: s, Token: tok}, check)
 		},
 	}
 	c.Flags().BoolVar(&show, "show-token", false, "print the whole token (it will be visible on screen and in scrollback)")
@@ -146,7 +159,7 @@ one 'padview get PAID' would end with.`,
 // checkDemo is `token status` with --demo: the demo token, checked against
 // the embedded service when --check is given.
 func checkDemo(ctx context.Context, env *Env, f *rootFlags, paid string) error {
-	a, err := env.account(f)
+	a, err := env.account(f, tokenRequired)
 	if err != nil {
 		return err
 	}
@@ -160,7 +173,7 @@ func checkDemo(ctx context.Context, env *Env, f *rootFlags, paid string) error {
 
 // checkToken makes one standard-view request for paid and says whether the
 // service accepted the token. The exit code is get's for the same answer.
-func checkToken(ctx context.Context, env *Env, f *rootFlags, a account, paid string) error {
+func checkToken(ctx context.Context, env *Env, f *rootFlags, a *account, paid string) error {
 	opts := env.clientOptions(a.MaxWait)
 	opts.MaxRetries = -1 // one request: a check, not a lookup that tries hard
 	client, err := api.New(a.BaseURL, a.Token, opts)
@@ -185,11 +198,11 @@ func checkToken(ctx context.Context, env *Env, f *rootFlags, a account, paid str
 	case e != nil && e.Kind == api.KindNotFound:
 		fmt.Fprintf(w, "Check:    accepted: the service took the token but has no advertisement %s (HTTP 404); check with a PAID that exists\n", id)
 	case e != nil && (e.Kind == api.KindUnauthorized || e.Kind == api.KindForbidden):
-		fmt.Fprintf(w, "Check:    refused: %v\n", withAdvice(err))
+		fmt.Fprintf(w, "Check:    refused: %s\n", env.failure(err))
 	default:
-		fmt.Fprintf(w, "Check:    could not tell: %v\n", withAdvice(err))
+		fmt.Fprintf(w, "Check:    could not tell: %s\n", env.failure(err))
 	}
-	return &exitError{code: codeForKind(api.KindOf(err)), err: errors.New("")}
+	return exitQuietly(codeForKind(api.KindOf(err)))
 }
 
 func newTokenDelete(env *Env, f *rootFlags) *cobra.Command {
@@ -201,7 +214,7 @@ func newTokenDelete(env *Env, f *rootFlags) *cobra.Command {
 			if err := noDemo(c, f); err != nil {
 				return err
 			}
-			s, err := env.settings(f)
+			s, err := env.settingsOfAnyProfile(f)
 			if err != nil {
 				return err
 			}

@@ -124,7 +124,7 @@ advertisement watched before keeps its history. The watchlist holds at most
 				return err
 			}
 			if list != "" {
-				listed, err := worklist(env, nil, list) // each wrong line numbered
+				listed, err := worklist(c.Context(), env, nil, list) // each wrong line numbered
 				if err != nil {
 					return err
 				}

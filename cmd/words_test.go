@@ -7,11 +7,12 @@ import (
 
 func TestWords(t *testing.T) {
 	for got, want := range map[string]string{
-		perMinute(2500, 151*time.Second):   "993/min",
-		perMinute(3, 0):                    "",
-		perMinute(3, 440*time.Microsecond): "",
-		eta(20400 * time.Millisecond):      "20s",
-		eta(151 * time.Second):             "2m31s",
+		perMinute(2500, 151*time.Second, 0):     "993/min",
+		perMinute(3, 0, 0):                      "",
+		perMinute(3, 440*time.Microsecond, 0):   "",
+		perMinute(1000, 3*time.Second, 1000):    "1,000/min", // a burst within the limit is no pace above it
+		perMinute(2500, 151*time.Second, 1000):  "993/min",
+		perMinute(100, 10*time.Second, 15000.0): "600/min",
 	} {
 		if got != want {
 			t.Errorf("got %q, want %q", got, want)
@@ -25,8 +26,16 @@ func TestSummaryLine(t *testing.T) {
 	if got := s.summary(start.Add(151 * time.Second)); got != "2,500 PAIDs: 2,431 found, 61 not found, 8 failed · 2m31s · 993/min" {
 		t.Fatalf("%q", got)
 	}
-	s = tally{started: start, found: 1, invalid: 1, notLookedUp: 3}
-	if got := s.summary(start.Add(time.Second)); got != "5 PAIDs: 1 found, 0 not found, 0 failed, 1 invalid, 3 not looked up · 1.0s · 60/min" {
+	s = tally{started: start, found: 1, invalid: 1, notLookedUp: 3, stopped: errInterrupted}
+	if got := s.summary(start.Add(time.Second)); got != "3 of 5 PAIDs not looked up: interrupted; 1 found, 0 not found, 0 failed, 1 invalid · 1.0s · 60/min" {
+		t.Fatalf("%q", got)
+	}
+	s.partial = true
+	if got := s.skippedLine(); got != "3 of the 5 PAIDs read were not looked up: interrupted, and the rest of stdin was not read" {
+		t.Fatalf("%q", got)
+	}
+	s = tally{started: start, failed: 1, notLookedUp: 298, stopped: errFullViewRefused}
+	if got := s.skippedLine(); got != "298 of 299 PAIDs not requested: the service had refused the full view" {
 		t.Fatalf("%q", got)
 	}
 	// A batch under a second has no rate: 3 answers in 4.4 ms are no "40,908/min".

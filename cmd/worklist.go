@@ -1,8 +1,7 @@
 package cmd
 
 import (
-	"bufio"
-	"errors"
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -18,9 +17,8 @@ import (
 
 // Bounds of a worklist, documented in the README.
 const (
-	maxWorklist     = 10000 // PAIDs in one worklist
-	maxWorklistLine = 4096  // bytes in one line
-	maxBadLines     = 10    // bad lines reported one by one
+	maxWorklist = 10000 // PAIDs in one worklist
+	maxBadLines = 10    // bad lines reported one by one
 )
 
 // looksLikePAID tells a PAID given to `padview` apart from a mistyped
@@ -78,7 +76,7 @@ func suggestions(c *cobra.Command, arg string) string {
 // then those of --list. Each is checked now, so that a typo is reported
 // with its place before the screen opens; each is kept as given (a pasted
 // full-view URL still asks for the full view in the TUI).
-func worklist(env *Env, args []string, listPath string) ([]string, error) {
+func worklist(ctx context.Context, env *Env, args []string, listPath string) ([]string, error) {
 	var items []string
 	for _, a := range args {
 		if _, err := api.ParsePAID(a); err != nil {
@@ -98,7 +96,7 @@ func worklist(env *Env, args []string, listPath string) ([]string, error) {
 		defer f.Close()
 		r, name = f, listPath
 	}
-	listed, err := readWorklist(r, name)
+	listed, err := readWorklist(ctx, r, name)
 	if err != nil {
 		return nil, err
 	}
@@ -112,60 +110,85 @@ func worklist(env *Env, args []string, listPath string) ([]string, error) {
 	return items, nil
 }
 
-// readWorklist reads one PAID (or pasted endpoint URL) a line. Every bad
-// line is reported with its number, so that all can be fixed at once.
-func readWorklist(r io.Reader, name string) ([]string, error) {
+// readWorklist reads one PAID (or pasted endpoint URL) a line, at most
+// maxWorklist of them. Bad lines are reported with their numbers, so that
+// all can be fixed at once: the first maxBadLines of them, and how many
+// more. The reading stops at once when ctx ends, even while a read blocks.
+func readWorklist(ctx context.Context, r io.Reader, name string) ([]string, error) {
 	name = text.CleanText(name)
 	var items, bad []string
-	lines, err := scanList(r, maxWorklistLine, func(n int, line string) bool {
-		if _, err := api.ParsePAID(line); err != nil {
-			bad = append(bad, fmt.Sprintf("%s:%d: %v", name, n, err))
+	more := 0
+	err := scanListCtx(ctx, r, func(it listItem) bool {
+		problem := ""
+		if it.long {
+			problem = tooLong()
+		} else if _, err := api.ParsePAID(it.input); err != nil {
+			problem = err.Error()
 		} else {
-			items = append(items, line)
+			items = append(items, it.input)
 		}
-		return len(items) <= maxWorklist
+		switch {
+		case problem == "":
+		case len(bad) < maxBadLines:
+			bad = append(bad, fmt.Sprintf("%s:%d: %s", name, it.line, problem))
+		default:
+			more++
+		}
+		return len(items) <= maxWorklist && more <= maxWorklist
 	})
 	switch {
-	case len(items) > maxWorklist:
-		return nil, errWorklistTooLong
-	case errors.Is(err, bufio.ErrTooLong):
-		return nil, exitWith(ExitUsage, "%s:%d: the line is longer than %d bytes: put one PAID a line", name, lines+1, maxWorklistLine)
+	case err != nil && ctx.Err() != nil:
+		return nil, fmt.Errorf("reading %s: %w", name, errInterrupted)
 	case err != nil:
 		return nil, exitWith(ExitUsage, "reading %s: %v", name, err)
-	}
-	if len(bad) > 0 {
-		more := ""
-		if len(bad) > maxBadLines {
-			more = fmt.Sprintf("\n… and %d more bad lines", len(bad)-maxBadLines)
-			bad = bad[:maxBadLines]
+	case len(items) > maxWorklist:
+		return nil, errWorklistTooLong
+	case more > maxWorklist:
+		return nil, exitWith(ExitUsage, "%s: more than %s lines are not PAIDs: is it a list of PAIDs, one a line?", name, text.Thousands(maxWorklist))
+	case len(bad) > 0:
+		tail := ""
+		if more > 0 {
+			tail = "\n… and " + text.Plural(more, "more bad line", "more bad lines")
 		}
 		return nil, exitWith(ExitUsage, "the worklist has lines that are not PAIDs; fix them or comment them out with #:\n%s%s",
-			strings.Join(bad, "\n"), more)
+			strings.Join(bad, "\n"), tail)
 	}
 	return items, nil
 }
 
 var errWorklistTooLong = exitWith(ExitUsage, "the worklist has more than %d PAIDs: split it", maxWorklist)
 
-// scanList calls fn with each entry of a list of PAIDs and its line number
-// (from 1): surrounding space trimmed, blank lines and lines starting with
-// # skipped; fn returns false to stop. It returns the number of lines
-// read. `get -` and `--list` read their lists through it.
-func scanList(r io.Reader, maxLine int, fn func(n int, line string) bool) (int, error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, min(maxLine, 64*1024)), maxLine)
-	n := 0
-	for sc.Scan() {
-		n++
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		if !fn(n, line) {
-			break
+// scanListCtx is scanList in a goroutine of its own, so that the caller
+// stops at once when ctx ends, even while a read blocks (that read is left
+// to end with the process); fn runs on the caller's goroutine.
+func scanListCtx(ctx context.Context, r io.Reader, fn func(listItem) bool) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	items, errc := make(chan listItem), make(chan error, 1)
+	go func() {
+		errc <- scanList(r, func(it listItem) bool {
+			select {
+			case items <- it:
+				return true
+			case <-ctx.Done():
+				return false
+			}
+		})
+		close(items)
+	}()
+	for {
+		select {
+		case it, ok := <-items:
+			if !ok {
+				return <-errc
+			}
+			if !fn(it) {
+				return nil
+			}
+		case <-ctx.Done():
+			return ctx.Err()
 		}
 	}
-	return n, sc.Err()
 }
 
 // controllingTTY reports whether the terminal can be opened for keys when

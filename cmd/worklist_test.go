@@ -3,10 +3,12 @@ package cmd
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/synctest"
 )
 
 // tuiHarness is a harness on a terminal with a base URL, so that the root
@@ -30,6 +32,7 @@ func (h *harness) worklistOf(args ...string) (code int, stderr string, list []st
 
 func TestPAIDArgumentsOpenTheTUI(t *testing.T) {
 	h := tuiHarness(t)
+	h.writeConfig("[profiles.prod]\n")
 	full := "https://partner.example/v1/advertisement-full/XK9P2M"
 	cases := []struct {
 		args []string
@@ -126,7 +129,7 @@ func TestListFile(t *testing.T) {
 	if code, errs, _, _ := h.worklistOf("--list", huge); code != ExitUsage || !strings.Contains(errs, "more than 10000 PAIDs") {
 		t.Errorf("too long a list: exit %d %q", code, errs)
 	}
-	long := write("long.txt", "AB12CD\n"+strings.Repeat("x", maxWorklistLine+1)+"\n")
+	long := write("long.txt", "AB12CD\n"+strings.Repeat("x", maxListLine+1)+"\n")
 	if code, errs, _, _ := h.worklistOf("--list", long); code != ExitUsage || !strings.Contains(errs, long+":2: the line is longer") {
 		t.Errorf("long line: exit %d %q", code, errs)
 	}
@@ -165,4 +168,46 @@ func TestListFromStdinReopensTheTerminal(t *testing.T) {
 	if code := Execute(context.Background(), env, []string{"AB12CD"}); code != ExitUsage {
 		t.Fatalf("PAID with stdin a pipe: exit %d", code)
 	}
+}
+
+// endless is stdin that never ends: the same line for ever.
+type endless struct{ line string }
+
+func (e endless) Read(p []byte) (int, error) {
+	n := 0
+	for n+len(e.line) <= len(p) {
+		n += copy(p[n:], e.line)
+	}
+	return n, nil
+}
+
+// `--list -` keeps a bounded sample of bad lines, and gives up on a stream
+// of them rather than reading for ever; its reading stops at once when the
+// user interrupts it, even while stdin has nothing to give.
+func TestListFromStdinIsBounded(t *testing.T) {
+	h := newHarness(t)
+	h.vars[EnvBaseURL] = "https://partner.example/v1"
+	env, _, errb := h.env()
+	env.StdinTTY, env.StdoutTTY, env.TTYForKeys = false, true, func() bool { return true }
+	env.Stdin = endless{"not a PAID\n"}
+	code := Execute(t.Context(), env, []string{"--list", "-"})
+	if errs := errb.String(); code != ExitUsage || !strings.Contains(errs, "more than 10,000 lines are not PAIDs") || h.tuiCfg != nil {
+		t.Fatalf("endless bad lines: exit %d %q", code, errs)
+	}
+	synctest.Test(t, func(t *testing.T) {
+		env, _, errb := h.env()
+		env.StdinTTY, env.StdoutTTY, env.TTYForKeys = false, true, func() bool { return true }
+		pr, pw := io.Pipe()
+		defer pw.Close()
+		env.Stdin = pr
+		ctx, cancel := context.WithCancel(t.Context())
+		done := make(chan int)
+		go func() { done <- Execute(ctx, env, []string{"--list", "-"}) }()
+		fmt.Fprintln(pw, "AB12CD")
+		synctest.Wait()
+		cancel()
+		if code := <-done; code == 0 || h.tuiCfg != nil || !strings.Contains(errb.String(), "reading stdin: interrupted") {
+			t.Fatalf("interrupted: exit %d %q", code, errb.String())
+		}
+	})
 }

@@ -9,7 +9,9 @@ import (
 
 // Run starts the TUI and returns when the user quits.
 func Run(ctx context.Context, cfg Config) error {
-	p := tea.NewProgram(New(cfg), tea.WithContext(ctx))
+	// Signals are the caller's: SIGINT and SIGTERM end ctx, which ends the
+	// program, and the caller exits with the signal's code.
+	p := tea.NewProgram(New(cfg), tea.WithContext(ctx), tea.WithoutSignalHandler())
 	_, err := p.Run()
 	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
 		return nil // interrupted by a signal: a normal way to leave

@@ -6,14 +6,11 @@ import (
 	"sync"
 )
 
-// hold keeps the signals that could stop padview between a log line and
-// its head file, or between a request line and the request (heldSignals:
-// Ctrl-C, kill, a closed terminal, a reader gone from the output pipe),
+// hold keeps the signals that would end padview between a log line and
+// its head file, or between a request line and the request (heldSignals),
 // from ending it until release, which delivers again each one that came
 // meanwhile: so a line and its head are written together or not at all,
-// and the signal then does what it would have done. Whoever else listens
-// for a signal (the CLI's Ctrl-C, the TUI) hears it when it comes, and
-// again at release, which their handlers take as the same request.
+// and the signal then does what it would have done.
 type hold struct {
 	ch        chan os.Signal
 	collected chan struct{} // closed when the collector has taken everything from ch
@@ -26,8 +23,10 @@ type hold struct {
 }
 
 func holdSignals() *hold {
-	h := &hold{ch: make(chan os.Signal, 2*len(heldSignals)), collected: make(chan struct{}), first: make(chan struct{})}
-	signal.Notify(h.ch, heldSignals...)
+	h := &hold{ch: make(chan os.Signal, 2*len(heldSignals)+1), collected: make(chan struct{}), first: make(chan struct{})}
+	if len(heldSignals) > 0 { // Notify with none would relay every signal
+		signal.Notify(h.ch, heldSignals...)
+	}
 	go func() {
 		defer close(h.collected)
 		for s := range h.ch {

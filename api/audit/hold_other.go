@@ -4,8 +4,8 @@ package audit
 
 import "os"
 
-// Here only Ctrl-C is held; a process cannot send it to itself again, so
-// it reaches only those who listen for it (the CLI and the TUI do).
-var heldSignals = []os.Signal{os.Interrupt}
+// Here no signal is held: Ctrl-C is padview's to turn into a
+// cancellation (cmd.WithSignals), and the others end it as they would.
+var heldSignals []os.Signal
 
 func redeliver(os.Signal) {}

@@ -9,7 +9,13 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-var heldSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGPIPE}
+// heldSignals are the signals whose default action ends padview: a closed
+// terminal, a reader gone from its output pipe. SIGINT and SIGTERM are not
+// held: padview (cmd.WithSignals) turns the first into a cancellation,
+// which ends no write, and lets a second end it at once, as asked; what a
+// second leaves in the middle of a write is an interrupted write, which
+// Check tells and Recover completes.
+var heldSignals = []os.Signal{syscall.SIGHUP, syscall.SIGPIPE}
 
 // redeliver sends a held signal again. A SIGPIPE is Go's reaction to a
 // write to a broken stdout or stderr (one from kill, Go ignores): that

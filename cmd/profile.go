@@ -1,0 +1,60 @@
+package cmd
+
+import (
+	"errors"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/padview/padview/api/text"
+)
+
+// profileUse is how the profile was chosen: checkProfile refuses a name
+// the config file does not define, since running without its settings
+// would silently drop their protections.
+type profileUse struct {
+	namedBy string   // "--profile", EnvProfile or default_profile; "" for the default
+	defined bool     // the config file has [profiles.NAME]
+	known   []string // the profiles the config file defines, sorted
+}
+
+// use says how profile was chosen from the flag's and the environment's
+// names (empty when not given) and the config file's.
+func (c Config) use(profile, flag, env string) profileUse {
+	u := profileUse{}
+	switch {
+	case strings.TrimSpace(flag) != "":
+		u.namedBy = "--profile"
+	case strings.TrimSpace(env) != "":
+		u.namedBy = EnvProfile
+	case c.DefaultProfile != "":
+		u.namedBy = "default_profile in the config file"
+	}
+	_, u.defined = c.Profiles[profile]
+	for name := range c.Profiles {
+		u.known = append(u.known, name)
+	}
+	sort.Strings(u.known)
+	return u
+}
+
+// checkProfile refuses a profile that was named but is not defined: with
+// the base URL and token in the environment, a typo would otherwise run
+// without the profile's full_view, mask and access-log settings. The
+// default profile needs no definition.
+func (s Settings) checkProfile() error {
+	if s.defined || s.Profile == DefaultProfile {
+		return nil
+	}
+	name, where := text.CleanText(s.Profile), s.ConfigPath
+	if _, err := os.Stat(where); errors.Is(err, os.ErrNotExist) {
+		return usagef("profile %q (from %s) is not defined: there is no config file at %s; create it with [profiles.%s], or leave the profile out",
+			name, s.namedBy, where, name)
+	}
+	if len(s.known) == 0 {
+		return usagef("profile %q (from %s) is not defined in %s, which defines no profiles: add [profiles.%s] to it, or leave the profile out",
+			name, s.namedBy, where, name)
+	}
+	return usagef("profile %q (from %s) is not defined in %s; its profiles are %s: name one of them, or add [profiles.%s]",
+		name, s.namedBy, where, strings.Join(s.known, ", "), name)
+}

@@ -1,0 +1,119 @@
+package cmd
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"github.com/padview/padview/api"
+)
+
+// answered takes n slots of b and answers them at once, as a burst of n
+// lookups within the limit does, each taking ex's time; p records them.
+func answered(t *testing.T, p *progressLine, b *api.Budget, n int, ex api.Exchange) {
+	for range n {
+		release, err := b.Acquire(t.Context(), time.Minute)
+		if err != nil {
+			t.Fatal(err)
+		}
+		release(true)
+		p.record(result{input: "AB12CD", ex: &ex})
+	}
+}
+
+// batchProgress is the progress line of a batch of total PAIDs, four
+// lookups at a time, under a budget of 1,000 a minute; call it in a bubble.
+func batchProgress(ctx context.Context, total int) (*progressLine, *api.Budget, *strings.Builder) {
+	budget, w := api.NewBudget(1000, time.Minute), &strings.Builder{}
+	return newProgressLine(ctx, w, func() (int, bool) { return total, true }, budget, 4), budget, w
+}
+
+// lineNow is the line as p would draw it now, for a batch of total.
+func (p *progressLine) lineNow(total int) string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.line(total, true)
+}
+
+// The progress line is honest while the rate limit holds a batch back:
+// the ETA is the pace the budget allows (not the last seconds' rate), the
+// rate never reads above the limit, and the note about the wait stays for
+// as long as padview waits.
+func TestProgressIsHonestAtTheRateLimit(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		p, budget, _ := batchProgress(t.Context(), 2500)
+		defer p.finish()
+		answered(t, p, budget, 1000, api.Exchange{Duration: 100 * time.Millisecond})
+		time.Sleep(3 * time.Second) // the bubble's clock: no real time passes
+		line := p.lineNow(2500)
+		want := "1,000/2,500 · 3.0s · 1,000/min · ETA 1m57s · at the rate limit of 1,000 requests per 1 min: next request in 57s"
+		if line != want {
+			t.Fatalf("at 3s:\n got %q\nwant %q", line, want)
+		}
+		time.Sleep(30 * time.Second) // no waiter in the budget now: the note is the budget's state, not a waiter's
+		if line := p.lineNow(2500); line != "1,000/2,500 · 33.0s · 1,000/min · ETA 1m27s · at the rate limit of 1,000 requests per 1 min: next request in 27s" {
+			t.Fatalf("at 33s: %q", line)
+		}
+	})
+}
+
+// Without pacing, the ETA is the time answers take, side by side.
+func TestProgressETAWithRoomInTheBudget(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		p, budget, _ := batchProgress(t.Context(), 100)
+		defer p.finish()
+		answered(t, p, budget, 20, api.Exchange{Duration: 2 * time.Second, Waited: time.Second})
+		time.Sleep(10 * time.Second)
+		// 80 left, four at a time, a second each: 20s.
+		if line := p.lineNow(100); line != "20/100 · 10.0s · 120/min · ETA 20s" {
+			t.Fatalf("%q", line)
+		}
+	})
+}
+
+// After an interruption the bar and the line say how many were looked up
+// and how many were not, not 2,500/2,500.
+func TestProgressAfterAnInterruption(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		ctx, cancel := context.WithCancel(t.Context())
+		p, _, w := batchProgress(ctx, 2500)
+		for range 1004 {
+			p.record(result{input: "AB12CD"})
+		}
+		cancel()
+		for range 1496 {
+			p.record(result{input: "XK9P2M", err: &api.Error{Kind: api.KindCanceled}})
+		}
+		time.Sleep(time.Second + time.Millisecond) // past the redraw at 1s
+		p.finish()
+		frames := strings.Split(strings.TrimSuffix(w.String(), "\r\x1b[2K"), "\r\x1b[2K")
+		drawn, last := w.String(), frames[len(frames)-1]
+		if strings.Contains(drawn, "2,500/2,500") || !strings.Contains(last, "1,004/2,500 · 1.0s · interrupted: 1,496 not looked up") {
+			t.Fatalf("last drawn %q", last)
+		}
+	})
+}
+
+// The line appears only once a batch is known to have two PAIDs, and
+// shows "+" while the input is still being read.
+func TestProgressWhileTheInputIsRead(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		var w strings.Builder
+		n, all := 1, false
+		p := newProgressLine(t.Context(), &w, func() (int, bool) { return n, all }, api.NewBudget(1000, time.Minute), 4)
+		time.Sleep(time.Second)
+		if w.Len() != 0 {
+			t.Fatalf("drawn for one PAID: %q", w.String())
+		}
+		p.mu.Lock()
+		n = 10000
+		p.mu.Unlock()
+		p.record(result{input: "AB12CD"})
+		p.finish()
+		if !strings.Contains(w.String(), "1/10,000+ · 1.0s") || strings.Contains(w.String(), "ETA") {
+			t.Fatalf("%q", w.String())
+		}
+	})
+}

@@ -1,0 +1,253 @@
+package cmd
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/padview/padview/api"
+	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/audit"
+	"github.com/padview/padview/api/text"
+)
+
+// batchCommand plugs a command that looks PAIDs up into the batch runner:
+// get, check, and the commands to come. The runner does the rest, the same
+// for all of them: it reads the PAIDs (arguments, and stdin for '-'),
+// passes the full-view gate before any request, looks them up within the
+// rate budget, hands each result to show in input order, draws progress,
+// closes with the summary, and combines the exit codes into one.
+type batchCommand struct {
+	lookupFlags        // --full, --accept-personal-data, --reason, --concurrency
+	mask          bool // mask personal data before show sees an answer (mask_personal_data adds to it)
+	showsNoValues bool // show prints where items are, never a value: the access log says so
+	// jsonLines gives every PAID a line on stdout, those not looked up
+	// too; otherwise a failure is a line on stderr.
+	jsonLines bool
+	// summary closes a batch of several PAIDs with a summary line on
+	// stderr, and draws progress there while it runs on a terminal.
+	summary bool
+	// ready, if set, is called once the settings are resolved, before any
+	// request: the last moment to refuse a combination of flags and profile.
+	ready func(Settings) error
+	// show prints one PAID's result and returns the exit code it maps to:
+	// ExitOK, or one of the command's own (check's ExitIncomplete). A
+	// failed lookup's code comes from its error already; show only prints
+	// it, through w.fail unless the command says it otherwise.
+	show func(w *batchWriter, r result) (code int, err error)
+	// end, if set, ends the output after the last PAID (closes a table).
+	end func(w *batchWriter) error
+}
+
+// batchWriter is where show writes: Out is stdout, flushed after each
+// PAID; Err is stderr, shared with -v and the progress line.
+type batchWriter struct {
+	Out   *bufio.Writer
+	Err   io.Writer
+	json  bool               // the command's jsonLines
+	words func(error) string // how the CLI words a failure (Env.failure)
+}
+
+// fail prints a failed lookup the usual way: its JSON line on stdout in
+// JSON Lines, else "padview: PAID: what happened" on stderr.
+func (w *batchWriter) fail(r result) error {
+	if w.json {
+		_, err := fmt.Fprintf(w.Out, "%s\n", errorJSON(r, w.words(r.err)))
+		return err
+	}
+	fmt.Fprintf(w.Err, "padview: %s: %s\n", text.CleanText(r.input), w.words(r.err))
+	return nil
+}
+
+// lookupFlags are the flags every command that looks PAIDs up shares: the
+// full view behind its notice and reason, and how many lookups run at once.
+type lookupFlags struct {
+	full, acceptPD bool
+	reason         string
+	concurrency    int
+}
+
+// add declares the flags; fullHelp says what --full means for the command.
+func (f *lookupFlags) add(fl *pflag.FlagSet, fullHelp string) {
+	fl.BoolVar(&f.full, "full", false, fullHelp+" (needs --accept-personal-data)")
+	fl.BoolVar(&f.acceptPD, "accept-personal-data", false, "confirm a legitimate business need and data processing agreements for --full")
+	fl.StringVar(&f.reason, "reason", "", "why the full view is needed, for the access log (e.g. \"Compliance review\")")
+	fl.IntVar(&f.concurrency, "concurrency", 4, "lookups in flight at once (1 to 64)")
+}
+
+// checkConcurrency refuses a --concurrency out of range before any request.
+func (f lookupFlags) checkConcurrency() error {
+	if f.concurrency < 1 || f.concurrency > 64 {
+		return usagef("--concurrency must be between 1 and 64, not %d", f.concurrency)
+	}
+	return nil
+}
+
+// runBatch runs c over the PAIDs of args, '-' standing for stdin's.
+func (e *Env) runBatch(ctx context.Context, rf *rootFlags, args []string, c batchCommand) error {
+	if err := c.checkConcurrency(); err != nil {
+		return err
+	}
+	plan, err := e.planLookups(rf, c)
+	if err != nil {
+		return err
+	}
+	defer plan.done()
+	src, err := newPAIDSource(args, e.Stdin)
+	if err != nil {
+		return err
+	}
+	defer src.stop()
+	env := e
+	if rf.verbose {
+		var undo func()
+		env, undo = verboseEnv(e)
+		defer undo()
+	}
+	run := &batchRun{cmd: c, verbose: rf.verbose, w: &batchWriter{Out: bufio.NewWriter(env.Stdout), Err: env.Stderr, json: c.jsonLines, words: e.failure},
+		sum: tally{started: time.Now()}}
+	if c.summary && env.StderrTTY && !rf.verbose {
+		run.progress = newProgressLine(ctx, env.Stderr, src.size, plan.client.Budget(), c.concurrency)
+		plan.batch.finished = run.progress.record
+	}
+	defer run.progress.finish()
+	stopped, err := plan.batch.run(ctx, src, run.take)
+	if err != nil {
+		return err
+	}
+	run.sum.maxRate = limitPerMinute(plan.client.Budget().Snapshot())
+	if ctx.Err() != nil {
+		stopped = errInterrupted
+	}
+	return run.end(src, stopped)
+}
+
+// batchRun is one batch as the runner prints it.
+type batchRun struct {
+	cmd      batchCommand
+	verbose  bool
+	w        *batchWriter
+	progress *progressLine
+	sum      tally
+	code     int
+	// skipped is the first PAID not looked up, while a batch in text
+	// gives them one line together rather than one each.
+	skipped *result
+}
+
+// take prints one result, in input order, and folds its exit code in.
+func (b *batchRun) take(r result) error {
+	b.sum.add(r)
+	if r.err != nil {
+		b.code = worse(b.code, codeForKind(api.KindOf(r.err)))
+	}
+	if api.KindOf(r.err) == api.KindCanceled && !b.cmd.jsonLines {
+		if b.skipped == nil {
+			b.skipped = &r
+		}
+		return nil
+	}
+	return b.progress.pause(func() error {
+		if b.verbose {
+			describeExchange(b.w.Err, r)
+		}
+		code, err := b.cmd.show(b.w, r)
+		b.code = worse(b.code, code)
+		if err != nil {
+			return err
+		}
+		return b.w.Out.Flush() // each result as it comes, for pipelines
+	})
+}
+
+// end closes the output and the batch: the command's end, the summary or
+// the line for the PAIDs not looked up, and the exit code of all the PAIDs
+// together.
+func (b *batchRun) end(src *paidSource, stopped error) error {
+	if b.cmd.end != nil {
+		if err := b.cmd.end(b.w); err != nil {
+			return err
+		}
+	}
+	if err := b.w.Out.Flush(); err != nil {
+		return err
+	}
+	b.progress.finish()
+	b.sum.stopped, b.sum.partial = stopped, !src.ended.Load()
+	n := b.sum.done()
+	readErr := src.err()
+	switch {
+	case n == 0 && readErr != nil:
+		return usage(readErr)
+	case n == 0 && stopped == nil:
+		return usagef("no PAIDs given (stdin had none)")
+	case n == 1 && b.skipped != nil:
+		b.w.fail(*b.skipped) // one PAID: its own line says it
+	case b.cmd.summary && n > 1:
+		fmt.Fprintln(b.w.Err, b.sum.summary(time.Now()))
+	case b.skipped != nil:
+		fmt.Fprintf(b.w.Err, "padview: %s\n", b.sum.skippedLine())
+	}
+	if readErr != nil {
+		fmt.Fprintf(b.w.Err, "padview: %v\n", readErr)
+		b.code = worse(b.code, ExitUsage)
+	}
+	return exitQuietly(b.code)
+}
+
+// lookupPlan is what the runner looks PAIDs up with: the settings, the
+// client, and a batch whose fetch goes through the access log and the mask.
+type lookupPlan struct {
+	settings Settings
+	batch    *batch
+	client   *api.Client
+	done     func() // stops the demo service, if one was started
+}
+
+// planLookups resolves the settings, passes the full-view gate when the
+// full view is asked for (before any request), then builds the client and
+// the batch.
+func (e *Env) planLookups(rf *rootFlags, c batchCommand) (*lookupPlan, error) {
+	s, err := e.settings(rf)
+	if err != nil {
+		return nil, err
+	}
+	var access *audit.Log
+	view, reason := advert.Standard, c.reason
+	if c.full {
+		view = advert.Full
+		if access, reason, err = e.fullViewGate(s, c.acceptPD, c.reason); err != nil {
+			return nil, err
+		}
+	}
+	if c.ready != nil {
+		if err := c.ready(s); err != nil {
+			return nil, err
+		}
+	}
+	a, err := e.accountFor(rf, s, tokenRequired)
+	if err != nil {
+		return nil, err
+	}
+	client, err := a.client(e)
+	if err != nil {
+		a.Close()
+		return nil, err
+	}
+	mask := c.mask || s.MaskPersonalData
+	fetch := func(ctx context.Context, paid string) (*advert.Document, *api.Exchange, error) {
+		req := audit.Request{Profile: s.Profile, Host: serviceHost(a.BaseURL), PAID: paid, View: view, Reason: reason,
+			ShowsNoValues: c.showsNoValues}
+		doc, ex, err := access.Get(ctx, client, req, mask)
+		if mask {
+			doc = text.MaskDocument(doc)
+		}
+		return doc, ex, err
+	}
+	b := &batch{client: client, view: view, limit: c.concurrency, fetch: fetch}
+	return &lookupPlan{settings: s, batch: b, client: client, done: a.Close}, nil
+}
