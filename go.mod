@@ -20,6 +20,7 @@ require (
 	github.com/zalando/go-keyring v0.2.8
 	golang.org/x/sync v0.24.0
 	golang.org/x/sys v0.49.0
+	golang.org/x/text v0.37.0
 	modernc.org/sqlite v1.62.0
 )
 

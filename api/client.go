@@ -12,6 +12,7 @@ import (
 
 	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/text"
+	"github.com/padview/padview/api/vocab"
 )
 
 // Defaults for Options left zero.
@@ -38,6 +39,8 @@ type Options struct {
 	MaxWait     time.Duration
 	BackoffBase time.Duration // first retry waits up to this (full jitter)
 	BackoffMax  time.Duration
+	// Vocabulary reads the answers' member names; nil is the built-in one.
+	Vocabulary *vocab.Vocabulary
 }
 
 // Client talks to the partner interface for one token. It is safe for
@@ -262,7 +265,7 @@ func (l *getRun) judgeBroken(a *Attempt, r response, answer *Answer) verdict {
 // judgeOK reads a 2xx answer into the document, or says why it cannot.
 func (l *getRun) judgeOK(r response, answer *Answer) verdict {
 	ex, s := l.ex, r.resp.StatusCode
-	doc, err := advert.Normalize(r.body, l.paid, l.view)
+	doc, err := advert.NormalizeWith(r.body, l.paid, l.view, l.c.opts.Vocabulary)
 	var tooMany *advert.TooManyValuesError
 	if errors.As(err, &tooMany) { // valid JSON, but more than padview reads
 		return verdict{answer: answer, err: &Error{Kind: KindTooLarge, Status: s, PAID: l.paid, Err: err, Attempts: ex.Attempts,

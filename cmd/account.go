@@ -34,7 +34,7 @@ func (a *account) Close() {
 
 // client builds the api client for the account.
 func (a *account) client(e *Env) (*api.Client, error) {
-	c, err := api.New(a.BaseURL, a.Token, e.clientOptions(a.MaxWait))
+	c, err := api.New(a.BaseURL, a.Token, e.clientOptions(a.MaxWait, a.Vocabulary))
 	if err != nil {
 		return nil, usage(err)
 	}

@@ -35,13 +35,16 @@ link to the notice. Each rule ends in one of:
   – not applicable     it does not apply (e.g. the sponsor pays)
   ○ declared none      the service says not disclosed, or none
   ◌ not in this view   personal contact data: only the full view carries it
+  ? unknown            not found, but the answer has members padview did not
+                       recognise ('padview fields PAID' lists them)
 
-The standard view is checked unless --full is given. '-' reads PAIDs from
-stdin, one a line.
+Each advertisement gets one verdict: complete, incomplete (a required item
+is missing) or undetermined (none is missing, but a required item is unknown
+or only in the full view). The standard view is checked unless --full is
+given. '-' reads PAIDs from stdin, one a line.
 
-Exit codes: 0 no required item missing, 6 a required item missing in at least
-one advertisement; 1 to 5 as for 'padview get', and in a batch 4, 5, 1, 2, 3
-win over 6.`,
+Exit codes: 0 complete, 6 incomplete, 7 undetermined; 1 to 5 as for 'padview
+get'. In a batch 4, 5, 1, 2, 3 win, then 6, then 7.`,
 		Example: `  padview check TN2026
   padview check --json AB12CD TN2026 | jq '.checks[] | select(.status == "missing")'
   padview check --full --accept-personal-data --reason "Compliance review" AB12CD`,
@@ -51,7 +54,7 @@ win over 6.`,
 		},
 	}
 	fl := c.Flags()
-	fl.BoolVar(&f.json, "json", false, "print one JSON line per PAID: {paid, complete, checks: [{id, label, status, required, basis, fields}]}")
+	fl.BoolVar(&f.json, "json", false, "print one JSON line per PAID: {paid, view, verdict, complete, checks: [{id, label, annex, status, required, basis, fields}]}")
 	f.lookupFlags.add(fl, "check the full view, which carries contact data")
 	return c
 }
@@ -64,10 +67,7 @@ func runCheck(ctx context.Context, env *Env, rf *rootFlags, f checkFlags, args [
 			return ExitOK, w.fail(r)
 		}
 		rep := check.Check(r.doc)
-		code := ExitOK
-		if !rep.Complete() {
-			code = ExitIncomplete
-		}
+		code := verdictCode(rep.Outcome())
 		if f.json {
 			b, _ := json.Marshal(rep)
 			_, err := fmt.Fprintf(w.Out, "%s\n", b)
@@ -81,6 +81,17 @@ func runCheck(ctx context.Context, env *Env, rf *rootFlags, f checkFlags, args [
 	}
 	// check prints where items are, never a value: nothing personal is shown.
 	return env.runBatch(ctx, rf, args, batchCommand{lookupFlags: f.lookupFlags, showsNoValues: true, jsonLines: f.json, show: show})
+}
+
+// verdictCode is the exit code of a check's verdict.
+func verdictCode(v check.Verdict) int {
+	switch v {
+	case check.Incomplete:
+		return ExitIncomplete
+	case check.Undetermined:
+		return ExitUndetermined
+	}
+	return ExitOK
 }
 
 // writeCheck prints a report as aligned rows. A required item that is

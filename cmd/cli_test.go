@@ -27,7 +27,7 @@ func TestVerboseIsVerboseEverywhere(t *testing.T) {
 		requests int
 	}{
 		{[]string{"check", "-v", "AB12CD", "TN2026"}, ExitIncomplete, 2},
-		{[]string{"-v", "check", "--json", "TN2026"}, ExitOK, 1},
+		{[]string{"-v", "check", "--json", "TN2026"}, ExitUndetermined, 1},
 		{[]string{"diff", "-v", "AB12CD", "AB12CE"}, ExitDiffers, 2},
 		{[]string{"diff", "AB12CD", "AB12CD", "--verbose"}, ExitOK, 1},
 		{[]string{"token", "status", "-v", "--check", "AB12CD"}, ExitOK, 1},

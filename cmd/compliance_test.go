@@ -50,8 +50,11 @@ func TestCheckExitCodes(t *testing.T) {
 		args []string
 		want int
 	}{
-		{"complete", []string{"check", "TN2026"}, ExitOK},
+		{"complete", []string{"check", "--full", "--accept-personal-data", "TN2026"}, ExitOK},
+		{"undetermined: the email only in the full view", []string{"check", "TN2026"}, ExitUndetermined},
 		{"incomplete", []string{"check", "AB12CD"}, ExitIncomplete},
+		{"incomplete wins over undetermined", []string{"check", "TN2026", "AB12CD"}, ExitIncomplete},
+		{"not found wins over undetermined", []string{"check", "TN2026", "NOPE99"}, ExitNotFound},
 		{"one of two incomplete", []string{"check", "TN2026", "ZZ7Q1A"}, ExitIncomplete},
 		{"not found wins over incomplete", []string{"check", "AB12CD", "NOPE99"}, ExitNotFound},
 		{"usage wins over incomplete", []string{"check", "AB12CD", "AB/12"}, ExitUsage},
@@ -85,7 +88,7 @@ func TestCheckText(t *testing.T) {
 		}
 	}
 	code, out, _ = h.run("check", "TN2026", "JP2026A1")
-	if code != ExitIncomplete || !strings.Contains(out, "TN2026 · standard view · transparency notice complete") ||
+	if code != ExitIncomplete || !strings.Contains(out, "TN2026 · standard view · transparency notice undetermined: the sponsor email is only in the full view") ||
 		!strings.Contains(out, "– not applicable") || !strings.Contains(out, "⚑ funded from outside the EU") {
 		t.Errorf("exit %d:\n%s", code, out)
 	}
@@ -106,6 +109,7 @@ func TestCheckJSON(t *testing.T) {
 	}
 	type checkLine struct {
 		PAID     string `json:"paid"`
+		Verdict  string `json:"verdict"`
 		Complete *bool  `json:"complete"`
 		Checks   []struct {
 			ID       string   `json:"id"`
@@ -127,10 +131,10 @@ func TestCheckJSON(t *testing.T) {
 		}
 		got = append(got, c)
 	}
-	if got[0].PAID != "TN2026" || got[0].Complete == nil || !*got[0].Complete || len(got[0].Checks) < 15 {
+	if got[0].PAID != "TN2026" || got[0].Complete == nil || *got[0].Complete || got[0].Verdict != "undetermined" || len(got[0].Checks) < 15 {
 		t.Errorf("TN2026: %+v", got[0])
 	}
-	if got[1].PAID != "AB12CD" || *got[1].Complete {
+	if got[1].PAID != "AB12CD" || *got[1].Complete || got[1].Verdict != "incomplete" {
 		t.Errorf("AB12CD: %+v", got[1])
 	}
 	for _, c := range got[1].Checks {
@@ -226,7 +230,7 @@ func TestGetFullWritesAccessLogFirst(t *testing.T) {
 		}
 		if e.Event == audit.EventOutcome {
 			outcomes++
-			if e.Status == nil || *e.Status != 200 || strings.Join(e.Shown, ",") != "email,phone,address" {
+			if e.Status == nil || *e.Status != 200 || strings.Join(e.Shown, ",") != "email,phone,address,name" {
 				t.Errorf("outcome %+v", e)
 			}
 		}

@@ -12,6 +12,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/padview/padview/api"
+	"github.com/padview/padview/api/vocab"
 )
 
 // Environment variables padview reads. PADVIEW_TOKEN is read by keystore.
@@ -30,6 +31,9 @@ type Config struct {
 	FullViewIdle   duration           `toml:"full_view_idle"` // return to the standard view after this long without a key
 	MaxWait        duration           `toml:"max_wait"`       // the longest one lookup waits for the rate limit, all waits together
 	Profiles       map[string]Profile `toml:"profiles"`
+	// Fields map the service's member names to paths of the normalized
+	// document, for every profile (vocab.Mapping).
+	Fields map[string]string `toml:"fields"`
 }
 
 // Profile is one partner account: a name (its key) and a base URL.
@@ -41,6 +45,9 @@ type Profile struct {
 	RequireReason    bool   `toml:"require_reason"`     // the full view needs a reason
 	AccessLog        *bool  `toml:"access_log"`         // default true
 	MaskPersonalData bool   `toml:"mask_personal_data"` // mask personal data in output
+	// Fields add to the top-level [fields] for this profile; a name in both
+	// takes this profile's path.
+	Fields map[string]string `toml:"fields"`
 }
 
 // MaxMaxWait is the largest max_wait accepted: no server's rate figures
@@ -117,14 +124,54 @@ func LoadConfig(path string) (Config, error) {
 	}
 	if len(unknown) > 0 {
 		sort.Strings(unknown)
-		return Config{}, fmt.Errorf("config file %s: unknown setting %s; known settings are default_profile, full_view_idle, max_wait and [profiles.NAME] base_url, max_wait, full_view, require_reason, access_log, mask_personal_data", path, strings.Join(unknown, ", "))
+		return Config{}, fmt.Errorf("config file %s: unknown setting %s; known settings are default_profile, full_view_idle, max_wait and [profiles.NAME] base_url, max_wait, full_view, require_reason, access_log, mask_personal_data, and [fields] or [profiles.NAME.fields]", path, strings.Join(unknown, ", "))
 	}
 	for name, p := range c.Profiles {
 		if err := p.check(); err != nil {
 			return Config{}, fmt.Errorf("config file %s, [profiles.%s]: %v", path, name, err)
 		}
 	}
+	if err := c.checkFields(path); err != nil {
+		return Config{}, err
+	}
 	return c, nil
+}
+
+// checkFields refuses a [fields] mapping to a path the document does not
+// have, naming the key and the valid paths.
+func (c Config) checkFields(path string) error {
+	if _, err := vocab.Builtin().With(fieldMappings(c.Fields, nil)); err != nil {
+		return fmt.Errorf("config file %s, [fields]: %v", path, err)
+	}
+	for name, p := range c.Profiles {
+		if _, err := vocab.Builtin().With(fieldMappings(nil, p.Fields)); err != nil {
+			return fmt.Errorf("config file %s, [profiles.%s.fields]: %v", path, name, err)
+		}
+	}
+	return nil
+}
+
+// vocabulary is the vocabulary a profile reads answers with: the built-in
+// one with the top-level [fields] and the profile's own.
+func (c Config) vocabulary(profile string) (*vocab.Vocabulary, error) {
+	return vocab.Builtin().With(fieldMappings(c.Fields, c.Profiles[profile].Fields))
+}
+
+// fieldMappings are [fields] lines in a fixed order, the profile's after
+// the top level's so that they stand over them.
+func fieldMappings(top, profile map[string]string) []vocab.Mapping {
+	var out []vocab.Mapping
+	for _, m := range []map[string]string{top, profile} {
+		keys := make([]string, 0, len(m))
+		for k := range m {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			out = append(out, vocab.Mapping{Name: k, Path: m[k]})
+		}
+	}
+	return out
 }
 
 // Settings is what padview runs with, each value resolved flag >
@@ -137,6 +184,9 @@ type Settings struct {
 	ConfigPath   string
 	Compliance   // the profile's issue 11 settings
 	profileUse   // where the profile's name came from, and whether the config file defines it
+	// Vocabulary reads the service's member names: the built-in one with
+	// the profile's [fields] mappings; nil is the built-in one alone.
+	Vocabulary *vocab.Vocabulary
 }
 
 // defaultSettings are what padview runs with when nothing says otherwise:
@@ -165,6 +215,9 @@ func Resolve(getenv func(string) string, flagProfile, flagBaseURL string) (Setti
 	s.profileUse = cfg.use(s.Profile, flagProfile, getenv(EnvProfile))
 	s.BaseURL = firstNonEmpty(flagBaseURL, getenv(EnvBaseURL), cfg.Profiles[s.Profile].BaseURL)
 	s.Compliance = cfg.Profiles[s.Profile].compliance()
+	if s.Vocabulary, err = cfg.vocabulary(s.Profile); err != nil {
+		return Settings{}, fmt.Errorf("config file %s: %w", path, err)
+	}
 	for _, d := range []time.Duration{cfg.MaxWait.Duration, cfg.Profiles[s.Profile].MaxWait.Duration} {
 		if d > 0 {
 			s.MaxWait = d

@@ -26,6 +26,10 @@ const (
 	// check: a required item of the transparency notice is missing. Like
 	// diff's 6 it belongs to one command; in a batch every other code wins.
 	ExitIncomplete = 6
+	// check: no required item is missing, but padview could not tell of
+	// one (not recognised, or only in the full view). In a batch every
+	// other code wins, 6 included.
+	ExitUndetermined = 7
 
 	// watch run: stopped by Ctrl-C (or SIGTERM), as shells count a signal.
 	ExitInterrupted = 130
@@ -98,8 +102,9 @@ func codeForKind(k api.ErrorKind) int {
 }
 
 // severity orders exit codes when several PAIDs failed differently: the
-// one that needs the user first wins.
-var severity = map[int]int{ExitToken: 6, ExitRateLimited: 5, ExitFailure: 4, ExitUsage: 3, ExitNotFound: 2, ExitIncomplete: 1, ExitOK: 0}
+// one that needs the user first wins (4, 5, 1, 2, 3, then 6, then 7).
+var severity = map[int]int{ExitToken: 7, ExitRateLimited: 6, ExitFailure: 5, ExitUsage: 4, ExitNotFound: 3,
+	ExitIncomplete: 2, ExitUndetermined: 1, ExitOK: 0}
 
 func worse(a, b int) int {
 	if severity[b] > severity[a] {

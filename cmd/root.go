@@ -16,6 +16,7 @@ import (
 
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/text"
+	"github.com/padview/padview/api/vocab"
 	"github.com/padview/padview/keystore"
 	"github.com/padview/padview/ui"
 )
@@ -46,11 +47,15 @@ type Env struct {
 	demoStateDir string // --demo's temporary state directory, removed when Execute ends
 }
 
-// clientOptions are the env's options with padview's User-Agent and the
-// max_wait setting.
-func (e *Env) clientOptions(maxWait time.Duration) api.Options {
+// clientOptions are the env's options with padview's User-Agent, the
+// max_wait setting and the vocabulary the profile reads answers with (nil:
+// the built-in one).
+func (e *Env) clientOptions(maxWait time.Duration, v *vocab.Vocabulary) api.Options {
 	o := e.ClientOptions
 	o.UserAgent = e.Version.UserAgent()
+	if v != nil {
+		o.Vocabulary = v
+	}
 	if maxWait > 0 {
 		o.MaxWait = maxWait
 	}
@@ -148,7 +153,7 @@ Try it without an account: padview --demo`,
 	_ = root.RegisterFlagCompletionFunc("profile", env.completeProfiles)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return commandLine(c, err) })
 	root.AddCommand(newGet(env, &f), newDiff(env, &f), newToken(env, &f), newDemoServer(env), newConfigCmd(env))
-	root.AddCommand(newCheck(env, &f), newAudit(env, &f))
+	root.AddCommand(newCheck(env, &f), newAudit(env, &f), newFields(env, &f))
 	root.AddCommand(newWatch(env, &f))
 	root.AddCommand(newMan(env)) // hidden: the release's man pages
 	typeArgErrors(root)

@@ -118,7 +118,7 @@ func TestNullSponsorListIsNotDisclosed(t *testing.T) {
 		t.Errorf("markdown:\n%s", out)
 	}
 	_, out, _ = h.run("check", "--json", "NUL0N3")
-	if !strings.Contains(out, `"id":"sponsor.establishment","label":"Sponsor place of establishment","status":"declared_none"`) {
+	if !strings.Contains(out, `"id":"sponsor.establishment","label":"Sponsor place of establishment","annex":1,"status":"declared_none"`) {
 		t.Errorf("check:\n%s", out)
 	}
 }

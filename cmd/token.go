@@ -174,7 +174,7 @@ func checkDemo(ctx context.Context, env *Env, f *rootFlags, paid string) error {
 // checkToken makes one standard-view request for paid and says whether the
 // service accepted the token. The exit code is get's for the same answer.
 func checkToken(ctx context.Context, env *Env, f *rootFlags, a *account, paid string) error {
-	opts := env.clientOptions(a.MaxWait)
+	opts := env.clientOptions(a.MaxWait, a.Vocabulary)
 	opts.MaxRetries = -1 // one request: a check, not a lookup that tries hard
 	client, err := api.New(a.BaseURL, a.Token, opts)
 	if err != nil {

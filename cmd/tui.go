@@ -2,7 +2,6 @@ package cmd
 
 import (
 	"context"
-	"time"
 
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/fake"
@@ -29,7 +28,7 @@ func runTUI(ctx context.Context, env *Env, f rootFlags, args []string) error {
 	defer a.Close()
 	cfg := ui.Config{
 		Profile: a.Profile, BaseURL: a.BaseURL, Token: a.Token, TokenSource: a.Source,
-		NewClient: env.clientFactory(a.BaseURL, a.MaxWait), Worklist: work,
+		NewClient: env.clientFactory(a.Settings), Worklist: work,
 		FullViewIdle: a.FullViewIdle, FullViewNever: a.FullViewNever, RequireReason: a.RequireReason,
 		Mask: f.mask || a.MaskPersonalData, AccessLog: env.tuiAccessLog(a.AccessLog), AccessHost: serviceHost(a.BaseURL),
 	}
@@ -46,8 +45,8 @@ func runTUI(ctx context.Context, env *Env, f rootFlags, args []string) error {
 
 // clientFactory builds clients for one base URL; each token gets its own
 // client and so its own rate budget.
-func (e *Env) clientFactory(baseURL string, maxWait time.Duration) func(string) (*api.Client, error) {
+func (e *Env) clientFactory(s Settings) func(string) (*api.Client, error) {
 	return func(token string) (*api.Client, error) {
-		return api.New(baseURL, token, e.clientOptions(maxWait))
+		return api.New(s.BaseURL, token, e.clientOptions(s.MaxWait, s.Vocabulary))
 	}
 }

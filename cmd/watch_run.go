@@ -271,7 +271,7 @@ func demoWatchClient(env *Env, rf *rootFlags, store *watch.Store) (*api.Client, 
 	if err != nil {
 		return nil, nil, fmt.Errorf("starting the demo service: %w", err)
 	}
-	client, err := api.New(srv.URL, fake.DemoToken, env.clientOptions(rf.maxWait))
+	client, err := api.New(srv.URL, fake.DemoToken, env.clientOptions(rf.maxWait, nil))
 	if err != nil {
 		srv.Close()
 		return nil, nil, usage(err)

@@ -72,14 +72,14 @@ func TestWatchRunOnceEventsAndExitCodes(t *testing.T) {
 	h.run("watch", "add", fake.ChangingPAID, "AB12CD")
 
 	code, out, errs := h.run("watch", "run", "--once")
-	if code != 0 || !strings.Contains(out, "REV2026  first  verdict complete") || !strings.Contains(out, "AB12CD  first  verdict INCOMPLETE") {
+	if code != 0 || !strings.Contains(out, "REV2026  first  verdict undetermined") || !strings.Contains(out, "AB12CD  first  verdict INCOMPLETE") {
 		t.Fatalf("sweep 1: exit %d\n%s%s", code, out, errs)
 	}
 	if !strings.Contains(errs, "swept 2 advertisements") {
 		t.Errorf("no summary: %s", errs)
 	}
 	code, out, _ = h.run("watch", "run", "--once")
-	if code != 1 || strings.Count(out, "\n") != 1 || !strings.Contains(out, "REV2026  changed  verdict complete → INCOMPLETE") ||
+	if code != 1 || strings.Count(out, "\n") != 1 || !strings.Contains(out, "REV2026  changed  verdict undetermined → INCOMPLETE") ||
 		!strings.Contains(out, "Campaign › Total value: EUR 18,400 → EUR 21,900") || strings.Contains(out, "AB12CD") {
 		t.Fatalf("sweep 2 (AB12CD unchanged prints nothing): exit %d\n%s", code, out)
 	}
@@ -95,7 +95,7 @@ func TestWatchRunOnceEventsAndExitCodes(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &ev); code != 1 || err != nil || ev["event"] != "reappeared" {
 		t.Fatalf("sweep 4: exit %d %q", code, out)
 	}
-	if v := ev["verdict"].(map[string]any); v["before"] != "incomplete" || v["after"] != "complete" {
+	if v := ev["verdict"].(map[string]any); v["before"] != "incomplete" || v["after"] != "undetermined" {
 		t.Errorf("reappeared: verdict %v", v)
 	}
 	if code, out, _ := h.run("watch", "run", "--once"); code != 1 || !strings.Contains(out, "Legal and Metadata › Notice version: 1.2 → 1.0") {
@@ -214,7 +214,7 @@ func TestWatchDemoRunTwiceShowsAChange(t *testing.T) {
 		t.Fatalf("run 1: exit %d\n%s%s", code, out, errs)
 	}
 	code, out, _ = h.run("--demo", "watch", "run", "--once")
-	if code != 1 || !strings.Contains(out, "REV2026  changed  verdict complete → INCOMPLETE") {
+	if code != 1 || !strings.Contains(out, "REV2026  changed  verdict undetermined → INCOMPLETE") {
 		t.Fatalf("run 2: exit %d\n%s", code, out)
 	}
 	demoDB := filepath.Join(h.vars[audit.EnvStateDir], "demo", watch.FileName)

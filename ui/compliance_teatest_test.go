@@ -7,12 +7,14 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/padview/padview/api/check"
 	"github.com/padview/padview/api/fake"
 )
 
 // TestProgramTransparencyTab: in a real program, the Transparency tab of
 // AB12CD counts its two missing required items and reads MISSING; TN2026's
-// is complete.
+// standard answer lacks only the sponsor email, which only the full view
+// carries: undetermined.
 func TestProgramTransparencyTab(t *testing.T) {
 	s := startFake(t, fake.Options{})
 	tm, _ := program(t, demoConfig(s), 120, 36)
@@ -25,13 +27,13 @@ func TestProgramTransparencyTab(t *testing.T) {
 	send(tm, "o")
 	tm.Type("TN2026")
 	send(tm, "enter")
-	waitFor(t, tm, "✓", "complete: no required item is missing")
+	waitFor(t, tm, "?1", "undetermined: the sponsor email is only in the full view")
 	m := finalModel(t, tm)
-	if tab(m) != "Transparency" || !m.ex.report.Complete() {
-		t.Fatalf("final tab %q, complete %v", tab(m), m.ex.report.Complete())
+	if tab(m) != "Transparency" || m.ex.report.Outcome() != check.Undetermined {
+		t.Fatalf("final tab %q, verdict %s", tab(m), m.ex.report.Outcome())
 	}
 	if scr := ansi.Strip(m.View().Content); strings.Contains(scr, "MISSING") {
-		t.Fatalf("a complete notice reads MISSING:\n%s", scr)
+		t.Fatalf("an undetermined notice reads MISSING:\n%s", scr)
 	}
 }
 

@@ -77,7 +77,7 @@ func (p fieldsPane) layout(w int) ([]string, []fieldItem) {
 	if len(p.value.Members()) == 0 && len(p.absent) > 0 {
 		return absentLines(st, p.absent, w), nil
 	}
-	lines, items := fieldLayout(st, p.value, w)
+	lines, items := fieldLayout(st, p.value, text.PlaceOfGroup(p.info.Group, p.value), w)
 	if len(p.absent) > 0 {
 		lines = append(append(lines, ""), absentLines(st, p.absent, w)...)
 	}
@@ -226,16 +226,18 @@ func (p fieldsPane) Text() string {
 
 func (p fieldsPane) Where() string { return p.scroll.where(len(p.lines), len(p.lines)) }
 
-// fieldLines renders an object as aligned label/value lines, nested values
-// as an indented tree. Every string is cleaned of control sequences, long
-// values wrap under themselves, personal data is marked.
+// fieldLines renders a party (a sponsor or a controller) as aligned
+// label/value lines, nested values as an indented tree. Every string is
+// cleaned of control sequences, long values wrap under themselves,
+// personal data is marked.
 func fieldLines(st theme.Styles, v advert.Value, width int) []string {
-	lines, _ := fieldLayout(st, v, width)
+	lines, _ := fieldLayout(st, v, text.PlaceOfParty(v), width)
 	return lines
 }
 
-// fieldLayout is fieldLines with the values it drew and where.
-func fieldLayout(st theme.Styles, v advert.Value, width int) ([]string, []fieldItem) {
+// fieldLayout is fieldLines for an object whose members stand at place,
+// with the values it drew and where.
+func fieldLayout(st theme.Styles, v advert.Value, place text.PersonalPlace, width int) ([]string, []fieldItem) {
 	if v.Kind != advert.Object {
 		return []string{st.Null.Render("not in this response")}, nil
 	}
@@ -244,11 +246,13 @@ func fieldLayout(st theme.Styles, v advert.Value, width int) ([]string, []fieldI
 	}
 	var out []string
 	var items []fieldItem
-	writeMembers(st, &out, &items, v.Members(), "", max(width, 20))
+	writeMembers(st, &out, &items, v.Members(), place, "", max(width, 20))
 	return out, items
 }
 
-func writeMembers(st theme.Styles, out *[]string, items *[]fieldItem, members []advert.Member, indent string, width int) {
+// writeMembers writes members standing at place; a value is marked ◆ where
+// the vocabulary says it is personal data and it is not empty.
+func writeMembers(st theme.Styles, out *[]string, items *[]fieldItem, members []advert.Member, place text.PersonalPlace, indent string, width int) {
 	labelW := 0
 	for _, m := range members {
 		labelW = max(labelW, lipgloss.Width(text.CleanText(text.LabelFor(m.Key))))
@@ -263,13 +267,15 @@ func writeMembers(st theme.Styles, out *[]string, items *[]fieldItem, members []
 			if len(m.Value.Members()) == 0 {
 				*out = append(*out, indent+"  "+st.Null.Render("(empty)"))
 			}
-			writeMembers(st, out, items, m.Value.Members(), indent+"  ", width)
+			_, inside := place.Member(m.Key, m.Value)
+			writeMembers(st, out, items, m.Value.Members(), inside, indent+"  ", width)
 		case m.Value.Kind == advert.Array && !text.IsScalarList(m.Value):
 			*out = append(*out, indent+st.Label.Bold(true).Render(label))
 			for _, it := range m.Value.Items() {
 				if it.Kind == advert.Object {
 					*out = append(*out, indent+"  "+st.Muted.Render("•"))
-					writeMembers(st, out, items, it.Members(), indent+"    ", width)
+					_, inside := place.Member(m.Key, m.Value)
+					writeMembers(st, out, items, it.Members(), inside, indent+"    ", width)
 				} else {
 					s := text.CleanText(text.FormatField(m.Key, it))
 					*items = append(*items, fieldItem{first: len(*out), last: len(*out), label: full, value: s,
@@ -284,7 +290,7 @@ func writeMembers(st theme.Styles, out *[]string, items *[]fieldItem, members []
 			// Break at spaces only: an email or a URL stays whole when it fits.
 			s, style := valueText(st, m.Key, m.Value)
 			item := fieldItem{first: len(*out), label: full, value: s}
-			if text.IsPersonalField(m.Key) && m.Value.Kind != advert.Null {
+			if c, _ := place.Member(m.Key, m.Value); c != "" && isShown(m.Value) {
 				s, style = theme.PersonalMark+" "+s, st.Personal
 			}
 			for i, l := range wrap(s, valueW) {
@@ -299,6 +305,19 @@ func writeMembers(st theme.Styles, out *[]string, items *[]fieldItem, members []
 			*items = append(*items, item)
 		}
 	}
+}
+
+// isShown reports whether a value shows something: not null, not empty.
+func isShown(v advert.Value) bool {
+	switch v.Kind {
+	case advert.Null, advert.Absent:
+		return false
+	case advert.String:
+		return strings.TrimSpace(v.Str) != ""
+	case advert.Array, advert.Object:
+		return v.Len() > 0
+	}
+	return true
 }
 
 // valueText is a scalar (or amount, or list of scalars) as a person reads it.

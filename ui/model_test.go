@@ -92,13 +92,13 @@ func TestLookupAndTabs(t *testing.T) {
 	m = press(t, m, "3")
 	requireContains(t, screen(m), "2 sponsors", "Friends of the Estuary", "Tomasz Wiśniewski")
 	m = press(t, m, "j")
-	requireContains(t, screen(m), "entry 2", "Gdańsk", "Name          Tomasz Wiśniewski")
+	requireContains(t, screen(m), "entry 2", "Gdańsk", "Name          ◆ Tomasz Wiśniewski")
 	m = press(t, m, "J")
-	if strings.Contains(screen(m), "Name          Tomasz Wiśniewski") || !strings.Contains(screen(m), "Kind          individual") {
+	if strings.Contains(screen(m), "Name          ◆ Tomasz Wiśniewski") || !strings.Contains(screen(m), "Kind          individual") {
 		t.Fatalf("J did not scroll the details:\n%s", screen(m))
 	}
 	m = press(t, m, "K")
-	requireContains(t, screen(m), "Name          Tomasz Wiśniewski")
+	requireContains(t, screen(m), "Name          ◆ Tomasz Wiśniewski")
 	m = press(t, m, "shift+tab", "left")
 	if tab(m) != "Advertiser" {
 		t.Fatalf("tab %q after shift+tab, left", tab(m))

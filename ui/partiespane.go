@@ -11,6 +11,7 @@ import (
 
 	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/text"
+	"github.com/padview/padview/api/vocab"
 	"github.com/padview/padview/theme"
 )
 
@@ -252,7 +253,7 @@ func (p partiesPane) table(width int) []string {
 		entry := p.list[p.entry(i)]
 		for j, c := range cols {
 			s := c.cell(entry)
-			personal := c.personal && s != ""
+			personal := c.personal != nil && c.personal(entry) && strings.TrimSpace(s) != ""
 			if personal {
 				s = theme.PersonalMark + " " + s
 			}
@@ -303,18 +304,39 @@ func (p partiesPane) details(height int) []string {
 type column struct {
 	title    string
 	width    int
-	personal bool
+	personal func(advert.Value) bool // whether the cell holds personal data; nil for never
 	cell     func(advert.Value) string
 }
 
-func memberColumn(title string, width int, keys ...string) column {
-	return column{title: title, width: width, personal: text.IsPersonalField(keys[0]), cell: func(v advert.Value) string {
-		for _, k := range keys {
-			if m, ok := v.Get(k); ok && m.Kind != advert.Absent {
-				return text.CleanText(text.FormatField(k, m))
+// memberColumn shows a party's field (the vocabulary's name for it,
+// "email"), sent under any name the vocabulary knows ("contactEmail",
+// "mailadres"); it marks personal data where the field is personal.
+func memberColumn(title string, width int, field string) column {
+	f, _ := vocab.Builtin().Field("party." + field)
+	var personal func(advert.Value) bool
+	if f != nil && f.Category != vocab.NotPersonal {
+		personal = func(advert.Value) bool { return true }
+	}
+	return column{title: title, width: width, personal: personal, cell: func(v advert.Value) string {
+		vc := vocab.Builtin()
+		for _, m := range v.Members() {
+			mean := vc.Lookup(vocab.Sponsors, m.Key)
+			if mean.Kind == vocab.FieldName && mean.Field == f && m.Value.Kind != advert.Absent {
+				return text.CleanText(text.FormatField(m.Key, m.Value))
 			}
 		}
 		return ""
+	}}
+}
+
+// kindColumn is a party's kind, or else its role.
+func kindColumn() column {
+	kind, role := memberColumn("Kind", 14, "kind"), memberColumn("Kind", 14, "role")
+	return column{title: kind.title, width: kind.width, cell: func(v advert.Value) string {
+		if s := kind.cell(v); s != "" {
+			return s
+		}
+		return role.cell(v)
 	}}
 }
 
@@ -322,10 +344,11 @@ func memberColumn(title string, width int, keys ...string) column {
 // the name would get fewer than 16 cells. In the full view the contact data
 // a reviewer came for comes first.
 func partyColumns(width int, full bool) []column {
-	name := column{title: "Name", cell: func(v advert.Value) string { return text.CleanText(text.PartyName(v)) }}
-	kind := memberColumn("Kind", 14, "kind", "type", "role", "category", "partyType")
-	city := memberColumn("City", 16, "city", "town")
-	country := memberColumn("Country", 8, "country", "countryCode")
+	// A natural person's name is personal data.
+	name := column{title: "Name", personal: advert.IsNaturalPerson, cell: func(v advert.Value) string { return text.CleanText(text.PartyName(v)) }}
+	kind := kindColumn()
+	city := memberColumn("City", 16, "city")
+	country := memberColumn("Country", 8, "country")
 	cols := []column{kind, city, country}
 	if full {
 		cols = []column{memberColumn("Email", 30, "email"), memberColumn("Phone", 20, "phone"), country, city, kind}

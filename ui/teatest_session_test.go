@@ -93,7 +93,7 @@ func TestProgramRowClick(t *testing.T) {
 	redraw(tm, 120, 36)
 	waitFor(t, tm, "entry 7 ")
 	m := finalModel(t, tm)
-	if scr := ansi.Strip(m.View().Content); !strings.Contains(scr, "Name          Donor 0007") {
+	if scr := ansi.Strip(m.View().Content); !strings.Contains(scr, "Name          ◆ Donor 0007") {
 		t.Fatalf("the details are not Donor 0007's:\n%s", scr)
 	}
 }

@@ -24,10 +24,16 @@ type transparencyPane struct {
 
 func newTransparencyPane(k *kit, ex *exchange) Pane { return transparencyPane{k: k, ex: ex} }
 
-// Tab counts the required items missing ("✗2"), or says "✓" when none is.
+// Tab says the verdict: the required items missing ("✗2"), else those
+// padview could not decide ("?1": not recognised or only in the full
+// view), else "✓".
 func (p transparencyPane) Tab() Tab {
-	if n := len(p.ex.report.Failures()); n > 0 {
-		return Tab{Label: "Transparency", Count: "✗" + strconv.Itoa(n)}
+	rep := p.ex.report
+	switch rep.Outcome() {
+	case check.Incomplete:
+		return Tab{Label: "Transparency", Count: "✗" + strconv.Itoa(len(rep.Failures()))}
+	case check.Undetermined:
+		return Tab{Label: "Transparency", Count: "?" + strconv.Itoa(len(rep.Undetermined()))}
 	}
 	return Tab{Label: "Transparency", Count: "✓"}
 }
@@ -51,8 +57,11 @@ func (p transparencyPane) layout(w int) []string {
 		}
 	}
 	verdict := st.Title
-	if !rep.Complete() {
+	switch rep.Outcome() {
+	case check.Incomplete:
 		verdict = st.StatusError
+	case check.Undetermined:
+		verdict = st.StatusWarn
 	}
 	add(verdict, "", text.CleanText(rep.PAID)+" · "+rep.View.String()+" view · transparency notice "+rep.Verdict())
 	out = append(out, "")
@@ -90,7 +99,7 @@ func (p transparencyPane) result(r check.Result, statusW, w int) []string {
 	switch {
 	case r.Failed():
 		markStyle, labelStyle = st.Selected, st.Value.Bold(true)
-	case r.Status == check.Missing || r.Flagged:
+	case r.Status == check.Missing || r.Status == check.Unknown || r.Flagged:
 		markStyle = st.StatusWarn
 	case r.Status == check.Present:
 		markStyle = st.StatusOK
@@ -116,7 +125,7 @@ func (p transparencyPane) result(r check.Result, statusW, w int) []string {
 		detail += " · ⚑ needs a reviewer's eye"
 	}
 	notes := []string{detail}
-	if r.Failed() || r.Flagged {
+	if r.Failed() || r.Flagged || r.Status == check.Unknown {
 		notes = append(notes, "basis: "+r.Rule.Basis)
 	}
 	for _, n := range notes {

@@ -3,6 +3,8 @@ package advert
 import (
 	"fmt"
 	"io"
+
+	"github.com/padview/padview/api/vocab"
 )
 
 // View selects one of the two views the partner interface publishes.
@@ -64,7 +66,29 @@ type Document struct {
 	// of the document shows them.
 	Warnings []string
 
-	moreWarnings int // beyond MaxWarnings, counted in the last one
+	// Unrecognised counts the members of the answer the vocabulary did not
+	// recognise, envelope members aside: each distinct place of a value
+	// once (a member repeated in every sponsor counts once), up to
+	// MaxUnrecognised. A check that finds nothing for a rule while the
+	// answer holds such members cannot call the item missing.
+	Unrecognised int
+
+	moreWarnings int               // beyond MaxWarnings, counted in the last one
+	vocabulary   *vocab.Vocabulary // what the member names were read with
+}
+
+// MaxUnrecognised is the most unrecognised members a document counts: a
+// hostile answer of a million distinct names needs no table of its size to
+// say that padview did not understand it.
+const MaxUnrecognised = 10_000
+
+// Vocabulary is what the document's member names were read with: the
+// built-in vocabulary with the user's [fields] mappings, if any.
+func (d *Document) Vocabulary() *vocab.Vocabulary {
+	if d == nil || d.vocabulary == nil {
+		return vocab.Builtin()
+	}
+	return d.vocabulary
 }
 
 // MaxWarnings is the most warnings a document keeps: a hostile answer can

@@ -5,23 +5,30 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
+
+	"github.com/padview/padview/api/vocab"
 )
 
-// Normalize turns a response body into a Document. It fails only when the
-// body is not JSON or holds more than MaxValues values; any JSON at all is
-// placed somewhere. A member name repeated with another value keeps its
-// first value and a warning; a typed field padview cannot read stays as
-// sent, with a warning. Normalize keeps raw as the document's Raw, and the
-// document's strings share its memory: the caller never changes raw
-// afterwards.
+// Normalize turns a response body into a Document, reading member names
+// with the built-in vocabulary. It fails only when the body is not JSON or
+// holds more than MaxValues values; any JSON at all is placed somewhere. A
+// member name repeated with another value keeps its first value and a
+// warning; a typed field padview cannot read stays as sent, with a warning.
+// Normalize keeps raw as the document's Raw, and the document's strings
+// share its memory: the caller never changes raw afterwards.
 func Normalize(raw []byte, paid string, view View) (*Document, error) {
-	d := &Document{PAID: paid, View: view, Raw: raw, Warnings: []string{}}
-	v, err := parseUnique(raw, d.warn)
+	return NormalizeWith(raw, paid, view, nil)
+}
+
+// NormalizeWith is Normalize with a vocabulary of its own (the built-in
+// one with a user's [fields] mappings); nil is the built-in vocabulary.
+func NormalizeWith(raw []byte, paid string, view View, v *vocab.Vocabulary) (*Document, error) {
+	d := &Document{PAID: paid, View: view, Raw: raw, Warnings: []string{}, vocabulary: v}
+	tree, err := parseUnique(raw, d.warn)
 	if err != nil {
 		return nil, err
 	}
-	normalize(d, v)
+	normalize(d, tree)
 	return d, nil
 }
 
@@ -40,115 +47,251 @@ func NormalizeValue(v Value, paid string, view View) *Document {
 // normalize places the members of a parsed response (whose member names
 // are unique) in d, then reads its typed fields.
 func normalize(d *Document, v Value) {
-	n := &normalizer{}
+	n := newNormalizer(d.Vocabulary())
 	var other []Member
-	root, envelope := unwrap(v)
+	root, envelope := n.unwrap(v)
 	if root.Kind != Object {
 		other = append(other, Member{Key: "response", Value: root})
+		n.unrecognised("", "response", root)
 	} else {
-		var adv, camp []Member
-		named := map[string]bool{} // spec names given to flat fields so far
-		flat := func(to []Member, name string, m Member) []Member {
-			if named[name] {
-				name = m.Key // a second spelling keeps its own name
-			}
-			named[name] = true
-			return append(to, Member{Key: name, Value: m.Value})
-		}
-		ms := root.Members()
-		other = ms[:0] // filtered in place: Normalize alone holds the tree
-		for _, m := range ms {
-			f := FoldKey(m.Key)
-			if g, ok := groupNames[f]; ok {
-				other = n.placeGroup(d, g, m, other)
-				continue
-			}
-			if paidKeys[f] && (m.Value.Kind == String || m.Value.Kind == Number) && m.Value.Str == d.PAID {
-				continue // the identifier we asked for: it is the document's PAID
-			}
-			if name, ok := flatAdvertiserField(f); ok {
-				adv = flat(adv, name, m)
-				continue
-			}
-			if name, ok := flatCampaignField(f); ok {
-				camp = flat(camp, name, m)
-				continue
-			}
-			other = append(other, m)
-		}
-		d.Advertiser = mergeFlat(d.Advertiser, adv)
-		d.Campaign = mergeFlat(d.Campaign, camp)
+		other = n.placeTop(d, root)
 	}
 	d.Other = NewObject(appendUnique(other, envelope, "envelope.")...)
 	n.types(d)
+	d.Unrecognised = len(n.unknown) + n.moreUnknown
 }
 
-// types reads the typed fields of every group and party.
-func (n *normalizer) types(d *Document) {
-	t := &typer{n: n, d: d}
-	group := func(v Value, g Group) Value {
-		t.path = t.path[:0]
-		t.push(string(g))
-		return t.value(v)
+// normalizer carries one normalization: the vocabulary, memos of its
+// lookups (the same few names repeat in each of thousands of sponsors),
+// and the places of the members it did not recognise. The memos stop
+// growing at memoMax names, so that a hostile response of a million
+// distinct names costs no more memory than the tree.
+type normalizer struct {
+	vocab       *vocab.Vocabulary
+	memo        [numScopes + 1]map[string]*keyInfo // the last for scopeNone
+	interned    map[keyInfo]*keyInfo
+	unknown     map[string]struct{}
+	moreUnknown int
+}
+
+// keyInfo is what a member name says in one scope, worked out once.
+type keyInfo struct {
+	mean     vocab.Meaning
+	typ      vocab.Type
+	currency string // the currency the name gives
+	part     string // the part of an amount of money it names, if any
+}
+
+const memoMax = 4096
+
+// scope is where a member name is read: a scope of the vocabulary.
+type scope uint8
+
+const (
+	scopeTop scope = iota
+	scopeParty
+	scopeCampaign
+	scopeBasicInformation
+	scopeComplianceAndFunding
+	scopeTargeting
+	scopeLegalAndMetadata
+	numScopes
+)
+
+var scopeNames = [numScopes]string{"", vocab.Advertiser, vocab.Campaign, vocab.BasicInformation,
+	vocab.ComplianceAndFunding, vocab.Targeting, vocab.LegalAndMetadata}
+
+// scopeOf is the scope a group's members are read in.
+func scopeOf(g string) scope {
+	if vocab.IsParty(g) {
+		return scopeParty
 	}
-	party := func(v Value, g Group, i int) Value {
-		t.path = t.path[:0]
-		t.push(string(g))
-		t.pushIndex(i)
-		return t.value(v)
+	for s, name := range scopeNames {
+		if name == g && s > 0 {
+			return scope(s)
+		}
 	}
-	d.Advertiser = group(d.Advertiser, GroupAdvertiser)
-	d.Campaign = group(d.Campaign, GroupCampaign)
-	for i := range d.Sponsors {
-		d.Sponsors[i] = party(d.Sponsors[i], GroupSponsors, i)
+	return scopeTop
+}
+
+func newNormalizer(v *vocab.Vocabulary) *normalizer { return &normalizer{vocab: v} }
+
+// meaning is the vocabulary's Lookup, remembered.
+func (n *normalizer) meaning(s scope, key string) vocab.Meaning { return n.info(s, key).mean }
+
+// info is what a name says in scope s (scopeNone: inside a field's value,
+// where only its form and the fields it names anywhere say how its value
+// is read), remembered.
+func (n *normalizer) info(s scope, key string) *keyInfo {
+	if k, ok := n.memo[s][key]; ok {
+		return k
 	}
-	for i := range d.Controllers {
-		d.Controllers[i] = party(d.Controllers[i], GroupControllers, i)
+	k := keyInfo{part: n.vocab.MoneyPart(key)}
+	if s == scopeNone {
+		k.typ, k.currency = n.vocab.TypeOf(key)
+	} else {
+		k.mean = n.vocab.Lookup(scopeNames[s], key)
+		k.typ, k.currency = k.mean.Type(), k.mean.Currency
+		switch {
+		case k.mean.Kind == vocab.GroupName && vocab.Home(k.mean.Group) != "":
+			k.typ = vocab.PartyType
+		case k.mean.Kind != vocab.FieldName && k.mean.Kind != vocab.GroupName:
+			k.typ, k.currency = n.vocab.TypeByForm(key) // the scope's lookup read it as at the top level already
+		}
 	}
-	d.BasicInformation = group(d.BasicInformation, GroupBasicInformation)
-	d.ComplianceAndFunding = group(d.ComplianceAndFunding, GroupComplianceAndFunding)
-	d.Targeting = group(d.Targeting, GroupTargeting)
-	d.LegalAndMetadata = group(d.LegalAndMetadata, GroupLegalAndMetadata)
-	d.Other = group(d.Other, GroupOther)
+	if n.memo[s] == nil {
+		n.memo[s] = make(map[string]*keyInfo)
+	}
+	if len(n.memo[s]) < memoMax {
+		p := new(keyInfo)
+		*p = k
+		n.memo[s][key] = p
+		return p
+	}
+	return n.intern(k)
+}
+
+// intern is the one keyInfo of its value: past memoMax names, names that
+// say the same thing (the million unknown names of a hostile answer) share
+// one, so that an object's members cost no keyInfo each. Its values are as
+// few as the vocabulary's meanings.
+func (n *normalizer) intern(k keyInfo) *keyInfo {
+	if p, ok := n.interned[k]; ok {
+		return p
+	}
+	if n.interned == nil {
+		n.interned = map[keyInfo]*keyInfo{}
+	}
+	p := new(keyInfo)
+	*p = k
+	n.interned[k] = p
+	return p
+}
+
+// unrecognised counts the places of the values under a member the
+// vocabulary did not recognise, at path (array indexes left out, so that
+// a member repeated in every sponsor counts once); at, if not "", goes
+// before path. Once MaxUnrecognised places are known it only counts, up to
+// as many again, without making their paths.
+func (n *normalizer) unrecognised(at, path string, v Value) {
+	if len(n.unknown) >= MaxUnrecognised {
+		n.moreUnknown = min(n.moreUnknown+leafCount(v), MaxUnrecognised)
+		return
+	}
+	if at != "" {
+		path = at + "." + path
+	}
+	leafPaths(path, v, func(p string) {
+		if _, ok := n.unknown[p]; ok {
+			return
+		}
+		if len(n.unknown) >= MaxUnrecognised {
+			n.moreUnknown = min(n.moreUnknown+1, MaxUnrecognised)
+			return
+		}
+		if n.unknown == nil {
+			n.unknown = map[string]struct{}{}
+		}
+		n.unknown[p] = struct{}{}
+	})
+}
+
+// leafCount is how many places leafPaths would name in v.
+func leafCount(v Value) int {
+	n := 0
+	leafPaths("", v, func(string) { n++ })
+	return n
+}
+
+// leafPaths calls f with the path of each value in v that holds no
+// further members: v's own for a scalar or an empty container, or list of
+// scalars.
+func leafPaths(path string, v Value, f func(string)) {
+	switch v.Kind {
+	case Object:
+		if v.Len() == 0 {
+			f(path)
+		}
+		for _, m := range v.Members() {
+			leafPaths(path+"."+m.Key, m.Value, f)
+		}
+	case Array:
+		if IsScalarList(v) {
+			f(path)
+			return
+		}
+		for _, it := range v.Items() {
+			leafPaths(path+"[]", it, f)
+		}
+	default:
+		f(path)
+	}
+}
+
+// IsScalarList reports whether an array holds no objects or arrays (an
+// empty one included).
+func IsScalarList(v Value) bool {
+	for _, it := range v.Items() {
+		if it.Kind == Object || it.Kind == Array {
+			return false
+		}
+	}
+	return true
 }
 
 // unwrap descends through envelopes: an object whose only member besides
 // wrapper metadata holds an object (or a one-object array) and is not itself
 // a group or field name. It returns the advertisement and the metadata
 // members it passed, so that those are kept too.
-func unwrap(v Value) (Value, []Member) {
+func (n *normalizer) unwrap(v Value) (Value, []Member) {
+	root, meta, _ := n.unwrapPath(v)
+	return root, meta
+}
+
+// unwrapPath is unwrap that also says the path it descended ("data.ad.").
+func (n *normalizer) unwrapPath(v Value) (Value, []Member, string) {
 	var meta []Member
+	path := ""
 	for depth := 0; depth < 16; depth++ {
 		if items := v.Items(); len(items) == 1 && items[0].Kind == Object {
 			v = items[0]
+			path = trimDot(path) + "[0]."
 			continue
 		}
 		if v.Kind != Object {
-			return v, meta
+			return v, meta, path
 		}
 		ms := v.Members()
 		inner := -1
 		for i, m := range ms {
-			if envelopeMeta[FoldKey(m.Key)] {
+			if n.vocab.IsEnvelope(m.Key) {
 				continue
 			}
 			if inner >= 0 {
-				return v, meta // two or more substantive members: this is the advertisement
+				return v, meta, path // two or more substantive members: this is the advertisement
 			}
 			inner = i
 		}
 		if inner < 0 {
-			return v, meta
+			return v, meta, path
 		}
 		m := ms[inner]
-		if isKnownName(FoldKey(m.Key)) || !holdsObject(m.Value) {
-			return v, meta
+		if mean := n.meaning(scopeTop, m.Key); mean.Recognised() || !holdsObject(m.Value) {
+			return v, meta, path
 		}
 		meta = append(meta, ms[:inner]...)
 		meta = append(meta, ms[inner+1:]...)
 		v = m.Value
+		path += m.Key + "."
 	}
-	return v, meta
+	return v, meta, path
+}
+
+func trimDot(p string) string {
+	if len(p) > 0 && p[len(p)-1] == '.' {
+		return p[:len(p)-1]
+	}
+	return p
 }
 
 func holdsObject(v Value) bool {
@@ -156,83 +299,161 @@ func holdsObject(v Value) bool {
 	return v.Kind == Object || len(items) == 1 && items[0].Kind == Object
 }
 
-// isKnownName reports whether a folded name is a group, a flat field or
-// the identifier.
-func isKnownName(f string) bool {
-	if _, ok := groupNames[f]; ok {
-		return true
+// topPlan is where the members at the top level of an answer go: each
+// group's or party's members as the vocabulary reads their names, the
+// rest to Other.
+type topPlan struct {
+	groups map[string][]Member // group or role → members, in the answer's order
+	other  []Member
+}
+
+// placeTop places the members of the advertisement's top level and returns
+// what goes to Other.
+func (n *normalizer) placeTop(d *Document, root Value) []Member {
+	ms := root.Members()
+	// Other is filtered in place: Normalize alone holds the tree, and each
+	// member adds at most one to it, after it has been read.
+	p := topPlan{groups: map[string][]Member{}, other: ms[:0]}
+	currencyTo := n.currencyGroup(ms)
+	for _, m := range ms {
+		n.placeMember(d, &p, m, currencyTo)
 	}
-	_, adv := flatAdvertiserField(f)
-	_, camp := flatCampaignField(f)
-	return adv || camp || paidKeys[f]
-}
-
-// flatAdvertiserField recognizes an advertiser field written at the top
-// level, bare ("companyName") or prefixed ("advertiser_email"); f is folded.
-func flatAdvertiserField(f string) (string, bool) {
-	return specFieldFolded(f, advertiserFieldSet, "advertiser")
-}
-
-// flatCampaignField recognizes a campaign field at the top level. A bare
-// "name" is not taken: at the top level it names the advertisement as often
-// as the campaign, so only "campaignName" counts.
-func flatCampaignField(f string) (string, bool) {
-	name, ok := specFieldFolded(f, campaignFieldSet, "campaign")
-	if ok && name == "name" && fieldSynonyms[f] == "name" {
-		return "", false
+	d.Advertiser = mergeFlat(d.Advertiser, p.groups[vocab.Advertiser])
+	d.Campaign = mergeFlat(d.Campaign, p.groups[vocab.Campaign])
+	d.BasicInformation = mergeFlat(d.BasicInformation, p.groups[vocab.BasicInformation])
+	cf := p.groups[vocab.ComplianceAndFunding]
+	for _, role := range []string{vocab.Payer, vocab.ControllingEntity} {
+		if ms := p.groups[role]; len(ms) > 0 {
+			cf = append(cf, Member{Key: role, Value: NewObject(ms...)})
+		}
 	}
-	return name, ok
+	d.ComplianceAndFunding = mergeFlat(d.ComplianceAndFunding, cf)
+	d.Targeting = mergeFlat(d.Targeting, p.groups[vocab.Targeting])
+	d.LegalAndMetadata = mergeFlat(d.LegalAndMetadata, p.groups[vocab.LegalAndMetadata])
+	return p.other
 }
 
-// placeGroup puts a top-level group member where it belongs and returns
-// other, grown by what fits no group.
-func (n *normalizer) placeGroup(d *Document, g Group, m Member, other []Member) []Member {
+// placeMember decides where one top-level member goes.
+func (n *normalizer) placeMember(d *Document, p *topPlan, m Member, currencyTo string) {
+	mean := n.meaning(scopeTop, m.Key)
+	switch mean.Kind {
+	case vocab.GroupName:
+		n.placeGroup(d, p, mean.Group, m)
+	case vocab.Identifier:
+		if (m.Value.Kind == String || m.Value.Kind == Number) && m.Value.Str == d.PAID {
+			return // the identifier we asked for: it is the document's PAID
+		}
+		p.groups[vocab.BasicInformation] = append(p.groups[vocab.BasicInformation], Member{Key: "paid", Value: m.Value})
+	case vocab.FieldName, vocab.Kept:
+		g := mean.Group
+		if n.vocab.MoneyPart(m.Key) == "currency" && mean.Kind == vocab.FieldName && mean.Field.Group == vocab.ComplianceAndFunding {
+			g = currencyTo
+		}
+		p.groups[g] = append(p.groups[g], m)
+	case vocab.Envelope:
+		p.other = append(p.other, m)
+	default:
+		p.other = append(p.other, m)
+		n.unrecognised("", m.Key, m.Value)
+	}
+}
+
+// currencyGroup is where a currency written at the top level beside the
+// amounts goes: to the group of the amounts it serves, where the typer
+// moves it into them ("spend" and "currency" of an ad library).
+func (n *normalizer) currencyGroup(ms []Member) string {
+	to := ""
+	for _, m := range ms {
+		mean := n.meaning(scopeTop, m.Key)
+		if mean.Kind != vocab.FieldName || mean.Type() != vocab.Money && mean.Type() != vocab.Benefit {
+			continue
+		}
+		switch g := mean.Group; {
+		case to == "":
+			to = g
+		case to != g:
+			return vocab.ComplianceAndFunding
+		}
+	}
+	if to == "" || vocab.IsParty(to) {
+		return vocab.ComplianceAndFunding
+	}
+	return to
+}
+
+// placeGroup puts a top-level member that names a group where it belongs.
+// A group sent as a bare string is the group's (or party's) name.
+func (n *normalizer) placeGroup(d *Document, p *topPlan, g string, m Member) {
 	switch g {
-	case GroupSponsors:
+	case vocab.Sponsors:
 		d.SponsorsState = d.SponsorsState.merge(listStateOf(m.Value))
 		d.Sponsors = append(d.Sponsors, n.entries(m.Value)...)
-	case GroupControllers:
+	case vocab.Controllers:
 		d.ControllersState = d.ControllersState.merge(listStateOf(m.Value))
 		d.Controllers = append(d.Controllers, n.entries(m.Value)...)
-	case groupSponsorsAndControllers:
-		return n.splitParties(d, m, other)
-	case GroupAdvertiser:
-		d.Advertiser = n.mergeGroup(d.Advertiser, m, advertiserFieldSet, "advertiser")
-	case GroupCampaign:
-		d.Campaign = n.mergeGroup(d.Campaign, m, campaignFieldSet, "campaign")
-	case GroupBasicInformation:
-		d.BasicInformation = n.mergeGroup(d.BasicInformation, m, nil, "")
-	case GroupComplianceAndFunding:
-		d.ComplianceAndFunding = n.mergeGroup(d.ComplianceAndFunding, m, nil, "")
-	case GroupTargeting:
-		d.Targeting = n.mergeGroup(d.Targeting, m, nil, "")
-	case GroupLegalAndMetadata:
-		d.LegalAndMetadata = n.mergeGroup(d.LegalAndMetadata, m, nil, "")
+	case vocab.SponsorsAndCtrl:
+		p.other = n.splitParties(d, m, p.other)
+	case vocab.Payer, vocab.ControllingEntity:
+		switch m.Value.Kind {
+		case Object:
+			p.groups[g] = append(p.groups[g], m.Value.Members()...)
+		case String:
+			p.groups[g] = append(p.groups[g], Member{Key: "name", Value: m.Value})
+		default:
+			p.groups[vocab.ComplianceAndFunding] = append(p.groups[vocab.ComplianceAndFunding], Member{Key: g, Value: m.Value})
+		}
+	default:
+		n.mergeGroupMember(d, Group(g), m)
 	}
-	return other
 }
 
-// mergeGroup adds a group member to what the document already holds for
-// that group. A group that is not an object is kept under its own key; a
-// second spelling of the same group ("compliance" and "funding") is merged,
-// its clashing names prefixed with its own key.
-func (n *normalizer) mergeGroup(cur Value, m Member, fields map[string]bool, prefix string) Value {
+// mergeGroupMember adds an object group sent at the top level to what the
+// document already holds for it. A group that is not an object is kept
+// under its own key, except that a bare string is the advertiser's or the
+// campaign's name; a second spelling of the same group ("compliance" and
+// "funding") is merged, its clashing names prefixed with its own key.
+func (n *normalizer) mergeGroupMember(d *Document, g Group, m Member) {
 	var add []Member
-	if m.Value.Kind == Object {
+	switch {
+	case m.Value.Kind == Object:
 		add = m.Value.Members()
-		if fields != nil {
-			add = n.canonicalMembers(add, fields, prefix)
-		}
-	} else {
+	case m.Value.Kind == String && (g == GroupAdvertiser || g == GroupCampaign):
+		add = []Member{{Key: "name", Value: m.Value}}
+	default:
 		add = []Member{{Key: m.Key, Value: m.Value}}
 	}
+	cur := d.Group(g)
+	var next Value
 	if cur.Kind != Object {
-		return NewObject(add...)
+		next = NewObject(add...)
+	} else {
+		next = NewObject(appendUnique(cur.Members(), add, m.Key+".")...)
 	}
-	return NewObject(appendUnique(cur.Members(), add, m.Key+".")...)
+	d.SetGroup(g, next)
 }
 
-// mergeFlat adds top-level advertiser or campaign fields to the group.
+// SetGroup replaces an object group of d (not sponsors or controllers,
+// which are lists).
+func (d *Document) SetGroup(g Group, v Value) {
+	switch g {
+	case GroupAdvertiser:
+		d.Advertiser = v
+	case GroupCampaign:
+		d.Campaign = v
+	case GroupBasicInformation:
+		d.BasicInformation = v
+	case GroupComplianceAndFunding:
+		d.ComplianceAndFunding = v
+	case GroupTargeting:
+		d.Targeting = v
+	case GroupLegalAndMetadata:
+		d.LegalAndMetadata = v
+	case GroupOther:
+		d.Other = v
+	}
+}
+
+// mergeFlat adds top-level fields to their group.
 func mergeFlat(cur Value, flat []Member) Value {
 	if len(flat) == 0 {
 		return cur
@@ -307,206 +528,10 @@ func nameIndex(ms []Member) func(string) bool {
 	}
 }
 
-// canonicalMembers writes the spec's spelling for recognized fields; other
-// members keep their key. A second spelling of a field already present keeps
-// its own key, so no member overwrites another.
-func (n *normalizer) canonicalMembers(ms []Member, fields map[string]bool, prefix string) []Member {
-	var out []Member          // allocated on the first rename only
-	var taken map[string]bool // the spec names ms has, and those given so far
-	for i, m := range ms {
-		name, ok := n.specField(m.Key, fields, prefix)
-		if ok && name != m.Key && taken == nil {
-			taken = map[string]bool{}
-			for _, m := range ms {
-				if fields[m.Key] {
-					taken[m.Key] = true
-				}
-			}
-		}
-		if !ok || name == m.Key || taken[name] {
-			if out != nil {
-				out = append(out, m)
-			}
-			continue
-		}
-		if out == nil {
-			out = make([]Member, i, len(ms))
-			copy(out, ms[:i])
-		}
-		taken[name] = true
-		out = append(out, Member{Key: name, Value: m.Value})
-	}
-	if out == nil {
-		return ms
-	}
-	return out
-}
-
 func hasKey(ms []Member, key string) bool {
 	for _, m := range ms {
 		if m.Key == key {
 			return true
-		}
-	}
-	return false
-}
-
-// normalizer carries memos of name lookups through one normalization: the
-// same few names repeat in each of thousands of sponsors. The memos stop
-// growing at memoMax names, so that a hostile response of a million
-// distinct names costs no more memory than the tree.
-type normalizer struct {
-	memo  map[string]fieldLookup // party fields
-	infos map[string]keyInfo
-}
-
-const memoMax = 4096
-
-type fieldLookup struct {
-	name string
-	ok   bool
-}
-
-// specField is the package's specField, remembered for the party fields,
-// which repeat in every sponsor; the groups' lookups happen once each.
-func (n *normalizer) specField(key string, fields map[string]bool, prefix string) (string, bool) {
-	if prefix != "" {
-		return specField(key, fields, prefix)
-	}
-	if r, ok := n.memo[key]; ok {
-		return r.name, r.ok
-	}
-	name, ok := specField(key, fields)
-	if n.memo == nil {
-		n.memo = make(map[string]fieldLookup)
-	}
-	if len(n.memo) < memoMax {
-		n.memo[key] = fieldLookup{name, ok}
-	}
-	return name, ok
-}
-
-// info is classify, remembered.
-func (n *normalizer) info(key string) keyInfo {
-	if k, ok := n.infos[key]; ok {
-		return k
-	}
-	k := classify(key)
-	if n.infos == nil {
-		n.infos = make(map[string]keyInfo)
-	}
-	if len(n.infos) < memoMax {
-		n.infos[key] = k
-	}
-	return k
-}
-
-// entries turns a sponsors or controllers collection into a list: an array
-// as it is, a single party object as one entry, an object keyed by id as one
-// entry per member with the key kept as "id" (or "key" when an id exists).
-func (n *normalizer) entries(v Value) []Value {
-	switch v.Kind {
-	case Array:
-		items := v.Items()
-		out := make([]Value, len(items))
-		for i, it := range items {
-			out[i] = n.party(it)
-		}
-		return out
-	case Object:
-		if !keyedByID(v) {
-			return []Value{n.party(v)}
-		}
-		ms := v.Members()
-		out := make([]Value, len(ms))
-		for i, m := range ms {
-			e := n.party(m.Value)
-			own := e.Members()
-			id := Member{Key: "id", Value: StringValue(m.Key)}
-			switch {
-			case !hasKey(own, "id"):
-				out[i] = NewObject(append([]Member{id}, own...)...)
-			case !hasKey(own, "key"):
-				id.Key = "key"
-				out[i] = NewObject(append([]Member{id}, own...)...)
-			default: // it has both: the collection's key goes last, under a free name
-				id.Key = "key"
-				out[i] = NewObject(appendUnique(own, []Member{id}, "collection.")...)
-			}
-		}
-		return out
-	case Absent, Null:
-		return nil // no one listed: the document's ListState says null from absent
-	}
-	return []Value{v}
-}
-
-func keyedByID(v Value) bool {
-	ms := v.Members()
-	if len(ms) == 0 {
-		return false
-	}
-	for _, m := range ms {
-		if m.Value.Kind != Object {
-			return false
-		}
-		if _, ok := specField(m.Key, partyFieldSet); ok {
-			return false
-		}
-	}
-	return true
-}
-
-func (n *normalizer) party(v Value) Value {
-	if v.Kind != Object {
-		return v
-	}
-	return NewObject(n.canonicalMembers(v.Members(), partyFieldSet, "")...)
-}
-
-// splitParties spreads the spec's combined "Sponsors and Controllers" group.
-func (n *normalizer) splitParties(d *Document, m Member, other []Member) []Member {
-	switch m.Value.Kind {
-	case Object:
-		var rest []Member
-		for _, inner := range m.Value.Members() {
-			switch groupNames[FoldKey(inner.Key)] {
-			case GroupSponsors:
-				d.SponsorsState = d.SponsorsState.merge(listStateOf(inner.Value))
-				d.Sponsors = append(d.Sponsors, n.entries(inner.Value)...)
-			case GroupControllers:
-				d.ControllersState = d.ControllersState.merge(listStateOf(inner.Value))
-				d.Controllers = append(d.Controllers, n.entries(inner.Value)...)
-			default:
-				rest = append(rest, inner)
-			}
-		}
-		if len(rest) > 0 {
-			other = append(other, Member{Key: m.Key, Value: NewObject(rest...)})
-		}
-	case Array:
-		d.SponsorsState, d.ControllersState = ListSent, ListSent
-		for _, it := range m.Value.Items() {
-			if isController(it) {
-				d.Controllers = append(d.Controllers, n.party(it))
-			} else {
-				d.Sponsors = append(d.Sponsors, n.party(it))
-			}
-		}
-	default:
-		other = append(other, m)
-	}
-	return other
-}
-
-// isController reads a party's role from a member such as role, type or kind.
-func isController(v Value) bool {
-	for _, m := range v.Members() {
-		switch FoldKey(m.Key) {
-		case "role", "type", "kind", "partytype", "partyrole":
-			if m.Value.Kind == String && strings.Contains(strings.ToLower(m.Value.Str), "controller") {
-				return true
-			}
 		}
 	}
 	return false

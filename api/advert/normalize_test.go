@@ -85,8 +85,9 @@ func TestNormalizeParties(t *testing.T) {
 	if len(d.Sponsors) != 1 || d.ControllersState != ListSent || field(t, d.Other, "sponsors_and_controllers") != `{"note":"n"}` {
 		t.Fatalf("combined object: %v other %s", d.Sponsors, d.Other.Text())
 	}
+	// A party sent as a bare string is its name.
 	d = mustNormalize(t, `{"sponsors":["Just A Name"]}`)
-	if len(d.Sponsors) != 1 || d.Sponsors[0].Str != "Just A Name" {
+	if len(d.Sponsors) != 1 || field(t, d.Sponsors[0], "name") != "Just A Name" {
 		t.Fatalf("scalar sponsor lost: %v", d.Sponsors)
 	}
 }
@@ -99,13 +100,18 @@ func TestNormalizeFlatAndPrefixedFields(t *testing.T) {
 	if field(t, d.Campaign, "name") != "C" || field(t, d.Campaign, "startDate") != "2026-01-01" {
 		t.Fatalf("flat campaign: %s", d.Campaign.Text())
 	}
-	if d.Other.Len() != 2 || field(t, d.Other, "name") != "Ad title" || field(t, d.Other, "extra") != "1" {
-		t.Fatalf("other: %s", d.Other.Text())
+	// A bare name at the top level names the advertisement, not the
+	// campaign; what the vocabulary does not know goes to Other.
+	if field(t, d.BasicInformation, "title") != "Ad title" || d.Other.Len() != 1 || field(t, d.Other, "extra") != "1" {
+		t.Fatalf("title %s, other: %s", d.BasicInformation.Text(), d.Other.Text())
+	}
+	if d.Unrecognised != 1 {
+		t.Errorf("unrecognised: %d, want 1 (extra)", d.Unrecognised)
 	}
 	// A paid that differs from the one asked for is kept, not swallowed.
 	d = mustNormalize(t, `{"paid":"SOMETHING-ELSE"}`)
-	if field(t, d.Other, "paid") != "SOMETHING-ELSE" {
-		t.Fatalf("differing paid lost: %s", d.Other.Text())
+	if field(t, d.BasicInformation, "paid") != "SOMETHING-ELSE" || d.Unrecognised != 0 {
+		t.Fatalf("differing paid lost: %s", d.BasicInformation.Text())
 	}
 }
 

@@ -104,7 +104,10 @@ func TestTypedDates(t *testing.T) {
 		{"Unix milliseconds with a time", `{"endDate":1793577600123}`, "endDate", `"2026-11-02T00:00:00.123Z"`, ""},
 		{"a synonym", `{"start":"2026-01-02"}`, "startDate", `"2026-01-02"`, ""},
 		{"null", `{"endDate":null}`, "endDate", `null`, ""},
-		{"no zone", `{"endDate":"2026-10-02T09:30:00"}`, "endDate", `"2026-10-02T09:30:00"`, "is not a date"},
+		{"no zone: as written", `{"endDate":"2026-10-02T09:30:00"}`, "endDate", `"2026-10-02T09:30:00"`, ""},
+		{"no zone, fraction", `{"endDate":"2025-10-22T09:07:34.000"}`, "endDate", `"2025-10-22T09:07:34.000"`, ""},
+		{"+hhmm offset", `{"endDate":"2019-05-01T20:04:44+0000"}`, "endDate", `"2019-05-01T20:04:44Z"`, ""},
+		{"+hhmm offset, not UTC", `{"endDate":"2019-05-01T20:04:44+0200"}`, "endDate", `"2019-05-01T20:04:44+02:00"`, ""},
 		{"impossible", `{"endDate":"2026-02-30"}`, "endDate", `"2026-02-30"`, "is not a date"},
 		{"day first", `{"endDate":"01/09/2026"}`, "endDate", `"01/09/2026"`, "is not a date"},
 		{"small number", `{"endDate":20260901}`, "endDate", `20260901`, "is not a date"},
@@ -112,7 +115,8 @@ func TestTypedDates(t *testing.T) {
 	})
 	checkTyped(t, GroupLegalAndMetadata, []typedCase{
 		{"lastUpdated", `{"lastUpdated":1777795200}`, "lastUpdated", `"2026-05-03T08:00:00Z"`, ""},
-		{"created_at", `{"created_at":"2026-01-02"}`, "created_at", `"2026-01-02"`, ""},
+		{"created_at", `{"created_at":"2026-01-02"}`, "created", `"2026-01-02"`, ""},
+		{"a date by its form", `{"expiry_date":"2026-01-02"}`, "expiry_date", `"2026-01-02"`, ""},
 		{"a candidate is no date", `{"candidate":"Jane Roe"}`, "candidate", `"Jane Roe"`, ""},
 		{"a format is no instant", `{"format":"video"}`, "format", `"video"`, ""},
 	})
@@ -132,12 +136,15 @@ func TestTypedBooleans(t *testing.T) {
 		{"two", `{"isOngoing":2}`, "isOngoing", `2`, "is not yes or no"},
 	})
 	checkTyped(t, GroupComplianceAndFunding, []typedCase{
-		{"is_ snake", `{"is_third_country_funded":"no"}`, "is_third_country_funded", `false`, ""},
+		{"is_ snake", `{"is_third_country_funded":"no"}`, "isThirdCountryFunded", `false`, ""},
+		{"Dutch nee", `{"is_third_country_funded":"Nee"}`, "isThirdCountryFunded", `false`, ""},
+		{"German ja", `{"isThirdCountryFunded":"ja"}`, "isThirdCountryFunded", `true`, ""},
+		{"French non", `{"isThirdCountryFunded":"non"}`, "isThirdCountryFunded", `false`, ""},
 		{"has", `{"hasTargeting":"y"}`, "hasTargeting", `true`, ""},
-		{"without is", `{"thirdCountryFunded":1}`, "thirdCountryFunded", `true`, ""},
+		{"without is", `{"thirdCountryFunded":1}`, "isThirdCountryFunded", `true`, ""},
 		{"an issue is no flag", `{"issue":"water"}`, "issue", `"water"`, ""},
 		{"a hashtag is no flag", `{"hashtag":"#vote"}`, "hashtag", `"#vote"`, ""},
-		{"third country snake", `{"third_country_funded":"Yes"}`, "third_country_funded", `true`, ""},
+		{"third country snake", `{"third_country_funded":"Yes"}`, "isThirdCountryFunded", `true`, ""},
 		{"previously suspended", `{"previouslySuspended":"no"}`, "previouslySuspended", `false`, ""},
 		{"previously suspended snake", `{"previously_suspended":"1"}`, "previously_suspended", `true`, ""},
 	})
@@ -145,8 +152,9 @@ func TestTypedBooleans(t *testing.T) {
 	// or words stay as sent, without a warning: they answer too.
 	checkTyped(t, GroupTargeting, []typedCase{
 		{"techniques used yes", `{"techniquesUsed":"yes"}`, "techniquesUsed", `true`, ""},
-		{"techniques used N", `{"techniques_used":"N"}`, "techniques_used", `false`, ""},
-		{"targeting techniques used", `{"targetingTechniquesUsed":1}`, "targetingTechniquesUsed", `true`, ""},
+		{"techniques used N", `{"techniques_used":"N"}`, "techniquesUsed", `false`, ""},
+		{"targeting techniques used", `{"targetingTechniquesUsed":1}`, "techniquesUsed", `true`, ""},
+		{"Dutch none stays as sent", `{"gebruikte_targeting_techniek":"geen"}`, "techniquesUsed", `"geen"`, ""},
 		{"techniques listed", `{"techniquesUsed":["location","age band"]}`, "techniquesUsed", `["location","age band"]`, ""},
 		{"techniques in words", `{"techniquesUsed":"location only"}`, "techniquesUsed", `"location only"`, ""},
 		{"techniques null", `{"techniquesUsed":null}`, "techniquesUsed", `null`, ""},

@@ -12,7 +12,7 @@ import (
 // Status is how one rule ended.
 type Status string
 
-// The five states every rule ends in.
+// The six states every rule ends in.
 const (
 	// Present: the document carries the item.
 	Present Status = "present"
@@ -26,12 +26,17 @@ const (
 	// "none", an empty list).
 	DeclaredNone Status = "declared_none"
 	// NotInView: personal contact data that only the full view carries,
-	// checked in the standard view: neither present nor missing.
+	// checked in the standard view and not in its answer: neither present
+	// nor missing.
 	NotInView Status = "not_in_view"
+	// Unknown: padview found nothing for the rule, but the answer holds
+	// members it did not recognise: the item may be among them, so it is
+	// not called missing (padview fields lists them).
+	Unknown Status = "unknown"
 )
 
 // Statuses lists the states in the order they are explained to people.
-var Statuses = []Status{Present, Missing, NotApplicable, DeclaredNone, NotInView}
+var Statuses = []Status{Present, Missing, NotApplicable, DeclaredNone, NotInView, Unknown}
 
 // Symbol is the status's one-character mark. Each has its own shape, so the
 // meaning does not depend on colour.
@@ -47,12 +52,14 @@ func (s Status) Symbol() string {
 		return "○"
 	case NotInView:
 		return "◌"
+	case Unknown:
+		return "?"
 	}
-	return "?"
+	return "·"
 }
 
 // Words is the status for people: "present", "missing", "not applicable",
-// "declared none", "not in this view".
+// "declared none", "not in this view", "unknown".
 func (s Status) Words() string {
 	switch s {
 	case NotApplicable:
@@ -78,6 +85,11 @@ type Result struct {
 	// Flagged marks an item that is present but needs a reviewer's eye,
 	// such as funding from outside the EU.
 	Flagged bool
+
+	// absent says a missing item was not found at all (rather than found
+	// empty or unusable): with members padview did not recognise in the
+	// answer, it is unknown instead.
+	absent bool
 }
 
 // Failed reports whether this result makes the notice incomplete: a
@@ -114,15 +126,24 @@ type Report struct {
 	Results []Result
 }
 
-// Check evaluates every rule of Rules on d.
+// Check evaluates every rule of Rules on d, reading its member names with
+// the vocabulary d was normalized with.
 func Check(d *advert.Document) Report {
 	if d == nil {
 		d = &advert.Document{}
 	}
+	c := &checker{d: d, v: d.Vocabulary()}
 	r := Report{PAID: d.PAID, View: d.View, Results: make([]Result, len(Rules))}
 	for i, rule := range Rules {
-		res := rule.eval(d, rule)
+		res := rule.eval(c, rule)
 		res.Rule = rule
+		if res.Status == Missing && res.absent && d.Unrecognised > 0 {
+			res.Status = Unknown
+			if res.Note == "not in this response" {
+				res.Note = "not found"
+			}
+			res.Note += unknownNote(d)
+		}
 		// Paths hold member names from the server: clean them once here.
 		for j, f := range res.Found {
 			res.Found[j] = text.CleanText(f)
@@ -133,28 +154,103 @@ func Check(d *advert.Document) Report {
 	return r
 }
 
-// Complete reports whether no required rule is missing.
-func (r Report) Complete() bool {
+// unknownNote says why a rule found nothing is not missing.
+func unknownNote(d *advert.Document) string {
+	n := text.Plural(d.Unrecognised, "member", "members")
+	if d.Unrecognised >= advert.MaxUnrecognised {
+		n = "more than " + n
+	}
+	return fmt.Sprintf("; the answer has %s padview did not recognise (padview fields %s lists them)",
+		n, d.PAID)
+}
+
+// Verdict is what a report says of the notice as a whole.
+type Verdict string
+
+// The three verdicts.
+const (
+	// Complete: no required item is missing, unknown or out of view.
+	Complete Verdict = "complete"
+	// Incomplete: a required item is missing.
+	Incomplete Verdict = "incomplete"
+	// Undetermined: no required item is missing, but padview could not
+	// tell of one: not recognised, or only in the full view.
+	Undetermined Verdict = "undetermined"
+)
+
+// Outcome is the report's verdict: incomplete when a required rule is
+// missing, else undetermined when a required rule is unknown or not in
+// view, else complete.
+func (r Report) Outcome() Verdict {
+	switch {
+	case len(r.Failures()) > 0:
+		return Incomplete
+	case len(r.Undetermined()) > 0:
+		return Undetermined
+	}
+	return Complete
+}
+
+// Complete reports whether the verdict is complete.
+func (r Report) Complete() bool { return r.Outcome() == Complete }
+
+// Undetermined are the required rules padview could not decide: unknown,
+// or not in this view.
+func (r Report) Undetermined() []Result {
+	var out []Result
 	for _, res := range r.Results {
-		if res.Failed() {
-			return false
+		if res.Rule.Required && (res.Status == Unknown || res.Status == NotInView) {
+			out = append(out, res)
 		}
 	}
-	return true
+	return out
 }
 
 // Verdict sums the report up for people: "complete: no required item is
-// missing", or "INCOMPLETE: 2 required items missing", in capitals so that
-// it stands out without colour.
+// missing", "INCOMPLETE: 2 required items missing" (in capitals, so that it
+// stands out without colour), or "undetermined: the sponsor email is only
+// in the full view".
 func (r Report) Verdict() string {
-	switch n := len(r.Failures()); n {
-	case 0:
-		return "complete: no required item is missing"
-	case 1:
-		return "INCOMPLETE: 1 required item missing"
-	default:
-		return fmt.Sprintf("INCOMPLETE: %d required items missing", n)
+	switch r.Outcome() {
+	case Incomplete:
+		n := len(r.Failures())
+		return "INCOMPLETE: " + text.Plural(n, "required item", "required items") + " missing"
+	case Undetermined:
+		return "undetermined: " + undeterminedWords(r.Undetermined())
 	}
+	return "complete: no required item is missing"
+}
+
+// undeterminedWords says which required items padview could not decide
+// and why: each by name where there are two or fewer.
+func undeterminedWords(rs []Result) string {
+	if len(rs) > 2 {
+		unknown, out := 0, 0
+		for _, res := range rs {
+			if res.Status == Unknown {
+				unknown++
+			} else {
+				out++
+			}
+		}
+		var parts []string
+		if unknown > 0 {
+			parts = append(parts, fmt.Sprintf("%d not recognised", unknown))
+		}
+		if out > 0 {
+			parts = append(parts, fmt.Sprintf("%d only in the full view", out))
+		}
+		return fmt.Sprintf("%d required items (%s)", len(rs), strings.Join(parts, ", "))
+	}
+	var parts []string
+	for _, res := range rs {
+		if res.Status == Unknown {
+			parts = append(parts, res.Rule.Noun+" was not recognised")
+		} else {
+			parts = append(parts, res.Rule.Noun+" is only in the full view")
+		}
+	}
+	return strings.Join(parts, "; ")
 }
 
 // Tally counts the results by state, in the order of Statuses, leaving out
@@ -192,12 +288,14 @@ func (r Report) Count(s Status) int {
 }
 
 // MarshalJSON writes the report as `padview check --json` prints it:
-// {"paid", "view", "complete", "checks": [{"id", "label", "status",
-// "required", "basis", "fields", "found", "note", "flagged"}]}.
+// {"paid", "view", "verdict", "complete", "checks": [{"id", "label",
+// "annex", "status", "required", "basis", "fields", "found", "note",
+// "flagged"}]}; "complete" is true only for the verdict complete.
 func (r Report) MarshalJSON() ([]byte, error) {
 	type checkJSON struct {
 		ID       string   `json:"id"`
 		Label    string   `json:"label"`
+		Annex    int      `json:"annex"`
 		Status   Status   `json:"status"`
 		Required bool     `json:"required"`
 		Basis    string   `json:"basis"`
@@ -208,14 +306,15 @@ func (r Report) MarshalJSON() ([]byte, error) {
 	}
 	checks := make([]checkJSON, len(r.Results))
 	for i, res := range r.Results {
-		checks[i] = checkJSON{ID: res.Rule.ID, Label: res.Rule.Label, Status: res.Status,
+		checks[i] = checkJSON{ID: res.Rule.ID, Label: res.Rule.Label, Annex: res.Rule.Annex, Status: res.Status,
 			Required: res.Rule.Required, Basis: res.Rule.Basis, Fields: res.Rule.Fields,
 			Found: res.Found, Note: res.Note, Flagged: res.Flagged}
 	}
 	return json.Marshal(struct {
 		PAID     string      `json:"paid"`
 		View     string      `json:"view"`
+		Verdict  Verdict     `json:"verdict"`
 		Complete bool        `json:"complete"`
 		Checks   []checkJSON `json:"checks"`
-	}{r.PAID, r.View.String(), r.Complete(), checks})
+	}{r.PAID, r.View.String(), r.Outcome(), r.Complete(), checks})
 }

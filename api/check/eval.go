@@ -6,184 +6,93 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/text"
+	"github.com/padview/padview/api/vocab"
 )
 
 // evalField is the plain reading: any of the rule's fields in any group.
-func evalField(d *advert.Document, r Rule) Result {
-	return fromMatches(inGroups(d, r.Fields))
+func evalField(c *checker, r Rule) Result {
+	return fromMatches(c.inGroups(r.Fields))
 }
 
-// partyState is what one party (the advertiser or a sponsor) holds for a
-// rule.
-type partyState struct {
-	presence
-	natural bool // a natural person, where the rule does not apply to one
-	path    string
-}
-
-// evalParty reads a sponsor item, met by the advertiser or by every
-// sponsor. With naturalNA the item does not apply to a natural person.
-func evalParty(naturalNA bool) func(*advert.Document, Rule) Result {
-	return func(d *advert.Document, r Rule) Result { return partyResult(d, r, naturalNA) }
-}
-
-func partyResult(d *advert.Document, r Rule, naturalNA bool) Result {
-	set := fieldSet(r.Fields)
-	state := func(v advert.Value, prefix string) partyState {
-		m, p := best(inObject(v, set, prefix))
-		return partyState{presence: p, natural: naturalNA && isNaturalPerson(v), path: m.path}
-	}
-	adv := state(d.Advertiser, "advertiser.")
-	if adv.presence == given {
-		return Result{Status: Present, Found: []string{adv.path}}
-	}
-	sponsors := make([]partyState, len(d.Sponsors))
-	var withValue, naturals, nones int
-	var found []string
-	seen := map[string]bool{}
-	for i, s := range d.Sponsors {
-		st := state(s, "sponsors[].")
-		sponsors[i] = st
-		switch {
-		case st.presence == given:
-			withValue++
-			if !seen[st.path] {
-				seen[st.path] = true
-				found = append(found, st.path)
+// evalTargeting reads the statement on targeting: "none" ("geen") is a
+// statement too.
+func evalTargeting(c *checker, r Rule) Result {
+	res := evalField(c, r)
+	if res.Status == Missing && res.absent {
+		// a targeting group sent as null or as a value keeps its own name
+		for _, m := range c.d.Targeting.Members() {
+			if mean := c.meaning("", m.Key); mean.Kind == vocab.GroupName && mean.Group == vocab.Targeting && m.Value.Kind != advert.Object {
+				res = fromMatches([]match{{path: string(advert.GroupTargeting) + "." + m.Key, key: m.Key, v: m.Value}})
 			}
-		case st.natural:
-			naturals++
-		case st.presence == none:
-			nones++
 		}
 	}
-	n := len(sponsors)
-	switch {
-	case n > 0 && withValue > 0 && withValue+naturals == n:
-		note := "every sponsor gives one"
-		if naturals > 0 {
-			note = "every sponsor that is not a natural person gives one"
-		}
-		return Result{Status: Present, Found: found, Note: note}
-	case adv.natural:
-		return Result{Status: NotApplicable, Note: "the advertiser is a natural person"}
-	case n > 0 && naturals == n:
-		return Result{Status: NotApplicable, Note: "every sponsor is a natural person"}
-	case adv.presence == none:
-		return Result{Status: DeclaredNone, Found: []string{adv.path}, Note: "the advertiser's is not disclosed"}
-	case d.SponsorsState == advert.ListNull:
-		return Result{Status: DeclaredNone, Found: []string{string(advert.GroupSponsors)},
-			Note: "the sponsor list is not disclosed (null)"}
-	case n > 0 && nones > 0 && withValue+naturals+nones == n:
-		return Result{Status: DeclaredNone, Found: found, Note: fmt.Sprintf("not disclosed for %d of %d sponsors", nones, n)}
-	case isPersonal(r.Fields) && d.View == advert.Standard:
-		return Result{Status: NotInView, Found: found,
-			Note: "contact data is not in the standard view; the full view shows it"}
-	case withValue > 0:
-		return Result{Status: Missing, Found: found,
-			Note: fmt.Sprintf("given for %d of %d sponsors, not for the advertiser", withValue, n)}
-	case adv.presence == empty:
-		return Result{Status: Missing, Found: []string{adv.path}, Note: "the advertiser's is sent empty"}
-	}
-	return Result{Status: Missing, Note: "neither the advertiser nor every sponsor gives one"}
-}
-
-// evalEstablishment is a sponsor item that services also put in other
-// groups ("countryOfEstablishment" beside the funding).
-func evalEstablishment(d *advert.Document, r Rule) Result {
-	res := partyResult(d, r, true)
-	if res.Status == Present || res.Status == NotApplicable {
-		return res
-	}
-	var elsewhere []match
-	for _, m := range inGroups(d, r.Fields) {
-		if !strings.HasPrefix(m.path, string(advert.GroupAdvertiser)+".") {
-			elsewhere = append(elsewhere, m)
-		}
-	}
-	if p := paths(elsewhere, given); len(p) > 0 {
-		return Result{Status: Present, Found: p}
-	}
-	if p := paths(elsewhere, none); len(p) > 0 && res.Status == Missing {
-		return Result{Status: DeclaredNone, Found: p, Note: "the service says it is not disclosed"}
+	if res.Status == DeclaredNone {
+		res.Note = "the service says none were used, or does not say"
 	}
 	return res
 }
 
-// entityNone are the words with which a service says there is no such
-// entity, or that it is the sponsor.
-var entityNone = map[string]bool{"none": true, "n/a": true, "not applicable": true, "no": true,
-	"sponsor": true, "the sponsor": true, "same as sponsor": true, "same as the sponsor": true,
-	"advertiser": true, "the advertiser": true, "self": true, "self-funded": true}
-
-// evalEntity reads a party that exists only sometimes (the controlling
-// entity, a payer other than the sponsor): not applicable when the service
-// says there is none or names the sponsor; naNote says which.
-func evalEntity(naNote string) func(*advert.Document, Rule) Result {
-	return func(d *advert.Document, r Rule) Result {
-		ms := inGroups(d, r.Fields)
-		names := sponsorNames(d)
-		var present, na, nones, unnamed []string
-		for _, m := range ms {
-			switch v := m.v; v.Kind {
-			case advert.Null:
-				nones = append(nones, m.path)
-			case advert.Bool:
-				if v.Bool {
-					unnamed = append(unnamed, m.path)
-				} else {
-					na = append(na, m.path)
-				}
-			case advert.String:
-				s := strings.ToLower(strings.TrimSpace(v.Str))
-				switch {
-				case s == "":
-				case entityNone[s], names[s]:
-					na = append(na, m.path)
-				default:
-					present = append(present, m.path)
-				}
-			case advert.Object:
-				name := text.PartyName(v)
-				switch {
-				case names[strings.ToLower(strings.TrimSpace(name))]:
-					na = append(na, m.path)
-				case name == "(unnamed)" || strings.TrimSpace(name) == "":
-					unnamed = append(unnamed, m.path)
-				default:
-					present = append(present, m.path)
-				}
-			case advert.Array:
-				if len(v.Items()) == 0 {
-					na = append(na, m.path)
-				} else {
-					present = append(present, m.path)
-				}
-			default:
-				present = append(present, m.path)
-			}
-		}
-		switch {
-		case len(present) > 0:
-			return Result{Status: Present, Found: present}
-		case len(na) > 0:
-			return Result{Status: NotApplicable, Found: na, Note: naNote}
-		case len(nones) > 0:
-			return Result{Status: DeclaredNone, Found: nones, Note: "the service says it is not disclosed"}
-		case len(unnamed) > 0:
-			return Result{Status: Missing, Found: unnamed, Note: "sent without a name"}
-		}
-		return Result{Status: Missing, Note: "not in this response"}
+// targetingUnused reports whether the service says no targeting technique
+// was used: a no, or a "none".
+func (c *checker) targetingUnused() ([]string, bool) {
+	m, p := best(c.inGroups([]string{"targeting.techniquesUsed"}))
+	if p == none && m.v.Kind == advert.String {
+		return []string{m.path}, true
 	}
+	if yes, ok := text.ParseBool(m.v); ok && !yes && p == given {
+		return []string{m.path}, true
+	}
+	return nil, false
 }
 
-// evalPeriod needs a start and an end, the end not before the start.
-func evalPeriod(d *advert.Document, _ Rule) Result {
-	start, sp := best(inGroups(d, startFields))
-	end, ep := best(inGroups(d, endFields))
+// evalTargetingDetail reads what the template asks where targeting was
+// used: not applicable where the service says none was; a list of
+// techniques given as the statement counts as detail.
+func evalTargetingDetail(c *checker, r Rule) Result {
+	if found, unused := c.targetingUnused(); unused {
+		return Result{Status: NotApplicable, Found: found, Note: "the service says no targeting techniques were used"}
+	}
+	res := evalField(c, r)
+	if res.Status == Present || r.ID != "targeting.details" {
+		return res
+	}
+	for _, m := range c.inGroups([]string{"targeting.techniquesUsed"}) {
+		if presenceOf(m.v) == given && (m.v.Kind == advert.String || m.v.Kind == advert.Array) {
+			return Result{Status: Present, Found: []string{m.path}, Note: "the techniques named as the statement"}
+		}
+	}
+	return res
+}
+
+// periodEnds are the start and the end of the period: members that mean
+// them in any group, and those inside a period object ("period": {"start",
+// "end"}).
+func (c *checker) periodEnds() (start, end []match) {
+	start = c.inGroups([]string{"campaign.startDate"})
+	end = c.inGroups([]string{"campaign.endDate"})
+	set := c.fieldSet([]string{"campaign.startDate", "campaign.endDate"})
+	for _, p := range c.inGroups([]string{"campaign.period"}) {
+		for _, m := range c.inObject(p.v, string(advert.GroupCampaign), set, p.path+".") {
+			if m.mean.Field.Name == "startDate" {
+				start = append(start, m)
+			} else {
+				end = append(end, m)
+			}
+		}
+	}
+	return start, end
+}
+
+// evalPeriod needs a start and an end, the end not before the start; its
+// note names what is wrong.
+func evalPeriod(c *checker, _ Rule) Result {
+	starts, ends := c.periodEnds()
+	start, sp := best(starts)
+	end, ep := best(ends)
 	var found []string
 	for _, m := range []match{start, end} {
 		if m.path != "" {
@@ -192,27 +101,13 @@ func evalPeriod(d *advert.Document, _ Rule) Result {
 	}
 	switch {
 	case sp == given && ep == given:
-		s, sok := text.FormatDate(start.v)
-		e, eok := text.FormatDate(end.v)
-		if !sok || !eok {
-			which := "start"
-			if sok {
-				which = "end"
-			}
-			return Result{Status: Present, Found: found, Flagged: true,
-				Note: "the " + which + " is not a date padview can read"}
-		}
-		if endsBefore(s, e) {
-			return Result{Status: Missing, Found: found,
-				Note: fmt.Sprintf("ends %s, before it starts %s", e, s)}
-		}
-		return Result{Status: Present, Found: found}
+		return periodOrder(start.v, end.v, found)
 	case sp <= empty && ep <= empty:
-		return Result{Status: Missing, Found: found, Note: "no start and no end date"}
+		return Result{Status: Missing, Found: found, Note: "no start and no end date", absent: sp == absent && ep == absent}
 	case sp <= empty:
-		return Result{Status: Missing, Found: found, Note: "no start date"}
+		return Result{Status: Missing, Found: found, Note: "no start date, only an end", absent: sp == absent}
 	case ep <= empty:
-		return Result{Status: Missing, Found: found, Note: "no end date"}
+		return Result{Status: Missing, Found: found, Note: "no end date, only a start" + c.ongoing(), absent: ep == absent}
 	case sp == none && ep == none:
 		return Result{Status: DeclaredNone, Found: found, Note: "start and end not disclosed"}
 	case sp == none:
@@ -221,19 +116,68 @@ func evalPeriod(d *advert.Document, _ Rule) Result {
 	return Result{Status: DeclaredNone, Found: found, Note: "the end is not disclosed"}
 }
 
-// endsBefore compares two dates as text.FormatDate writes them
-// ("2006-01-02" or "2006-01-02 15:04 UTC"): by day when either has no
-// time, so that an end date is not taken as ending at midnight.
-func endsBefore(start, end string) bool {
-	if len(start) == len("2006-01-02") || len(end) == len("2006-01-02") {
-		return end[:10] < start[:10]
+// ongoing adds to a period without an end that the campaign says it is
+// ongoing.
+func (c *checker) ongoing() string {
+	m, _ := best(c.inGroups([]string{"campaign.isOngoing"}))
+	if yes, ok := text.ParseBool(m.v); ok && yes {
+		return " (the campaign says it is ongoing)"
 	}
-	return end < start
+	return ""
+}
+
+// periodOrder checks that a period given in full ends after it starts.
+func periodOrder(start, end advert.Value, found []string) Result {
+	s, sok := instantOf(start)
+	e, eok := instantOf(end)
+	if !sok || !eok {
+		which := "start"
+		if sok {
+			which = "end"
+		}
+		return Result{Status: Present, Found: found, Flagged: true, Note: "the " + which + " is not a date padview can read"}
+	}
+	if e.before(s) {
+		return Result{Status: Missing, Found: found, Note: fmt.Sprintf("the end (%s) is before the start (%s)", e.text, s.text)}
+	}
+	return Result{Status: Present, Found: found}
+}
+
+// instant is a date or a time as a period compares it.
+type instant struct {
+	day     string    // YYYY-MM-DD
+	t       time.Time // with hasTime; a time without a zone is read as UTC, only ever against another such
+	hasTime bool
+	text    string // as text.FormatDate writes it
+}
+
+// instantOf reads a date or an instant (see text.FormatDate).
+func instantOf(v advert.Value) (instant, bool) {
+	s, ok := text.FormatDate(v)
+	if !ok {
+		return instant{}, false
+	}
+	in := instant{day: s[:10], text: s}
+	for _, layout := range []string{"2006-01-02 15:04 UTC", "2006-01-02T15:04:05.999999999", "2006-01-02 15:04:05.999999999"} {
+		if t, err := time.Parse(layout, s); err == nil {
+			in.t, in.hasTime = t, true
+		}
+	}
+	return in, true
+}
+
+// before compares by day when either has no time, so that an end date is
+// not taken as ending at midnight.
+func (a instant) before(b instant) bool {
+	if !a.hasTime || !b.hasTime {
+		return a.day < b.day
+	}
+	return a.t.Before(b.t)
 }
 
 // evalAmounts needs an amount, and a currency with every amount.
-func evalAmounts(d *advert.Document, r Rule) Result {
-	ms := inGroups(d, r.Fields)
+func evalAmounts(c *checker, r Rule) Result {
+	ms := c.inGroups(r.Fields)
 	res := fromMatches(ms)
 	if res.Status != Present {
 		return res
@@ -262,46 +206,59 @@ func withoutCurrency(path, key string, v, holder advert.Value) []string {
 		}
 		return out
 	case advert.Object:
-		amount, isMoney := advert.Value{}, false
-		for _, k := range []string{"amount", "value", "total", "sum"} {
-			if a, ok := v.Get(k); ok {
-				amount, isMoney = a, true
-				break
-			}
-		}
-		if !isMoney || amount.Kind == advert.Null || hasCurrencyMember(v, "") {
+		if !objectWithoutCurrency(v) {
 			return nil
 		}
-		if amount.Kind == advert.String {
-			if _, cur := stringMoney(amount.Str); cur {
-				return nil
-			}
-		}
-		return []string{path}
 	case advert.Number:
 		if hasCurrencyMember(holder, key) {
 			return nil
 		}
-		return []string{path}
 	case advert.String:
 		money, cur := stringMoney(v.Str)
 		if !money || cur || hasCurrencyMember(holder, key) {
 			return nil
 		}
-		return []string{path}
+	default:
+		return nil
 	}
-	return nil
+	return []string{path}
 }
 
-// hasCurrencyMember reports whether obj names a currency: a "currency" or
-// "currencyCode" member, or "<key>Currency" for the amount named key.
-func hasCurrencyMember(obj advert.Value, key string) bool {
-	want := map[string]bool{"currency": true, "currencycode": true}
-	if key != "" {
-		want[advert.FoldKey(key)+"currency"] = true
+// objectWithoutCurrency reports whether a money object (an amount or a
+// range) names no currency.
+func objectWithoutCurrency(v advert.Value) bool {
+	vc := vocab.Builtin()
+	money := false
+	for _, m := range v.Members() {
+		switch vc.MoneyPart(m.Key) {
+		case "amount", "lower", "upper":
+			if m.Value.Kind == advert.Null {
+				continue
+			}
+			money = true
+			if m.Value.Kind == advert.String {
+				if _, cur := stringMoney(m.Value.Str); cur {
+					return false
+				}
+			}
+		}
 	}
+	return money && !hasCurrencyMember(v, "")
+}
+
+// hasCurrencyMember reports whether obj names a currency: a currency member,
+// or "<key>Currency" for the amount named key.
+func hasCurrencyMember(obj advert.Value, key string) bool {
+	own := ""
+	if key != "" {
+		own = advert.FoldKey(key) + "currency"
+	}
+	vc := vocab.Builtin()
 	for _, m := range obj.Members() {
-		if want[advert.FoldKey(m.Key)] && m.Value.Kind == advert.String && strings.TrimSpace(m.Value.Str) != "" {
+		if vc.MoneyPart(m.Key) != "currency" && (own == "" || advert.FoldKey(m.Key) != own) {
+			continue
+		}
+		if m.Value.Kind == advert.String && strings.TrimSpace(m.Value.Str) != "" {
 			return true
 		}
 	}
@@ -325,29 +282,10 @@ func stringMoney(s string) (money, currency bool) {
 	return true, currency
 }
 
-// euSide reads an origin of funds written as words: "outside" the EU,
-// "inside", or "" when it does not say.
-func euSide(s string) string {
-	s = strings.ToLower(s)
-	for _, w := range []string{"third country", "third-country", "outside the eu", "outside the union",
-		"outside the european union", "non-eu", "non eu", "foreign"} {
-		if strings.Contains(s, w) {
-			return "outside"
-		}
-	}
-	for _, w := range []string{"within the eu", "inside the eu", "within the union", "inside the union",
-		"within the european union", "inside the european union", "eu-based", "domestic"} {
-		if strings.Contains(s, w) {
-			return "inside"
-		}
-	}
-	return ""
-}
-
 // origins are the given origin-of-funds members.
-func origins(d *advert.Document) []match {
+func (c *checker) origins() []match {
 	var out []match
-	for _, m := range inGroups(d, originFields) {
+	for _, m := range c.inGroups([]string{"complianceAndFunding.fundingOrigin"}) {
 		if presenceOf(m.v) == given {
 			out = append(out, m)
 		}
@@ -357,10 +295,10 @@ func origins(d *advert.Document) []match {
 
 // evalOrigin is the plain reading, flagged when the words say the funds
 // come from outside the EU.
-func evalOrigin(d *advert.Document, r Rule) Result {
-	res := fromMatches(inGroups(d, r.Fields))
-	for _, m := range origins(d) {
-		if euSide(m.v.Text()) == "outside" {
+func evalOrigin(c *checker, r Rule) Result {
+	res := evalField(c, r)
+	for _, m := range c.origins() {
+		if vocab.EUSide(m.v.Text()) == vocab.Outside {
 			res.Flagged, res.Note = true, "says the funds come from outside the EU"
 		}
 	}
@@ -368,47 +306,86 @@ func evalOrigin(d *advert.Document, r Rule) Result {
 }
 
 // evalThirdCountry reads the yes/no member, else the origin's words.
-func evalThirdCountry(d *advert.Document, r Rule) Result {
-	ms := inGroups(d, r.Fields)
+func evalThirdCountry(c *checker, _ Rule) Result {
+	ms := c.inGroups([]string{"complianceAndFunding.isThirdCountryFunded"})
 	outsideWords := ""
-	for _, m := range origins(d) {
-		if euSide(m.v.Text()) == "outside" {
+	for _, m := range c.origins() {
+		if vocab.EUSide(m.v.Text()) == vocab.Outside {
 			outsideWords = m.path
 		}
 	}
 	if m, p := best(ms); p == given {
-		yes, ok := text.ParseBool(m.v)
-		switch {
-		case !ok:
-			return Result{Status: Present, Found: []string{m.path}, Flagged: true,
-				Note: "not a yes or no padview can read"}
-		case yes:
-			return Result{Status: Present, Found: []string{m.path}, Flagged: true, Note: "funded from outside the EU"}
-		case outsideWords != "":
-			return Result{Status: Present, Found: []string{m.path, outsideWords}, Flagged: true,
-				Note: "says no, but the origin of funds says outside the EU"}
-		}
-		return Result{Status: Present, Found: []string{m.path}, Note: "funded from inside the EU"}
+		return thirdCountryFlag(m, outsideWords)
 	}
-	for _, m := range origins(d) {
-		switch euSide(m.v.Text()) {
-		case "outside":
+	for _, m := range c.origins() {
+		switch vocab.EUSide(m.v.Text()) {
+		case vocab.Outside:
 			return Result{Status: Present, Found: []string{m.path}, Flagged: true,
 				Note: "read from the origin of funds: outside the EU"}
-		case "inside":
+		case vocab.Inside:
 			return Result{Status: Present, Found: []string{m.path}, Note: "read from the origin of funds: inside the EU"}
 		}
 	}
 	res := fromMatches(ms)
-	if res.Status == Missing && res.Note == "not in this response" {
+	if res.Status == Missing && res.absent {
 		res.Note = "no yes/no member, and the origin of funds does not say"
 	}
 	return res
 }
 
+// thirdCountryFlag reads a given yes/no member on funding from outside the
+// EU, against the origin's words.
+func thirdCountryFlag(m match, outsideWords string) Result {
+	yes, ok := text.ParseBool(m.v)
+	switch {
+	case !ok:
+		return Result{Status: Present, Found: []string{m.path}, Flagged: true, Note: "not a yes or no padview can read"}
+	case yes:
+		return Result{Status: Present, Found: []string{m.path}, Flagged: true, Note: "funded from outside the EU"}
+	case outsideWords != "":
+		return Result{Status: Present, Found: []string{m.path, outsideWords}, Flagged: true,
+			Note: "says no, but the origin of funds says outside the EU"}
+	}
+	return Result{Status: Present, Found: []string{m.path}, Note: "funded from inside the EU"}
+}
+
+// evalElectionDate reads the election's date, or the date of a linked
+// election written as an object ({"label", "date"}).
+func evalElectionDate(c *checker, r Rule) Result {
+	res := fromMatches(c.inGroups(r.Fields[:1]))
+	if res.Status == Present {
+		return res
+	}
+	vc := c.v
+	for _, e := range c.inGroups([]string{"complianceAndFunding.linkedElection"}) {
+		for _, m := range e.v.Members() {
+			if typ, _ := vc.TypeOf(m.Key); typ == vocab.Date && presenceOf(m.Value) == given {
+				return Result{Status: Present, Found: []string{e.path + "." + m.Key}, Note: "the linked election's date"}
+			}
+		}
+	}
+	return res
+}
+
+// evalElectionInformation needs official information only where an
+// election or referendum is linked.
+func evalElectionInformation(c *checker, r Rule) Result {
+	res := evalField(c, r)
+	if res.Status != Missing || !res.absent {
+		return res
+	}
+	switch e := fromMatches(c.inGroups([]string{"complianceAndFunding.linkedElection"})); {
+	case e.Status == DeclaredNone, e.Status == Missing && !e.absent:
+		return Result{Status: NotApplicable, Found: e.Found, Note: "no election or referendum is linked"}
+	case e.Status == Present:
+		return notFound("an election is linked, but no official information on taking part is given")
+	}
+	return res
+}
+
 // evalURL needs a web address.
-func evalURL(d *advert.Document, r Rule) Result {
-	ms := inGroups(d, r.Fields)
+func evalURL(c *checker, r Rule) Result {
+	ms := c.inGroups(r.Fields)
 	var bad []string
 	for _, m := range ms {
 		if presenceOf(m.v) != given {

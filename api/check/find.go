@@ -5,7 +5,15 @@ import (
 
 	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/text"
+	"github.com/padview/padview/api/vocab"
 )
+
+// checker evaluates the rules on one document: it finds members by what
+// the vocabulary says they mean, never by a list of names of its own.
+type checker struct {
+	d *advert.Document
+	v *vocab.Vocabulary
+}
 
 // match is one member a rule found: where, under which name, and its value.
 type match struct {
@@ -13,6 +21,7 @@ type match struct {
 	key    string
 	v      advert.Value
 	holder advert.Value // the object the member sits in
+	mean   vocab.Meaning
 }
 
 // presence sorts what a member holds, from nothing to something.
@@ -21,13 +30,9 @@ type presence int
 const (
 	absent presence = iota // not sent
 	empty                  // sent, but holds nothing: "", {}
-	none                   // the service says there is none or will not say: null, "none", []
+	none                   // the service says there is none or will not say: null, "none", "geen", []
 	given                  // a value
 )
-
-// noneWords are strings with which services say "not disclosed" or "none".
-var noneWords = map[string]bool{"none": true, "not disclosed": true, "undisclosed": true, "withheld": true,
-	"n/a": true, "not applicable": true, "not used": true, "-": true, "—": true}
 
 func presenceOf(v advert.Value) presence {
 	switch v.Kind {
@@ -36,11 +41,10 @@ func presenceOf(v advert.Value) presence {
 	case advert.Null:
 		return none
 	case advert.String:
-		s := strings.ToLower(strings.TrimSpace(v.Str))
 		switch {
-		case s == "":
+		case strings.TrimSpace(v.Str) == "":
 			return empty
-		case noneWords[s]:
+		case vocab.IsNone(v.Str):
 			return none
 		}
 	case advert.Array:
@@ -48,44 +52,70 @@ func presenceOf(v advert.Value) presence {
 			return none
 		}
 	case advert.Object:
-		if len(v.Members()) == 0 {
+		if allEmpty(v) {
 			return empty
 		}
 	}
 	return given
 }
 
-// fieldSet folds a rule's field names for lookup.
-func fieldSet(fields []string) map[string]bool {
-	set := make(map[string]bool, len(fields))
-	for _, f := range fields {
-		set[advert.FoldKey(f)] = true
+// allEmpty reports whether an object holds nothing: no members, or only
+// members sent empty ("betalende_naam_organisatie": "" and its kin).
+func allEmpty(v advert.Value) bool {
+	for _, m := range v.Members() {
+		if presenceOf(m.Value) != empty {
+			return false
+		}
+	}
+	return true
+}
+
+// meaning is what a member name of a group (or party) means; a name the
+// normalizer prefixed on a clash ("funding.fundingOrigin") is read by its
+// last part.
+func (c *checker) meaning(scope, key string) vocab.Meaning {
+	m := c.v.Lookup(scope, key)
+	if !m.Recognised() {
+		if i := strings.LastIndexByte(key, '.'); i >= 0 {
+			m = c.v.Lookup(scope, key[i+1:])
+		}
+	}
+	return m
+}
+
+// fieldSet are the vocabulary's fields at the places a rule reads
+// ("advertiser.email" and "sponsors[].email" are party.email).
+func (c *checker) fieldSet(places []string) map[*vocab.Field]bool {
+	set := map[*vocab.Field]bool{}
+	for _, p := range places {
+		if f, ok := fieldAt(c.v, p); ok {
+			set[f] = true
+		}
 	}
 	return set
 }
 
-// keyMatches reports whether a member name is one of the set, in any case
-// style; a name the normalizer prefixed on a clash ("funding.fundingOrigin")
-// is read by its last part.
-func keyMatches(set map[string]bool, key string) bool {
-	if set[advert.FoldKey(key)] {
-		return true
+// fieldAt is the vocabulary's field at a place of the document:
+// "sponsors[].email", "complianceAndFunding.payer.email", "campaign.startDate".
+func fieldAt(v *vocab.Vocabulary, place string) (*vocab.Field, bool) {
+	place = strings.ReplaceAll(place, "[]", "")
+	if rest, ok := strings.CutPrefix(place, string(advert.GroupComplianceAndFunding)+"."); ok && strings.Contains(rest, ".") {
+		place = rest // the payer's or the controlling entity's field
 	}
-	if i := strings.LastIndexByte(key, '.'); i >= 0 {
-		return set[advert.FoldKey(key[i+1:])]
-	}
-	return false
+	return v.Field(place)
 }
 
-// inObject finds the members of obj named in set; prefix starts their paths.
-func inObject(obj advert.Value, set map[string]bool, prefix string) []match {
+// inObject finds the members of obj, read in scope, that mean one of the
+// fields; prefix starts their paths.
+func (c *checker) inObject(obj advert.Value, scope string, set map[*vocab.Field]bool, prefix string) []match {
 	if obj.Kind != advert.Object {
 		return nil
 	}
 	var out []match
 	for _, m := range obj.Members() {
-		if keyMatches(set, m.Key) {
-			out = append(out, match{path: prefix + m.Key, key: m.Key, v: m.Value, holder: obj})
+		mean := c.meaning(scope, m.Key)
+		if mean.Kind == vocab.FieldName && set[mean.Field] {
+			out = append(out, match{path: prefix + m.Key, key: m.Key, v: m.Value, holder: obj, mean: mean})
 		}
 	}
 	return out
@@ -93,14 +123,14 @@ func inObject(obj advert.Value, set map[string]bool, prefix string) []match {
 
 // inGroups finds the fields in every object group of the document, in the
 // order of advert.Groups: services put them where they like.
-func inGroups(d *advert.Document, fields []string) []match {
-	set := fieldSet(fields)
+func (c *checker) inGroups(places []string) []match {
+	set := c.fieldSet(places)
 	var out []match
 	for _, g := range advert.Groups {
 		if g.Parties {
 			continue
 		}
-		out = append(out, inObject(d.Group(g.Group), set, string(g.Group)+".")...)
+		out = append(out, c.inObject(c.d.Group(g.Group), string(g.Group), set, string(g.Group)+".")...)
 	}
 	return out
 }
@@ -141,59 +171,42 @@ func fromMatches(ms []match) Result {
 	if p := paths(ms, empty); len(p) > 0 {
 		return Result{Status: Missing, Found: p, Note: "sent empty"}
 	}
-	return Result{Status: Missing, Note: "not in this response"}
+	return notFound("not in this response")
 }
+
+// notFound is a missing item padview found no member for.
+func notFound(note string) Result { return Result{Status: Missing, Note: note, absent: true} }
 
 // isPersonal reports whether a rule's fields are personal data, which the
 // standard view leaves out.
-func isPersonal(fields []string) bool {
-	for _, f := range fields {
-		if text.IsPersonalField(f) {
+func (c *checker) isPersonal(places []string) bool {
+	for f := range c.fieldSet(places) {
+		if f.Category != vocab.NotPersonal {
 			return true
 		}
 	}
 	return false
 }
 
-// isNaturalPerson reads whether a party is a natural person: from a member
-// such as kind or type, else from a first or last name with no company,
-// legal or plain name beside it.
-func isNaturalPerson(v advert.Value) bool {
-	if v.Kind != advert.Object {
-		return false
-	}
-	hasPersonName, hasOrgName := false, false
-	for _, m := range v.Members() {
-		switch advert.FoldKey(m.Key) {
-		case "kind", "type", "partytype", "entitytype", "persontype", "sponsortype", "legalform":
-			if m.Value.Kind == advert.String {
-				s := strings.ToLower(m.Value.Str)
-				return strings.Contains(s, "individual") || strings.Contains(s, "natural") || strings.TrimSpace(s) == "person"
-			}
-		case "firstname", "lastname":
-			hasPersonName = hasPersonName || presenceOf(m.Value) == given
-		case "name", "companyname", "legalname":
-			hasOrgName = hasOrgName || presenceOf(m.Value) == given
-		}
-	}
-	return hasPersonName && !hasOrgName
-}
-
 // sponsorNames are the names the advertiser and the sponsors go by,
 // folded for comparison.
-func sponsorNames(d *advert.Document) map[string]bool {
+func (c *checker) sponsorNames() map[string]bool {
 	names := map[string]bool{}
 	add := func(s string) {
 		if s = strings.ToLower(strings.TrimSpace(s)); s != "" {
 			names[s] = true
 		}
 	}
-	for _, k := range []string{"name", "companyName", "legalName"} {
-		if v, ok := d.Advertiser.Get(k); ok && v.Kind == advert.String {
-			add(v.Str)
+	add(text.PartyName(c.d.Advertiser))
+	for _, m := range c.d.Advertiser.Members() {
+		if mean := c.meaning(vocab.Advertiser, m.Key); mean.Kind == vocab.FieldName && m.Value.Kind == advert.String {
+			switch mean.Field.Name {
+			case "name", "companyName", "legalName":
+				add(m.Value.Str)
+			}
 		}
 	}
-	for _, s := range d.Sponsors {
+	for _, s := range c.d.Sponsors {
 		add(text.PartyName(s))
 	}
 	return names

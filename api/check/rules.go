@@ -7,174 +7,326 @@ import "github.com/padview/padview/api/advert"
 type Rule struct {
 	ID    string // stable machine name, as in --json
 	Label string // what people read
-	// Basis is where the rule comes from; it says so when padview's
-	// reading of the Regulation is uncertain.
+	// Noun names the item in a sentence: "the sponsor email".
+	Noun string
+	// Annex is the item of the transparency notice template (Implementing
+	// Regulation (EU) 2025/1410, Annex II) the rule checks, 1 to 16, and
+	// AnnexLabel that item's title; 0 for a rule outside the template.
+	// Rules are in the template's order.
+	Annex      int
+	AnnexLabel string
+	// Basis is where the rule comes from: its point of Art. 12(1) and its
+	// Annex II item, and where padview's reading is uncertain or the
+	// reference could not be verified, it says so.
 	Basis string
 	// About says what the rule asks and how padview reads the document.
 	About string
-	// Fields are the member names that satisfy the rule, in any case style
-	// (advert.FoldKey), in whichever group the service put them; the party
-	// rules read the advertiser and the sponsors.
+	// Fields are the places of the normalized document the rule reads:
+	// fields of the vocabulary, found under any name it knows for them and
+	// in whichever group the service put them.
 	Fields   []string
 	Required bool
 
-	eval func(*advert.Document, Rule) Result
+	eval func(*checker, Rule) Result
 }
 
-const reg = "Regulation (EU) 2024/900 "
+const (
+	reg  = "Regulation (EU) 2024/900 "
+	tmpl = "; Implementing Regulation (EU) 2025/1410, Annex II item "
+	// unverifiedNumber marks the items whose number comes from a public
+	// rendering of the template, not from the official text.
+	unverifiedNumber = " (the item number is from a public rendering of the template, unverified against the official text)"
+)
 
-// Rules is the one table of rules, in the order the Regulation lists the
-// items and reports show them.
-var Rules = []Rule{
+// The items of Annex II, by number.
+var annexLabels = [...]string{
+	0:  "not a template item: the label's link to the notice, Art. 11(1)(e)",
+	1:  "Sponsor",
+	2:  "Entity ultimately controlling the sponsor",
+	3:  "Payer, where not the sponsor or the controlling entity",
+	4:  "Period of publication, delivery or dissemination",
+	5:  "Amounts and other benefits for the advertisement",
+	6:  "Amounts and other benefits for the campaign",
+	7:  "Public or private origin, inside or outside the Union",
+	8:  "Methodology used to calculate the amounts",
+	9:  "Linked election, referendum or legislative or regulatory process",
+	10: "Official information on how to take part",
+	11: "Link to the European repository",
+	12: "Mechanism to notify a possibly non-compliant advertisement",
+	13: "Earlier publication suspended or discontinued",
+	14: "Statement that targeting or ad-delivery techniques were used",
+	15: "Details of the targeting",
+	16: "Means to exercise data-protection rights",
+}
+
+// Rules is the one table of rules and the one list of the template's
+// items: in the order of Annex II, each rule carries its item.
+var Rules = withAnnexLabels([]Rule{
 	{
-		ID: "sponsor.name", Label: "Sponsor name", Required: true,
-		Basis:  reg + "Art. 12(1)(a): the identity of the sponsor, including its name",
+		ID: "sponsor.name", Label: "Sponsor name", Noun: "the sponsor name", Annex: 1, Required: true,
+		Basis:  reg + "Art. 12(1)(a): the identity of the sponsor, including its name" + tmpl + "1" + unverifiedNumber,
 		About:  "The sponsor's name. Met by the advertiser, or by every sponsor listed.",
-		Fields: []string{"name", "companyName", "legalName", "lastName"},
+		Fields: partyFields("name", "companyName", "legalName", "lastName"),
 		eval:   evalParty(false),
 	},
 	{
-		ID: "sponsor.legal_name", Label: "Sponsor legal name",
-		Basis: reg + "Art. 12(1)(a), with the template of Implementing Regulation (EU) 2025/1410 (the legal name " +
-			"where it differs from the business name); uncertain: point (a) itself asks for the name, and asking " +
-			"for the legal name of every legal person is padview's reading",
-		About: "The registered name of a sponsor that is a legal person; not applicable to a natural person. " +
-			"padview cannot tell whether it differs from the business name, so it asks for it whenever the sponsor is not a natural person.",
-		Fields: []string{"legalName", "legalEntityName", "registeredName"},
-		eval:   evalParty(true),
+		ID: "sponsor.legal_name", Label: "Sponsor legal name", Noun: "the sponsor legal name", Annex: 1,
+		Basis: reg + "Art. 12(1)(a)" + tmpl + "1 (the legal name where it differs from the business name)" + unverifiedNumber +
+			"; uncertain: padview cannot tell whether the legal name differs, so a name given without a legal name " +
+			"beside it reads as not applicable",
+		About: "The registered name of a sponsor that is a legal person, where it differs from its business name; " +
+			"not applicable to a natural person, nor where only one name is given.",
+		Fields: partyFields("legalName"),
+		eval:   evalLegalName,
 	},
 	{
-		ID: "sponsor.email", Label: "Sponsor contact email", Required: true,
-		Basis:  reg + "Art. 12(1)(a): the sponsor's email address",
+		ID: "sponsor.email", Label: "Sponsor contact email", Noun: "the sponsor email", Annex: 1, Required: true,
+		Basis:  reg + "Art. 12(1)(a): the sponsor's email address" + tmpl + "1" + unverifiedNumber,
 		About:  "A contact email of the sponsor. Personal data: only the full view carries it.",
-		Fields: []string{"email", "emailAddress", "contactEmail"},
+		Fields: partyFields("email"),
 		eval:   evalParty(false),
 	},
 	{
-		ID: "sponsor.address", Label: "Sponsor postal address",
-		Basis: reg + "Art. 12(1)(a): the sponsor's postal address, where made public",
+		ID: "sponsor.address", Label: "Sponsor postal address", Noun: "the sponsor postal address", Annex: 1,
+		Basis: reg + "Art. 12(1)(a): the sponsor's postal address, where made public" + tmpl + "1" + unverifiedNumber,
 		About: "The sponsor's postal address, needed where it has been made public; padview cannot tell whether it was, " +
 			"so the rule is not required. Personal data: only the full view carries it.",
-		Fields: []string{"streetAddress", "address", "postalAddress"},
+		Fields: partyFields("streetAddress", "postalAddress"),
 		eval:   evalParty(false),
 	},
 	{
-		ID: "sponsor.establishment", Label: "Sponsor place of establishment", Required: true,
+		ID: "sponsor.establishment", Label: "Sponsor place of establishment", Noun: "the sponsor place of establishment",
+		Annex: 1, Required: true,
 		Basis: reg + "Art. 12(1)(a): for a sponsor that is not a natural person, the address of its place of " +
-			"establishment; padview checks less: a country alone counts as present",
+			"establishment" + tmpl + "1" + unverifiedNumber + "; padview checks less: a country alone counts as present",
 		About: "Where a sponsor that is not a natural person is established; also read from any group. The Regulation " +
 			"asks for the address of the place of establishment; padview counts any value as present, a bare country " +
-			"code (\"countryOfEstablishment\": \"GB\") included, so a reviewer should read it.",
-		Fields: []string{"placeOfEstablishment", "establishment", "countryOfEstablishment"},
+			"code (\"countryOfEstablishment\": \"GB\") included, so a reviewer should read it. A postal address is not " +
+			"read as one.",
+		Fields: partyFields("placeOfEstablishment"),
 		eval:   evalEstablishment,
 	},
 	{
-		ID: "controlling_entity", Label: "Entity controlling the sponsor",
-		Basis: reg + "Art. 12(1)(a): where applicable, the identity of the entity ultimately controlling the sponsor, " +
-			"with its name, email address and postal address where made public; padview checks only the name",
-		About: "The entity ultimately controlling the sponsor, where there is one. The Regulation asks for its name, " +
-			"email address and postal address where made public, as for the sponsor; padview " +
-			"checks only that it is named, so a reviewer should read the rest. The Controllers collection is not read " +
-			"for this: in the services seen so far it lists data controllers.",
-		Fields: []string{"controllingEntity", "ultimateController", "controlledBy"},
-		eval:   evalEntity("no controlling entity"),
+		ID: "sponsor.registration", Label: "Sponsor registration number", Noun: "the sponsor registration number", Annex: 1,
+		Basis: reg + "Art. 12(1)(a)" + tmpl + "1 (the registration number, where applicable)" + unverifiedNumber +
+			"; uncertain: padview cannot tell where a registration applies",
+		About: "The registration number of a sponsor that is not a natural person (a company or trade register " +
+			"number, such as a KvK number). Not applicable to a natural person.",
+		Fields: partyFields("registrationNumber"),
+		eval:   evalParty(true),
 	},
 	{
-		ID: "payer", Label: "Payer, if not the sponsor",
+		ID: "controlling_entity", Label: "Entity controlling the sponsor", Noun: "the controlling entity", Annex: 2,
+		Basis: reg + "Art. 12(1)(a): where applicable, the identity of the entity ultimately controlling the sponsor" +
+			tmpl + "2" + unverifiedNumber + "; padview checks only the name here",
+		About: "The entity ultimately controlling the sponsor, where there is one. padview checks that it is named; " +
+			"its contact is the next rule. The Controllers collection is not read for this: in the services seen so " +
+			"far it lists data controllers.",
+		Fields: entityFields("controllingEntity"),
+		eval:   evalEntity("controllingEntity", "no controlling entity"),
+	},
+	{
+		ID: "controlling_entity.contact", Label: "Controlling entity's email or address", Noun: "the controlling entity's contact",
+		Annex: 2,
+		Basis: reg + "Art. 12(1)(a): the controlling entity's name, email address and postal address where made public" +
+			tmpl + "2" + unverifiedNumber + "; uncertain: padview cannot tell whether the postal address was made public",
+		About: "An email or a postal address of the controlling entity, where there is one. Personal data: only the " +
+			"full view carries it.",
+		Fields: roleFields("controllingEntity", "email", "streetAddress", "postalAddress"),
+		eval:   evalContact("controllingEntity"),
+	},
+	{
+		ID: "payer", Label: "Payer, if not the sponsor", Noun: "the payer", Annex: 3,
 		Basis: reg + "Art. 12(1)(b): the information of point (a) on whoever provides the remuneration, if not the " +
-			"sponsor or the entity controlling it; padview checks only the name",
+			"sponsor or the entity controlling it" + tmpl + "3; padview checks only the name here",
 		About: "Who paid for the advertisement, where that is not the sponsor; not applicable when it names the sponsor. " +
-			"The Regulation asks for the payer what point (a) asks for the sponsor (name, email address, postal address " +
-			"where made public); padview checks only that it is named, so a reviewer should read the rest.",
-		Fields: []string{"payer", "paidBy", "payingEntity"},
-		eval:   evalEntity("the sponsor pays"),
+			"Its contact is the next rule.",
+		Fields: entityFields("payer"),
+		eval:   evalEntity("payer", "the sponsor pays"),
 	},
 	{
-		ID: "period", Label: "Publication period (start and end)", Required: true,
-		Basis:  reg + "Art. 12(1)(c): the period of publication, delivery or dissemination",
+		ID: "payer.contact", Label: "Payer's email or address", Noun: "the payer's contact", Annex: 3,
+		Basis: reg + "Art. 12(1)(b) with (a): the payer's email address and postal address where made public" + tmpl +
+			"3; uncertain: padview cannot tell whether the postal address was made public",
+		About:  "An email or a postal address of the payer, where the payer is not the sponsor. Personal data: only the full view carries it.",
+		Fields: roleFields("payer", "email", "streetAddress", "postalAddress"),
+		eval:   evalContact("payer"),
+	},
+	{
+		ID: "period", Label: "Publication period (start and end)", Noun: "the period", Annex: 4, Required: true,
+		Basis:  reg + "Art. 12(1)(c): the period of publication, delivery or dissemination" + tmpl + "4",
 		About:  "When the advertisement is published: a start and an end date, the end not before the start.",
-		Fields: append(append([]string{}, startFields...), endFields...),
+		Fields: []string{"campaign.startDate", "campaign.endDate", "campaign.period"},
 		eval:   evalPeriod,
 	},
 	{
-		ID: "amounts", Label: "Amounts and other benefits, with currency", Required: true,
-		Basis:  reg + "Art. 12(1)(d): the aggregated amounts and the aggregated value of other benefits received",
-		About:  "The amounts and the value of other benefits received for the advertisement; every amount must name its currency.",
-		Fields: []string{"amountsReceived", "totalValue", "amount", "otherBenefits"},
+		ID: "amounts", Label: "Amounts and other benefits, with currency", Noun: "the amounts", Annex: 5, Required: true,
+		Basis: reg + "Art. 12(1)(d): the aggregated amounts and the aggregated value of other benefits received" + tmpl +
+			"5 and 6",
+		About: "The amounts and the value of other benefits received, for the advertisement or the campaign; every " +
+			"amount must name its currency.",
+		Fields: []string{"complianceAndFunding.amountsReceived", "campaign.totalValue", "complianceAndFunding.otherBenefits"},
 		eval:   evalAmounts,
 	},
 	{
-		ID: "funding.origin", Label: "Origin of the funds", Required: true,
-		Basis: reg + "Art. 12(1)(e): the public or private origin of the amounts and benefits",
-		About: "Where the amounts and benefits come from. padview checks that an origin is given; " +
-			"whether it says public or private is for the reviewer to read.",
-		Fields: originFields,
+		ID: "amounts.advertisement", Label: "Amounts for the advertisement", Noun: "the amounts for the advertisement", Annex: 5,
+		Basis: reg + "Art. 12(1)(d): the amounts and other benefits received for the advertisement" + tmpl + "5" +
+			"; uncertain: padview reads the amounts received as those for the advertisement",
+		About:  "The amounts (or other benefits) received for this advertisement, apart from the campaign's total.",
+		Fields: []string{"complianceAndFunding.amountsReceived", "complianceAndFunding.otherBenefits"},
+		eval:   evalField,
+	},
+	{
+		ID: "amounts.campaign", Label: "Amounts for the campaign", Noun: "the amounts for the campaign", Annex: 6,
+		Basis: reg + "Art. 12(1)(d): where relevant, the amounts and other benefits received for the campaign" + tmpl + "6" +
+			"; uncertain: padview cannot tell whether a campaign total is relevant",
+		About:  "The total value of the campaign the advertisement is part of.",
+		Fields: []string{"campaign.totalValue"},
+		eval:   evalField,
+	},
+	{
+		ID: "funding.origin", Label: "Origin of the funds", Noun: "the origin of the funds", Annex: 7, Required: true,
+		Basis: reg + "Art. 12(1)(e): the public or private origin of the amounts and benefits" + tmpl + "7",
+		About: "Where the amounts and benefits come from. padview checks that an origin is given and reads public or " +
+			"private, inside or outside the EU, from its words in English, Dutch, German or French.",
+		Fields: []string{"complianceAndFunding.fundingOrigin"},
 		eval:   evalOrigin,
 	},
 	{
-		ID: "funding.eu", Label: "Funds from inside or outside the EU", Required: true,
-		Basis: reg + "Art. 12(1)(e): whether the amounts and benefits originate from inside or outside the Union",
+		ID: "funding.eu", Label: "Funds from inside or outside the EU", Noun: "whether the funds come from inside the EU",
+		Annex: 7, Required: true,
+		Basis: reg + "Art. 12(1)(e): whether the amounts and benefits originate from inside or outside the Union" + tmpl + "7",
 		About: "Whether the funds come from inside or outside the Union, from a yes/no member or else from the " +
-			"origin's own words. Funding from outside the EU is flagged.",
-		Fields: thirdCountryFields,
+			"origin's own words (\"buiten de EU\", \"third country\"). Funding from outside the EU is flagged.",
+		Fields: []string{"complianceAndFunding.isThirdCountryFunded", "complianceAndFunding.fundingOrigin"},
 		eval:   evalThirdCountry,
 	},
 	{
-		ID: "calculation", Label: "How the amounts were calculated", Required: true,
-		Basis:  reg + "Art. 12(1)(f): the methodology used to calculate the amounts and values",
+		ID: "calculation", Label: "How the amounts were calculated", Noun: "the calculation method", Annex: 8, Required: true,
+		Basis:  reg + "Art. 12(1)(f): the methodology used to calculate the amounts and values" + tmpl + "8",
 		About:  "The methodology used to calculate the amounts and values.",
-		Fields: []string{"calculationMethod", "calculationMethodology"},
+		Fields: []string{"complianceAndFunding.calculationMethodology"},
 		eval:   evalField,
 	},
 	{
-		ID: "election", Label: "Linked election or referendum",
-		Basis:  reg + "Art. 12(1)(g): where applicable, the elections, referendums or legislative or regulatory processes linked",
+		ID: "election", Label: "Linked election or referendum", Noun: "the linked election", Annex: 9,
+		Basis: reg + "Art. 12(1)(g): where applicable, the elections, referendums or legislative or regulatory processes linked" +
+			tmpl + "9",
 		About:  "The election, referendum or legislative process the advertisement is linked to, where there is one.",
-		Fields: []string{"linkedElection", "election", "electionName", "referendum", "electionDate"},
+		Fields: []string{"complianceAndFunding.linkedElection"},
 		eval:   evalField,
 	},
 	{
-		ID: "election.date", Label: "Date of the election or referendum",
-		Basis: "none of its own: " + reg + "Art. 12(1)(g) asks which election, not its date; " +
+		ID: "election.date", Label: "Date of the election or referendum", Noun: "the election date", Annex: 9,
+		Basis: "none of its own: " + reg + "Art. 12(1)(g) asks which election, not its date" + tmpl + "9; " +
 			"padview checks the date as a help to the reviewer",
-		About:  "The date of the linked election or referendum.",
-		Fields: []string{"electionDate", "referendumDate", "votingDate"},
-		eval:   evalField,
+		About:  "The date of the linked election or referendum, also read from the election's own date (\"theme_link\": {\"date\"}).",
+		Fields: []string{"complianceAndFunding.electionDate", "complianceAndFunding.linkedElection"},
+		eval:   evalElectionDate,
 	},
 	{
-		ID: "targeting", Label: "Whether targeting techniques were used",
-		Basis: reg + "Art. 12(1)(l) with Art. 19(1)(c): where applicable, a statement that targeting or ad-delivery " +
-			"techniques based on personal data were used; uncertain: the point letter (l) is padview's reading of the list",
-		About: "A statement whether targeting or ad-delivery techniques based on personal data were used. padview " +
-			"checks that the service says whether they were; the details Art. 19 asks for are for the reviewer to read.",
-		Fields: []string{"techniquesUsed", "targetingTechniquesUsed", "targeting"},
-		eval:   evalField,
+		ID: "election.information", Label: "Official information on taking part", Noun: "the official information",
+		Annex: 10,
+		Basis: reg + "Art. 12(1)(h): for an election or referendum, links to official information on how to take part" +
+			tmpl + "10",
+		About:  "Where an election or referendum is linked, a link to official information on how to take part in it.",
+		Fields: []string{"complianceAndFunding.officialInformation"},
+		eval:   evalElectionInformation,
 	},
 	{
-		ID: "suspension", Label: "Suspension or removal history",
-		Basis: reg + "Art. 12(1)(k): where applicable, whether a previous publication was suspended or discontinued " +
-			"for an infringement; uncertain: the point letter (k) is padview's reading of the list",
-		About:  "Whether an earlier publication of the advertisement (or of an earlier version) was suspended or discontinued for an infringement.",
-		Fields: []string{"suspensionHistory", "previouslySuspended", "suspensions"},
-		eval:   evalField,
-	},
-	{
-		ID: "notice_url", Label: "Link to the transparency notice", Required: true,
-		Basis: reg + "Art. 11(1)(e): the transparency notice, or a clear indication of where it can be retrieved; " +
-			"uncertain: padview takes a web address as that indication",
-		About:  "A web address (http or https) where the transparency notice can be read.",
-		Fields: []string{"transparencyNoticeUrl", "transparencyUrl", "noticeUrl"},
+		ID: "repository", Label: "Link to the European repository", Noun: "the repository link", Annex: 11,
+		Basis: reg + "Art. 12(1)(i): where applicable, a link to the European repository for online political " +
+			"advertisements (Art. 13)" + tmpl + "11; unverified: the point letter and the item could not be read in " +
+			"the official text",
+		About:  "A web address of the advertisement in the European repository, for online advertisements.",
+		Fields: []string{"complianceAndFunding.repositoryUrl"},
 		eval:   evalURL,
 	},
+	{
+		ID: "notification", Label: "How to report a non-compliant advertisement", Noun: "the notification mechanism", Annex: 12,
+		Basis: reg + "Art. 12(1)(j): how to use the mechanism for notifying a possibly non-compliant advertisement " +
+			"(Art. 15)" + tmpl + "12; unverified: the point letter and the item could not be read in the official text",
+		About:  "How to notify the publisher that the advertisement may not comply: a link or a description.",
+		Fields: []string{"complianceAndFunding.notificationMechanism"},
+		eval:   evalField,
+	},
+	{
+		ID: "suspension", Label: "Suspension or removal history", Noun: "the suspension history", Annex: 13,
+		Basis: reg + "Art. 12(1)(k): where applicable, whether a previous publication was suspended or discontinued " +
+			"for an infringement" + tmpl + "13; uncertain: the point letter (k) is padview's reading of the list, " +
+			"consistent with the template's order",
+		About:  "Whether an earlier publication of the advertisement (or of an earlier version) was suspended or discontinued for an infringement.",
+		Fields: []string{"legalAndMetadata.previouslySuspended", "legalAndMetadata.suspensionHistory"},
+		eval:   evalField,
+	},
+	{
+		ID: "targeting", Label: "Whether targeting techniques were used", Noun: "the targeting statement", Annex: 14,
+		Basis: reg + "Art. 12(1)(l) with Art. 19(1)(c): where applicable, a statement that targeting or ad-delivery " +
+			"techniques based on personal data were used" + tmpl + "14; uncertain: the point letter (l) is padview's " +
+			"reading of the list, consistent with the template's order",
+		About: "A statement whether targeting or ad-delivery techniques based on personal data were used (\"geen\", " +
+			"none, is a statement too). The details are the next rule.",
+		Fields: []string{"targeting.techniquesUsed"},
+		eval:   evalTargeting,
+	},
+	{
+		ID: "targeting.details", Label: "Details of the targeting", Noun: "the targeting details", Annex: 15,
+		Basis: reg + "Art. 12(1)(l) with Art. 19(1)(c): the recipient groups and parameters, the categories of " +
+			"personal data, the goals, logic and parameters of the techniques" + tmpl + "15; unverified: items 15 " +
+			"and 16 could not be read in the official text",
+		About: "Where targeting techniques were used, what they were: techniques, parameters, audience, categories of " +
+			"personal data. Not applicable where the service says none were used.",
+		Fields: []string{"targeting.details", "targeting.techniques", "targeting.personalDataCategories", "targeting.audience"},
+		eval:   evalTargetingDetail,
+	},
+	{
+		ID: "targeting.rights", Label: "How to exercise data-protection rights", Noun: "the data-protection rights", Annex: 16,
+		Basis: reg + "Art. 12(1)(l) with Art. 19(1)(e): where to find the means to exercise data-protection rights" +
+			tmpl + "16; unverified: items 15 and 16 could not be read in the official text",
+		About:  "Where targeting techniques were used, where to exercise one's data-protection rights (a link or a description).",
+		Fields: []string{"targeting.dataProtectionRights"},
+		eval:   evalTargetingDetail,
+	},
+	{
+		ID: "notice_url", Label: "Link to the transparency notice", Noun: "the link to the notice", Required: true,
+		Basis: reg + "Art. 11(1)(e): the transparency notice, or a clear indication of where it can be retrieved; " +
+			"not an item of the template (Annex II) but of the label; uncertain: padview takes a web address as that indication",
+		About:  "A web address (http or https) where the transparency notice can be read.",
+		Fields: []string{"complianceAndFunding.transparencyNoticeUrl"},
+		eval:   evalURL,
+	},
+})
+
+func withAnnexLabels(rules []Rule) []Rule {
+	for i := range rules {
+		rules[i].AnnexLabel = annexLabels[rules[i].Annex]
+	}
+	return rules
 }
 
-// Field lists that more than one rule reads.
-var (
-	startFields        = []string{"startDate", "periodStart", "publicationStart"}
-	endFields          = []string{"endDate", "periodEnd", "publicationEnd"}
-	originFields       = []string{"fundingOrigin", "originOfFunds", "sourceOfFunds"}
-	thirdCountryFields = []string{"isThirdCountryFunded", "thirdCountryFunded"}
-)
+// partyFields are places of a sponsor's field: the advertiser's and each
+// sponsor's.
+func partyFields(names ...string) []string {
+	var out []string
+	for _, n := range names {
+		out = append(out, string(advert.GroupAdvertiser)+"."+n, string(advert.GroupSponsors)+"[]."+n)
+	}
+	return out
+}
+
+// entityFields are the places of the payer or the controlling entity.
+func entityFields(role string) []string {
+	return []string{string(advert.GroupComplianceAndFunding) + "." + role}
+}
+
+// roleFields are places of the payer's or the controlling entity's fields.
+func roleFields(role string, names ...string) []string {
+	var out []string
+	for _, n := range names {
+		out = append(out, string(advert.GroupComplianceAndFunding)+"."+role+"."+n)
+	}
+	return out
+}
 
 // RuleByID finds a rule of Rules.
 func RuleByID(id string) (Rule, bool) {

@@ -26,6 +26,9 @@ const (
 var embeddedPAIDs = [...]string{
 	"AB12CD", "PAD-2026-000000123456", "XK9P2M", "ZZ7Q1A", "PAD-2025-000000000789", "Q4R8ST",
 	"JP2026A1", "LONG01", "NUL0N3", "ESC4PE", "ES55MAD", "PL44WAW", "AB12CE", "TN2026",
+	// Answers in the vocabularies of real sources: a politiekereclame.nl
+	// statement, a Meta Ad Library ads_archive record, an ad collector's.
+	"PRNL25", "META24", "ADCOL1",
 }
 
 // SamplePAIDs lists the sample set in the order it is suggested to people.

@@ -6,7 +6,7 @@ import (
 	"unicode"
 
 	"github.com/padview/padview/api/advert"
-	"github.com/padview/padview/api/text"
+	"github.com/padview/padview/api/vocab"
 )
 
 // Shape is how the fake lays out an advertisement on the wire. A real
@@ -36,14 +36,18 @@ func (s Shape) String() string {
 }
 
 // standardView removes the personal data of the advertiser, sponsors and
-// controllers: what the full view adds.
+// controllers, and of parties written flat at the top level
+// ("opdrachtgever_mailadres"): what the full view adds. Names of natural
+// persons stay, as the spec lists only emails, phone numbers and full
+// addresses as what the full view adds.
 func standardView(ad advert.Value) advert.Value {
 	var out []advert.Member
+	vc := vocab.Builtin()
 	for _, m := range ad.Members() {
-		switch m.Key {
-		case "advertiser":
+		switch mean := vc.Lookup("", m.Key); {
+		case m.Key == "advertiser":
 			m.Value = withoutPersonal(m.Value)
-		case "sponsors", "controllers":
+		case m.Key == "sponsors" || m.Key == "controllers":
 			if m.Value.Kind == advert.Array {
 				items := make([]advert.Value, m.Value.Len())
 				for i, it := range m.Value.Items() {
@@ -51,19 +55,26 @@ func standardView(ad advert.Value) advert.Value {
 				}
 				m.Value = advert.NewArray(items...)
 			}
+		case fullViewOnly(mean.Category(false)):
+			continue
 		}
 		out = append(out, m)
 	}
 	return advert.NewObject(out...)
 }
 
+// fullViewOnly reports whether the full view alone carries data of a
+// category.
+func fullViewOnly(c vocab.Category) bool { return c != vocab.NotPersonal && c != vocab.Name }
+
 func withoutPersonal(v advert.Value) advert.Value {
 	if v.Kind != advert.Object {
 		return v
 	}
 	var out []advert.Member
+	vc := vocab.Builtin()
 	for _, m := range v.Members() {
-		if !text.IsPersonalField(m.Key) {
+		if !fullViewOnly(vc.Lookup(vocab.Sponsors, m.Key).Category(false)) {
 			out = append(out, m)
 		}
 	}

@@ -1,6 +1,9 @@
 package text
 
-import "github.com/padview/padview/api/advert"
+import (
+	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/vocab"
+)
 
 // What readers say where a value would be: absent and null are different
 // answers. An absent field is not in the response (or, for personal data
@@ -27,7 +30,9 @@ func AbsentSpecFields(v advert.Value, g advert.Group, view advert.View) []advert
 			continue
 		}
 		why := NotInResponse
-		if view == advert.Standard && IsPersonalField(f) {
+		// The full view adds emails, phone numbers and full addresses (the
+		// spec's words), not names.
+		if c := vocab.Builtin().Lookup(string(g), f).Category(false); view == advert.Standard && c != vocab.NotPersonal && c != vocab.Name {
 			why = NotInStandard
 		}
 		out = append(out, advert.Member{Key: f, Value: advert.StringValue(why)})

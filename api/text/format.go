@@ -8,32 +8,16 @@ import (
 	"time"
 
 	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/vocab"
 )
 
 // NotDisclosed is how a null value reads to a person.
 const NotDisclosed = "not disclosed"
 
-// personalMarkers are fragments of folded member names that carry personal
-// data in the sense of the spec: emails, phone numbers and full addresses.
-var personalMarkers = []string{"email", "phone", "mobile", "telephone", "fax",
-	"street", "address", "postalcode", "postcode", "zip", "birth", "passport", "nationalid",
-	"taxid", "iban", "personalid"}
-
-// IsPersonalField reports whether a member name holds personal data (email,
-// phone, street address and the like), so that a UI can mark or mask it.
-func IsPersonalField(key string) bool {
-	f := advert.FoldKey(key)
-	for _, p := range personalMarkers {
-		if strings.Contains(f, p) {
-			return true
-		}
-	}
-	return false
-}
-
-// FormatField renders a value for a person, reading the member name for
-// hints: dates for *Date/*At/*On fields, amounts for value/amount/spend
-// fields, booleans for is*/has* fields. Anything it does not recognize is
+// FormatField renders a value for a person by what its name means (the
+// vocabulary's type for it): dates, money always with its currency or
+// NoCurrency, yes or no. A string in a date layout reads as a date and an
+// {amount, currency} object as money under any name. Anything else is
 // shown as written. Null reads "not disclosed".
 func FormatField(key string, v advert.Value) string {
 	switch v.Kind {
@@ -42,30 +26,43 @@ func FormatField(key string, v advert.Value) string {
 	case advert.Absent:
 		return ""
 	}
-	f := advert.FoldKey(key)
-	// A string in a date layout is a date whatever its name; a number is
-	// read as an epoch only where the name says it is a date.
-	if isDateName(f) || v.Kind == advert.String {
-		if s, ok := FormatDate(v); ok && (isDateName(f) || !isNumeric(v.Str)) {
-			return s
-		}
+	typ, currency := vocab.Builtin().TypeOf(key)
+	if s, ok := formatTyped(typ, currency, v); ok {
+		return s
 	}
-	if isAmountName(f) {
+	switch v.Kind {
+	case advert.String:
+		if s, ok := FormatDate(v); ok && !isNumeric(v.Str) {
+			return s // a string in a date layout is a date whatever its name
+		}
+	case advert.Bool:
+		return yesNo(v.Bool)
+	case advert.Object:
 		if s, ok := FormatAmount(v); ok {
 			return s
 		}
-	}
-	if v.Kind == advert.Bool || strings.HasPrefix(f, "is") || strings.HasPrefix(f, "has") {
-		if b, ok := ParseBool(v); ok {
-			return yesNo(b)
-		}
-	}
-	if v.Kind == advert.Object && (isAmountName(f) || hasCurrency(v)) {
-		if s, ok := FormatAmount(v); ok {
+		if s, ok := formatRange(v, ""); ok {
 			return s
 		}
 	}
 	return v.Text()
+}
+
+// formatTyped writes v as a value of type typ, if it reads as one.
+func formatTyped(typ vocab.Type, currency string, v advert.Value) (string, bool) {
+	switch typ {
+	case vocab.Date:
+		return FormatDate(v)
+	case vocab.Money, vocab.Benefit:
+		return FormatMoney(v, currency)
+	case vocab.Bool, vocab.Flag:
+		if b, ok := ParseBool(v); ok {
+			return yesNo(b), true
+		}
+	case vocab.Count:
+		return formatRange(v, "")
+	}
+	return "", false
 }
 
 func yesNo(b bool) string {
@@ -80,34 +77,10 @@ func isNumeric(s string) bool {
 	return err == nil
 }
 
-func isDateName(f string) bool {
-	for _, s := range []string{"updated", "published", "created", "modified", "expires"} {
-		if strings.HasSuffix(f, s) {
-			return true
-		}
-	}
-	return strings.HasSuffix(f, "date") || strings.HasSuffix(f, "at") && len(f) > 4 ||
-		strings.HasSuffix(f, "on") && (strings.HasPrefix(f, "start") || strings.HasPrefix(f, "end") ||
-			strings.HasSuffix(f, "edon")) || strings.HasSuffix(f, "time") || strings.HasSuffix(f, "timestamp")
-}
-
-func isAmountName(f string) bool {
-	for _, s := range []string{"value", "amount", "spend", "cost", "price", "budget", "total"} {
-		if strings.Contains(f, s) {
-			return true
-		}
-	}
-	return false
-}
-
-func hasCurrency(v advert.Value) bool {
-	_, ok := v.Get("currency")
-	return ok
-}
-
-// FormatDate reads a date-only string, an RFC 3339 timestamp, or epoch
-// seconds or milliseconds (told apart by size), and writes it as
-// "2006-01-02" or "2006-01-02 15:04 UTC".
+// FormatDate reads a date-only string, an RFC 3339 timestamp (or one with
+// a +hhmm offset), or epoch seconds or milliseconds (told apart by size),
+// and writes it as "2006-01-02" or "2006-01-02 15:04 UTC". A date and time
+// without a zone is shown as written: padview does not make up a zone.
 func FormatDate(v advert.Value) (string, bool) {
 	switch v.Kind {
 	case advert.String:
@@ -115,13 +88,20 @@ func FormatDate(v advert.Value) (string, bool) {
 		if s == "" || s[0] < '0' || s[0] > '9' {
 			return "", false // every layout starts with the year, an epoch with a digit: names, cities and phones are not parsed
 		}
-		if t, err := time.Parse("2006-01-02", s); err == nil {
-			return t.Format("2006-01-02"), true
+		if t, err := time.Parse(time.DateOnly, s); err == nil {
+			return t.Format(time.DateOnly), true
 		}
-		for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04:05", "2006-01-02 15:04:05"} {
-			if t, err := time.Parse(layout, s); err == nil {
-				return formatInstant(t), true
+		t := s
+		if len(t) > 10 && t[10] == ' ' {
+			t = t[:10] + "T" + t[11:]
+		}
+		for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04:05.999999999-0700"} {
+			if tm, err := time.Parse(layout, t); err == nil {
+				return formatInstant(tm), true
 			}
+		}
+		if _, err := time.Parse("2006-01-02T15:04:05.999999999", t); err == nil {
+			return s, true
 		}
 		if n, err := strconv.ParseInt(s, 10, 64); err == nil {
 			return formatEpoch(n)
@@ -147,7 +127,7 @@ func formatEpoch(n int64) (string, bool) {
 func formatInstant(t time.Time) string {
 	t = t.UTC()
 	if t.Hour() == 0 && t.Minute() == 0 && t.Second() == 0 && t.Nanosecond() == 0 {
-		return t.Format("2006-01-02")
+		return t.Format(time.DateOnly)
 	}
 	return t.Format("2006-01-02 15:04 UTC")
 }
@@ -155,6 +135,32 @@ func formatInstant(t time.Time) string {
 // NoCurrency follows an amount whose currency the service did not give, so
 // that it never reads like one in a known currency beside it.
 const NoCurrency = "(currency not stated)"
+
+// FormatMoney writes a value the vocabulary reads as money, always with
+// its currency: an amount or range as the normalizer writes it, or a bare
+// number in the currency its name gives ("totale_waarde_campagne_euro")
+// or else followed by NoCurrency.
+func FormatMoney(v advert.Value, currency string) (string, bool) {
+	switch v.Kind {
+	case advert.Number, advert.String:
+		num, ok := FormatAmount(v)
+		switch {
+		case !ok:
+			return "", false
+		case strings.Contains(num, " "):
+			return num, true // "EUR 12,500": it says its currency
+		case currency != "":
+			return currency + " " + num, true
+		}
+		return num + " " + NoCurrency, true
+	case advert.Object:
+		if s, ok := FormatAmount(v); ok {
+			return s, true
+		}
+		return formatRange(v, NoCurrency)
+	}
+	return "", false
+}
 
 // FormatAmount reads money as the normalizer writes it, {"amount":
 // "<decimal>", "currency": "<ISO 4217>" or null} (and the {value,
@@ -188,37 +194,90 @@ func FormatAmount(v advert.Value) (string, bool) {
 		if !ok || amount.Kind == advert.String && strings.Contains(num, " ") {
 			return "", false
 		}
-		if cur.Kind == advert.String && strings.TrimSpace(cur.Str) != "" {
-			return cur.Str + " " + num, true
-		}
-		return num + " " + NoCurrency, true
+		return withCurrency(num, cur, NoCurrency), true
 	}
 	return "", false
 }
 
+// withCurrency writes an amount after its currency, or before none, a
+// note saying so where there is one.
+func withCurrency(num string, cur advert.Value, none string) string {
+	if cur.Kind == advert.String && strings.TrimSpace(cur.Str) != "" {
+		return cur.Str + " " + num
+	}
+	if none == "" {
+		return num
+	}
+	return num + " " + none
+}
+
 // moneyParts finds the amount and the currency of a money object.
 func moneyParts(v advert.Value) (amount, currency advert.Value, ok bool) {
-	for _, k := range []string{"amount", "value", "total", "sum"} {
-		if a, found := v.Get(k); found {
-			amount = a
-			break
+	parts := vocab.Builtin()
+	hasCurrency := false
+	for _, m := range v.Members() {
+		switch parts.MoneyPart(m.Key) {
+		case "amount":
+			if !amount.IsPresent() || m.Key == "amount" {
+				amount = m.Value
+			}
+		case "currency":
+			currency, hasCurrency = m.Value, true
 		}
 	}
-	currency, hasCurrency := v.Get("currency")
 	if !amount.IsPresent() || !hasCurrency && v.Len() > 1 {
 		return amount, currency, false
 	}
 	return amount, currency, true
 }
 
+// formatRange writes a range of amounts or counts ({"lowerBound",
+// "upperBound", "currency"}, and the lower_bound/upper_bound shape besides)
+// as "EUR 100–199", "1,000 or more", "up to 99"; none follows an amount
+// without a currency.
+func formatRange(v advert.Value, none string) (string, bool) {
+	var lower, upper, cur advert.Value
+	parts := vocab.Builtin()
+	for _, m := range v.Members() {
+		switch parts.MoneyPart(m.Key) {
+		case "lower":
+			lower = m.Value
+		case "upper":
+			upper = m.Value
+		case "currency":
+			cur = m.Value
+		default:
+			return "", false
+		}
+	}
+	lo, loOK := FormatAmount(lower)
+	hi, hiOK := FormatAmount(upper)
+	if !cur.IsPresent() {
+		none = "" // a count, or a range that has no currency member at all
+	}
+	switch {
+	case loOK && hiOK:
+		return withCurrency(lo+"–"+hi, cur, none), true
+	case loOK:
+		return withCurrency(lo, cur, none) + " or more", true
+	case hiOK:
+		return "up to " + withCurrency(hi, cur, none), true
+	}
+	return "", false
+}
+
 // IsAmount reports whether an object is money and nothing else (an
-// amount and a currency), so that it shows as one value, not a tree; money
-// with further members shows as a tree, so that none of them is hidden.
+// amount, or a range, and a currency), so that it shows as one value, not
+// a tree; money with further members shows as a tree, so that none of them
+// is hidden.
 func IsAmount(v advert.Value) bool {
-	if v.Kind != advert.Object || v.Len() > 2 {
+	if v.Kind != advert.Object || v.Len() > 3 {
 		return false
 	}
-	_, ok := FormatAmount(v)
+	if _, ok := FormatAmount(v); ok && v.Len() <= 2 {
+		return true
+	}
+	_, ok := formatRange(v, "")
 	return ok
 }
 
@@ -254,15 +313,16 @@ func groupDigits(s string) string {
 	return out
 }
 
-// ParseBool reads true/false, "yes"/"no", "y"/"n", "true"/"false", 1/0:
-// what the normalizer reads as a boolean in the fields it types.
+// ParseBool reads a yes or a no as the normalizer does, in any language
+// the vocabulary knows: what it reads as a boolean in the fields it types.
 func ParseBool(v advert.Value) (bool, bool) {
 	b, ok := advert.ReadBool(v)
 	return b.Bool, ok
 }
 
 // PartyName is how a sponsor or controller is called in a list: its name,
-// else its company or legal name, else first and last name, else its id.
+// else its company or legal name, else first and last name, else its id,
+// each under any name the vocabulary knows for it.
 func PartyName(v advert.Value) string {
 	switch v.Kind {
 	case advert.String, advert.Number:
@@ -271,14 +331,13 @@ func PartyName(v advert.Value) string {
 	default:
 		return v.Text()
 	}
-	for _, k := range []string{"name", "companyName", "legalName", "displayName", "organisation", "organization"} {
-		if n, ok := v.Get(k); ok && n.Kind == advert.String && strings.TrimSpace(n.Str) != "" {
+	fields := partyFields(v)
+	for _, f := range []string{"name", "companyName", "legalName"} {
+		if n, ok := fields[f]; ok && n.Kind == advert.String && strings.TrimSpace(n.Str) != "" {
 			return n.Str
 		}
 	}
-	first, _ := v.Get("firstName")
-	last, _ := v.Get("lastName")
-	if full := strings.TrimSpace(first.Str + " " + last.Str); full != "" {
+	if full := strings.TrimSpace(fields["firstName"].Str + " " + fields["lastName"].Str); full != "" {
 		return full
 	}
 	for _, k := range []string{"id", "key"} {
@@ -289,16 +348,26 @@ func PartyName(v advert.Value) string {
 	return "(unnamed)"
 }
 
-// IsScalarList reports whether an array holds no objects or arrays, so that
-// it can be shown on one line.
-func IsScalarList(v advert.Value) bool {
-	for _, it := range v.Items() {
-		if it.Kind == advert.Object || it.Kind == advert.Array {
-			return false
+// partyFields are a party's members by the field each means (the first
+// member for each field).
+func partyFields(v advert.Value) map[string]advert.Value {
+	out := map[string]advert.Value{}
+	vc := vocab.Builtin()
+	for _, m := range v.Members() {
+		mean := vc.Lookup(vocab.Sponsors, m.Key)
+		if mean.Kind != vocab.FieldName || mean.Field.Group != "party" {
+			continue
+		}
+		if _, seen := out[mean.Field.Name]; !seen {
+			out[mean.Field.Name] = m.Value
 		}
 	}
-	return true
+	return out
 }
+
+// IsScalarList reports whether an array holds no objects or arrays, so that
+// it can be shown on one line.
+func IsScalarList(v advert.Value) bool { return advert.IsScalarList(v) }
 
 // FormatSize writes a byte count for people: "812 B", "2.3 KiB", "1.2 MiB".
 func FormatSize(n int64) string {

@@ -36,9 +36,12 @@ func TestFormatField(t *testing.T) {
 		{"lastUpdatedAt", num("1793577600000"), "2026-11-02"},
 		{"endDate", advert.StringValue("soon"), "soon"},
 		{"totalValue", amount, "EUR 48,250.00"},
-		{"totalValue", advert.StringValue("125000.50"), "125,000.50"},
-		{"totalValue", num("-1234567"), "-1,234,567"},
-		{"totalValue", num("1e3"), "1,000"},
+		{"totalValue", advert.StringValue("125000.50"), "125,000.50 " + NoCurrency},
+		{"totalValue", num("-1234567"), "-1,234,567 " + NoCurrency},
+		{"totalValue", num("1e3"), "1,000 " + NoCurrency},
+		{"totale_waarde_campagne_euro", advert.StringValue("500"), "EUR 500"},
+		{"spend_eur", num("1200"), "EUR 1,200"},
+		{"totalValue", advert.StringValue("EUR 12500"), "EUR 12,500"},
 		{"contribution", advert.NewObject(advert.Member{Key: "value", Value: advert.StringValue("5")}, advert.Member{Key: "currency", Value: advert.StringValue("PLN")}), "PLN 5"},
 		{"isOngoing", advert.Value{Kind: advert.Bool, Bool: true}, "yes"},
 		{"isOngoing", advert.StringValue("no"), "no"},
@@ -56,19 +59,6 @@ func TestFormatField(t *testing.T) {
 	for _, c := range cases {
 		if got := FormatField(c.key, c.v); got != c.want {
 			t.Errorf("FormatField(%s, %s) = %q; want %q", c.key, c.v.Text(), got, c.want)
-		}
-	}
-}
-
-func TestIsPersonalField(t *testing.T) {
-	for _, k := range []string{"email", "phone", "streetAddress", "postal_code", "Phone Number", "contactEmail", "dateOfBirth"} {
-		if !IsPersonalField(k) {
-			t.Errorf("%s not marked personal", k)
-		}
-	}
-	for _, k := range []string{"city", "country", "companyName", "name", "totalValue"} {
-		if IsPersonalField(k) {
-			t.Errorf("%s marked personal", k)
 		}
 	}
 }

@@ -6,53 +6,168 @@ import (
 	"unicode/utf8"
 
 	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/vocab"
 )
 
 // Masked is what a hidden value reads as.
 const Masked = "•••"
 
 // The categories of personal data, as the access log records them and the
-// mask treats them.
+// mask treats them: the vocabulary's.
 const (
-	CategoryEmail   = "email"
-	CategoryPhone   = "phone"
-	CategoryAddress = "address"
-	CategoryOther   = "other" // date of birth, passport or tax number, IBAN and the like
+	CategoryEmail   = string(vocab.Email)
+	CategoryPhone   = string(vocab.Phone)
+	CategoryAddress = string(vocab.Address)
+	CategoryName    = string(vocab.Name)      // the name of a natural person
+	CategoryOther   = string(vocab.OtherData) // date of birth, passport or tax number, IBAN and the like
 )
 
 // Categories lists the categories in the order they are reported.
-var Categories = []string{CategoryEmail, CategoryPhone, CategoryAddress, CategoryOther}
+var Categories = []string{CategoryEmail, CategoryPhone, CategoryAddress, CategoryName, CategoryOther}
 
-// PersonalCategory names the kind of personal data a member holds: by its
-// name (IsPersonalField decides what is personal), or, under any name, by a
-// value shaped like an email address. It returns "" for anything else.
-func PersonalCategory(key, value string) string {
-	if c := nameCategory(key); c != "" {
+// PersonalCategoryAt is the one answer to "is this member of the
+// normalized document personal data, and of which category": "" when it is
+// not. path leads from a group to the member: the group's name, then member
+// names, with an index into the sponsors or controllers ("sponsors", "2",
+// "email"; "advertiser", "address", "line1"; "complianceAndFunding",
+// "payer", "email"). The answer follows the vocabulary's categories, never
+// a substring of the name: a party's plain name counts only where the
+// party is a natural person, and a member inside a personal one (an
+// address's lines) is personal too. It says nothing of the value: an
+// empty value, which shows nothing, is the caller's to leave alone.
+func PersonalCategoryAt(d *advert.Document, path ...string) string {
+	if d == nil || len(path) < 2 {
+		return ""
+	}
+	g := advert.Group(path[0])
+	var p place
+	var v advert.Value
+	rest := path[1:]
+	if items, _ := d.Parties(g); g == advert.GroupSponsors || g == advert.GroupControllers {
+		i := 0
+		for _, c := range rest[0] {
+			if c < '0' || c > '9' {
+				return ""
+			}
+			i = i*10 + int(c-'0')
+		}
+		if i >= len(items) {
+			return ""
+		}
+		v, rest = items[i], rest[1:]
+		p = partyPlace(v)
+	} else {
+		v = d.Group(g)
+		p = objectPlace(string(g), v)
+	}
+	c := vocab.NotPersonal
+	for _, key := range rest {
+		if v.Kind == advert.Array {
+			v = advert.Value{} // an index: the items share the place of their list
+			continue
+		}
+		child, _ := v.Get(key)
+		c, p = p.member(key, child)
+		v = child
+	}
+	return string(c)
+}
+
+// PersonalPlace is where members stand, as far as personal data goes: a
+// group's object or a party, then the members inside them. It lets a
+// reader that walks a document (a pane drawing ◆ markers) ask the question
+// PersonalCategoryAt answers member by member.
+type PersonalPlace struct{ p place }
+
+// PlaceOfGroup is the place of the members of group g's object v (the
+// advertiser is a party).
+func PlaceOfGroup(g advert.Group, v advert.Value) PersonalPlace {
+	return PersonalPlace{objectPlace(string(g), v)}
+}
+
+// PlaceOfParty is the place of the members of a sponsor or controller.
+func PlaceOfParty(entry advert.Value) PersonalPlace { return PersonalPlace{partyPlace(entry)} }
+
+// Member is the category of personal data the member key (holding v) of
+// an object at pp holds ("" when none), and the place of its own members.
+func (pp PersonalPlace) Member(key string, v advert.Value) (string, PersonalPlace) {
+	c, next := pp.p.member(key, v)
+	return string(c), PersonalPlace{next}
+}
+
+// place is where a member stands, as far as personal data goes: the scope
+// its name is read in, whether that is a party that is a natural person,
+// and the category of a member above it, which covers everything below.
+type place struct {
+	scope    string // a vocabulary scope; nested inside a field's value
+	natural  bool
+	category vocab.Category
+}
+
+const nested = "-"
+
+func groupPlace(g string) place {
+	if g == string(advert.GroupOther) {
+		return place{scope: ""}
+	}
+	return place{scope: g}
+}
+
+// objectPlace is the place of a group's members: a party's for the
+// advertiser.
+func objectPlace(g string, v advert.Value) place {
+	if vocab.IsParty(g) {
+		return partyPlace(v)
+	}
+	return groupPlace(g)
+}
+
+func partyPlace(v advert.Value) place {
+	return place{scope: vocab.Sponsors, natural: advert.IsNaturalPerson(v)}
+}
+
+// member is the category of the member key (holding v) of an object at p,
+// and the place of the member's own members.
+func (p place) member(key string, v advert.Value) (vocab.Category, place) {
+	if p.category != vocab.NotPersonal {
+		return p.category, p
+	}
+	vc := vocab.Builtin()
+	if p.scope == nested {
+		c := nestedCategory(vc, key)
+		return c, place{scope: nested, category: c}
+	}
+	mean := vc.Lookup(p.scope, key)
+	c := mean.Category(p.natural)
+	if mean.Kind == vocab.GroupName && vocab.Home(mean.Group) != "" && v.Kind == advert.Object {
+		return c, partyPlace(v) // the payer or the controlling entity
+	}
+	return c, place{scope: nested, category: c}
+}
+
+// nestedCategory is the category of a name inside a field's value, where
+// the vocabulary names no field: what the name means at the top level or
+// in a party ("contact" › "email").
+func nestedCategory(vc *vocab.Vocabulary, key string) vocab.Category {
+	if c := vc.Lookup("", key).Category(false); c != vocab.NotPersonal {
 		return c
+	}
+	return vc.Lookup(vocab.Sponsors, key).Category(false)
+}
+
+// PersonalCategory names the kind of personal data a member holds: by
+// what its name means anywhere (a party's field or the top level's), or,
+// under any name, by a value shaped like an email address. It returns ""
+// for anything else. A member of a known place in a document reads better
+// through PersonalCategoryAt.
+func PersonalCategory(key, value string) string {
+	if c := nestedCategory(vocab.Builtin(), key); c != vocab.NotPersonal {
+		return string(c)
 	}
 	if looksLikeEmail(value) {
 		return CategoryEmail
 	}
 	return ""
-}
-
-// nameCategory is the category a member's name alone gives its value; ""
-// for a name that is not personal.
-func nameCategory(key string) string {
-	if !IsPersonalField(key) {
-		return ""
-	}
-	f := advert.FoldKey(key)
-	switch {
-	case strings.Contains(f, "email"):
-		return CategoryEmail
-	case strings.Contains(f, "phone"), strings.Contains(f, "mobile"), strings.Contains(f, "fax"):
-		return CategoryPhone
-	case strings.Contains(f, "street"), strings.Contains(f, "address"), strings.Contains(f, "post"),
-		strings.Contains(f, "zip"):
-		return CategoryAddress
-	}
-	return CategoryOther
 }
 
 // looksLikeEmail is a loose shape test (something@something.tld, no spaces):
@@ -109,51 +224,57 @@ func MaskPhone(s string) string {
 }
 
 // MaskValue hides a value of personal data for screen sharing: emails and
-// phone numbers keep a recognizable edge, addresses and everything else
-// personal are hidden whole. Values of other members come back with only
-// the emails and phone numbers inside them masked (see MaskText).
+// phone numbers keep a recognizable edge, addresses, names and everything
+// else personal are hidden whole. Values of other members come back with
+// only the emails and phone numbers inside them masked (see MaskText). An
+// empty value stays empty: it shows nothing.
 func MaskValue(key, value string) string {
-	c := PersonalCategory(key, value)
-	if c == "" {
-		return MaskText(value)
-	}
-	return maskAs(c, value)
+	return maskAs(vocab.Category(PersonalCategory(key, value)), value)
 }
 
-// maskAs hides a value of personal data of category c.
-func maskAs(c, value string) string {
+// maskAs hides a value of category c; "" masks only the emails and phone
+// numbers inside free text.
+func maskAs(c vocab.Category, value string) string {
+	if strings.TrimSpace(value) == "" {
+		return value
+	}
 	switch c {
-	case CategoryEmail:
+	case vocab.NotPersonal:
+		if looksLikeEmail(value) {
+			return MaskEmail(value)
+		}
+		return MaskText(value)
+	case vocab.Email:
 		return MaskEmail(value)
-	case CategoryPhone:
+	case vocab.Phone:
 		return MaskPhone(value)
 	}
 	return Masked
 }
 
 // MaskDocument returns a copy of d with every value of personal data
-// masked (see MaskValue), in every group, sponsor and controller; a value
-// inside a personal member (an "address" object) is masked whatever its own
-// name, and an email or phone number inside any other string (see
-// MaskText), warnings included. null stays null: "not disclosed" reveals
-// nothing. The copy has no Raw bytes, which could not be masked. d itself
-// is not changed.
+// masked (see MaskValue and PersonalCategoryAt), in every group, sponsor
+// and controller, the payer and the controlling entity; a value inside a
+// personal member (an "address" object) is masked whatever its own name,
+// and an email or phone number inside any other string (see MaskText),
+// warnings included. null stays null: "not disclosed" reveals nothing. The
+// copy has no Raw bytes, which could not be masked. d itself is not
+// changed.
 func MaskDocument(d *advert.Document) *advert.Document {
 	if d == nil {
 		return nil
 	}
-	mk := masker{}
 	m := *d
 	m.Raw = nil
-	m.Advertiser = mk.at("", "", m.Advertiser)
-	m.Campaign = mk.at("", "", m.Campaign)
-	m.BasicInformation = mk.at("", "", m.BasicInformation)
-	m.ComplianceAndFunding = mk.at("", "", m.ComplianceAndFunding)
-	m.Targeting = mk.at("", "", m.Targeting)
-	m.LegalAndMetadata = mk.at("", "", m.LegalAndMetadata)
-	m.Other = mk.at("", "", m.Other)
-	m.Sponsors = mk.list(d.Sponsors)
-	m.Controllers = mk.list(d.Controllers)
+	for _, g := range advert.Groups {
+		if g.Parties {
+			continue
+		}
+		v := d.Group(g.Group)
+		m.SetGroup(g.Group, maskAt(objectPlace(string(g.Group), v), v))
+	}
+	m.Sponsors = maskParties(d.Sponsors)
+	m.Controllers = maskParties(d.Controllers)
 	m.Masked = true
 	// Warnings quote values ("kept the first value …"): see MaskWarning.
 	if d.Warnings != nil {
@@ -165,65 +286,41 @@ func MaskDocument(d *advert.Document) *advert.Document {
 	return &m
 }
 
-// MaskTree masks any JSON value as MaskDocument masks a group: for JSON
-// that is not an advertisement, such as an error body.
-func MaskTree(v advert.Value) advert.Value { return masker{}.at("", "", v) }
-
-// masker masks one document, working out what each member name means
-// once: a document of 50,000 sponsors repeats a dozen names.
-type masker map[string]string // member name → nameCategory
-
-func (mk masker) category(key string) string {
-	c, ok := mk[key]
-	if !ok {
-		c = nameCategory(key)
-		mk[key] = c
-	}
-	return c
-}
-
-func (mk masker) list(items []advert.Value) []advert.Value {
+func maskParties(items []advert.Value) []advert.Value {
 	if items == nil {
 		return nil
 	}
 	out := make([]advert.Value, len(items))
 	for i, it := range items {
-		out[i] = mk.at("", "", it)
+		out[i] = maskAt(partyPlace(it), it)
 	}
 	return out
 }
 
-// at masks v, found under key; personal is the name of the nearest
-// personal member above it, if any, so that its contents are hidden too.
-func (mk masker) at(key, personal string, v advert.Value) advert.Value {
-	if mk.category(key) != "" {
-		personal = key
-	}
+// MaskTree masks any JSON value as MaskDocument masks a group: for JSON
+// that is not an advertisement, such as an error body.
+func MaskTree(v advert.Value) advert.Value { return maskAt(place{scope: ""}, v) }
+
+// maskAt masks v, whose members stand at p; a scalar is masked by the
+// category p carries.
+func maskAt(p place, v advert.Value) advert.Value {
 	switch v.Kind {
 	case advert.Object:
 		out := make([]advert.Member, v.Len())
 		for i, m := range v.Members() {
-			out[i] = advert.Member{Key: m.Key, Value: mk.at(m.Key, personal, m.Value)}
+			_, child := p.member(m.Key, m.Value)
+			out[i] = advert.Member{Key: m.Key, Value: maskAt(child, m.Value)}
 		}
 		return advert.NewObject(out...)
 	case advert.Array:
 		out := make([]advert.Value, v.Len())
 		for i, it := range v.Items() {
-			out[i] = mk.at(key, personal, it)
+			out[i] = maskAt(p, it)
 		}
 		return advert.NewArray(out...)
 	case advert.String, advert.Number:
-		c := mk.category(scalarName(key, personal))
-		if c == "" && looksLikeEmail(v.Str) {
-			c = CategoryEmail
-		}
-		if c != "" {
-			return advert.StringValue(maskAs(c, v.Str))
-		}
-		if v.Kind == advert.String {
-			if t := MaskText(v.Str); t != v.Str {
-				return advert.StringValue(t)
-			}
+		if s := maskAs(p.category, v.Str); s != v.Str {
+			return advert.StringValue(s)
 		}
 	}
 	return v
@@ -232,33 +329,16 @@ func (mk masker) at(key, personal string, v advert.Value) advert.Value {
 // MaskValueAt masks v as MaskDocument would mask it at the end of path:
 // the member names leading to it from its group or party (array indexes
 // left out), so that a value inside a personal member ("address" ›
-// "line1") is hidden too. It does not change v.
+// "line1") is hidden too. Not knowing the party, it reads a party's names
+// as those of a party that is not a natural person. It does not change v.
 func MaskValueAt(path []string, v advert.Value) advert.Value {
-	personal, key := "", ""
-	for i, k := range path {
-		if i == len(path)-1 {
-			key = k
-			break
-		}
-		personal = personalName(k, personal)
+	p := place{scope: nested}
+	for _, k := range path {
+		c, next := p.member(k, advert.Value{})
+		p = next
+		p.category = c
 	}
-	return masker{}.at(key, personal, v)
-}
-
-// personalName is the name a value is judged by: its own when that is
-// personal, else the nearest personal member's above it.
-func personalName(key, personal string) string {
-	if IsPersonalField(key) {
-		return key
-	}
-	return personal
-}
-
-func scalarName(key, personal string) string {
-	if personal != "" {
-		return personal
-	}
-	return key
+	return maskAt(p, v)
 }
 
 // PersonalCategories lists the categories of personal data d holds (a
@@ -268,45 +348,48 @@ func PersonalCategories(d *advert.Document) []string {
 	if d == nil {
 		return nil
 	}
-	seen := map[string]bool{}
+	seen := map[vocab.Category]bool{}
 	for _, g := range advert.Groups {
 		if g.Parties {
 			items, _ := d.Parties(g.Group)
 			for _, it := range items {
-				collectCategories("", "", it, seen)
+				collectCategories(partyPlace(it), it, seen)
 			}
 			continue
 		}
-		collectCategories("", "", d.Group(g.Group), seen)
+		v := d.Group(g.Group)
+		collectCategories(objectPlace(string(g.Group), v), v, seen)
 	}
 	out := []string{}
 	for _, c := range Categories {
-		if seen[c] {
+		if seen[vocab.Category(c)] {
 			out = append(out, c)
 		}
 	}
 	return out
 }
 
-func collectCategories(key, personal string, v advert.Value, seen map[string]bool) {
-	personal = personalName(key, personal)
+func collectCategories(p place, v advert.Value, seen map[vocab.Category]bool) {
 	switch v.Kind {
 	case advert.Object:
 		for _, m := range v.Members() {
-			collectCategories(m.Key, personal, m.Value, seen)
+			_, child := p.member(m.Key, m.Value)
+			collectCategories(child, m.Value, seen)
 		}
 	case advert.Array:
 		for _, it := range v.Items() {
-			collectCategories(key, personal, it, seen)
+			collectCategories(p, it, seen)
 		}
 	case advert.String, advert.Number:
-		if strings.TrimSpace(v.Str) != "" {
-			if c := PersonalCategory(scalarName(key, personal), v.Str); c != "" {
-				seen[c] = true
-			} else if v.Kind == advert.String {
-				for _, c := range TextCategories(v.Str) {
-					seen[c] = true
-				}
+		switch {
+		case strings.TrimSpace(v.Str) == "":
+		case p.category != vocab.NotPersonal:
+			seen[p.category] = true
+		case looksLikeEmail(v.Str):
+			seen[vocab.Email] = true
+		case v.Kind == advert.String:
+			for _, c := range TextCategories(v.Str) {
+				seen[vocab.Category(c)] = true
 			}
 		}
 	}

@@ -2,6 +2,8 @@ package text
 
 import (
 	"regexp"
+
+	"github.com/padview/padview/api/vocab"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -128,7 +130,7 @@ func MaskWarning(w string) string {
 	}
 	if head, _, dup := strings.Cut(rest, " appears more than once; "); dup {
 		key := strings.Trim(strings.TrimPrefix(head, "member "), `"`)
-		if personalPlace(place) || IsPersonalField(key) {
+		if personalPlace(place) || isPersonalName(key) {
 			return place + ": " + head + " appears more than once; kept the first value (both values masked)"
 		}
 		return w
@@ -144,9 +146,15 @@ func MaskWarning(w string) string {
 // passes through a personal member.
 func personalPlace(place string) bool {
 	for _, seg := range strings.FieldsFunc(place, func(r rune) bool { return strings.ContainsRune(`/.[]"`, r) }) {
-		if IsPersonalField(seg) {
+		if isPersonalName(seg) {
 			return true
 		}
 	}
 	return false
+}
+
+// isPersonalName reports whether a member name means personal data
+// wherever it stands (see nestedCategory).
+func isPersonalName(key string) bool {
+	return nestedCategory(vocab.Builtin(), key) != vocab.NotPersonal
 }

@@ -11,18 +11,11 @@ import (
 	"github.com/padview/padview/api/text"
 )
 
-// isPersonal is the one place the watch asks whether a member's value is
-// personal data: by the vocabulary's reading of its name, or, under any
-// name, a string that is or holds an email address or phone number. What
-// it marks is stored only as a keyed hash.
-func isPersonal(key string, v advert.Value) bool {
-	if text.IsPersonalField(key) {
-		return true
-	}
-	if v.Kind != advert.String {
-		return false
-	}
-	return text.PersonalCategory(key, v.Str) != "" || len(text.TextCategories(v.Str)) > 0
+// personalText is the watch's catch beyond the vocabulary: a string that
+// is or holds an email address or phone number, under any name (a
+// description quoting a contact), is personal too.
+func personalText(v advert.Value) bool {
+	return v.Kind == advert.String && len(text.TextCategories(v.Str)) > 0
 }
 
 // hashPrefix starts every keyed hash in a stored document.
@@ -61,17 +54,24 @@ func (k *keyed) sum(v advert.Value) advert.Value {
 }
 
 // document is a copy of d with every personal value hashed, without its
-// raw bytes and warnings (a warning may quote a value).
+// raw bytes and warnings (a warning may quote a value). What is personal
+// is the vocabulary's reading (text.PersonalPlace: a party's plain name
+// only where the party is a natural person), plus personalText.
 func (k *keyed) document(d *advert.Document) *advert.Document {
 	c := &advert.Document{PAID: d.PAID, View: d.View,
 		SponsorsState: d.SponsorsState, ControllersState: d.ControllersState}
-	c.Advertiser, _ = k.value("", d.Advertiser)
-	c.Campaign, _ = k.value("", d.Campaign)
-	c.BasicInformation, _ = k.value("", d.BasicInformation)
-	c.ComplianceAndFunding, _ = k.value("", d.ComplianceAndFunding)
-	c.Targeting, _ = k.value("", d.Targeting)
-	c.LegalAndMetadata, _ = k.value("", d.LegalAndMetadata)
-	c.Other, _ = k.value("", d.Other)
+	for _, g := range []struct {
+		group advert.Group
+		dst   *advert.Value
+	}{
+		{advert.GroupAdvertiser, &c.Advertiser}, {advert.GroupCampaign, &c.Campaign},
+		{advert.GroupBasicInformation, &c.BasicInformation}, {advert.GroupComplianceAndFunding, &c.ComplianceAndFunding},
+		{advert.GroupTargeting, &c.Targeting}, {advert.GroupLegalAndMetadata, &c.LegalAndMetadata},
+		{advert.GroupOther, &c.Other},
+	} {
+		v := d.Group(g.group)
+		*g.dst, _ = k.value(text.PlaceOfGroup(g.group, v), v)
+	}
 	c.Sponsors = k.list(d.Sponsors)
 	c.Controllers = k.list(d.Controllers)
 	return c
@@ -83,25 +83,20 @@ func (k *keyed) list(items []advert.Value) []advert.Value {
 	}
 	out := make([]advert.Value, len(items))
 	for i, it := range items {
-		out[i], _ = k.value("", it)
+		out[i], _ = k.value(text.PlaceOfParty(it), it)
 	}
 	return out
 }
 
-// value hashes v, found under key, if it is personal, else the personal
-// values inside it; changed says whether anything was. null stays null:
-// "not disclosed" reveals nothing.
-func (k *keyed) value(key string, v advert.Value) (out advert.Value, changed bool) {
+// value hashes the personal values inside v, whose members stand at pp;
+// changed says whether anything was. null stays null: "not disclosed"
+// reveals nothing.
+func (k *keyed) value(pp text.PersonalPlace, v advert.Value) (out advert.Value, changed bool) {
 	switch v.Kind {
-	case advert.Null, advert.Absent:
-		return v, false
 	case advert.Object:
-		if key != "" && isPersonal(key, v) {
-			return k.sum(v), true
-		}
 		var ms []advert.Member
 		for i, m := range v.Members() {
-			h, ch := k.value(m.Key, m.Value)
+			h, ch := k.member(pp, m.Key, m.Value)
 			if ch && ms == nil {
 				ms = append(make([]advert.Member, 0, v.Len()), v.Members()[:i]...)
 			}
@@ -114,12 +109,9 @@ func (k *keyed) value(key string, v advert.Value) (out advert.Value, changed boo
 		}
 		return advert.NewObject(ms...), true
 	case advert.Array:
-		if key != "" && text.IsPersonalField(key) {
-			return k.sum(v), true
-		}
 		var items []advert.Value
 		for i, it := range v.Items() {
-			h, ch := k.value(key, it) // a list's items are judged by the list's name
+			h, ch := k.value(pp, it) // a list's items share the place of their list
 			if ch && items == nil {
 				items = append(make([]advert.Value, 0, v.Len()), v.Items()[:i]...)
 			}
@@ -132,8 +124,22 @@ func (k *keyed) value(key string, v advert.Value) (out advert.Value, changed boo
 		}
 		return advert.NewArray(items...), true
 	}
-	if isPersonal(key, v) {
+	if personalText(v) {
 		return k.sum(v), true
 	}
 	return v, false
+}
+
+// member is value for the member key (holding v) of an object at pp: a
+// member the vocabulary calls personal is hashed whole (an address object
+// is one value), anything else is looked into.
+func (k *keyed) member(pp text.PersonalPlace, key string, v advert.Value) (advert.Value, bool) {
+	if v.Kind == advert.Null || v.Kind == advert.Absent {
+		return v, false
+	}
+	c, inside := pp.Member(key, v)
+	if c != "" {
+		return k.sum(v), true
+	}
+	return k.value(inside, v)
 }

@@ -33,7 +33,7 @@ func TestEachEventAcrossSweeps(t *testing.T) {
 	for _, e := range evs {
 		switch e.PAID {
 		case fake.ChangingPAID:
-			if e.Verdict != (Verdict{After: "complete"}) || len(e.Changes) != 0 {
+			if e.Verdict != (Verdict{After: "undetermined"}) || len(e.Changes) != 0 {
 				t.Errorf("first: verdict %+v, changes %v", e.Verdict, e.Changes)
 			}
 		case "NOPE99":
@@ -53,7 +53,7 @@ func TestEachEventAcrossSweeps(t *testing.T) {
 		t.Fatalf("sweep 2: %v, want %v", got, want)
 	}
 	changed := evs[1]
-	if changed.Verdict != (Verdict{Before: "complete", After: "incomplete"}) {
+	if changed.Verdict != (Verdict{Before: "undetermined", After: "incomplete"}) {
 		t.Errorf("changed: verdict %+v", changed.Verdict)
 	}
 	ps := paths(changed.Changes)
@@ -63,7 +63,7 @@ func TestEachEventAcrossSweeps(t *testing.T) {
 	if c, ok := ps["/complianceAndFunding/transparencyNoticeUrl"]; !ok || c.After.IsPresent() || !c.Before.IsPresent() {
 		t.Errorf("the notice link's removal: %+v (%v)", c, ok)
 	}
-	if c := ps[VerdictPath]; c.Before.Str != "complete" || c.After.Str != "incomplete" {
+	if c := ps[VerdictPath]; c.Before.Str != "undetermined" || c.After.Str != "incomplete" {
 		t.Errorf("the verdict as a change of its own: %+v", c)
 	}
 	if c := ps["/transparency/notice_url"]; c.Before.Str != "present" || c.After.Str != "missing" {
@@ -88,7 +88,7 @@ func TestEachEventAcrossSweeps(t *testing.T) {
 	if got := kinds(evs)[fake.ChangingPAID]; got != Reappeared {
 		t.Fatalf("sweep 4: %v", kinds(evs))
 	}
-	if e := evs[1]; e.Verdict != (Verdict{Before: "incomplete", After: "complete"}) || paths(e.Changes)["/legalAndMetadata/noticeVersion"].After.Str != "1.2" {
+	if e := evs[1]; e.Verdict != (Verdict{Before: "incomplete", After: "undetermined"}) || paths(e.Changes)["/legalAndMetadata/noticeVersion"].After.Str != "1.2" {
 		t.Errorf("reappeared: verdict %+v, changes %v", e.Verdict, e.Changes)
 	}
 
@@ -150,7 +150,7 @@ func TestEachEventAcrossSweeps(t *testing.T) {
 	for _, w := range ws {
 		byPAID[w.PAID] = w
 	}
-	if w := byPAID[fake.ChangingPAID]; w.State != StateFound || w.Verdict != "complete" || w.LastStatus != 200 || w.LastChange.IsZero() {
+	if w := byPAID[fake.ChangingPAID]; w.State != StateFound || w.Verdict != "undetermined" || w.LastStatus != 200 || w.LastChange.IsZero() {
 		t.Errorf("the changing one's row: %+v", w)
 	}
 	if w := byPAID["DEMO-503"]; w.LastError != "server_error" || w.LastStatus != 503 || !w.LastSeen.IsZero() || w.State != StateNew {

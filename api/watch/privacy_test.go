@@ -4,31 +4,34 @@ import (
 	"bytes"
 	"database/sql"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/fake"
+	"github.com/padview/padview/api/text"
 )
 
-// personalValues collects every value the vocabulary (through isPersonal)
-// marks personal in a document, as the text that would betray it.
+// personalValues collects every value the vocabulary marks personal in a
+// document (text.PersonalPlace, as the ◆ marks and the mask read it), and
+// every string holding an email or phone, as the text that would betray it.
 func personalValues(d *advert.Document) []string {
 	var out []string
-	var walk func(key string, v advert.Value, inPersonal bool)
-	walk = func(key string, v advert.Value, inPersonal bool) {
-		inPersonal = inPersonal || (key != "" && isPersonal(key, v))
+	var walk func(pp text.PersonalPlace, v advert.Value, inPersonal bool)
+	walk = func(pp text.PersonalPlace, v advert.Value, inPersonal bool) {
 		switch v.Kind {
 		case advert.Object:
 			for _, m := range v.Members() {
-				walk(m.Key, m.Value, inPersonal)
+				c, inside := pp.Member(m.Key, m.Value)
+				walk(inside, m.Value, inPersonal || c != "")
 			}
 		case advert.Array:
 			for _, it := range v.Items() {
-				walk(key, it, inPersonal)
+				walk(pp, it, inPersonal)
 			}
 		case advert.String, advert.Number:
-			if inPersonal || isPersonal(key, v) {
+			if inPersonal || (v.Kind == advert.String && len(text.TextCategories(v.Str)) > 0) {
 				out = append(out, v.Str)
 			}
 		}
@@ -37,11 +40,12 @@ func personalValues(d *advert.Document) []string {
 		if g.Parties {
 			items, _ := d.Parties(g.Group)
 			for _, it := range items {
-				walk("", it, false)
+				walk(text.PlaceOfParty(it), it, false)
 			}
 			continue
 		}
-		walk("", d.Group(g.Group), false)
+		v := d.Group(g.Group)
+		walk(text.PlaceOfGroup(g.Group, v), v, false)
 	}
 	return out
 }
@@ -54,12 +58,12 @@ func TestPersonalValuesNeverReachTheDatabaseFile(t *testing.T) {
 	srv := startFake(t, fake.Options{})
 	s := openTest(t)
 	full := fetcher(t, srv, advert.Full)
-	if _, err := s.Add([]string{fake.ChangingPAID, "TN2026", "AB12CD"}); err != nil {
+	if _, err := s.Add([]string{fake.ChangingPAID, "TN2026", "AB12CD", "ES55MAD"}); err != nil {
 		t.Fatal(err)
 	}
 	var seen []string
 	record := func(fetch func(string) *advert.Document) {
-		for _, p := range []string{fake.ChangingPAID, "TN2026", "AB12CD"} {
+		for _, p := range []string{fake.ChangingPAID, "TN2026", "AB12CD", "ES55MAD"} {
 			seen = append(seen, personalValues(fetch(p))...)
 		}
 	}
@@ -98,6 +102,10 @@ func TestPersonalValuesNeverReachTheDatabaseFile(t *testing.T) {
 		"hello@liffeysidecc.example", "press@bridgesforbikes.example", "campaign.office@bridgesforbikes.example")
 	if len(seen) < 20 {
 		t.Fatalf("only %d personal values found to look for", len(seen))
+	}
+	// A sponsor who is a natural person: the name is personal data.
+	if !slices.Contains(seen, "Lucía Fernández") {
+		t.Fatal("the vocabulary does not mark ES55MAD's private sponsor's name personal")
 	}
 	check := func(when string) {
 		for _, name := range stateFiles(s.Path()) {

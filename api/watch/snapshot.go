@@ -33,14 +33,9 @@ type RuleStatus struct {
 }
 
 // verdictOf is the one place a report's verdict is put into words for the
-// database; the words are check's own (complete, incomplete, and whatever
-// a later check adds).
-func verdictOf(r check.Report) string {
-	if r.Complete() {
-		return "complete"
-	}
-	return "incomplete"
-}
+// database; the words are check's own (complete, incomplete, undetermined,
+// and whatever a later check adds).
+func verdictOf(r check.Report) string { return string(r.Outcome()) }
 
 // observation is a poll's answer made ready to compare and store.
 type observation struct {

@@ -32,11 +32,11 @@ func TestAVerdictChangeAloneIsAChange(t *testing.T) {
 	}
 	evs, _ := sweep(t, s, std)
 	e := evs[0]
-	if e.Kind != Changed || e.Verdict != (Verdict{Before: "incomplete", After: "complete"}) {
+	if e.Kind != Changed || e.Verdict != (Verdict{Before: "incomplete", After: "undetermined"}) {
 		t.Fatalf("%s, verdict %+v", e.Kind, e.Verdict)
 	}
 	ps := paths(e.Changes)
-	if len(e.Changes) != 2 || ps[VerdictPath].After.Str != "complete" || ps["/transparency/notice_url"].Before.Str != "missing" {
+	if len(e.Changes) != 2 || ps[VerdictPath].After.Str != "undetermined" || ps["/transparency/notice_url"].Before.Str != "missing" {
 		t.Errorf("changes %+v", e.Changes)
 	}
 	if got := ps["/transparency/notice_url"].Label(); got != "Transparency › Link to the transparency notice" {

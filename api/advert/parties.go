@@ -1,0 +1,176 @@
+package advert
+
+import (
+	"strings"
+
+	"github.com/padview/padview/api/vocab"
+)
+
+// entries turns a sponsors or controllers collection into a list: an array
+// as it is, a single party object as one entry, an object keyed by id as one
+// entry per member with the key kept as "id" (or "key" when an id exists).
+// A party sent as a bare string is its name.
+func (n *normalizer) entries(v Value) []Value {
+	switch v.Kind {
+	case Array:
+		items := v.Items()
+		out := make([]Value, len(items))
+		for i, it := range items {
+			out[i] = partyEntry(it)
+		}
+		return out
+	case Object:
+		if !n.keyedByID(v) {
+			return []Value{v}
+		}
+		ms := v.Members()
+		out := make([]Value, len(ms))
+		for i, m := range ms {
+			own := partyEntry(m.Value).Members()
+			id := Member{Key: "id", Value: StringValue(m.Key)}
+			switch {
+			case !hasKey(own, "id"):
+				out[i] = NewObject(append([]Member{id}, own...)...)
+			case !hasKey(own, "key"):
+				id.Key = "key"
+				out[i] = NewObject(append([]Member{id}, own...)...)
+			default: // it has both: the collection's key goes last, under a free name
+				id.Key = "key"
+				out[i] = NewObject(appendUnique(own, []Member{id}, "collection.")...)
+			}
+		}
+		return out
+	case Absent, Null:
+		return nil // no one listed: the document's ListState says null from absent
+	}
+	return []Value{partyEntry(v)}
+}
+
+// partyEntry is a party as the document holds it: an object; a bare
+// string is the party's name.
+func partyEntry(v Value) Value {
+	if v.Kind == String {
+		return NewObject(Member{Key: "name", Value: v})
+	}
+	return v
+}
+
+// keyedByID reports whether a collection object is parties keyed by their
+// ids rather than one party: every member an object, none a party's field.
+func (n *normalizer) keyedByID(v Value) bool {
+	ms := v.Members()
+	if len(ms) == 0 {
+		return false
+	}
+	for _, m := range ms {
+		if m.Value.Kind != Object {
+			return false
+		}
+		if mean := n.meaning(scopeParty, m.Key); mean.Kind == vocab.FieldName && mean.Field.Group == "party" {
+			return false
+		}
+	}
+	return true
+}
+
+// splitParties spreads the spec's combined "Sponsors and Controllers" group.
+func (n *normalizer) splitParties(d *Document, m Member, other []Member) []Member {
+	switch m.Value.Kind {
+	case Object:
+		var rest []Member
+		for _, inner := range m.Value.Members() {
+			mean := n.meaning(scopeTop, inner.Key)
+			switch {
+			case mean.Kind == vocab.GroupName && mean.Group == vocab.Sponsors:
+				d.SponsorsState = d.SponsorsState.merge(listStateOf(inner.Value))
+				d.Sponsors = append(d.Sponsors, n.entries(inner.Value)...)
+			case mean.Kind == vocab.GroupName && mean.Group == vocab.Controllers:
+				d.ControllersState = d.ControllersState.merge(listStateOf(inner.Value))
+				d.Controllers = append(d.Controllers, n.entries(inner.Value)...)
+			default:
+				rest = append(rest, inner)
+			}
+		}
+		if len(rest) > 0 {
+			other = append(other, Member{Key: m.Key, Value: NewObject(rest...)})
+			n.unrecognised("", m.Key, NewObject(rest...))
+		}
+	case Array:
+		d.SponsorsState, d.ControllersState = ListSent, ListSent
+		for _, it := range m.Value.Items() {
+			if n.isController(it) {
+				d.Controllers = append(d.Controllers, partyEntry(it))
+			} else {
+				d.Sponsors = append(d.Sponsors, partyEntry(it))
+			}
+		}
+	default:
+		other = append(other, m)
+		n.unrecognised("", m.Key, m.Value)
+	}
+	return other
+}
+
+// isController reads a party's role from its kind or role member ("role":
+// "joint controller", "type": "Data Controller").
+func (n *normalizer) isController(v Value) bool {
+	for _, m := range v.Members() {
+		mean := n.meaning(scopeParty, m.Key)
+		if mean.Kind != vocab.FieldName || mean.Field.Name != "role" && mean.Field.Name != "kind" {
+			continue
+		}
+		if m.Value.Kind == String && vocab.IsControllerRole(m.Value.Str) {
+			return true
+		}
+	}
+	return false
+}
+
+// IsNaturalPerson reads whether a party is a natural person, as the
+// vocabulary can tell: a kind that says so ("individual", "natuurlijk
+// persoon", "personne physique"), a person flag, a registration number
+// answered "n/a" or "NVT" (a person has none), or a first or last name with
+// no company, legal or plain name beside it.
+func IsNaturalPerson(v Value) bool {
+	if v.Kind != Object {
+		return false
+	}
+	vc := vocab.Builtin()
+	personName, orgName := false, false
+	for _, m := range v.Members() {
+		mean := vc.Lookup(vocab.Sponsors, m.Key)
+		if mean.Kind != vocab.FieldName || mean.Field.Group != "party" {
+			continue
+		}
+		if says, natural := saysNatural(mean.Field.Name, m.Value); says {
+			return natural
+		}
+		given := m.Value.Kind == String && strings.TrimSpace(m.Value.Str) != ""
+		switch mean.Field.Name {
+		case "firstName", "lastName":
+			personName = personName || given
+		case "name", "companyName", "legalName":
+			orgName = orgName || given
+		}
+	}
+	return personName && !orgName
+}
+
+// saysNatural reads a party's field that says outright whether the party
+// is a natural person: its kind, a person flag, a registration answered
+// "n/a".
+func saysNatural(field string, v Value) (says, natural bool) {
+	given := v.Kind == String && strings.TrimSpace(v.Str) != ""
+	switch field {
+	case "kind":
+		return given, given && vocab.IsNaturalPersonKind(v.Str)
+	case "naturalPerson":
+		b, ok := ReadBool(v)
+		return ok, ok && b.Bool
+	case "registrationNumber":
+		if given && vocab.IsNone(v.Str) {
+			return true, true
+		}
+	}
+	return false, false
+}

@@ -1,0 +1,301 @@
+package check
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/text"
+	"github.com/padview/padview/api/vocab"
+)
+
+// partyState is what one party (the advertiser or a sponsor) holds for a
+// rule.
+type partyState struct {
+	presence
+	natural bool // a natural person, where the rule does not apply to one
+	path    string
+}
+
+// partyStates is what the advertiser and each sponsor hold for a rule.
+type partyStates struct {
+	adv                        partyState
+	n, withValue, naturals, no int
+	found                      []string
+}
+
+// evalParty reads a sponsor item, met by the advertiser or by every
+// sponsor. With naturalNA the item does not apply to a natural person.
+func evalParty(naturalNA bool) func(*checker, Rule) Result {
+	return func(c *checker, r Rule) Result { return c.partyResult(r, naturalNA) }
+}
+
+// partyStates reads the advertiser and every sponsor for a rule.
+func (c *checker) partyStates(r Rule, naturalNA bool) partyStates {
+	set := c.fieldSet(r.Fields)
+	state := func(v advert.Value, prefix string) partyState {
+		m, p := best(c.inObject(v, vocab.Sponsors, set, prefix))
+		return partyState{presence: p, natural: naturalNA && advert.IsNaturalPerson(v), path: m.path}
+	}
+	s := partyStates{adv: state(c.d.Advertiser, "advertiser."), n: len(c.d.Sponsors)}
+	seen := map[string]bool{}
+	for _, sp := range c.d.Sponsors {
+		st := state(sp, "sponsors[].")
+		switch {
+		case st.presence == given:
+			s.withValue++
+			if !seen[st.path] {
+				seen[st.path] = true
+				s.found = append(s.found, st.path)
+			}
+		case st.natural:
+			s.naturals++
+		case st.presence == none:
+			s.no++
+		}
+	}
+	return s
+}
+
+// partyResult decides a sponsor item from the parties' states. It is one
+// table on purpose: the order of its cases is the order of precedence
+// (a value over not applicable over not disclosed over not in view over
+// missing), which split functions would hide.
+func (c *checker) partyResult(r Rule, naturalNA bool) Result {
+	s := c.partyStates(r, naturalNA)
+	if s.adv.presence == given {
+		return Result{Status: Present, Found: []string{s.adv.path}}
+	}
+	switch {
+	case s.n > 0 && s.withValue > 0 && s.withValue+s.naturals == s.n:
+		note := "every sponsor gives one"
+		if s.naturals > 0 {
+			note = "every sponsor that is not a natural person gives one"
+		}
+		return Result{Status: Present, Found: s.found, Note: note}
+	case s.adv.natural:
+		return Result{Status: NotApplicable, Note: "the advertiser is a natural person"}
+	case s.n > 0 && s.naturals == s.n:
+		return Result{Status: NotApplicable, Note: "every sponsor is a natural person"}
+	case s.adv.presence == none:
+		return Result{Status: DeclaredNone, Found: []string{s.adv.path}, Note: "the advertiser's is not disclosed"}
+	case c.d.SponsorsState == advert.ListNull:
+		return Result{Status: DeclaredNone, Found: []string{string(advert.GroupSponsors)},
+			Note: "the sponsor list is not disclosed (null)"}
+	case s.n > 0 && s.no > 0 && s.withValue+s.naturals+s.no == s.n:
+		return Result{Status: DeclaredNone, Found: s.found, Note: fmt.Sprintf("not disclosed for %d of %d sponsors", s.no, s.n)}
+	case c.isPersonal(r.Fields) && c.d.View == advert.Standard:
+		return Result{Status: NotInView, Found: s.found,
+			Note: "contact data is not in the standard view; the full view shows it"}
+	case s.withValue > 0:
+		return Result{Status: Missing, Found: s.found,
+			Note: fmt.Sprintf("given for %d of %d sponsors, not for the advertiser", s.withValue, s.n)}
+	case s.adv.presence == empty:
+		return Result{Status: Missing, Found: []string{s.adv.path}, Note: "the advertiser's is sent empty"}
+	}
+	return notFound("neither the advertiser nor every sponsor gives one")
+}
+
+// evalLegalName reads the legal name, which the template asks for only
+// where it differs from the business name: a party that gives a name and
+// no legal name beside it is read as having one name.
+func evalLegalName(c *checker, r Rule) Result {
+	res := c.partyResult(r, true)
+	if res.Status != Missing || !res.absent {
+		return res
+	}
+	if c.partyResult(Rule{Fields: partyFields("name", "companyName", "lastName")}, false).Status == Present {
+		return Result{Status: NotApplicable,
+			Note: "no separate legal name: the template asks for one only where it differs from the name given"}
+	}
+	return res
+}
+
+// evalEstablishment is a sponsor item that services also put in other
+// groups ("countryOfEstablishment" beside the funding).
+func evalEstablishment(c *checker, r Rule) Result {
+	res := c.partyResult(r, true)
+	if res.Status == Present || res.Status == NotApplicable {
+		return res
+	}
+	var elsewhere []match
+	for _, m := range c.inGroups(r.Fields) {
+		if !strings.HasPrefix(m.path, string(advert.GroupAdvertiser)+".") {
+			elsewhere = append(elsewhere, m)
+		}
+	}
+	if p := paths(elsewhere, given); len(p) > 0 {
+		return Result{Status: Present, Found: p}
+	}
+	if p := paths(elsewhere, none); len(p) > 0 && res.Status == Missing {
+		return Result{Status: DeclaredNone, Found: p, Note: "the service says it is not disclosed"}
+	}
+	return res
+}
+
+// entities finds the payer or the controlling entity (role) in every
+// object group: a member that names the party ("paidBy": {...},
+// "controllingEntity": "none"), or a field of it written flat
+// ("payerName").
+func (c *checker) entities(role string) []match {
+	var out []match
+	for _, g := range advert.Groups {
+		obj := c.d.Group(g.Group)
+		if g.Parties || obj.Kind != advert.Object {
+			continue
+		}
+		for _, m := range obj.Members() {
+			mean := c.meaning(string(g.Group), m.Key)
+			names := mean.Kind == vocab.GroupName && mean.Group == role ||
+				mean.Kind == vocab.FieldName && mean.Group == role && isNameField(mean.Field.Name)
+			if names {
+				out = append(out, match{path: string(g.Group) + "." + m.Key, key: m.Key, v: m.Value, holder: obj, mean: mean})
+			}
+		}
+	}
+	return out
+}
+
+func isNameField(name string) bool {
+	return name == "name" || name == "companyName" || name == "legalName"
+}
+
+// entityKind sorts what a member naming the payer or the controlling
+// entity says.
+type entityKind int
+
+const (
+	entityEmpty   entityKind = iota // sent empty
+	entityNA                        // there is none, or it is the sponsor
+	entityNone                      // not disclosed
+	entityUnnamed                   // there is one, but no name is given
+	entityNamed                     // a name
+)
+
+// entityOf reads one member naming the payer or the controlling
+// entity.
+func (c *checker) entityOf(v advert.Value, sponsors map[string]bool) entityKind {
+	switch v.Kind {
+	case advert.Null:
+		return entityNone
+	case advert.Bool:
+		if v.Bool {
+			return entityUnnamed
+		}
+		return entityNA
+	case advert.String:
+		switch {
+		case strings.TrimSpace(v.Str) == "":
+			return entityEmpty
+		case namesNone(v.Str, sponsors):
+			return entityNA
+		}
+	case advert.Object:
+		return entityObject(v, sponsors)
+	case advert.Array:
+		if len(v.Items()) == 0 {
+			return entityNA
+		}
+	}
+	return entityNamed
+}
+
+// entityObject reads a payer or a controlling entity sent as an object:
+// one whose members are all empty is none (a statement's empty section).
+func entityObject(v advert.Value, sponsors map[string]bool) entityKind {
+	name := text.PartyName(v)
+	switch {
+	case allEmpty(v), namesNone(name, sponsors):
+		return entityNA
+	case name == "(unnamed)" || strings.TrimSpace(name) == "":
+		return entityUnnamed
+	}
+	return entityNamed
+}
+
+// namesNone reports whether a name for the payer or the controlling entity
+// says there is none, or that it is the sponsor ("n/a", "no", "same as
+// sponsor", the sponsor's own name).
+func namesNone(s string, sponsors map[string]bool) bool {
+	s = strings.TrimSpace(s)
+	yes, ok := vocab.YesNo(s)
+	return vocab.IsNone(s) || vocab.IsSelf(s) || ok && !yes || sponsors[strings.ToLower(s)]
+}
+
+// evalEntity reads a party that exists only sometimes (the controlling
+// entity, a payer other than the sponsor): not applicable when the service
+// says there is none, names the sponsor, or sends its members all empty;
+// naNote says which.
+func evalEntity(role, naNote string) func(*checker, Rule) Result {
+	return func(c *checker, r Rule) Result {
+		sponsors := c.sponsorNames()
+		byKind := map[entityKind][]string{}
+		for _, m := range c.entities(role) {
+			k := c.entityOf(m.v, sponsors)
+			byKind[k] = append(byKind[k], m.path)
+		}
+		switch {
+		case len(byKind[entityNamed]) > 0:
+			return Result{Status: Present, Found: byKind[entityNamed]}
+		case len(byKind[entityNA]) > 0:
+			return Result{Status: NotApplicable, Found: byKind[entityNA], Note: naNote}
+		case len(byKind[entityNone]) > 0:
+			return Result{Status: DeclaredNone, Found: byKind[entityNone], Note: "the service says it is not disclosed"}
+		case len(byKind[entityUnnamed]) > 0:
+			return Result{Status: Missing, Found: byKind[entityUnnamed], Note: "sent without a name"}
+		case len(byKind[entityEmpty]) > 0:
+			return Result{Status: Missing, Found: byKind[entityEmpty], Note: "sent empty"}
+		}
+		return notFound("not in this response")
+	}
+}
+
+// evalContact reads the email or postal address of the payer or the
+// controlling entity (role), where one other than the sponsor is named.
+func evalContact(role string) func(*checker, Rule) Result {
+	noun := map[string]string{vocab.Payer: "payer", vocab.ControllingEntity: "controlling entity"}[role]
+	return func(c *checker, r Rule) Result {
+		ent := evalEntity(role, "")(c, r)
+		switch ent.Status {
+		case NotApplicable, DeclaredNone:
+			return Result{Status: NotApplicable, Note: "no " + noun + " other than the sponsor is named"}
+		case Missing:
+			if ent.absent {
+				return notFound("no " + noun + " in this response")
+			}
+			return Result{Status: Missing, Note: "the " + noun + " is not named"}
+		}
+		set := c.fieldSet(r.Fields)
+		var ms []match
+		for _, e := range c.entities(role) {
+			ms = append(ms, c.inObject(e.v, vocab.Sponsors, set, e.path+".")...)
+		}
+		ms = append(ms, c.flatRoleFields(role, set)...)
+		res := fromMatches(ms)
+		if res.Status == Missing && res.absent && c.d.View == advert.Standard {
+			return Result{Status: NotInView, Note: "contact data is not in the standard view; the full view shows it"}
+		}
+		if res.Status == Missing && res.absent {
+			res.Note = "the " + noun + " is named without an email or address"
+		}
+		return res
+	}
+}
+
+// flatRoleFields finds a role's fields written flat in a group
+// ("payerEmail" in complianceAndFunding).
+func (c *checker) flatRoleFields(role string, set map[*vocab.Field]bool) []match {
+	var out []match
+	for _, g := range advert.Groups {
+		obj := c.d.Group(g.Group)
+		if g.Parties || vocab.IsParty(string(g.Group)) {
+			continue
+		}
+		for _, m := range c.inObject(obj, string(g.Group), set, string(g.Group)+".") {
+			if m.mean.Group == role {
+				out = append(out, m)
+			}
+		}
+	}
+	return out
+}

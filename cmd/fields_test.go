@@ -1,0 +1,217 @@
+package cmd
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/padview/padview/api/fake"
+	"github.com/padview/padview/keystore"
+)
+
+// withRecords points the harness at a service that answers every PAID with
+// the test record the PAID names (api/advert/testdata/records), in both
+// views: the shapes and member names of real sources, fictional values.
+func withRecords(t *testing.T) *harness {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		name := filepath.Base(r.URL.Path)
+		body, err := os.ReadFile(filepath.Join("..", "api", "advert", "testdata", "records", strings.ToLower(name)+".json"))
+		if err != nil {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusNotFound)
+			w.Write([]byte(`{"error": "not found"}`))
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.Write(body)
+	}))
+	t.Cleanup(srv.Close)
+	h := newHarness(t)
+	h.vars[EnvBaseURL] = srv.URL + "/v1"
+	h.vars[keystore.EnvToken] = fake.DemoToken
+	return h
+}
+
+// fieldsLine is one line of padview fields --json.
+type fieldsLine struct {
+	PAID    string `json:"paid"`
+	View    string `json:"view"`
+	Members []struct {
+		Source     string `json:"source"`
+		Path       string `json:"path"`
+		Recognised bool   `json:"recognised"`
+		Personal   bool   `json:"personal"`
+		Category   string `json:"category"`
+		By         string `json:"by"`
+		Suggest    string `json:"suggest"`
+	} `json:"members"`
+	Unrecognised *int `json:"unrecognised"`
+}
+
+func TestFieldsText(t *testing.T) {
+	h := withRecords(t)
+	code, out, errs := h.run("fields", "politiekereclame-national")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"politiekereclame-national · standard view · 45 members, 0 not recognised",
+		"member as sent", "in the document", "personal", "recognised by"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	for _, row := range [][]string{
+		{"opdrachtgever_mailadres", "advertiser.email", "◆ email", "opdrachtgever (advertiser) + mailadres (email)"},
+		{"opdrachtgever_contactpersoon", "advertiser.contactPerson", "◆ name"},
+		{"betalende_straat_huisnummer", "complianceAndFunding.payer.streetAddress", "◆ address"},
+		{"totale_waarde_campagne_euro", "campaign.totalValue", "euro (EUR)"},
+		{"akkoord_gegevens_juist", "legalAndMetadata.akkoord_gegevens_juist", "akkoord_*"},
+	} {
+		if !hasRow(out, row...) {
+			t.Errorf("no row with %q:\n%s", row, out)
+		}
+	}
+	if strings.Contains(out, "campagne@partij-fictief") || strings.Contains(out, "Annelies") {
+		t.Errorf("fields printed a value:\n%s", out)
+	}
+
+	_, out, _ = h.run("fields", "unseen-source")
+	if !strings.Contains(out, "3 not recognised") || !strings.Contains(out, "not recognised: the check calls nothing missing") ||
+		!hasRow(out, "Num_of_Days", "other.Num_of_Days", "—") {
+		t.Errorf("unrecognised members:\n%s", out)
+	}
+	if i, j := strings.Index(out, "Advertiser_Name"), strings.Index(out, "Num_of_Days"); i < 0 || j < i {
+		t.Errorf("the unrecognised are not last:\n%s", out)
+	}
+}
+
+func hasRow(out string, parts ...string) bool {
+	for _, l := range strings.Split(out, "\n") {
+		ok := true
+		for _, p := range parts {
+			ok = ok && strings.Contains(l, p)
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+func TestFieldsJSON(t *testing.T) {
+	h := withRecords(t)
+	code, out, _ := h.run("fields", "--json", "meta-ad-library", "unseen-source", "nope")
+	if code != ExitNotFound {
+		t.Fatalf("exit %d:\n%s", code, out)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 3 || !strings.Contains(lines[2], `"error"`) {
+		t.Fatalf("%d lines:\n%s", len(lines), out)
+	}
+	var meta, unseen fieldsLine
+	if json.Unmarshal([]byte(lines[0]), &meta) != nil || json.Unmarshal([]byte(lines[1]), &unseen) != nil {
+		t.Fatalf("not JSON:\n%s", out)
+	}
+	if meta.PAID != "meta-ad-library" || meta.View != "standard" || meta.Unrecognised == nil || *meta.Unrecognised != 0 {
+		t.Errorf("meta: %+v", meta)
+	}
+	want := map[string]string{"spend.lower_bound": "complianceAndFunding.amountsReceived.lowerBound",
+		"currency": "complianceAndFunding.amountsReceived.currency", "page_name": "advertiser.name",
+		"ad_delivery_start_time": "campaign.startDate", "bylines": "complianceAndFunding.payer.name",
+		"demographic_distribution[].age": "targeting.demographicDistribution[].age"}
+	for _, m := range meta.Members {
+		if w, ok := want[m.Source]; ok {
+			if m.Path != w || !m.Recognised || m.By == "" {
+				t.Errorf("%s: %+v; want path %s", m.Source, m, w)
+			}
+			delete(want, m.Source)
+		}
+	}
+	if len(want) != 0 {
+		t.Errorf("not listed: %v", want)
+	}
+	if *unseen.Unrecognised != 3 {
+		t.Errorf("unseen: %d unrecognised", *unseen.Unrecognised)
+	}
+	for _, m := range unseen.Members {
+		if m.Recognised && m.Source == "Num_of_Days" || !m.Recognised && m.Suggest != "" && !strings.Contains(m.Suggest, " = ") {
+			t.Errorf("%+v", m)
+		}
+	}
+}
+
+// [fields] in the config file: mappings the user adds are read, for every
+// profile and for one; a mapping to a path the document does not have is
+// a config error naming the key and the valid paths.
+func TestFieldsMappings(t *testing.T) {
+	h := withRecords(t)
+	_, out, _ := h.run("fields", "--json", "unseen-source")
+	var before fieldsLine
+	json.Unmarshal([]byte(out), &before)
+	h.writeConfig(`
+[fields]
+"Num_of_Days" = "campaign.durationDays"
+`)
+	code, _, errs := h.run("fields", "unseen-source")
+	if code != ExitUsage || !strings.Contains(errs, `"Num_of_Days" = "campaign.durationDays": no field durationDays in campaign`) ||
+		!strings.Contains(errs, "valid paths are") || !strings.Contains(errs, "campaign.startDate") {
+		t.Errorf("bad path: exit %d, %s", code, errs)
+	}
+	h.writeConfig(`
+[profiles.default.fields]
+"x" = "nowhere.email"
+`)
+	if code, _, errs := h.run("check", "unseen-source"); code != ExitUsage || !strings.Contains(errs, "[profiles.default.fields]") {
+		t.Errorf("bad group: exit %d, %s", code, errs)
+	}
+	h.writeConfig(`
+[fields]
+"Spend_Range_*" = "complianceAndFunding.*"
+
+[profiles.default.fields]
+"Num_of_Days" = "legalAndMetadata.versions"
+`)
+	code, out, errs = h.run("fields", "--json", "unseen-source")
+	var after fieldsLine
+	if code != 0 || json.Unmarshal([]byte(out), &after) != nil {
+		t.Fatalf("exit %d: %s %s", code, out, errs)
+	}
+	if *before.Unrecognised != 3 || *after.Unrecognised != 0 {
+		t.Errorf("unrecognised %d before, %d after", *before.Unrecognised, *after.Unrecognised)
+	}
+	for _, m := range after.Members {
+		if m.Source == "Num_of_Days" && (m.Path != "legalAndMetadata.versions" || !strings.Contains(m.By, "[fields]")) {
+			t.Errorf("%+v", m)
+		}
+	}
+	_, out, _ = h.run("get", "--json", "unseen-source")
+	if !strings.Contains(out, `"Spend_Range_Min_EUR":{"amount":"1000","currency":"EUR"}`) || !strings.Contains(out, `"versions":29`) {
+		t.Errorf("get reads without the mappings:\n%s", out)
+	}
+}
+
+// check on real shapes: the items a record carries are present whatever
+// the source calls them; what padview did not recognise makes a rule
+// unknown, and the notice undetermined (exit 7), never missing.
+func TestCheckRecords(t *testing.T) {
+	h := withRecords(t)
+	code, out, _ := h.run("check", "unseen-source")
+	if code != ExitUndetermined || !strings.Contains(out, "transparency notice undetermined") ||
+		!strings.Contains(out, "? unknown") || !strings.Contains(out, "padview fields unseen-source") || strings.Contains(out, "MISSING") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+	code, out, _ = h.run("check", "politiekereclame-citizen")
+	if code != ExitIncomplete || !strings.Contains(out, "⚑ says the funds come from outside the EU") ||
+		!hasRow(out, "not applicable", "Sponsor place of establishment", "natural person") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+	code, out, _ = h.run("check", "--json", "german-service")
+	if code != ExitOK || !strings.Contains(out, `"verdict":"complete","complete":true`) {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+}
