@@ -52,6 +52,7 @@ type Client struct {
 	opts   Options
 	http   *http.Client
 	budget *Budget
+	redact redactor // the token, should the service echo it
 }
 
 // New builds a client. baseURL already ends in the version segment.
@@ -98,7 +99,8 @@ func New(baseURL, token string, opts Options) (*Client, error) {
 	hc.Timeout = 0 // the per-attempt context bounds each request
 	hc.CheckRedirect = redirectPolicy(base)
 	hc.Jar = nil // no cookies: every request stands alone
-	return &Client{base: base, prefix: base.String(), token: token, opts: opts, http: hc, budget: opts.Budget}, nil
+	return &Client{base: base, prefix: base.String(), token: token, opts: opts, http: hc, budget: opts.Budget,
+		redact: newRedactor(token)}, nil
 }
 
 // Budget is the rate budget this client paces itself by.
@@ -165,7 +167,7 @@ func (l *getRun) run() (*advert.Document, error) {
 		}
 		a := Attempt{Started: time.Now(), Waited: l.pendingWait, WaitedFor: strings.Join(l.pendingWhy, waitsJoin)}
 		l.pendingWait, l.pendingWhy = 0, nil
-		r := c.attempt(l.ctx, ex.URL, c.opts.Timeout)
+		r := c.redact.response(c.attempt(l.ctx, ex.URL, c.opts.Timeout)) // nothing after this sees the token
 		a.Duration = time.Since(a.Started)
 		ex.Attempts++
 		if r.resp != nil {
@@ -251,6 +253,9 @@ func (l *getRun) judgeBroken(a *Attempt, r response, answer *Answer) verdict {
 		return l.backoff(a, verdict{err: e, answer: answer}, "the body was cut short", 0, "")
 	}
 	e, retryable := l.c.transportError(l.caller, r.err, l.ex.Attempts, a.Duration)
+	if r.resp != nil {
+		e.Status = r.resp.StatusCode // the answer had begun: "still arriving"
+	}
 	if !retryable {
 		return verdict{err: e, answer: answer}
 	}
@@ -437,7 +442,7 @@ func (l *getRun) acquireFailed(err error) error {
 		msg += fmt.Sprintf(" after %s of waiting", text.Duration(l.ex.Waited))
 	}
 	return &Error{Kind: KindRateLimited, PAID: l.paid, Attempts: l.ex.Attempts, RetryAfter: we.wait,
-		MaxWait: l.c.opts.MaxWait, Waited: l.ex.Waited, Message: msg + "; try again then, or raise max_wait"}
+		MaxWait: l.c.opts.MaxWait, Waited: l.ex.Waited, Message: msg}
 }
 
 // statusError turns an unsuccessful status into a typed error, keeping the

@@ -27,6 +27,7 @@ const (
 	KindTooLarge               // the body exceeded the size cap
 	KindBadResponse            // not JSON, or malformed JSON
 	KindCanceled               // the caller gave up
+	KindAccessLog              // the access log could not be written: no full-view request was made, or its answer is withheld
 )
 
 var kindNames = map[ErrorKind]string{
@@ -34,14 +35,16 @@ var kindNames = map[ErrorKind]string{
 	KindUnauthorized: "unauthorized", KindForbidden: "forbidden", KindNotFound: "not_found",
 	KindRateLimited: "rate_limited", KindServer: "server_error", KindHTTP: "http_error",
 	KindTimeout: "timeout", KindNetwork: "network", KindTooLarge: "too_large",
-	KindBadResponse: "bad_response", KindCanceled: "canceled",
+	KindBadResponse: "bad_response", KindCanceled: "canceled", KindAccessLog: "access_log",
 }
 
 // String is the kind's stable machine name, used in JSON output.
 func (k ErrorKind) String() string { return kindNames[k] }
 
-// Error is every failure the client reports. Its message says what happened
-// and what to do next; it never contains the token.
+// Error is every failure the client reports. Its message says what
+// happened, with the server's code and message; what to do next is each
+// front end's to add, by Kind (the CLI's and the TUI's advice tables). It
+// never contains the token.
 type Error struct {
 	Kind          ErrorKind
 	Status        int           // HTTP status, when a response came
@@ -68,7 +71,7 @@ func (e *Error) Error() string {
 	if e.Message != "" {
 		return e.Message
 	}
-	what, cause, next := e.describe()
+	what, cause, then := e.describe()
 	if d := e.details(); d != "" {
 		what += " (" + d + ")"
 	}
@@ -78,8 +81,8 @@ func (e *Error) Error() string {
 	if e.ServerMessage != "" && !repeats(what, e.ServerMessage) {
 		what += ": “" + e.ServerMessage + "”" // the service's own words, quoted
 	}
-	if next != "" {
-		what += "; " + next
+	if then != "" {
+		what += "; " + then
 	}
 	return what
 }
@@ -101,37 +104,38 @@ func (e *Error) details() string {
 	return strings.Join(parts, ", ")
 }
 
-// describe says what happened, its cause when padview knows one, and
-// apart what to do next, so that the details and the server's own words
-// can stand between them.
-func (e *Error) describe() (what, cause, next string) {
+// describe says what happened, and apart its cause when padview knows one
+// and what padview did about it, so that the details and the server's own
+// words can stand between them.
+func (e *Error) describe() (what, cause, then string) {
 	switch e.Kind {
 	case KindUnauthorized:
-		return "the service rejected the partner token", "", "check it, or replace it with `padview token set`"
+		return "the service rejected the partner token", "", ""
 	case KindForbidden:
-		return "this token does not have permission for this request", "", "the full view may need a token with personal-data access"
+		return "this token does not have permission for this request", "", ""
 	case KindNotFound:
-		return "no advertisement with PAID " + e.PAID, "", "check the identifier"
+		return "no advertisement with PAID " + e.PAID, "", ""
 	case KindConfig:
-		return "the service has no such endpoint: " + e.URL + " is not found", e.begins(),
-			"check the base URL: it is the partner address ending in the version segment, e.g. https://partner.example/v1"
+		return "the service has no such endpoint: " + e.URL + " is not found", e.begins(), ""
 	case KindRateLimited:
 		what = "rate limit reached" + attemptsNote(e.Attempts)
 		switch {
+		case e.MaxWait > 0 && e.ServerWait == "":
+			return what, fmt.Sprintf("the service named no wait, and padview's own pause of %s does not fit in %s",
+				text.Duration(e.RetryAfter), e.allowance()), ""
 		case e.MaxWait > 0:
-			return what, "", fmt.Sprintf("the service asks to wait %s%s, more than %s, so padview did not wait; try again later or raise max_wait",
-				WaitWords(e.RetryAfter), e.serverWait(), e.allowance())
-		case e.RetryAfter > 0:
-			return what, "", fmt.Sprintf("the service asks to wait %s%s; try again then", WaitWords(e.RetryAfter), e.serverWait())
+			return what, fmt.Sprintf("the service asks to wait %s%s, more than %s",
+				WaitWords(e.RetryAfter), e.serverWait(), e.allowance()), "padview did not wait"
+		case e.ServerWait != "":
+			return what, fmt.Sprintf("the service asks to wait %s%s", WaitWords(e.RetryAfter), e.serverWait()), ""
 		}
-		return what, "", "wait a minute and try again"
+		return what, "the service named no wait", ""
 	case KindServer:
 		what = "the partner service failed" + attemptsNote(e.Attempts)
 		if e.MaxWait > 0 {
-			return what, "", fmt.Sprintf("it asks to wait %s%s, more than %s; try again later",
-				WaitWords(e.RetryAfter), e.serverWait(), e.allowance())
+			return what, fmt.Sprintf("it asks to wait %s%s, more than %s", WaitWords(e.RetryAfter), e.serverWait(), e.allowance()), ""
 		}
-		return what, "", "try again shortly"
+		return what, "", ""
 	case KindHTTP:
 		var re *redirectError
 		if errors.As(e.Err, &re) {
@@ -140,13 +144,16 @@ func (e *Error) describe() (what, cause, next string) {
 		return "unexpected answer from the partner service", e.begins(), ""
 	case KindTimeout:
 		what = "no response"
+		if e.Status != 0 { // the status and headers came; the body did not finish
+			what = "answer still arriving"
+		}
 		if e.Timeout > 0 {
 			what += " after " + text.Duration(e.Timeout)
 		}
 		if e.Attempts > 1 {
 			what += fmt.Sprintf(" on the last of %d attempts", e.Attempts)
 		}
-		return what, "", "the service is slow or unreachable; try again"
+		return what, "", ""
 	case KindNetwork:
 		var cut *cutShortError
 		if errors.As(e.Err, &cut) {
@@ -154,14 +161,14 @@ func (e *Error) describe() (what, cause, next string) {
 			if e.Attempts > 1 {
 				what += fmt.Sprintf(", on the last of %d attempts", e.Attempts)
 			}
-			return what, "", "the connection broke off during the answer; try again shortly"
+			return what, "the connection broke off during the answer", ""
 		}
 		if e.Err != nil {
 			cause = text.CleanText(e.Err.Error())
 		}
 		return "could not reach the partner service" + attemptsNote(e.Attempts), cause, ""
 	case KindTooLarge:
-		return "the response is larger than padview reads", "", "nothing was shown"
+		return "the response is larger than padview reads; nothing was shown", "", ""
 	case KindBadResponse:
 		if e.Err != nil {
 			cause = text.CleanText(e.Err.Error())

@@ -41,6 +41,8 @@ func TestServerDetailShapes(t *testing.T) {
 }
 
 // Error texts read as English, say each thing once, and cannot be misread.
+// They say what happened; the next step is each front end's (no command,
+// key or "check …" of theirs).
 func TestErrorWording(t *testing.T) {
 	cases := []struct {
 		err       *Error
@@ -48,15 +50,24 @@ func TestErrorWording(t *testing.T) {
 		notWanted []string
 	}{
 		{&Error{Kind: KindForbidden, Status: 403, ServerCode: "forbidden", ServerMessage: "this token may not use the full view"},
-			[]string{"this token does not have permission for this request (HTTP 403, forbidden): “this token may not use the full view”; the full view"},
-			[]string{"not allowed this request"}},
+			[]string{"this token does not have permission for this request (HTTP 403, forbidden): “this token may not use the full view”"},
+			[]string{"not allowed this request", ";"}},
+		{&Error{Kind: KindUnauthorized, Status: 401}, []string{"the service rejected the partner token (HTTP 401)"}, []string{"token set", ";"}},
 		{&Error{Kind: KindNotFound, Status: 404, PAID: "NOPE42", ServerCode: "not_found", ServerMessage: "No advertisement with PAID NOPE42."},
-			[]string{"no advertisement with PAID NOPE42 (HTTP 404, not_found); check the identifier"},
-			[]string{"“"}},
+			[]string{"no advertisement with PAID NOPE42 (HTTP 404, not_found)"},
+			[]string{"“", "check"}},
 		{&Error{Kind: KindTimeout, Timeout: 404 * time.Millisecond},
 			[]string{"no response after 0.4 s"}, []string{"404"}},
 		{&Error{Kind: KindTimeout, Timeout: 30 * time.Second, Attempts: 2},
-			[]string{"no response after 30 s on the last of 2 attempts"}, nil},
+			[]string{"no response after 30 s on the last of 2 attempts"}, []string{"try again"}},
+		{&Error{Kind: KindTimeout, Status: 200, Timeout: 30 * time.Second},
+			[]string{"answer still arriving after 30 s (HTTP 200)"}, []string{"no response"}},
+		{&Error{Kind: KindRateLimited, Status: 429, Attempts: 9, RetryAfter: 300 * time.Millisecond},
+			[]string{"rate limit reached after 9 attempts (HTTP 429): the service named no wait"}, []string{"asks to wait", "0.3 s"}},
+		{&Error{Kind: KindRateLimited, Status: 429, RetryAfter: 5 * time.Second, ServerWait: "Retry-After: 5"},
+			[]string{"rate limit reached (HTTP 429): the service asks to wait 5 s (Retry-After: 5)"}, []string{"try again"}},
+		{&Error{Kind: KindRateLimited, Status: 429, RetryAfter: time.Hour, ServerWait: "Retry-After: 3600", MaxWait: 2 * time.Minute},
+			[]string{"the service asks to wait 1 h (Retry-After: 3600), more than max_wait (2 min); padview did not wait"}, []string{"raise"}},
 		{&Error{Kind: KindServer, Status: 503, Attempts: 1}, []string{"the partner service failed (HTTP 503)"}, []string{"attempt"}},
 		{&Error{Kind: KindServer, Status: 503, Attempts: 4}, []string{"failed after 4 attempts (HTTP 503)"}, nil},
 		{&Error{Kind: KindNetwork, Attempts: 2, Err: errors.New("connection refused")}, []string{"after 2 attempts: connection refused"}, nil},
@@ -65,7 +76,8 @@ func TestErrorWording(t *testing.T) {
 		{&Error{Kind: KindHTTP, Status: 302, Err: &redirectError{host: "evil.example", reason: "padview sends requests (and the token) only to partner.example"}},
 			[]string{"the service redirected to evil.example (HTTP 302); not followed: padview sends"}, nil},
 		{&Error{Kind: KindConfig, Status: 404, URL: "https://p.example/v2/advertisement/X", ContentType: "text/html", Snippet: "<h1>404 Not Found</h1>"},
-			[]string{"the service has no such endpoint: https://p.example/v2/advertisement/X is not found (HTTP 404, text/html): the answer begins: <h1>404 Not Found</h1>; check the base URL"}, nil},
+			[]string{"the service has no such endpoint: https://p.example/v2/advertisement/X is not found (HTTP 404, text/html): the answer begins: <h1>404 Not Found</h1>"},
+			[]string{"check the base URL"}},
 	}
 	for _, c := range cases {
 		got := c.err.Error()

@@ -32,7 +32,11 @@ type Exchange struct {
 
 	// Body is the body of the last response as received (capped), whatever
 	// its status or content type: support staff see what the server sent.
+	// The token, should the service echo it, is replaced by [token].
 	Body []byte
+	// Withheld, when set, says why Body is not here although an answer
+	// came: e.g. its outcome could not be written to the access log.
+	Withheld string
 	// Log is one entry per attempt, in order: the attempt log.
 	Log []Attempt
 	// Budget is the token's rate budget as this exchange left it: -v

@@ -1,8 +1,8 @@
 package cmd
 
 import (
+	"errors"
 	"fmt"
-	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -10,24 +10,62 @@ import (
 	"github.com/padview/padview/keystore"
 )
 
-// apiTokenAdvice is the next step api's 401 error still carries until api's
-// errors say only what happened (issue 20, item 4); the CLI words its own.
-const apiTokenAdvice = "; check it, or replace it with `padview token set`"
-
 // failure is how the CLI words a failure: what happened, in the error's
-// own words, then the CLI's next step where the CLI knows it better. A
-// rejected token is replaced with `padview token set`, unless PADVIEW_TOKEN
-// is set: it wins over the keyring, so the variable is what to fix.
+// own words (api's errors say only that), then the CLI's next step from
+// nextStep. The TUI words its own (ui's advice).
 func (e *Env) failure(err error) string {
 	msg := err.Error()
-	if api.KindOf(err) != api.KindUnauthorized {
+	var ae *api.Error
+	if !errors.As(err, &ae) {
 		return msg
 	}
-	msg = strings.TrimSuffix(msg, apiTokenAdvice)
-	if e.Getenv(keystore.EnvToken) != "" {
-		return msg + "; the token comes from " + keystore.EnvToken + ", which wins over the keyring (`padview token set` cannot help): check its value, or unset it to use the stored token"
+	if next := e.nextStep(ae); next != "" {
+		return msg + "; " + next
 	}
-	return msg + "; check it, or store a new one with `padview token set`"
+	return msg
+}
+
+// nextStep is the CLI's advice for a failure, by its kind: the one table
+// of it in cmd; "" when what happened says enough. A rejected token is
+// replaced with `padview token set`, unless PADVIEW_TOKEN is set: it wins
+// over the keyring, so the variable is what to fix.
+func (e *Env) nextStep(ae *api.Error) string {
+	switch ae.Kind {
+	case api.KindUnauthorized:
+		switch {
+		case e.Getenv(keystore.EnvToken) != "":
+			return "the token comes from " + keystore.EnvToken + ", which wins over the keyring (`padview token set` cannot help): check its value, or unset it to use the stored token"
+		case ae.Status == 0:
+			return "set one with `padview token set`"
+		}
+		return "check it, or store a new one with `padview token set`"
+	case api.KindForbidden:
+		return "the full view may need a token with personal-data access"
+	case api.KindNotFound:
+		return "check the identifier"
+	case api.KindConfig:
+		return "check the base URL: it is the partner address ending in the version segment, e.g. https://partner.example/v1"
+	case api.KindRateLimited:
+		switch {
+		case ae.MaxWait > 0:
+			return "try again later, or raise max_wait (--max-wait, or max_wait in the config file)"
+		case ae.ServerWait != "":
+			return "try again then"
+		}
+		return "wait a minute and try again"
+	case api.KindServer:
+		if ae.MaxWait > 0 {
+			return "try again later"
+		}
+		return "try again shortly"
+	case api.KindTimeout:
+		return "the service is slow or unreachable; try again"
+	case api.KindNetwork:
+		if ae.Status != 0 { // it answered, and the answer broke off
+			return "try again shortly"
+		}
+	}
+	return ""
 }
 
 // escapeInvisible writes, in encoded JSON, every character that is not

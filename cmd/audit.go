@@ -2,9 +2,11 @@ package cmd
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"regexp"
@@ -15,18 +17,19 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/padview/padview/api/audit"
+	"github.com/padview/padview/api/statedir"
 	"github.com/padview/padview/api/text"
 )
 
 type auditFlags struct {
-	since        string
-	json, verify bool
+	since                 string
+	json, verify, recover bool
 }
 
 func newAudit(env *Env, _ *rootFlags) *cobra.Command {
 	var f auditFlags
 	c := &cobra.Command{
-		Use:   "audit [--since DUR] [--json] | --verify",
+		Use:   "audit [--since DUR] [--json] | --verify | --recover",
 		Short: "List the access log of full-view requests, or verify that it is intact",
 		Long: `Every request for the full view is recorded before it is sent, in
 access.log in padview's state directory ($PADVIEW_STATE_DIR, else
@@ -40,25 +43,31 @@ Each line carries the SHA-256 of the line before it and its number, and a
 head file beside the log (access.log.head) keeps the last line's number and
 hash, so that --verify finds the first line that was edited or removed, an
 edited last line, lines cut from the end and a deleted log (exit 0 intact,
-1 broken).`,
+1 broken). It tells those from a write padview did not finish at the end
+(killed, or the machine went down, between a line and its head file or in
+the middle of a line): that is recoverable, and --recover completes it (so
+does the next full-view request).`,
 		Example: `  padview audit
   padview audit --since 24h --json
-  padview audit --verify`,
+  padview audit --verify
+  padview audit --recover`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			return runAudit(env, f)
+			return runAudit(c.Context(), env, f)
 		},
 	}
 	fl := c.Flags()
 	fl.StringVar(&f.since, "since", "", "only entries newer than this, e.g. 90m, 24h or 7d")
 	fl.BoolVar(&f.json, "json", false, "print the entries as stored, as JSON Lines")
 	fl.BoolVar(&f.verify, "verify", false, "check the hash chain: exit 0 intact, 1 broken, naming the first bad line")
-	c.MarkFlagsMutuallyExclusive("verify", "json")
-	c.MarkFlagsMutuallyExclusive("verify", "since")
+	fl.BoolVar(&f.recover, "recover", false, "complete a write padview did not finish at the end of the log (what --verify calls interrupted)")
+	c.MarkFlagsMutuallyExclusive("verify", "json", "recover")
+	c.MarkFlagsMutuallyExclusive("verify", "since", "recover")
+	c.MarkFlagsMutuallyExclusive("json", "recover")
 	return c
 }
 
-func runAudit(env *Env, f auditFlags) error {
+func runAudit(ctx context.Context, env *Env, f auditFlags) error {
 	cutoff, err := sinceCutoff(f.since, time.Now())
 	if err != nil {
 		return err
@@ -67,12 +76,23 @@ func runAudit(env *Env, f auditFlags) error {
 	if err != nil {
 		return exitWith(ExitFailure, "%v", err)
 	}
-	if f.verify {
-		return verifyAudit(env, path)
+	dir, err := statedir.Find(env.Getenv)
+	if errors.Is(err, fs.ErrNotExist) {
+		fmt.Fprintf(env.Stderr, "No access log yet at %s: padview writes it on the first full-view request.\n", path)
+		return nil
 	}
-	file, err := os.Open(path)
-	if errors.Is(err, os.ErrNotExist) {
-		if _, herr := os.Stat(audit.HeadPath(path)); herr == nil {
+	if err != nil {
+		return exitWith(ExitFailure, "access log: %v", err)
+	}
+	switch {
+	case f.verify:
+		return verifyAudit(ctx, env, dir)
+	case f.recover:
+		return recoverAudit(ctx, env, dir)
+	}
+	file, err := dir.OpenFile(audit.FileName, os.O_RDONLY)
+	if errors.Is(err, fs.ErrNotExist) {
+		if _, herr := os.Lstat(audit.HeadPath(path)); herr == nil {
 			return exitWith(ExitFailure, "access log %s is missing, but its head file is there: it was deleted; run `padview audit --verify`", path)
 		}
 		fmt.Fprintf(env.Stderr, "No access log yet at %s: padview writes it on the first full-view request.\n", path)
@@ -117,24 +137,55 @@ func runAudit(env *Env, f auditFlags) error {
 	return nil
 }
 
-// verifyAudit checks the chain and the head file: exit 0 intact, 1 broken,
-// naming the first bad line of the file's lines.
-func verifyAudit(env *Env, path string) error {
-	n, err := audit.Check(path)
-	var broken *audit.Broken
+// verifyAudit checks the chain and the head file: exit 0 intact, 1 broken
+// or interrupted, naming the first bad line of the file's lines.
+func verifyAudit(ctx context.Context, env *Env, dir *statedir.Dir) error {
+	path := dir.File(audit.FileName)
+	n, err := audit.Check(ctx, dir)
+	var (
+		broken      *audit.Broken
+		interrupted *audit.Interrupted
+	)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
 		fmt.Fprintf(env.Stderr, "No access log yet at %s: padview writes it on the first full-view request.\n", path)
 		return nil
+	case errors.As(err, &interrupted):
+		return exitWith(ExitFailure, "access log %s ends in a write padview did not finish, not an edit: line %d of %d: %s; "+
+			"`padview audit --recover` completes it (so does the next full-view request)", path, interrupted.Line, n, interrupted.Reason)
 	case errors.As(err, &broken) && broken.Line == 0:
 		return exitWith(ExitFailure, "access log %s (%d lines) is broken: %s", path, n, broken.Reason)
 	case errors.As(err, &broken):
 		return exitWith(ExitFailure, "access log %s is broken at line %d of %d: %s", path, broken.Line, max(n, broken.Line), broken.Reason)
 	case err != nil:
-		return exitWith(ExitFailure, "access log %s: %v", path, err)
+		return exitWith(ExitFailure, "%v", err)
 	}
 	fmt.Fprintf(env.Stdout, "access log %s: %d lines, chain intact, its end matches the head file\n", path, n)
 	return nil
+}
+
+// recoverAudit completes an interrupted write at the log's end, and
+// leaves any other log as it is: exit 0 when the log is intact after it.
+func recoverAudit(ctx context.Context, env *Env, dir *statedir.Dir) error {
+	path := dir.File(audit.FileName)
+	did, err := audit.Recover(ctx, dir)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		fmt.Fprintf(env.Stderr, "No access log yet at %s: nothing to recover.\n", path)
+		return nil
+	case err != nil:
+		var broken *audit.Broken
+		if errors.As(err, &broken) {
+			return exitWith(ExitFailure, "access log %s: nothing recovered: the log is broken (%v), not interrupted; "+
+				"run `padview audit --verify` for where", path, err)
+		}
+		return exitWith(ExitFailure, "%v", err)
+	case did == "":
+		fmt.Fprintf(env.Stdout, "access log %s: nothing to recover: chain intact, its end matches the head file\n", path)
+		return nil
+	}
+	fmt.Fprintf(env.Stdout, "access log %s: recovered: %s\n", path, did)
+	return verifyAudit(ctx, env, dir)
 }
 
 // writeAuditEntry prints one entry on one line. Every value is cleaned:
@@ -172,6 +223,9 @@ func writeAuditEntry(w io.Writer, e audit.Entry) {
 		}
 	default:
 		what = e.Event
+	}
+	if e.Recovered != "" {
+		what += " · first " + e.Recovered
 	}
 	fields := []string{e.Time.UTC().Format("2006-01-02 15:04:05Z"), e.User, e.Profile, e.Host, e.PAID, what}
 	for i, s := range fields {

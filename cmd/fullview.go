@@ -45,21 +45,34 @@ func (e *Env) fullViewGate(s Settings, acceptPD bool, reason string) (*audit.Log
 
 // openAccessLog opens the access log where the environment says it lives.
 func (e *Env) openAccessLog() (*audit.Log, error) {
-	path, err := audit.Path(e.Getenv)
-	if err != nil {
-		return nil, err
-	}
-	return audit.Open(path)
+	return audit.Open(e.Getenv)
 }
 
 // tuiAccessLog is the access log for the TUI: opened the first time a
 // full-view lookup needs it (a session that never opens the full view
-// touches no file), and nil with access_log = false.
+// touches no file), and nil with access_log = false. A failure to open it
+// is not kept: the next full-view lookup tries again, after the user
+// fixed what the error named.
 func (e *Env) tuiAccessLog(record bool) func() (*audit.Log, error) {
 	if !record {
 		return nil
 	}
-	return sync.OnceValues(e.openAccessLog)
+	var (
+		mu     sync.Mutex
+		opened *audit.Log
+	)
+	return func() (*audit.Log, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		if opened != nil {
+			return opened, nil
+		}
+		l, err := e.openAccessLog()
+		if err == nil {
+			opened = l
+		}
+		return l, err
+	}
 }
 
 // serviceHost is the host the access log names for a base URL.

@@ -200,7 +200,7 @@ func checkToken(ctx context.Context, env *Env, f *rootFlags, a *account, paid st
 	case e != nil && (e.Kind == api.KindUnauthorized || e.Kind == api.KindForbidden):
 		fmt.Fprintf(w, "Check:    refused: %s\n", env.failure(err))
 	default:
-		fmt.Fprintf(w, "Check:    could not tell: %v\n", err)
+		fmt.Fprintf(w, "Check:    could not tell: %s\n", env.failure(err))
 	}
 	return exitQuietly(codeForKind(api.KindOf(err)))
 }

@@ -33,9 +33,9 @@ func (a accessLog) get(ctx context.Context, c *api.Client, l lookup, reason stri
 	if a.open == nil || l.view != advert.Full {
 		return c.Get(ctx, l.paid, l.view)
 	}
-	log, err := a.open()
+	log, err := a.open() // opened anew after a failure: the user may have fixed it
 	if err != nil {
-		return nil, nil, fmt.Errorf("%v; no request was made", err)
+		return nil, nil, fmt.Errorf("%w; no request was made", err)
 	}
 	req := audit.Request{Profile: a.profile, Host: a.host, PAID: l.paid, View: l.view, Reason: reason}
 	return log.Get(ctx, c, req, masked)

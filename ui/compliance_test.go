@@ -25,8 +25,11 @@ var personalValues = []string{"maren.holt", "+44 20 7946 0012", "7946", "14 Quay
 // withAccessLog records the model's full-view lookups in a log under a
 // temporary directory and returns the log's path.
 func withAccessLog(t testing.TB, cfg *Config) string {
-	path := filepath.Join(t.TempDir(), "padview", audit.FileName)
-	cfg.AccessLog = sync.OnceValues(func() (*audit.Log, error) { return audit.Open(path) })
+	dir := filepath.Join(t.TempDir(), "padview")
+	cfg.AccessLog = sync.OnceValues(func() (*audit.Log, error) {
+		return audit.Open(func(k string) string { return map[string]string{audit.EnvStateDir: dir}[k] })
+	})
+	path := filepath.Join(dir, audit.FileName)
 	cfg.AccessHost = "fake.example"
 	return path
 }

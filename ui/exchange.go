@@ -54,8 +54,17 @@ func newExchange(r fetchResult, mask bool) *exchange {
 }
 
 // personal reports whether the exchange holds personal data: a full view
-// that came back.
-func (e *exchange) personal() bool { return e != nil && e.doc != nil && e.doc.View == advert.Full }
+// that came back, or the body of a full-view answer that padview could
+// not read, which Raw shows. (A withheld answer keeps no body.)
+func (e *exchange) personal() bool {
+	switch {
+	case e == nil || e.view != advert.Full:
+		return false
+	case e.doc != nil:
+		return true
+	}
+	return e.rec != nil && len(e.rec.Body) > 0 && e.rec.Status >= 200 && e.rec.Status < 300
+}
 
 // apiError is the failure as the client reported it, or nil.
 func (e *exchange) apiError() *api.Error {
@@ -130,14 +139,25 @@ func errorStatus(err error, l lookup) (statusLevel, string, bool) {
 	case api.KindNotFound:
 		return levelWarn, "No advertisement with PAID " + text.CleanText(l.paid) + code, false
 	case api.KindRateLimited:
-		if e.MaxWait > 0 { // padview refused the wait: no countdown of it
+		switch {
+		case e.MaxWait > 0 && e.ServerWait == "":
+			return levelWarn, "Rate limited" + code + ": no time left within max_wait", false
+		case e.MaxWait > 0: // padview refused the wait: no countdown of it
 			return levelWarn, "Rate limited" + code + ": the service asks to wait " + text.Duration(e.RetryAfter) + ", more than max_wait", false
 		}
 		return levelWarn, "Rate limited" + code, true
 	case api.KindServer:
 		return levelError, "Service error" + code + attempts(e.Attempts), true
 	case api.KindTimeout:
+		if e.Status != 0 {
+			return levelError, "Answer still arriving when time ran out" + code + attempts(e.Attempts), true
+		}
 		return levelError, "No answer in time" + attempts(e.Attempts), true
+	case api.KindAccessLog:
+		if l.view == advert.Full {
+			return levelError, "The access log cannot be written; back to the standard view", false
+		}
+		return levelError, "The access log cannot be written", false
 	case api.KindNetwork:
 		return levelError, "Cannot reach the service" + attempts(e.Attempts), true
 	case api.KindTooLarge:
@@ -165,9 +185,12 @@ func (e *exchange) advice() []string {
 		return []string{"Check the PAID: o enters another, ↑ in the input brings back earlier ones.", raw}
 	case api.KindRateLimited:
 		if ae := e.apiError(); ae != nil && ae.MaxWait > 0 {
-			return []string{"The service asks for a longer wait than max_wait allows: try again later with r, or raise max_wait.", raw}
+			return []string{"Try again later with r, or raise max_wait in the config file.", raw}
 		}
 		return []string{"Wait for the countdown in the status bar, then r tries again.", raw}
+	case api.KindAccessLog:
+		return []string{"padview is back in the standard view: r fetches " + text.CleanText(e.paid) + " in it.",
+			"Fix what the access log's error names; then f asks for the full view again."}
 	case api.KindServer, api.KindTimeout, api.KindNetwork:
 		return []string{"r tries again; if it keeps failing, give the service's support the request id and the curl command (c).", raw}
 	case api.KindBadResponse:

@@ -34,6 +34,7 @@ type keyMap struct {
 	copy    copyKeys
 	export  exportKeys
 	history historyKeys
+	access  accessKeys
 }
 
 // bind is a binding: the keys, and the help's name for them and what they do.
@@ -327,12 +328,18 @@ func newHistoryKeys() historyKeys {
 	return historyKeys{Reopen: bind("enter", "reopen", "enter"), Close: bind("esc/H/q", "close", "esc", "H", "q")}
 }
 
+// accessKeys close the dialog that says the access log cannot be
+// written; the scroll keys scroll its text.
+type accessKeys struct{ Close key.Binding }
+
+func newAccessKeys() accessKeys { return accessKeys{Close: bind("esc/enter", "close", "esc", "enter")} }
+
 func newKeyMap() keyMap {
 	scroll := newScrollKeys()
 	return keyMap{
 		root: newRootKeys(), input: newInputKeys(), scroll: scroll, find: newFindKeys(), table: newTableKeys(),
 		help: newHelpKeys(), confirm: newConfirmKeys(scroll), token: newTokenKeys(), copy: newCopyKeys(),
-		export: newExportKeys(), history: newHistoryKeys(),
+		export: newExportKeys(), history: newHistoryKeys(), access: newAccessKeys(),
 	}
 }
 
@@ -364,6 +371,7 @@ func (k keyMap) keySets() []keySet {
 		{"Copy, export and compare", []key.Binding{cp.PAID, cp.Value, cp.Row, cp.Text, cp.JSON, cp.Curl, cp.Up, cp.Down, cp.Copy, cp.Close}},
 		{"The export dialog", []key.Binding{ex.Save, ex.Cancel, ex.Prev, ex.Next, ex.Replace, ex.Keep}},
 		{"The history list", append([]key.Binding{k.history.Reopen, k.history.Close}, k.scroll.all()...)},
+		{"The access-log dialog", append([]key.Binding{k.access.Close}, k.scroll.all()...)},
 	}
 }
 

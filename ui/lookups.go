@@ -58,6 +58,14 @@ func (m Model) onFetchResult(r fetchResult) (tea.Model, tea.Cmd) {
 	if !m.sess.finish(r) {
 		return m, nil
 	}
+	if r.l.view == advert.Full && api.KindOf(r.err) == api.KindAccessLog {
+		// No full view without its record: back to the standard view, and
+		// say what to fix; the next f opens the log anew.
+		m.sess.view, m.sess.reason = advert.Standard, ""
+		if r.rec == nil { // else the error pane says it
+			m.open(newAccessModal(m.kit, r.err))
+		}
+	}
 	if r.rec == nil {
 		// No request reached the service: what is on screen stays.
 		level, msg, retry := errorStatus(r.err, r.l)

@@ -76,6 +76,8 @@ func newRawPane(k *kit, ex *exchange) Pane {
 		body = maskedBody(body)
 	}
 	switch {
+	case ex.rec.Withheld != "":
+		p.head = append(p.head, rawLine{"Body · " + text.FormatSize(ex.rec.Size) + " · not shown: " + ex.rec.Withheld, rawMuted})
 	case len(body) == 0 && ex.apiError() != nil && ex.apiError().Snippet != "":
 		p.head = append(p.head, rawLine{"Body (the start of it, as the error recorded it)", rawTitle})
 		p.text = []string{ex.say(ex.apiError().Snippet)}

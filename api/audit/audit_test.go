@@ -2,6 +2,7 @@ package audit
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -10,21 +11,30 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/statedir"
 )
 
 func openTemp(t *testing.T) *Log {
 	t.Helper()
-	l, err := Open(filepath.Join(t.TempDir(), "state", "padview", FileName))
+	d, err := statedir.At(filepath.Join(t.TempDir(), "state", "padview"), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := OpenIn(d)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return l
 }
 
+// check is Check of l's log.
+func check(l *Log) (int, error) { return Check(context.Background(), l.dir) }
+
 func record(t *testing.T, l *Log, paid string) {
 	t.Helper()
-	a, err := l.Begin(Request{Profile: "default", Host: "partner.example", PAID: paid, View: advert.Full, Reason: "Compliance review"})
+	a, err := l.Begin(context.Background(), Request{Profile: "default", Host: "partner.example", PAID: paid, View: advert.Full, Reason: "Compliance review"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +64,7 @@ func verifyFile(t *testing.T, path string) (int, error) {
 
 func TestLogWritesRequestThenOutcome(t *testing.T) {
 	l := openTemp(t)
-	a, err := l.Begin(Request{Profile: "work", Host: "partner.example", PAID: "AB12CD", View: advert.Full, Reason: "Legal request"})
+	a, err := l.Begin(context.Background(), Request{Profile: "work", Host: "partner.example", PAID: "AB12CD", View: advert.Full, Reason: "Legal request"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +117,8 @@ func TestLogIsPrivate(t *testing.T) {
 	if err := os.WriteFile(path, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	l, err := Open(path)
+	os.Chmod(dir, 0o755)
+	l, err := Open(func(k string) string { return map[string]string{"XDG_STATE_HOME": filepath.Dir(dir)}[k] })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,7 +134,7 @@ func TestLogIsPrivate(t *testing.T) {
 	}
 	shared := t.TempDir()
 	os.Chmod(shared, 0o755)
-	if _, err := Open(filepath.Join(shared, FileName)); err != nil {
+	if _, err := Open(func(k string) string { return map[string]string{EnvStateDir: shared}[k] }); err != nil {
 		t.Fatal(err)
 	}
 	if st, _ := os.Stat(shared); st.Mode().Perm() != 0o755 {
@@ -139,7 +150,7 @@ func TestLogIsPrivate(t *testing.T) {
 
 func TestNilLogRecordsNothing(t *testing.T) {
 	var l *Log
-	a, err := l.Begin(Request{PAID: "AB12CD"})
+	a, err := l.Begin(context.Background(), Request{PAID: "AB12CD"})
 	if a != nil || err != nil {
 		t.Fatalf("nil log: %v, %v", a, err)
 	}
@@ -162,8 +173,12 @@ func TestBeginFailsWhenTheLogCannotBeWritten(t *testing.T) {
 	if err := os.WriteFile(dir, nil, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if a, err := l.Begin(Request{PAID: "AB12CD", View: advert.Full}); err == nil || a != nil {
+	a, err := l.Begin(context.Background(), Request{PAID: "AB12CD", View: advert.Full})
+	if err == nil || a != nil {
 		t.Fatalf("Begin succeeded on a log that cannot be written: %v", err)
+	}
+	if api.KindOf(err) != api.KindAccessLog || !strings.Contains(err.Error(), filepath.Dir(l.Path())) {
+		t.Errorf("the failure is of kind %s and does not name the log: %v", api.KindOf(err), err)
 	}
 }
 
@@ -182,7 +197,7 @@ func TestVerifyIntactAndConcurrent(t *testing.T) {
 		t.Fatalf("verify: %d lines, %v", n, err)
 	}
 	// A second Log on the same file (another padview process) continues the chain.
-	l2, err := Open(l.Path())
+	l2, err := OpenIn(l.dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -241,18 +256,21 @@ func TestVerifyFindsTheFirstBadLine(t *testing.T) {
 	}
 }
 
-// A line cut short (padview stopped while writing) is reported, and the
-// next append does not glue itself onto it.
-func TestCutShortLine(t *testing.T) {
+// Bytes without a newline that padview did not write (the head file does
+// not vouch for the lines before them) stay: the next line starts a line
+// of its own after them, and the break is reported.
+func TestForeignBytesAtTheEndStay(t *testing.T) {
 	l := openTemp(t)
 	record(t, l, "AB12CD")
+	os.Remove(HeadPath(l.Path()))
 	f, _ := os.OpenFile(l.Path(), os.O_APPEND|os.O_WRONLY, 0o600)
 	f.WriteString(`{"seq":3,"time":"2026-`)
 	f.Close()
 	record(t, l, "XK9P2M")
 	lines := readLines(t, l.Path())
-	if len(lines) != 5 || !strings.HasPrefix(lines[3], `{"seq":4,`) {
-		t.Fatalf("lines after a cut-short one:\n%s", strings.Join(lines, "\n"))
+	if len(lines) != 5 || lines[2] != `{"seq":3,"time":"2026-` || !strings.HasPrefix(lines[3], `{"seq":4,`) ||
+		!strings.Contains(lines[3], `"headMismatch":true`) {
+		t.Fatalf("lines after foreign bytes:\n%s", strings.Join(lines, "\n"))
 	}
 	_, err := verifyFile(t, l.Path())
 	var b *Broken
@@ -270,38 +288,7 @@ func TestVerifyTooLongLine(t *testing.T) {
 }
 
 func TestPath(t *testing.T) {
-	env := func(kv ...string) func(string) string {
-		m := map[string]string{}
-		for i := 0; i+1 < len(kv); i += 2 {
-			m[kv[i]] = kv[i+1]
-		}
-		return func(k string) string { return m[k] }
-	}
-	cases := []struct {
-		goos   string
-		getenv func(string) string
-		want   string
-	}{
-		{"linux", env(EnvStateDir, "/srv/pv", "HOME", "/home/a"), "/srv/pv"},
-		{"linux", env("XDG_STATE_HOME", "/x/state", "HOME", "/home/a"), filepath.Join("/x/state", "padview")},
-		{"linux", env("XDG_STATE_HOME", "relative", "HOME", "/home/a"), filepath.Join("/home/a", ".local", "state", "padview")},
-		{"freebsd", env("HOME", "/home/a"), filepath.Join("/home/a", ".local", "state", "padview")},
-		{"darwin", env("HOME", "/Users/a", "XDG_STATE_HOME", "/x"), filepath.Join("/Users/a", "Library", "Application Support", "padview")},
-		{"windows", env("LOCALAPPDATA", `C:\Users\a\AppData\Local`), filepath.Join(`C:\Users\a\AppData\Local`, "padview")},
-		{"windows", env(EnvStateDir, `D:\pv`), `D:\pv`},
-	}
-	for _, c := range cases {
-		got, err := stateDir(c.getenv, c.goos)
-		if err != nil || got != c.want {
-			t.Errorf("%s: %q, %v; want %q", c.goos, got, err, c.want)
-		}
-	}
-	for _, goos := range []string{"linux", "darwin", "windows"} {
-		if _, err := stateDir(env(), goos); err == nil || !strings.Contains(err.Error(), EnvStateDir) {
-			t.Errorf("%s without a home: %v", goos, err)
-		}
-	}
-	p, err := Path(env(EnvStateDir, "/srv/pv"))
+	p, err := Path(func(k string) string { return map[string]string{EnvStateDir: "/srv/pv"}[k] })
 	if err != nil || p != filepath.Join("/srv/pv", FileName) {
 		t.Errorf("Path = %q, %v", p, err)
 	}
@@ -331,7 +318,7 @@ func TestCheckFindsTheEndWithTheHeadFile(t *testing.T) {
 	for _, p := range []string{"AB12CD", "XK9P2M", "ZZ7Q1A"} {
 		record(t, l, p)
 	}
-	if n, err := Check(l.Path()); n != 6 || err != nil {
+	if n, err := check(l); n != 6 || err != nil {
 		t.Fatalf("intact: %d lines, %v", n, err)
 	}
 	lines := readLines(t, l.Path())
@@ -355,6 +342,9 @@ func TestCheckFindsTheEndWithTheHeadFile(t *testing.T) {
 	lastEdited[5] = strings.Replace(lastEdited[5], `"status":200`, `"status":404`, 1)
 	forged := strings.Replace(lines[5], `"seq":6`, `"seq":7`, 1)
 	forged = strings.Replace(forged, lines[5][strings.Index(lines[5], `"prev":"`):], `"prev":"`+hashLine([]byte(lines[5]))+`"}`, 1)
+	forged2 := strings.Replace(forged, `"seq":7`, `"seq":8`, 1)
+	forged2 = strings.Replace(forged2, forged[strings.Index(forged, `"prev":"`):], `"prev":"`+hashLine([]byte(forged))+`"}`, 1)
+	badPrev := strings.Replace(forged, `"prev":"`, `"prev":"0`, 1)
 	cases := []struct {
 		name   string
 		lines  []string // nil: the log is deleted
@@ -369,7 +359,8 @@ func TestCheckFindsTheEndWithTheHeadFile(t *testing.T) {
 		{"emptied", []string{}, false, 0, 0, "the log is empty, but its head file says it held 6 entries"},
 		{"deleted log", nil, false, 0, 0, "the log is missing, but its head file says it held 6 entries"},
 		{"deleted head", lines, true, 0, 6, "head file"},
-		{"line added behind padview's back", append(append([]string(nil), lines...), forged), false, 7, 7, "added by something other than padview"},
+		{"lines added behind padview's back", append(append([]string(nil), lines...), forged, forged2), false, 7, 8, "added by something other than padview"},
+		{"line added with a wrong hash", append(append([]string(nil), lines...), badPrev), false, 6, 7, "does not match the hash line 7 holds"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -385,7 +376,7 @@ func TestCheckFindsTheEndWithTheHeadFile(t *testing.T) {
 			if c.noHead {
 				os.Remove(HeadPath(l.Path()))
 			}
-			n, err := Check(l.Path())
+			n, err := check(l)
 			var b *Broken
 			if !errors.As(err, &b) {
 				t.Fatalf("check passed: %d lines, %v", n, err)
@@ -395,7 +386,7 @@ func TestCheckFindsTheEndWithTheHeadFile(t *testing.T) {
 			}
 			// The next request is logged, and the break stays visible.
 			record(t, l, "TN2026")
-			if _, err := Check(l.Path()); !errors.As(err, &b) {
+			if _, err := check(l); !errors.As(err, &b) {
 				t.Errorf("an append covered the break up: %v", err)
 			}
 		})
@@ -403,12 +394,12 @@ func TestCheckFindsTheEndWithTheHeadFile(t *testing.T) {
 	// Neither file: nothing logged yet.
 	os.Remove(l.Path())
 	os.Remove(HeadPath(l.Path()))
-	if _, err := Check(l.Path()); !errors.Is(err, os.ErrNotExist) {
+	if _, err := check(l); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("no files: %v", err)
 	}
 	// An opened log without a line yet is intact.
 	l2 := openTemp(t)
-	if n, err := Check(l2.Path()); n != 0 || err != nil {
+	if n, err := check(l2); n != 0 || err != nil {
 		t.Errorf("empty new log: %d, %v", n, err)
 	}
 }
@@ -422,7 +413,7 @@ func TestVerifyCountsEveryLine(t *testing.T) {
 	lines := readLines(t, l.Path())
 	lines[4] = strings.Replace(lines[4], "AB12CD", "AB12CE", 1)
 	os.WriteFile(l.Path(), []byte(strings.Join(lines, "\n")+"\n"), 0o600)
-	n, err := Check(l.Path())
+	n, err := check(l)
 	var b *Broken
 	if !errors.As(err, &b) || b.Line != 5 || n != 22 {
 		t.Fatalf("broken at %v, %d lines; want line 5 of 22", err, n)

@@ -1,18 +1,22 @@
 package audit
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
-	"os"
+
+	"github.com/padview/padview/api/statedir"
 )
 
 // HeadSuffix names the head file beside the log: access.log.head.
 const HeadSuffix = ".head"
+
+// headName is the head file's name in the state directory.
+const headName = FileName + HeadSuffix
+
+// maxHead bounds the head file as read: padview writes under 100 bytes.
+const maxHead = 4096
 
 // Head is what the head file keeps of the log's last line: its entry
 // number and its SHA-256. It is rewritten with every line, under the same
@@ -26,59 +30,36 @@ type Head struct {
 // HeadPath is the head file of the log at logPath.
 func HeadPath(logPath string) string { return logPath + HeadSuffix }
 
-// errNoHead says there is no head file (yet).
-var errNoHead = errors.New("no head file")
+var (
+	// errNoHead says there is no head file (yet).
+	errNoHead = errors.New("no head file")
+	// errUnsafeHead marks a head file statedir refuses (a link, another
+	// user's): padview neither reads nor replaces it.
+	errUnsafeHead = statedir.ErrUnsafe
+)
 
-// readHead reads the head file; errNoHead when there is none.
-func readHead(path string) (Head, error) {
-	f, err := os.Open(path)
+// readHead reads the head file in d; errNoHead when there is none.
+func readHead(d *statedir.Dir) (Head, error) {
+	b, err := d.ReadFile(headName, maxHead)
 	if errors.Is(err, fs.ErrNotExist) {
 		return Head{}, errNoHead
 	}
 	if err != nil {
 		return Head{}, err
 	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, maxLine+1)) // padview writes under 100 bytes
-	if err != nil {
-		return Head{}, err
-	}
 	var h Head
-	if len(b) > maxLine || json.Unmarshal(b, &h) != nil || h.Seq < 1 || len(h.Hash) != len(genesis) {
-		return Head{}, fmt.Errorf("the head file %s is not one padview wrote", path)
+	if json.Unmarshal(b, &h) != nil || h.Seq < 1 || len(h.Hash) != len(genesis) {
+		return Head{}, fmt.Errorf("the head file %s is not one padview wrote", d.File(headName))
 	}
 	return h, nil
 }
 
-// writeHead replaces the head file in one step (a new file renamed over
-// the old), so that a reader never sees half of it.
-func writeHead(path string, h Head) error {
+// writeHead replaces the head file in one step (statedir's WriteFile: a
+// new file renamed over the old), so that a reader never sees half of it.
+func writeHead(d *statedir.Dir, h Head) error {
 	b, err := json.Marshal(h)
 	if err != nil {
 		return err
 	}
-	tmp := path + ".tmp"
-	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(append(b, '\n'))
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
-}
-
-func hashLine(line []byte) string {
-	sum := sha256.Sum256(line)
-	return hex.EncodeToString(sum[:])
+	return d.WriteFile(headName, append(b, '\n'))
 }

@@ -1,21 +1,19 @@
 package audit
 
 import (
+	"context"
 	"crypto/rand"
-	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
-	"fmt"
-	"io"
 	"os"
 	"os/user"
-	"path/filepath"
 	"runtime"
+	"strconv"
 	"sync"
 	"time"
 
 	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/statedir"
 )
 
 // Events a line records.
@@ -48,8 +46,12 @@ type Entry struct {
 	// HeadMismatch: when the line was written, the log had lines but its
 	// head file was missing, unreadable or behind the log, so the lines
 	// before this one cannot be vouched for; Verify reports it as a break.
-	HeadMismatch bool   `json:"headMismatch,omitempty"`
-	Prev         string `json:"prev"` // SHA-256 (hex) of the line before, zeros for the first
+	HeadMismatch bool `json:"headMismatch,omitempty"`
+	// Recovered says what padview completed of a write of its own that
+	// was interrupted (stopped between a line and its head file, or in
+	// the middle of a line) before it wrote this line.
+	Recovered string `json:"recovered,omitempty"`
+	Prev      string `json:"prev"` // SHA-256 (hex) of the line before, zeros for the first
 }
 
 // Request describes a full-view request about to be sent.
@@ -73,55 +75,42 @@ type Outcome struct {
 	Masked bool
 }
 
-// Log appends to one access log file. A nil *Log records nothing: that is
-// a profile with access_log = false. It is safe for concurrent use, and
-// padview processes writing the same file at once take turns.
+// Log appends to the access log in a state directory. A nil *Log records
+// nothing: that is a profile with access_log = false. It is safe for
+// concurrent use, and padview processes writing the same file at once
+// take turns.
 type Log struct {
-	path string
+	dir  *statedir.Dir
 	user string
 	mu   sync.Mutex
 	now  func() time.Time
 }
 
-// Open prepares the log at path: its directory is created private (0700)
-// and the file private (0600). An existing file is made private; so is an
-// existing directory named padview (padview's own), but not a directory
-// someone chose with PADVIEW_STATE_DIR, such as a shared one. No line is
-// written until Begin.
-func Open(path string) (*Log, error) {
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return nil, fmt.Errorf("access log: %w", err)
-	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
+// Open opens the access log in the state directory getenv names
+// (statedir.Open: made private when missing, refused when unsafe).
+func Open(getenv func(string) string) (*Log, error) {
+	d, err := statedir.Open(getenv)
 	if err != nil {
-		return nil, fmt.Errorf("access log: %w", err)
+		path, _ := Path(getenv)
+		return nil, accessError(path, "open", err)
 	}
-	f.Close()
-	if runtime.GOOS != "windows" {
-		if dir := filepath.Dir(path); filepath.Base(dir) == "padview" {
-			if err := private(dir, 0o700); err != nil {
-				return nil, err
-			}
-		}
-		if err := private(path, 0o600); err != nil {
-			return nil, err
-		}
-	}
-	return &Log{path: path, user: osUser(), now: time.Now}, nil
+	return OpenIn(d)
 }
 
-// private narrows a file's mode to want if it allows more.
-func private(path string, want os.FileMode) error {
-	st, err := os.Stat(path)
+// OpenIn opens the access log in d: access.log is created private (0600)
+// when missing, and it and its head file are refused when they are links,
+// another user's or writable by others (statedir.Dir.OpenFile). No line is
+// written until Begin.
+func OpenIn(d *statedir.Dir) (*Log, error) {
+	f, err := d.OpenFile(FileName, os.O_RDWR|os.O_CREATE|os.O_APPEND)
 	if err != nil {
-		return fmt.Errorf("access log: %w", err)
+		return nil, accessError(d.File(FileName), "open", err)
 	}
-	if st.Mode().Perm()&^want != 0 {
-		if err := os.Chmod(path, want); err != nil {
-			return fmt.Errorf("access log: %s is readable by others and cannot be made private: %w", path, err)
-		}
+	f.Close()
+	if _, err := readHead(d); errors.Is(err, statedir.ErrUnsafe) {
+		return nil, accessError(HeadPath(d.File(FileName)), "open", err)
 	}
-	return nil
+	return &Log{dir: d, user: osUser(), now: time.Now}, nil
 }
 
 // Path is the file the log writes to.
@@ -129,20 +118,24 @@ func (l *Log) Path() string {
 	if l == nil {
 		return ""
 	}
-	return l.path
+	return l.dir.File(FileName)
 }
 
-// osUser is the name of the user padview runs as.
+// osUser is the user padview runs as, by its uid: the name the system
+// gives it, or "uid N (…)" when it has none; never what the environment
+// says ($USER), which anyone can set.
 func osUser() string {
-	if u, err := user.Current(); err == nil && u.Username != "" {
+	if runtime.GOOS == "windows" {
+		if u, err := user.Current(); err == nil && u.Username != "" {
+			return u.Username
+		}
+		return "unknown (not verified)"
+	}
+	uid := strconv.Itoa(os.Getuid())
+	if u, err := user.LookupId(uid); err == nil && u.Username != "" {
 		return u.Username
 	}
-	for _, k := range []string{"USER", "USERNAME", "LOGNAME"} {
-		if v := os.Getenv(k); v != "" {
-			return v
-		}
-	}
-	return "unknown"
+	return "uid " + uid + " (not verified: the system has no name for it)"
 }
 
 // Access is one recorded request, waiting for its outcome.
@@ -151,28 +144,47 @@ type Access struct {
 	entry Entry
 }
 
-// Begin records a request before it is sent. The caller must not send the
-// request when Begin fails. On a nil Log it records nothing and returns a
-// nil Access, whose End does nothing.
-func (l *Log) Begin(r Request) (*Access, error) {
+// Begin records a request before it is sent; the caller must not send the
+// request when Begin fails. ctx bounds the wait for the log's lock (at
+// most LockWait; a signal ends the wait too). The line and its head file
+// are written as one: a signal that comes meanwhile is held until both
+// are, and a write that fails is undone. (Get holds signals further, until
+// the request is on its way.) On a nil Log it records nothing and returns
+// a nil Access, whose End does nothing.
+func (l *Log) Begin(ctx context.Context, r Request) (*Access, error) {
 	if l == nil {
 		return nil, nil
 	}
+	h := holdSignals()
+	defer h.release()
+	return l.begin(ctx, r, h)
+}
+
+func (l *Log) begin(ctx context.Context, r Request, h *hold) (*Access, error) {
 	var id [6]byte
 	_, _ = rand.Read(id[:])
 	e := Entry{Event: EventRequest, ID: hex.EncodeToString(id[:]), User: l.user, Profile: r.Profile,
 		Host: r.Host, PAID: r.PAID, View: r.View.String(), Reason: r.Reason}
-	if err := l.append(e); err != nil {
+	if err := l.append(ctx, e, h); err != nil {
 		return nil, err
 	}
 	return &Access{log: l, entry: e}, nil
 }
 
-// End records the outcome of the request Begin recorded.
+// End records the outcome of the request Begin recorded, as one write
+// like Begin's. Its wait for the lock is bounded by LockWait, and ended by
+// a signal, but not by the request's context: the outcome of a canceled
+// request is recorded too.
 func (a *Access) End(o Outcome) error {
 	if a == nil {
 		return nil
 	}
+	h := holdSignals()
+	defer h.release()
+	return a.end(o, h)
+}
+
+func (a *Access) end(o Outcome, h *hold) error {
 	e := a.entry
 	e.Event, e.Reason = EventOutcome, ""
 	status := o.Status
@@ -181,159 +193,5 @@ func (a *Access) End(o Outcome) error {
 	if e.Shown == nil {
 		e.Shown = []string{}
 	}
-	return a.log.append(e)
-}
-
-// append writes e as the next line, chained to the last one, and then the
-// head file, both under the file lock. The number and the hash it chains
-// to come from the head file where that knows more than the log's own end:
-// so a line appended after lines were cut from the end, or after the last
-// line was edited, does not cover it up but shows it (a gap in the
-// numbers, a hash that does not match).
-func (l *Log) append(e Entry) error {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	f, err := os.OpenFile(l.path, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o600)
-	if err != nil {
-		return fmt.Errorf("access log: %w", err)
-	}
-	defer f.Close()
-	if err := lockFile(f); err != nil {
-		return fmt.Errorf("access log: locking %s: %w", l.path, err)
-	}
-	defer unlockFile(f)
-	last, err := readTail(f)
-	if err != nil {
-		return fmt.Errorf("access log: reading %s: %w", l.path, err)
-	}
-	seq, prev := last.seq, last.hash
-	h, err := readHead(HeadPath(l.path))
-	switch {
-	case err == nil && h.Seq >= last.seq:
-		seq, prev = h.Seq, h.Hash
-	case last.seq > 0:
-		// Said in the line, so that rewriting the head covers nothing up.
-		e.HeadMismatch = true
-	}
-	e.Seq, e.Prev = seq+1, prev
-	e.Time = l.now().UTC().Truncate(time.Millisecond)
-	line, err := json.Marshal(e)
-	if err != nil {
-		return fmt.Errorf("access log: %w", err)
-	}
-	head := Head{Seq: e.Seq, Hash: hashLine(line)}
-	if last.unterminated {
-		line = append([]byte{'\n'}, line...)
-	}
-	if _, err := f.Write(append(line, '\n')); err != nil {
-		return fmt.Errorf("access log: writing %s: %w", l.path, err)
-	}
-	if err := f.Sync(); err != nil {
-		return fmt.Errorf("access log: writing %s: %w", l.path, err)
-	}
-	if err := writeHead(HeadPath(l.path), head); err != nil {
-		return fmt.Errorf("access log: writing its head file: %w", err)
-	}
-	return nil
-}
-
-// tail is what appending needs to know about the file's last line.
-type tail struct {
-	seq          int
-	hash         string
-	unterminated bool // the file does not end in a newline
-}
-
-// readTail finds the last line from the end of the file, without reading
-// the whole of it unless the last line is not one padview wrote.
-func readTail(f *os.File) (tail, error) {
-	st, err := f.Stat()
-	if err != nil {
-		return tail{}, err
-	}
-	size := st.Size()
-	if size == 0 {
-		return tail{hash: genesis}, nil
-	}
-	end := size
-	var one [1]byte
-	if _, err := f.ReadAt(one[:], size-1); err != nil {
-		return tail{}, err
-	}
-	t := tail{unterminated: one[0] != '\n'}
-	if !t.unterminated {
-		end--
-	}
-	start, err := lineStart(f, end)
-	if err != nil {
-		return tail{}, err
-	}
-	h := sha256.New()
-	if _, err := io.Copy(h, io.NewSectionReader(f, start, end-start)); err != nil {
-		return tail{}, err
-	}
-	t.hash = hex.EncodeToString(h.Sum(nil))
-	var e Entry
-	if end-start <= maxLine {
-		b := make([]byte, end-start)
-		if _, err := f.ReadAt(b, start); err != nil {
-			return tail{}, err
-		}
-		if json.Unmarshal(b, &e) == nil && e.Seq > 0 {
-			t.seq = e.Seq
-			return t, nil
-		}
-	}
-	// Not a line padview wrote: number on from the count of lines.
-	n, err := countLines(io.NewSectionReader(f, 0, size))
-	if err != nil {
-		return tail{}, err
-	}
-	t.seq = n
-	return t, nil
-}
-
-// lineStart finds where the line ending at end begins.
-func lineStart(f *os.File, end int64) (int64, error) {
-	buf := make([]byte, 4096)
-	for pos := end; pos > 0; {
-		n := min(int64(len(buf)), pos)
-		if _, err := f.ReadAt(buf[:n], pos-n); err != nil {
-			return 0, err
-		}
-		for i := n - 1; i >= 0; i-- {
-			if buf[i] == '\n' {
-				return pos - n + i + 1, nil
-			}
-		}
-		pos -= n
-	}
-	return 0, nil
-}
-
-func countLines(r io.Reader) (int, error) {
-	n, lines, last := 0, 0, byte('\n')
-	buf := make([]byte, 32*1024)
-	for {
-		k, err := r.Read(buf)
-		for _, c := range buf[:k] {
-			if c == '\n' {
-				lines++
-			}
-		}
-		if k > 0 {
-			last = buf[k-1]
-			n += k
-		}
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return 0, err
-		}
-	}
-	if n > 0 && last != '\n' {
-		lines++
-	}
-	return lines, nil
+	return a.log.append(context.Background(), e, h)
 }

@@ -3,12 +3,15 @@ package audit
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
+
+	"github.com/padview/padview/api/statedir"
 )
 
 // maxLine bounds one line when the log is read; padview writes lines well
@@ -21,6 +24,8 @@ type Line struct {
 	Raw   []byte // the bytes as stored, without the newline
 	Entry Entry
 	Err   error // set when the line is not a readable entry
+	// Unterminated: the file ends inside this line (no newline after it).
+	Unterminated bool
 }
 
 // Each reads the log line by line and calls fn for each; fn's error stops
@@ -32,7 +37,8 @@ func Each(r io.Reader, fn func(Line) error) error {
 	n := 0
 	for sc.Scan() {
 		n++
-		l := Line{N: n, Raw: sc.Bytes()}
+		l := Line{N: n, Raw: bytes.TrimSuffix(sc.Bytes(), []byte{'\n'})}
+		l.Unterminated = len(l.Raw) == len(sc.Bytes())
 		if err := json.Unmarshal(l.Raw, &l.Entry); err != nil {
 			l.Err = errors.New("not an entry padview wrote (unreadable JSON)")
 		}
@@ -40,17 +46,18 @@ func Each(r io.Reader, fn func(Line) error) error {
 			return err
 		}
 	}
-	if errors.Is(sc.Err(), bufio.ErrTooLong) {
+	if errors.Is(sc.Err(), bufio.ErrTooLong) { // the newline counts: padview's lines are far shorter
 		return &Broken{Line: n + 1, Reason: fmt.Sprintf("it is longer than the %d KiB a line may have", maxLine/1024)}
 	}
 	return sc.Err()
 }
 
 // splitLines splits on "\n" alone and keeps every other byte, "\r"
-// included, since the chain hashes lines exactly as stored.
+// included, since the chain hashes lines exactly as stored. A token keeps
+// its newline, so that Each can tell a line the file ends inside.
 func splitLines(data []byte, atEOF bool) (int, []byte, error) {
 	if i := bytes.IndexByte(data, '\n'); i >= 0 {
-		return i + 1, data[:i], nil
+		return i + 1, data[:i+1], nil
 	}
 	if atEOF && len(data) > 0 {
 		return len(data), data, nil
@@ -74,11 +81,19 @@ func (b *Broken) Error() string {
 }
 
 // chainEnd is where a chain ends: the number of lines read, the last
-// entry's number and its line's hash.
+// entry's number and its line's hash; and of the last line, where the
+// chain stood before it and whether the file ends inside it, so that Check
+// can tell a write padview did not finish from an edit.
 type chainEnd struct {
 	lines int
 	seq   int
 	hash  string
+
+	lastEntry        *Entry
+	lastUnterminated bool
+	beforeSeq        int
+	beforeHash       string
+	brokenBeforeLast bool // the chain broke at a line before the last
 }
 
 // Verify checks the chain: every line is an entry, numbered one more than
@@ -97,11 +112,16 @@ func verify(r io.Reader) (chainEnd, error) {
 	var first *Broken
 	err := Each(r, func(l Line) error {
 		end.lines = l.N
+		end.lastUnterminated, end.lastEntry = l.Unterminated, nil
 		if first != nil {
+			end.brokenBeforeLast = true
 			return nil // counting on: the total is the file's
 		}
+		end.beforeSeq, end.beforeHash = end.seq, end.hash
 		if first = link(l, end.seq, end.hash); first == nil {
 			end.seq, end.hash = l.Entry.Seq, hashLine(l.Raw)
+			e := l.Entry
+			end.lastEntry = &e
 		}
 		return nil
 	})
@@ -137,16 +157,32 @@ func link(l Line, prevSeq int, prevHash string) *Broken {
 	return nil
 }
 
-// Check verifies the log at path: its chain (see Verify), then its end
+// Interrupted says the log ends in a write padview did not finish: it
+// stopped (killed, or the machine went down) in the middle of the last
+// line, or between the last line and its head file. Nothing before that
+// line is affected, and Recover completes it; the next line padview
+// writes does too.
+type Interrupted struct {
+	Line   int // the line the write left
+	Reason string
+}
+
+func (i *Interrupted) Error() string { return fmt.Sprintf("line %d: %s", i.Line, i.Reason) }
+
+// Check verifies the log in d: its chain (see Verify), then its end
 // against the head file beside it (HeadPath), which finds an edited last
 // line, lines cut from the end and a deleted log. It holds the file lock
-// while it reads, so that a padview writing meanwhile is not taken for a
-// break. It returns the log's number of lines (all of them, also past a
-// break) and a *Broken error; an error satisfying errors.Is(err,
-// fs.ErrNotExist) when neither file exists: no full view was logged yet.
-func Check(path string) (int, error) {
-	head, headErr := readHead(HeadPath(path))
-	f, err := os.Open(path)
+// while it reads (waiting at most LockWait for it, and no longer than ctx
+// allows), so that a padview writing meanwhile is not taken for a break.
+// It returns the log's number of lines (all of them, also past a break)
+// and a *Broken error, or an *Interrupted one when the only fault is a
+// write padview did not finish at the end; an error satisfying
+// errors.Is(err, fs.ErrNotExist) when neither file exists: no full view
+// was logged yet.
+func Check(ctx context.Context, d *statedir.Dir) (int, error) {
+	path := d.File(FileName)
+	head, headErr := readHead(d)
+	f, err := d.OpenFile(FileName, os.O_RDONLY)
 	if errors.Is(err, fs.ErrNotExist) {
 		switch {
 		case errors.Is(headErr, errNoHead):
@@ -157,15 +193,18 @@ func Check(path string) (int, error) {
 		return 0, &Broken{Reason: fmt.Sprintf("the log is missing, but its head file says it held %d entries", head.Seq)}
 	}
 	if err != nil {
-		return 0, err
+		return 0, accessError(path, "open", err)
 	}
 	defer f.Close()
-	if err := lockFile(f); err != nil {
-		return 0, fmt.Errorf("locking %s: %w", path, err)
+	if err := lock(ctx, f, nil); err != nil {
+		return 0, accessError(path, "lock", err)
 	}
 	defer unlockFile(f)
 	// Read the head again under the lock: a writer may have moved it on.
-	head, headErr = readHead(HeadPath(path))
+	head, headErr = readHead(d)
+	if errors.Is(headErr, errUnsafeHead) {
+		return 0, accessError(HeadPath(path), "read", headErr)
+	}
 	end, err := verify(f)
 	if err != nil {
 		if _, serr := f.Seek(0, io.SeekStart); serr == nil {
@@ -173,11 +212,22 @@ func Check(path string) (int, error) {
 				end.lines = n
 			}
 		}
+		if b, ok := err.(*Broken); ok && b.Line == end.lines && end.lastUnterminated && !end.brokenBeforeLast &&
+			headStands(head, headErr, end.beforeSeq, end.beforeHash) {
+			return end.lines, &Interrupted{Line: end.lines, Reason: "padview stopped while writing it: the line is incomplete " +
+				"(everything before it matches the head file); its request was not sent"}
+		}
 		return end.lines, err
+	}
+	if end.lastUnterminated && headStands(head, headErr, end.beforeSeq, end.beforeHash) {
+		return end.lines, &Interrupted{Line: end.lines, Reason: "padview stopped while writing it: the line has no end " +
+			"(everything before it matches the head file); its request was not sent"}
 	}
 	switch {
 	case errors.Is(headErr, errNoHead) && end.lines == 0:
 		return 0, nil // opened, nothing written yet
+	case errors.Is(headErr, errNoHead) && end.lines == 1 && end.seq == 1:
+		return 1, &Interrupted{Line: 1, Reason: "padview stopped between writing the first line and its head file"}
 	case errors.Is(headErr, errNoHead):
 		return end.lines, &Broken{Reason: fmt.Sprintf("its head file %s is missing, so an edit of the last line "+
 			"or lines cut from the end cannot be ruled out", HeadPath(path))}
@@ -188,13 +238,73 @@ func Check(path string) (int, error) {
 	case end.seq < head.Seq:
 		return end.lines, &Broken{Reason: fmt.Sprintf("it ends at entry %d, but its head file says entry %d was written last: "+
 			"%d cut from the end", end.seq, head.Seq, head.Seq-end.seq)}
+	case end.seq == head.Seq+1 && end.lastEntry != nil && end.lastEntry.Prev == head.Hash:
+		return end.lines, &Interrupted{Line: end.lines, Reason: fmt.Sprintf("padview stopped between writing entry %d and its head file, "+
+			"which still names entry %d", end.seq, head.Seq)}
 	case end.seq > head.Seq:
 		first := end.lines - (end.seq - head.Seq) + 1
 		return end.lines, &Broken{Line: first, Reason: fmt.Sprintf("its head file says entry %d was written last: "+
-			"this line and those after it were added by something other than padview "+
-			"(or padview stopped between writing the line and the head file)", head.Seq)}
+			"this line and those after it were added by something other than padview", head.Seq)}
 	case end.hash != head.Hash:
 		return end.lines, &Broken{Line: end.lines, Reason: "it was changed: it does not match the hash its head file keeps for the last line"}
 	}
 	return end.lines, nil
+}
+
+// headStands reports whether the head file names the entry seq whose line
+// hashes to hash (or is missing, with no entry before).
+func headStands(h Head, headErr error, seq int, hash string) bool {
+	if errors.Is(headErr, errNoHead) {
+		return seq == 0
+	}
+	return headErr == nil && h.Seq == seq && h.Hash == hash
+}
+
+// Recover completes a write padview did not finish at the end of the log
+// in d (what Check reports as *Interrupted): it cuts a line left
+// incomplete, or writes the head file for a last line that has none. It
+// says what it did; a log that is intact, or broken otherwise, is left as
+// it is and Recover returns Check's verdict as its error (nil when
+// intact, with nothing done).
+func Recover(ctx context.Context, d *statedir.Dir) (string, error) {
+	_, err := Check(ctx, d)
+	var in *Interrupted
+	if !errors.As(err, &in) {
+		return "", err
+	}
+	path := d.File(FileName)
+	f, err := d.OpenFile(FileName, os.O_RDWR)
+	if err != nil {
+		return "", accessError(path, "open", err)
+	}
+	defer f.Close()
+	h := holdSignals()
+	defer h.release()
+	if err := lock(ctx, f, h); err != nil {
+		return "", accessError(path, "lock", err)
+	}
+	defer unlockFile(f)
+	t, err := readTail(f)
+	if err != nil {
+		return "", accessError(path, "read", err)
+	}
+	head, headErr := readHead(d)
+	p := planAppend(t, head, headErr)
+	if p.recovered == "" || p.mismatch {
+		return "", &Broken{Reason: "the log changed while it was being recovered: verify it again"}
+	}
+	if p.cut >= 0 {
+		if err := f.Truncate(p.cut); err != nil {
+			return "", accessError(path, "write", err)
+		}
+		if err := f.Sync(); err != nil {
+			return "", accessError(path, "write", err)
+		}
+	}
+	if p.seq > 0 && (headErr != nil || head.Seq != p.seq) {
+		if err := writeHead(d, Head{Seq: p.seq, Hash: p.prev}); err != nil {
+			return "", accessError(HeadPath(path), "write", err)
+		}
+	}
+	return p.recovered, nil
 }

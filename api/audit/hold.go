@@ -1,0 +1,81 @@
+package audit
+
+import (
+	"os"
+	"os/signal"
+	"sync"
+)
+
+// hold keeps the signals that would end padview between a log line and
+// its head file, or between a request line and the request (heldSignals),
+// from ending it until release, which delivers again each one that came
+// meanwhile: so a line and its head are written together or not at all,
+// and the signal then does what it would have done.
+type hold struct {
+	ch        chan os.Signal
+	collected chan struct{} // closed when the collector has taken everything from ch
+	first     chan struct{} // closed when the first signal came
+	once      sync.Once
+
+	mu        sync.Mutex
+	came      []os.Signal
+	delivered []os.Signal // what release delivered again
+}
+
+func holdSignals() *hold {
+	h := &hold{ch: make(chan os.Signal, 2*len(heldSignals)+1), collected: make(chan struct{}), first: make(chan struct{})}
+	if len(heldSignals) > 0 { // Notify with none would relay every signal
+		signal.Notify(h.ch, heldSignals...)
+	}
+	go func() {
+		defer close(h.collected)
+		for s := range h.ch {
+			h.mu.Lock()
+			if len(h.came) == 0 {
+				close(h.first)
+			}
+			h.came = append(h.came, s)
+			h.mu.Unlock()
+		}
+	}()
+	return h
+}
+
+// caught reports whether a signal has reached the hold (none for a nil
+// hold). os/signal hands a signal over a moment after it comes.
+func (h *hold) caught() bool {
+	if h == nil {
+		return false
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.came) > 0
+}
+
+// signaled is closed when the first signal has reached the hold.
+func (h *hold) signaled() <-chan struct{} { return h.first }
+
+// release stops holding and delivers again what came meanwhile; only the
+// first call does anything.
+func (h *hold) release() {
+	h.once.Do(func() {
+		signal.Stop(h.ch) // waits until every signal that came is in h.ch, and sends no more
+		close(h.ch)
+		<-h.collected
+		h.mu.Lock()
+		came := h.came
+		h.mu.Unlock()
+		for _, s := range came {
+			h.delivered = append(h.delivered, s)
+			redeliver(s)
+		}
+	})
+}
+
+// releaseIfQuiet releases the hold when no signal came; a hold that caught
+// one stays for the caller to release once it has recorded what follows.
+func (h *hold) releaseIfQuiet() {
+	if !h.caught() {
+		h.release()
+	}
+}

@@ -1,0 +1,11 @@
+//go:build !(darwin || dragonfly || freebsd || linux || netbsd || openbsd)
+
+package audit
+
+import "os"
+
+// Here no signal is held: Ctrl-C is padview's to turn into a
+// cancellation (cmd.WithSignals), and the others end it as they would.
+var heldSignals []os.Signal
+
+func redeliver(os.Signal) {}
