@@ -3,6 +3,8 @@ package cmd
 import (
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -13,6 +15,7 @@ import (
 	"github.com/padview/padview/api/fake"
 	"github.com/padview/padview/api/text"
 	"github.com/padview/padview/api/watch"
+	"github.com/padview/padview/ui"
 )
 
 // The watch commands keep their own logic in api/watch; what is here reads
@@ -72,6 +75,29 @@ func (e *Env) openWatch(rf *rootFlags) (*watch.Store, error) {
 		return nil, err
 	}
 	return watch.Open(path)
+}
+
+// tuiWatch opens the watch database for the TUI's w key and History tab:
+// the one `padview watch` uses (with --demo the demo's). Its place is
+// found now, before --demo's account moves the state directory of its
+// access log to a temporary one: the demo's watch history is kept, for
+// `padview --demo watch run`. Only w (create) makes the database: a look
+// at whether the advertisement on screen is watched leaves none behind.
+func (e *Env) tuiWatch(rf rootFlags) func(create bool) (ui.WatchStore, error) {
+	path, pathErr := e.watchPath(&rf)
+	return func(create bool) (ui.WatchStore, error) {
+		if pathErr != nil {
+			return nil, pathErr
+		}
+		if _, err := os.Lstat(path); !create && errors.Is(err, fs.ErrNotExist) {
+			return nil, nil
+		}
+		s, err := watch.Open(path)
+		if err != nil {
+			return nil, err // not a nil *watch.Store in the interface
+		}
+		return s, nil
+	}
 }
 
 // withWatch runs fn on the watch database, closed after it; an error of

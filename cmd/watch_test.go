@@ -255,3 +255,46 @@ func TestWatchTwoRunsAtOnce(t *testing.T) {
 		t.Errorf("after the first: %d %s", code, errs)
 	}
 }
+
+// TestTUIWatchCreatesTheDatabaseOnlyForW: the TUI is given the watch
+// database of the profile (the demo's own with --demo); a look leaves no
+// file behind, w (create) makes it, and the TUI's w and `watch list` then
+// share it.
+func TestTUIWatchCreatesTheDatabaseOnlyForW(t *testing.T) {
+	h, _ := withService(t, fake.Options{})
+	h.tty = true
+	for _, tc := range []struct {
+		args []string
+		db   string
+	}{
+		{nil, h.watchDB()},
+		{[]string{"--demo"}, filepath.Join(h.vars[audit.EnvStateDir], "demo", watch.FileName)},
+	} {
+		h.tuiCfg = nil
+		if code, _, errs := h.run(tc.args...); code != 0 || h.tuiCfg == nil || h.tuiCfg.Watch == nil {
+			t.Fatalf("%v: exit %d %s", tc.args, code, errs)
+		}
+		if s, err := h.tuiCfg.Watch(false); s != nil || err != nil {
+			t.Fatalf("%v: a look opened %v, %v", tc.args, s, err)
+		}
+		if _, err := os.Lstat(tc.db); !os.IsNotExist(err) {
+			t.Fatalf("%v: a look made %s: %v", tc.args, tc.db, err)
+		}
+		s, err := h.tuiCfg.Watch(true)
+		if err != nil || s == nil {
+			t.Fatalf("%v: w: %v", tc.args, err)
+		}
+		if _, err := s.Add([]string{"TN2026"}); err != nil {
+			t.Fatal(err)
+		}
+		s.Close()
+		if code, out, errs := h.run(append(tc.args, "watch", "list")...); code != 0 || !strings.Contains(out, "TN2026") {
+			t.Errorf("%v: watch list: exit %d\n%s", tc.args, code, out+errs)
+		}
+		if s, err := h.tuiCfg.Watch(false); s == nil || err != nil {
+			t.Errorf("%v: a look at the database w made: %v", tc.args, err)
+		} else {
+			s.Close()
+		}
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/padview/padview/api/text"
 	"github.com/padview/padview/api/watch"
@@ -23,9 +22,9 @@ func eventLine(ev watch.Event) string {
 	var parts []string
 	switch ev.Kind {
 	case watch.Vanished, watch.Failed:
-		parts = append(parts, failureText(ev))
+		parts = append(parts, ev.FailureText())
 	default:
-		if v := verdictText(ev); v != "" {
+		if v := ev.VerdictText(); v != "" {
 			parts = append(parts, v)
 		}
 		var shown []string
@@ -36,7 +35,7 @@ func eventLine(ev watch.Event) string {
 			}
 			n++
 			if len(shown) < lineChanges {
-				shown = append(shown, changeText(c, lineValue))
+				shown = append(shown, c.Text(lineValue))
 			}
 		}
 		if n > 0 {
@@ -59,9 +58,9 @@ func writeEvent(w io.Writer, ev watch.Event) {
 	head := fmt.Sprintf("%s  %s  %s", when(ev.At), text.CleanText(ev.PAID), ev.Kind)
 	switch ev.Kind {
 	case watch.Vanished, watch.Failed:
-		head += "  " + failureText(ev)
+		head += "  " + ev.FailureText()
 	default:
-		if v := verdictText(ev); v != "" {
+		if v := ev.VerdictText(); v != "" {
 			head += "  " + v
 		}
 	}
@@ -70,71 +69,6 @@ func writeEvent(w io.Writer, ev watch.Event) {
 		if c.Path == watch.VerdictPath {
 			continue
 		}
-		mark := "~"
-		switch {
-		case c.Personal:
-		case !c.Before.IsPresent():
-			mark = "+"
-		case !c.After.IsPresent():
-			mark = "-"
-		}
-		fmt.Fprintf(w, "    %s %s\n", mark, changeText(c, 0))
+		fmt.Fprintf(w, "    %s %s\n", c.Mark(), c.Text(0))
 	}
-}
-
-// verdictText is the verdict an event leads to, or its change: "verdict
-// complete", "verdict complete → INCOMPLETE". An incomplete notice reads
-// in capitals, so that it stands out without colour, as in 'padview check'.
-func verdictText(ev watch.Event) string {
-	v := ev.Verdict
-	switch {
-	case v.After == "":
-		return ""
-	case v.Before == "" || v.Before == v.After:
-		if ev.Kind == watch.First {
-			return "verdict " + verdictWord(v.After)
-		}
-		return ""
-	}
-	return "verdict " + verdictWord(v.Before) + " → " + verdictWord(v.After)
-}
-
-func verdictWord(v string) string {
-	v = text.CleanText(v)
-	if v == "incomplete" {
-		return "INCOMPLETE"
-	}
-	return v
-}
-
-// failureText is a vanished or failed poll's status and error.
-func failureText(ev watch.Event) string {
-	msg := text.CleanText(ev.Error)
-	if ev.Status == 0 {
-		return msg
-	}
-	return fmt.Sprintf("%d · %s", ev.Status, msg)
-}
-
-// changeText is a change in words, values cut at max characters (0: as
-// api/watch gives them).
-func changeText(c watch.Change, max int) string {
-	label := c.Label()
-	before, after := cutText(c.BeforeText(), max), cutText(c.AfterText(), max)
-	switch {
-	case c.Personal:
-		return label + ": changed (personal data: its values are not kept)"
-	case !c.Before.IsPresent():
-		return label + ": added " + after
-	case !c.After.IsPresent():
-		return label + ": removed (was " + before + ")"
-	}
-	return label + ": " + before + " → " + after
-}
-
-func cutText(s string, n int) string {
-	if n <= 0 || utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	return string([]rune(s)[:n-1]) + "…"
 }

@@ -46,6 +46,7 @@ func rootActions(r rootKeys) []action {
 		{r.Standard, cmd((*Model).standard)},
 		{r.Refetch, cmd((*Model).refetch)},
 		{r.Curl, cmd((*Model).copyCurl)},
+		{r.Watch, cmd((*Model).toggleWatch)},
 		{r.Token, cmd(func(m *Model) tea.Cmd {
 			return m.openToken("Enter a new partner token for profile " + m.cfg.Profile + ".")
 		})},

@@ -55,4 +55,10 @@ type Config struct {
 	// full-view lookups are not recorded (access_log = false).
 	AccessLog  func() (*audit.Log, error)
 	AccessHost string // the service's host, as the access log names it
+	// Watch opens the watch database for w and the History tab; create
+	// says to create it when it is missing, and without create a missing
+	// database is (nil, nil): nothing is watched, and looking leaves no
+	// file behind. It is called off the UI goroutine, and again after a
+	// failure; what it opened is closed when Run returns. nil: no watching.
+	Watch func(create bool) (WatchStore, error)
 }

@@ -1,7 +1,9 @@
 // Package ui is padview's terminal UI: Bubble Tea models that show one
 // exchange with the partner service at a time. It imports api (the
 // client, the document, the wording in api/text) and theme; it saves
-// tokens through the TokenSaver it is given, never keystore itself.
+// tokens through the TokenSaver it is given, never keystore itself, and
+// reaches the watch history through the WatchStore that Config.Watch
+// opens (watch.go).
 //
 // The root model (model.go) routes: answers and timers to the session,
 // input to the one modal when one is open, else to the PAID input or the

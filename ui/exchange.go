@@ -29,6 +29,10 @@ type exchange struct {
 	// against is the advertisement marked with = when this one came: the
 	// Compare tab shows what changed from it. nil when none was marked.
 	against *advert.Document
+	// watched is what the watch database holds of the advertisement when
+	// it is watched: the History tab shows it. nil when it is not (or not
+	// known yet).
+	watched *watchHistory
 
 	report check.Report // the transparency check of doc, made once
 

@@ -87,6 +87,8 @@ func (m Model) exchangeHints() []hint {
 	r := m.kit.keys.root
 	var hints []hint
 	switch kind := api.KindOf(m.exErr()); {
+	case m.onHistory(): // r reads the watch history again here
+		hints = append(hints, hint{rebind(r.Refetch, "read again"), 3})
 	case kind == api.KindUnauthorized || kind == api.KindForbidden:
 		hints = append(hints, hint{r.Token, 5}, hint{r.Refetch, 2})
 	case m.ex != nil && m.ex.err != nil:
@@ -96,6 +98,13 @@ func (m Model) exchangeHints() []hint {
 	}
 	if m.ex != nil {
 		hints = append(hints, hint{r.CopyMenu, 1}, hint{r.Export, 0})
+	}
+	switch {
+	case m.watch.link == nil || m.ex == nil:
+	case m.ex.watched.isWatched():
+		hints = append(hints, hint{rebind(r.Watch, "unwatch"), 0})
+	default:
+		hints = append(hints, hint{rebind(r.Watch, "watch"), 0})
 	}
 	switch {
 	case m.mark != nil:

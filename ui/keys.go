@@ -72,6 +72,7 @@ type rootKeys struct {
 	Tabs                                               [10]key.Binding // 1 is the first tab, 0 the tenth
 	Back, Forward, Lookups, WorklistNext, WorklistPrev key.Binding
 	Full, Standard, Mask, Help, Quit, ForceQuit        key.Binding
+	Watch                                              key.Binding
 }
 
 // tabKeys are the keys that jump to a tab, in tab order.
@@ -104,6 +105,7 @@ func newRootKeys() rootKeys {
 		Help:         bind("?", "help", "?"),
 		Quit:         bind("q", "quit", "q"),
 		ForceQuit:    bind("ctrl+c", "quit", "ctrl+c"),
+		Watch:        bind("w", "watch / unwatch", "w"),
 	}
 	for i, name := range tabKeys {
 		k.Tabs[i] = bind(name, "jump to pane "+name, name)
@@ -194,8 +196,8 @@ func newFindKeys() findKeys {
 // Step is n/N as the help and the key line name them.
 func (k findKeys) Step() key.Binding { return join("n/N", "next/previous match", k.Next, k.Prev) }
 
-// tableKeys are the sponsors and controllers tables' own keys; ↑/↓ and
-// the other scroll keys move the selected row.
+// tableKeys are the sponsors and controllers tables' own keys, and the
+// History tab's; ↑/↓ and the other scroll keys move the selected row.
 type tableKeys struct {
 	DetailDown, DetailUp key.Binding
 }
@@ -356,7 +358,7 @@ func (k keyMap) keySets() []keySet {
 	main := []key.Binding{r.Fetch, r.NewPAID, r.EditPAID, r.Cancel, r.Refetch, r.Token, r.CopyMenu, r.Curl, r.Export, r.Compare,
 		r.NextTab, r.PrevTab, r.Right, r.Left, r.Back, r.Forward, r.Lookups, r.WorklistNext, r.WorklistPrev,
 		r.Full, r.Standard, r.Mask, r.Help, r.Quit, r.ForceQuit, k.input.Leave, k.input.Older, k.input.Newer,
-		f.Open, f.Keep, f.Clear, f.Next, f.Prev, f.Pass, k.table.DetailDown, k.table.DetailUp}
+		f.Open, f.Keep, f.Clear, f.Next, f.Prev, f.Pass, k.table.DetailDown, k.table.DetailUp, r.Watch}
 	main = append(append(main, r.Tabs[:]...), k.scroll.all()...)
 	c := k.confirm
 	confirm := append([]key.Binding{c.Yes, c.No, c.Choose, c.Answer, c.OwnPurpose, c.Done}, c.Purposes...)
@@ -382,7 +384,7 @@ func (k keyMap) helpColumns() [][]key.Binding {
 		{r.CopyMenu, r.Curl, r.Export, r.Compare, r.Token},
 		{r.BackForward(), r.Lookups, r.Worklist(), k.find.Open, k.find.Step()},
 		{r.Full, r.Standard, r.Mask, r.Help, join("q/ctrl+c", "quit", r.Quit, r.ForceQuit)},
-		{join("tab/shift+tab", "next/previous pane", r.NextTab, r.PrevTab), join("→/← l/h", "next/previous pane", r.Right, r.Left), r.Jump()},
+		{join("tab/shift+tab", "next/previous pane", r.NextTab, r.PrevTab), join("→/← l/h", "next/previous pane", r.Right, r.Left), r.Jump(), r.Watch},
 		{join("↑/↓ k/j", "up/down", s.Up, s.Down), join("pgup/pgdn", "page up/down", s.PageUp, s.PageDown),
 			join("g/G home/end", "top/bottom", s.Home, s.End), k.table.Details()},
 	}

@@ -138,7 +138,7 @@ func TestNoKeyAnswersTwiceInAPlace(t *testing.T) {
 	r := k.root
 	root := append([]key.Binding{r.Fetch, r.NewPAID, r.EditPAID, r.Cancel, r.Refetch, r.Token, r.CopyMenu, r.Curl, r.Export,
 		r.Compare, r.NextTab, r.PrevTab, r.Right, r.Left, r.Back, r.Forward, r.Lookups, r.WorklistNext, r.WorklistPrev,
-		r.Full, r.Standard, r.Mask, r.Help, r.Quit, r.ForceQuit}, r.Tabs[:]...)
+		r.Full, r.Standard, r.Mask, r.Help, r.Quit, r.ForceQuit, r.Watch}, r.Tabs[:]...)
 	places := map[string][]key.Binding{
 		"root":         root,
 		"scroll":       k.scroll.all(),

@@ -109,11 +109,16 @@ func (m *Model) show(ex *exchange) tea.Cmd {
 		c.against, stay = m.mark, compareLabel
 		ex = &c
 	}
+	if ex.watched == nil && m.ex != nil && m.ex.paid == ex.paid && m.ex.watched != nil {
+		c := *ex // the same advertisement again: its History tab stays until it is read anew
+		c.watched = m.ex.watched
+		ex = &c
+	}
 	m.ex = ex
 	in := m.layout.paneInner()
 	m.deck = newDeck(panesFor(m.kit, ex), stay, in.w, in.h)
 	m.status = ex.status()
-	return m.maskCmd()
+	return tea.Batch(m.maskCmd(), m.readWatch())
 }
 
 // clear takes the exchange off the screen (and out of memory); the next
@@ -224,8 +229,15 @@ func (m Model) backToStandard() string {
 	return "Back to the standard view."
 }
 
-// refetch repeats the latest lookup in the current view.
+// refetch repeats the latest lookup in the current view. On the History
+// tab it reads the watch history again instead: no request.
 func (m *Model) refetch() tea.Cmd {
+	if m.onHistory() {
+		m.status = status{level: levelInfo, text: "Reading the watch history of " + text.CleanText(m.ex.paid) + " again (no request)…"}
+		cmd := m.readWatch()
+		m.watch.rereading = m.watch.want
+		return cmd
+	}
 	if m.sess.last.paid == "" {
 		m.status = status{level: levelInfo, text: "Nothing to fetch yet: press o and enter a PAID."}
 		return nil

@@ -56,7 +56,9 @@ type Model struct {
 	lastActivity time.Time
 	startup      tea.Cmd // the first lookup of a worklist
 	chrome       chrome
-	approxSeen   bool // a key was pressed after an answer: the status bar's ≈ has been explained
+	approxSeen   bool     // a key was pressed after an answer: the status bar's ≈ has been explained
+	watch        watching // the watch database: w and the History tab (watch.go)
+	said         status   // what a key did, in the message line until the next key (w)
 }
 
 // New builds the model from the command line's configuration.
@@ -71,6 +73,9 @@ func New(cfg Config) Model {
 	m := Model{cfg: cfg, kit: k, actions: rootActions(k.keys.root), input: newPAIDInput(), focus: focusInput, mask: cfg.Mask, hist: history{at: -1},
 		spinner: spinner.New(spinner.WithSpinner(spinner.Dot))}
 	m.sess.access = newAccessLog(cfg)
+	if cfg.Watch != nil {
+		m.watch.link = &watchLink{open: cfg.Watch}
+	}
 	m.applyTheme(true)
 	m.lastActivity = k.now()
 	m.setToken(cfg.Token, cmp.Or(cfg.TokenSource, "command line"))
@@ -144,6 +149,8 @@ func (m Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.onCompared(msg)
 	case maskedCopy:
 		return m.onMasked(msg)
+	case watchRead:
+		return m.onWatchRead(msg)
 	case findIndex:
 		return m, m.deck.broadcast(msg) // the pane that asked takes it
 	case tea.KeyPressMsg, tea.PasteMsg, tea.MouseMsg:
@@ -207,7 +214,7 @@ func (m *Model) seeKey(k tea.KeyPressMsg) (done bool, cmd tea.Cmd) {
 		return true, nil
 	}
 	if m.modal == nil {
-		m.notice, m.toast = "", nil // read by now; a modal covers them, so they wait
+		m.notice, m.toast, m.said = "", nil, status{} // read by now; a modal covers them, so they wait
 	}
 	m.approxSeen = m.approxSeen || m.ex != nil
 	if key.Matches(k, r.ForceQuit) {

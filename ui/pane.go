@@ -66,17 +66,18 @@ func (k *kit) request() int {
 
 // panesFor lists the panes of an exchange: one per group in advert.Groups
 // but Other (1 to 8), the transparency check (9), Raw (0), then the tabs
-// without a number key: Other when something was not placed, and Compare
+// without a number key: Other when something was not placed, Compare
 // when an advertisement was marked to compare with (it opens on its own
-// after = and a lookup). A failure has its error and Raw. They draw the
-// document as shown (masked under the privacy mask).
+// after = and a lookup), and History when it is watched. A failure has
+// its error and Raw (and History). They draw the document as shown
+// (masked under the privacy mask).
 func panesFor(k *kit, ex *exchange) []Pane {
 	if ex.maskPending() {
 		return []Pane{newFetchingPane(k, "Masking the personal data…", "Nothing of this advertisement shows until its masked copy is ready.")}
 	}
 	doc := ex.shown()
 	if doc == nil {
-		return []Pane{newErrorPane(k, ex), newRawPane(k, ex)}
+		return withHistory(k, ex, []Pane{newErrorPane(k, ex), newRawPane(k, ex)})
 	}
 	var ps []Pane
 	var other Pane
@@ -99,7 +100,16 @@ func panesFor(k *kit, ex *exchange) []Pane {
 	if ex.against != nil {
 		ps = append(ps, newComparePane(k, ex.against))
 	}
-	return ps
+	return withHistory(k, ex, ps)
+}
+
+// withHistory adds the History tab, last, when the advertisement is
+// watched (a failed lookup too: it may have vanished).
+func withHistory(k *kit, ex *exchange, ps []Pane) []Pane {
+	if ex.watched == nil {
+		return ps
+	}
+	return append(ps, newWatchPane(k, ex.watched, nil))
 }
 
 // scroller is a text pane's scroll position in a window of height lines.

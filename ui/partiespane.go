@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
@@ -124,10 +123,7 @@ func (p *partiesPane) layoutFields() {
 // clamp keeps the cursor in sight and the table full: after any resize
 // the rows below the cursor fill the pane when there are enough.
 func (p *partiesPane) clamp() {
-	n, rows := p.n(), p.rows()
-	p.cursor = min(max(p.cursor, 0), max(0, n-1))
-	p.offset = min(max(p.offset, p.cursor-rows+1), p.cursor)
-	p.offset = max(0, min(p.offset, n-rows))
+	p.cursor, p.offset = listWindow(p.cursor, p.offset, p.n(), p.rows())
 }
 
 // selectRow makes row c the selected one.
@@ -143,24 +139,10 @@ func (p partiesPane) Update(msg tea.Msg) (Pane, tea.Cmd) {
 	if taken, cmd := p.updateFind(msg); taken {
 		return p, cmd
 	}
-	if k, ok := msg.(tea.KeyPressMsg); ok {
-		switch {
-		case key.Matches(k, p.k.keys.table.DetailDown):
-			p.detail++
-			return p, nil
-		case key.Matches(k, p.k.keys.table.DetailUp):
-			p.detail = max(0, p.detail-1)
-			return p, nil
-		}
-	}
-	if c, ok := msg.(tea.MouseClickMsg); ok {
-		if row, ok := p.rowAt(c.X, c.Y); ok {
-			p.selectRow(row)
-		}
-		return p, nil
-	}
-	if d, ok := scrollDelta(p.k.keys.scroll, msg, p.rows()); ok && p.n() > 0 {
-		p.selectRow(min(max(p.cursor+d, 0), p.n()-1))
+	row, detail := listInput(p.k, msg, p.cursor, p.n(), p.rows(), p.rowAt)
+	p.detail = max(0, p.detail+detail)
+	if row >= 0 {
+		p.selectRow(row)
 	}
 	return p, nil
 }
@@ -207,28 +189,7 @@ func (p partiesPane) View() string {
 		count = fmt.Sprintf("%s · entry %d · %s", all, p.cursor+1, keys)
 	}
 	out := []string{st.Muted.Render(count)}
-	body := p.body() - 1
-	if p.sideBySide() {
-		tableW := p.width * 3 / 5
-		rows := p.table(tableW)
-		detail := p.details(body)
-		bar := st.TabBar.Render("│")
-		for i := range body {
-			left, right := "", ""
-			if i < len(rows) {
-				left = rows[i]
-			}
-			if i < len(detail) {
-				right = detail[i]
-			}
-			out = append(out, fit(left, tableW)+" "+bar+" "+right)
-		}
-	} else {
-		rows := p.table(p.width)
-		out = append(out, rows...)
-		out = append(out, st.TabBar.Render(strings.Repeat("─", p.width)))
-		out = append(out, p.details(body-len(rows)-1)...)
-	}
+	out = append(out, listAndDetails(p.k, p.sideBySide(), p.width, p.width*3/5, p.body()-1, p.table, p.details)...)
 	return withFindLine(p.k, out, p.body(), p.find, p.findCount())
 }
 
@@ -290,14 +251,10 @@ func selectedStyle(st theme.Styles, personal bool) lipgloss.Style {
 // details is the selected entry's fields from the detail offset on, cut
 // to height with a note of what is left below.
 func (p partiesPane) details(height int) []string {
-	if height <= 0 || p.n() == 0 {
+	if p.n() == 0 {
 		return nil
 	}
-	lines := p.fields[min(p.detail, max(len(p.fields)-1, 0)):]
-	if len(lines) > height {
-		lines = append(lines[:height-1:height-1], p.k.st.Muted.Render(fmt.Sprintf("… %d more lines (%s)", len(lines)-height+1, say(p.k.keys.table.DetailDown, "scrolls"))))
-	}
-	return lines
+	return detailWindow(p.k, p.fields, p.detail, height)
 }
 
 // column is one column of the table.

@@ -66,6 +66,9 @@ func (m Model) header(w int) string {
 	if m.mask || m.ex != nil && m.ex.mask {
 		badge = st.Selected.Padding(0, 1).Render("MASKED") + " " + badge
 	}
+	if w := m.watchLabel(); w != "" {
+		badge = st.Accent.Render(w) + " " + badge
+	}
 	left := st.Title.Render("padview") + "  "
 	if place := m.worklistPlace(); place != "" {
 		left += st.Accent.Render("worklist "+place) + "  "
@@ -90,6 +93,8 @@ func (m Model) messageLine(w int) string {
 	}
 	var left string
 	switch {
+	case m.said.text != "":
+		left = m.levelStyle(m.said.level).Render(m.said.text)
 	case m.notice != "":
 		left = st.StatusWarn.Render(m.notice)
 	case m.ex != nil && m.ex.err != nil:
@@ -190,8 +195,7 @@ func (m Model) statusBar(w int) string {
 		hint = st.Muted.Render(m.retryHint())
 		rid = m.status.requestID
 	default:
-		style := map[statusLevel]lipgloss.Style{levelInfo: st.Text, levelOK: st.StatusOK, levelWarn: st.StatusWarn, levelError: st.StatusError}[m.status.level]
-		main = style.Render(m.status.text)
+		main = m.levelStyle(m.status.level).Render(m.status.text)
 		if m.status.retry {
 			hint = st.Muted.Render(m.retryHint())
 		}
@@ -204,10 +208,19 @@ func (m Model) statusBar(w int) string {
 	return fitStatus(w, main, hint, rid, budget, slot)
 }
 
+// levelStyle is how a message of a level is drawn.
+func (m Model) levelStyle(l statusLevel) lipgloss.Style {
+	st := m.kit.st
+	return map[statusLevel]lipgloss.Style{levelInfo: st.Text, levelOK: st.StatusOK, levelWarn: st.StatusWarn, levelError: st.StatusError}[l]
+}
+
 // retryHint says how to retry with the key that works where focus is.
 func (m Model) retryHint() string {
-	if m.focus == focusInput {
+	switch {
+	case m.focus == focusInput:
 		return " · " + say(m.kit.keys.root.Fetch, "retries")
+	case m.onHistory():
+		return "" // r reads the watch history there; another tab retries
 	}
 	return " · " + say(m.kit.keys.root.Refetch, "retries")
 }
