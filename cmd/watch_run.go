@@ -246,10 +246,8 @@ func (r *watchRun) finish(ctx context.Context, store *watch.Store, runErr error)
 		return &exitError{code: r.code, err: fmt.Errorf("the sweep stopped: %v; the next run goes on where it stopped", stop.Err)}
 	case runErr != nil:
 		return exitWith(ExitFailure, "%v", runErr)
-	case r.code != ExitOK:
-		return &exitError{code: r.code, err: errors.New("")}
 	}
-	return nil
+	return exitQuietly(r.code) // the events said it all
 }
 
 // demoWatchClient serves the demo from the embedded fake, with its

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -101,8 +102,8 @@ func TestWatchRunOnceEventsAndExitCodes(t *testing.T) {
 	if code, out, _ := h.run("watch", "run", "--once"); code != 1 || !strings.Contains(out, "Legal and Metadata › Notice version: 1.2 → 1.0") {
 		t.Errorf("sweep 5: exit %d %s", code, out)
 	}
-	if code, out, _ := h.run("watch", "run", "--once"); code != 1 {
-		t.Errorf("sweep 6: exit %d %s", code, out)
+	if code, out, errs := h.run("watch", "run", "--once"); code != 1 || slices.Contains(strings.Split(errs, "\n"), "padview: ") {
+		t.Errorf("sweep 6: exit %d %s; stderr %q (an empty error line)", code, out, errs)
 	}
 
 	code, out, _ = h.run("watch", "log", "REV2026", "--since", "1h")
