@@ -93,7 +93,17 @@ func hookedBinary(t *testing.T) (bin, fifo string) {
 type service struct {
 	url    string
 	full   atomic.Int32
-	before func(r *http.Request) // may be nil
+	before atomic.Pointer[func(r *http.Request)] // may hold nil; set while padview runs
+}
+
+// setBefore makes f act on each request before the fake answers it (nil:
+// none). The server's goroutines read it, so it is swapped atomically.
+func (s *service) setBefore(f func(r *http.Request)) {
+	if f == nil {
+		s.before.Store(nil)
+		return
+	}
+	s.before.Store(&f)
 }
 
 func startService(t *testing.T) *service {
@@ -108,8 +118,8 @@ func startService(t *testing.T) *service {
 		if strings.Contains(r.URL.Path, "advertisement-full") {
 			s.full.Add(1)
 		}
-		if s.before != nil {
-			s.before(r)
+		if before := s.before.Load(); before != nil {
+			(*before)(r)
 		}
 		f.Handler().ServeHTTP(w, r)
 	}))
@@ -352,14 +362,14 @@ func TestAccessLogThatCannotGrowInTheBinary(t *testing.T) {
 		if err := p.cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		s.before = func(r *http.Request) {
+		s.setBefore(func(r *http.Request) {
 			lim := unix.Rlimit{Cur: uint64(fileSize(t, log)) + 40, Max: uint64(fileSize(t, log)) + 40}
 			if err := unix.Prlimit(p.cmd.Process.Pid, unix.RLIMIT_FSIZE, &lim, nil); err != nil {
 				t.Error(err)
 			}
-		}
+		})
 		r := p.wait(t)
-		s.before = nil
+		s.setBefore(nil)
 		lines := len(logEvents(t, state))
 		switch format {
 		case "--raw":
@@ -637,12 +647,12 @@ func TestAccessLogFailuresInTmux(t *testing.T) {
 	s := startService(t)
 	var plant atomic.Value // the head file to plant a link at, or ""
 	plant.Store("")
-	s.before = func(r *http.Request) {
+	s.setBefore(func(r *http.Request) {
 		if head := plant.Load().(string); head != "" && strings.Contains(r.URL.Path, "advertisement-full") {
 			os.Remove(head)
 			os.Symlink("/nonexistent/elsewhere", head)
 		}
-	}
+	})
 	tm := startPadview(t, 120, 36, []string{"PADVIEW_BASE_URL=" + s.url, "PADVIEW_TOKEN=" + fake.DemoToken})
 	tm.waitFor("Look up a political advertisement")
 	head := filepath.Join(tm.state, audit.FileName+audit.HeadSuffix)

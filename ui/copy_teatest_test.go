@@ -41,7 +41,7 @@ func TestProgramCopyMenu(t *testing.T) {
 		t.Fatalf("the clipboard has %q", got)
 	}
 	send(tm, "y", "j")
-	out = waitFor(t, tm, "Copied the advertisement as normalized JSON")
+	out = waitFor(t, tm, "\x1b]52;c;", "Copied the advertisement as normalized JSON")
 	if got := clipboardOf(t, out); !strings.HasPrefix(got, "{\n  \"paid\": \"AB12CD\",") {
 		t.Fatalf("the clipboard has %q", got)
 	}
