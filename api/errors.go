@@ -170,13 +170,9 @@ func (e *Error) describe() (what, cause, then string) {
 	case KindTooLarge:
 		return "the response is larger than padview reads; nothing was shown", "", ""
 	case KindBadResponse:
-		if e.Err != nil {
-			cause = text.CleanText(e.Err.Error())
-		}
-		if e.Snippet != "" {
-			cause = strings.TrimPrefix(cause+"; it begins: "+e.Snippet, "; ")
-		}
-		return "the service's answer is not valid JSON", cause, ""
+		// What came, not the parser's complaint about it ("invalid
+		// character '<'"): that is in Err, for -v.
+		return "the service's answer is not valid JSON", e.begins(), ""
 	case KindCanceled:
 		return "canceled", "", ""
 	}
@@ -184,6 +180,19 @@ func (e *Error) describe() (what, cause, then string) {
 		cause = text.CleanText(e.Err.Error())
 	}
 	return "request failed", cause, ""
+}
+
+// NotJSON reports whether a bad answer is not JSON at all (a web page,
+// plain text) rather than JSON that broke off or is malformed: the
+// address is then the likelier fault than the service.
+func (e *Error) NotJSON() bool {
+	if e.Kind != KindBadResponse {
+		return false
+	}
+	if strings.Contains(strings.ToLower(e.ContentType), "html") {
+		return true
+	}
+	return e.Snippet != "" && !strings.ContainsAny(e.Snippet[:1], "{[")
 }
 
 // allowance names the bound a refused wait broke: "max_wait (2 min)", or
@@ -207,7 +216,7 @@ func (e *Error) begins() string {
 	if e.Snippet == "" || e.ServerMessage != "" {
 		return ""
 	}
-	return "the answer begins: " + e.Snippet
+	return "the answer begins: “" + e.Snippet + "”" // quoted: what came, not padview's words
 }
 
 func (e *Error) Unwrap() error { return e.Err }

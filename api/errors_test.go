@@ -72,11 +72,11 @@ func TestErrorWording(t *testing.T) {
 		{&Error{Kind: KindServer, Status: 503, Attempts: 4}, []string{"failed after 4 attempts (HTTP 503)"}, nil},
 		{&Error{Kind: KindNetwork, Attempts: 2, Err: errors.New("connection refused")}, []string{"after 2 attempts: connection refused"}, nil},
 		{&Error{Kind: KindBadResponse, Status: 200, ContentType: "text/html", Err: errors.New("invalid character '<'"), Snippet: "<html>"},
-			[]string{"the service's answer is not valid JSON (HTTP 200, text/html): invalid character '<'; it begins: <html>"}, nil},
+			[]string{"the service's answer is not valid JSON (HTTP 200, text/html): the answer begins: “<html>”"}, []string{"invalid character"}},
 		{&Error{Kind: KindHTTP, Status: 302, Err: &redirectError{host: "evil.example", reason: "padview sends requests (and the token) only to partner.example"}},
 			[]string{"the service redirected to evil.example (HTTP 302); not followed: padview sends"}, nil},
 		{&Error{Kind: KindConfig, Status: 404, URL: "https://p.example/v2/advertisement/X", ContentType: "text/html", Snippet: "<h1>404 Not Found</h1>"},
-			[]string{"the service has no such endpoint: https://p.example/v2/advertisement/X is not found (HTTP 404, text/html): the answer begins: <h1>404 Not Found</h1>"},
+			[]string{"the service has no such endpoint: https://p.example/v2/advertisement/X is not found (HTTP 404, text/html): the answer begins: “<h1>404 Not Found</h1>”"},
 			[]string{"check the base URL"}},
 	}
 	for _, c := range cases {

@@ -44,7 +44,12 @@ func (e *Env) nextStep(ae *api.Error) string {
 	case api.KindNotFound:
 		return "check the identifier"
 	case api.KindConfig:
-		return "check the base URL: it is the partner address ending in the version segment, e.g. https://partner.example/v1"
+		return checkBaseURL
+	case api.KindBadResponse:
+		if ae.NotJSON() { // a web page where the service should answer: the address is wrong
+			return checkBaseURL
+		}
+		return "try again; if it keeps failing, `padview get --raw " + ae.PAID + "` shows what came, for the service's support"
 	case api.KindRateLimited:
 		switch {
 		case ae.MaxWait > 0:
@@ -67,6 +72,10 @@ func (e *Env) nextStep(ae *api.Error) string {
 	}
 	return ""
 }
+
+// checkBaseURL is the next step when what answered is not the partner
+// interface.
+const checkBaseURL = "check the base URL: it is the partner address ending in the version segment, e.g. https://partner.example/v1"
 
 // escapeInvisible writes, in encoded JSON, every character that is not
 // printable or that reorders text (bidi controls such as U+202E) as a

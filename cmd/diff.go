@@ -32,7 +32,7 @@ Exit codes: 0 the same, 1 they differ, 2 usage error, 3 a PAID not found,
 		Example: `  padview diff AB12CD AB12CE
   padview diff --json AB12CD AB12CE | jq '.changes[] | select(.group == "sponsors")'
   padview diff --mask AB12CD AB12CE`,
-		Args: cobra.ExactArgs(2),
+		Args: paidArgs{exactly: 2, need: "two PAIDs, the advertisements to compare", example: "AB12CD AB12CE"}.check,
 		RunE: func(c *cobra.Command, args []string) error {
 			differ, err := runDiff(c.Context(), env, rf, asJSON, mask, args)
 			switch {

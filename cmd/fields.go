@@ -41,7 +41,7 @@ The standard view is read unless --full is given. '-' reads PAIDs from
 stdin, one a line. Exit codes as for 'padview get'.`,
 		Example: `  padview fields TN2026
   padview fields --json AB12CD | jq '.members[] | select(.recognised | not)'`,
-		Args: cobra.MinimumNArgs(1),
+		Args: paidArgs{stdin: true, example: "TN2026"}.check,
 		RunE: func(c *cobra.Command, args []string) error {
 			return runFields(c.Context(), env, rf, f, args)
 		},

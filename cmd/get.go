@@ -76,12 +76,7 @@ not found, 4 token missing or rejected, 5 gave up on rate limiting.`,
   padview get --full --accept-personal-data AB12CD
   padview get -v AB12CD
   padview --demo get AB12CD`,
-		Args: func(c *cobra.Command, args []string) error {
-			if len(args) == 0 {
-				return commandLine(c, errors.New("no PAID given: name one or more, or '-' to read them from stdin"))
-			}
-			return nil
-		},
+		Args: paidArgs{stdin: true, example: "AB12CD"}.check,
 		RunE: func(c *cobra.Command, args []string) error {
 			chosen := 0
 			for _, name := range []string{"json", "raw", "format"} {

@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"log"
@@ -9,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/text"
 )
 
@@ -69,6 +71,9 @@ func describeExchange(w io.Writer, r result) {
 	}
 	if r.err != nil {
 		fmt.Fprintf(w, "  error: %v\n", r.err)
+	}
+	if ae := (*api.Error)(nil); errors.As(r.err, &ae) && ae.Kind == api.KindBadResponse && ae.Err != nil {
+		fmt.Fprintf(w, "  reading it as JSON: %s\n", text.CleanText(ae.Err.Error())) // for support: where the JSON broke
 	}
 	fmt.Fprintf(w, "  reproduce: %s\n", ex.Curl)
 }

@@ -1,0 +1,70 @@
+package cmd
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/padview/padview/api/fake"
+)
+
+// Each command that takes PAIDs says what it expects when they are
+// missing (or, for diff, not two), with an example, instead of cobra's
+// "requires at least 1 arg(s)"; and where its help is.
+func TestMissingPAIDsSayWhatTheCommandExpects(t *testing.T) {
+	h := newHarness(t)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"check"}, "padview check needs at least one PAID (or - to read them from stdin, or --list FILE); e.g. padview check AB12CD\n" +
+			"Run 'padview check --help' for usage."},
+		{[]string{"check", "--summary"}, "padview check needs at least one PAID"},
+		{[]string{"get"}, "padview get needs at least one PAID (or - to read them from stdin); e.g. padview get AB12CD\n"},
+		{[]string{"fields", "--json"}, "padview fields needs at least one PAID (or - to read them from stdin); e.g. padview fields TN2026\n"},
+		{[]string{"diff"}, "padview diff needs two PAIDs, the advertisements to compare; e.g. padview diff AB12CD AB12CE\n"},
+		{[]string{"diff", "AB12CD"}, "padview diff needs two PAIDs, the advertisements to compare, not 1; e.g. padview diff AB12CD AB12CE\n"},
+		{[]string{"diff", "AB12CD", "AB12CE", "TN2026"}, "padview diff needs two PAIDs, the advertisements to compare, not 3;"},
+	} {
+		code, out, errs := h.run(c.args...)
+		if code != ExitUsage || out != "" || !strings.Contains(errs, "padview: "+c.want) || strings.Contains(errs, "arg(s)") {
+			t.Errorf("%v: exit %d\n%s", c.args, code, errs)
+		}
+	}
+}
+
+// An answer that is not JSON is worded by what came, never by the
+// parser's complaint ("invalid character '<'"): a web page says to check
+// the base URL, as the TUI does; JSON that broke off says to try again.
+// -v keeps the parser's words for support.
+func TestBadAnswersAreWordedByWhatCame(t *testing.T) {
+	h := newHarness(t)
+	code, _, errs := h.run("--demo", "get", "DEMO-HTML")
+	if code != ExitFailure || !strings.Contains(errs, "padview: DEMO-HTML: the service's answer is not valid JSON (HTTP 200, text/html): the answer begins: “<!doctype html>") ||
+		!strings.Contains(errs, "”; check the base URL: it is the partner address ending in the version segment") ||
+		strings.Contains(errs, "invalid character") || strings.Count(errs, "\n") != 1 {
+		t.Errorf("DEMO-HTML: exit %d\n%s", code, errs)
+	}
+	code, _, errs = h.run("--demo", "get", "DEMO-BADJSON")
+	if code != ExitFailure || !strings.Contains(errs, "(HTTP 200, application/json): the answer begins: “{\"paid\"") ||
+		!strings.Contains(errs, "; try again; if it keeps failing, `padview get --raw DEMO-BADJSON` shows what came") ||
+		strings.Contains(errs, "unexpected EOF") || strings.Contains(errs, "base URL") {
+		t.Errorf("DEMO-BADJSON: exit %d\n%s", code, errs)
+	}
+	// The same words in a batch's JSON line, and in check.
+	if _, out, _ := h.run("--demo", "get", "--json", "DEMO-HTML"); !strings.Contains(out, `"kind":"bad_response"`) ||
+		!strings.Contains(out, "check the base URL") || strings.Contains(out, "invalid character") {
+		t.Errorf("get --json:\n%s", out)
+	}
+	if _, _, errs := h.run("--demo", "check", "DEMO-HTML", "AB12CD"); !strings.Contains(errs, "check the base URL") || strings.Contains(errs, "invalid character") {
+		t.Errorf("check:\n%s", errs)
+	}
+	if _, _, errs := h.run("--demo", "get", "-v", "DEMO-BADJSON"); !strings.Contains(errs, "  reading it as JSON: unexpected EOF") {
+		t.Errorf("-v lost the parser's words:\n%s", errs)
+	}
+	// A JSON answer labelled text/plain is read; plain text is not JSON.
+	h2, s := withService(t, fake.Options{})
+	s.Inject(fake.Fault{Kind: fake.FaultWrongContentType}, 1)
+	if code, _, errs := h2.run("get", "AB12CD"); code != 0 {
+		t.Errorf("JSON labelled text/plain: exit %d %s", code, errs)
+	}
+}
