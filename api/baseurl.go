@@ -26,7 +26,7 @@ import (
 func ParseBaseURL(raw string) (*url.URL, error) {
 	s := strings.TrimSpace(raw)
 	if s == "" {
-		return nil, &Error{Kind: KindConfig, Message: "no base URL: set PADVIEW_BASE_URL or --base-url to the partner address ending in /v1, e.g. https://partner.example/v1"}
+		return nil, &Error{Kind: KindConfig, Message: "no base URL: padview needs the partner address ending in the version segment, e.g. https://partner.example/v1"}
 	}
 	shown := text.CleanText(DisplayBaseURL(s))
 	u, err := url.Parse(s)

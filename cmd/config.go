@@ -237,12 +237,21 @@ func CheckMaxWait(d time.Duration) error {
 	return nil
 }
 
-// NeedBaseURL explains how to give a base URL when there is none.
+// NeedBaseURL explains how to give a base URL when there is none: the
+// demo for a first look, a config file written by `padview config init`
+// (or the line to add to the file there is), or the flag and variable.
 func (s Settings) NeedBaseURL() error {
 	if s.BaseURL != "" {
 		return nil
 	}
-	return fmt.Errorf("no base URL for profile %q: pass --base-url, set %s, or add\n\n  [profiles.%s]\n  base_url = \"https://partner.example/v1\"\n\nto %s", s.Profile, EnvBaseURL, s.Profile, s.ConfigPath)
+	write := "write a config file with the partner's base URL: padview config init" + profileFlag(s.Profile) + " (it asks for the URL)"
+	if _, err := os.Stat(s.ConfigPath); !errors.Is(err, os.ErrNotExist) {
+		write = fmt.Sprintf("add base_url = \"https://partner.example/v1\" under [profiles.%s] in %s", s.Profile, s.ConfigPath)
+	}
+	return fmt.Errorf("no base URL for profile %q; to go on:\n"+
+		"  - try padview without an account on its demo service: padview --demo\n"+
+		"  - %s\n"+
+		"  - or give it for one command or one shell: --base-url URL, or %s=URL", s.Profile, write, EnvBaseURL)
 }
 
 func firstNonEmpty(vals ...string) string {

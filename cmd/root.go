@@ -152,7 +152,7 @@ Try it without an account: padview --demo`,
 	root.Flags().Bool("version", false, "print padview's version and exit")
 	_ = root.RegisterFlagCompletionFunc("profile", env.completeProfiles)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return commandLine(c, err) })
-	root.AddCommand(newGet(env, &f), newDiff(env, &f), newToken(env, &f), newDemoServer(env), newConfigCmd(env))
+	root.AddCommand(newGet(env, &f), newDiff(env, &f), newToken(env, &f), newDemoServer(env), newConfigCmd(env, &f))
 	root.AddCommand(newCheck(env, &f), newAudit(env, &f), newFields(env, &f))
 	root.AddCommand(newWatch(env, &f))
 	root.AddCommand(newMan(env)) // hidden: the release's man pages

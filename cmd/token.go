@@ -234,8 +234,9 @@ func newTokenDelete(env *Env, f *rootFlags) *cobra.Command {
 	}
 }
 
-func newConfigCmd(env *Env) *cobra.Command {
-	c := &cobra.Command{Use: "config", Short: "Show where padview's config file lives", Args: cobra.ArbitraryArgs, RunE: groupRun}
+func newConfigCmd(env *Env, rf *rootFlags) *cobra.Command {
+	c := &cobra.Command{Use: "config", Short: "Write a starting config file, or show where it lives", Args: cobra.ArbitraryArgs, RunE: groupRun}
+	c.AddCommand(newConfigInit(env, rf))
 	c.AddCommand(&cobra.Command{
 		Use:   "path",
 		Short: "Print the config file path",
