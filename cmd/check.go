@@ -3,6 +3,7 @@ package cmd
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -11,18 +12,43 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/padview/padview/api/check"
+	"github.com/padview/padview/api/export"
 	"github.com/padview/padview/api/text"
 )
 
 type checkFlags struct {
 	lookupFlags
-	json bool
+	json, summary bool
+	format        string // text, or markdown or csv for a summary report; json is --json
+	list          string // --list: a file of PAIDs, or - for stdin
+}
+
+// resolveFormat checks --format against --json and --summary: --format
+// json is --json, markdown and csv write the summary as a report.
+func (f *checkFlags) resolveFormat(c *cobra.Command) error {
+	if f.json && c.Flags().Changed("format") {
+		return commandLine(c, errors.New("--json and --format each choose the output; give one of them"))
+	}
+	switch f.format {
+	case "", formatText:
+		f.format = formatText
+	case string(export.JSON):
+		f.json = true
+	case string(export.Markdown), string(export.CSV):
+		f.summary = true
+	default:
+		return commandLine(c, fmt.Errorf("--format %q: use one of %s", f.format, strings.Join(formatNames(), ", ")))
+	}
+	if f.json {
+		f.format = string(export.JSON)
+	}
+	return nil
 }
 
 func newCheck(env *Env, rf *rootFlags) *cobra.Command {
 	var f checkFlags
 	c := &cobra.Command{
-		Use:   "check [flags] PAID... | -",
+		Use:   "check [flags] PAID... | - | --list FILE",
 		Short: "Check advertisements for the items a transparency notice must carry (Regulation (EU) 2024/900)",
 		Long: `Check each advertisement against the items a transparency notice must carry
 under Regulation (EU) 2024/900, Art. 12(1): sponsor and contact, controlling
@@ -41,27 +67,54 @@ link to the notice. Each rule ends in one of:
 Each advertisement gets one verdict: complete, incomplete (a required item
 is missing) or undetermined (none is missing, but a required item is unknown
 or only in the full view). The standard view is checked unless --full is
-given. '-' reads PAIDs from stdin, one a line.
+given. '-' reads PAIDs from stdin, one a line; --list FILE from a file.
+
+--summary prints one line per PAID instead (its verdict, the required items
+missing and unknown, by rule ID) and closes with a tally. --format markdown
+or csv writes that summary as a report, headed by when, against which
+service and view, and with which padview it was made (CSV as # comment
+lines before the header row). --json --summary prints one JSON line per
+PAID, {paid, view, verdict, missing, unknown, notInView}, and last a
+{tally, checkedAt, service, view, madeWith} line. A summary keeps only its
+counts, so a batch of any size fits in the same memory.
 
 Exit codes: 0 complete, 6 incomplete, 7 undetermined; 1 to 5 as for 'padview
 get'. In a batch 4, 5, 1, 2, 3 win, then 6, then 7.`,
 		Example: `  padview check TN2026
   padview check --json AB12CD TN2026 | jq '.checks[] | select(.status == "missing")'
+  padview check --summary AB12CD TN2026 XK9P2M
+  padview check --format csv --list paids.txt > report.csv
   padview check --full --accept-personal-data --reason "Compliance review" AB12CD`,
-		Args: cobra.MinimumNArgs(1),
+		Args: paidArgs{stdin: true, list: "--list", example: "AB12CD"}.check,
 		RunE: func(c *cobra.Command, args []string) error {
+			if err := f.resolveFormat(c); err != nil {
+				return err
+			}
 			return runCheck(c.Context(), env, rf, f, args)
 		},
 	}
 	fl := c.Flags()
 	fl.BoolVar(&f.json, "json", false, "print one JSON line per PAID: {paid, view, verdict, complete, checks: [{id, label, annex, status, required, basis, fields}]}")
+	fl.BoolVar(&f.summary, "summary", false, "print one line per PAID (verdict, required items missing and unknown) and a closing tally")
+	fl.StringVar(&f.format, "format", "", "output format: text, json (as --json), or markdown or csv: the summary as a report (default text)")
+	fl.StringVar(&f.list, "list", "", "read PAIDs from a file, one a line (# comments), or - for stdin")
 	f.lookupFlags.add(fl, "check the full view, which carries contact data")
+	_ = c.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return formatNames(), cobra.ShellCompDirectiveNoFileComp
+	})
 	return c
 }
 
 func runCheck(ctx context.Context, env *Env, rf *rootFlags, f checkFlags, args []string) error {
+	// check prints where items are, never a value: nothing personal is shown.
+	bc := batchCommand{lookupFlags: f.lookupFlags, showsNoValues: true, jsonLines: f.json, list: f.list}
+	if f.summary {
+		s := &checkSummary{format: export.Format(f.format), version: env.Version.String()}
+		bc.progress, bc.show, bc.end = true, s.show, s.end
+		return env.runBatch(ctx, rf, args, bc)
+	}
 	first := true
-	show := func(w *batchWriter, r result) (int, error) {
+	bc.show = func(w *batchWriter, r result) (int, error) {
 		defer func() { first = false }()
 		if r.err != nil {
 			return ExitOK, w.fail(r)
@@ -79,8 +132,7 @@ func runCheck(ctx context.Context, env *Env, rf *rootFlags, f checkFlags, args [
 		writeCheck(w.Out, rep)
 		return code, nil
 	}
-	// check prints where items are, never a value: nothing personal is shown.
-	return env.runBatch(ctx, rf, args, batchCommand{lookupFlags: f.lookupFlags, showsNoValues: true, jsonLines: f.json, show: show})
+	return env.runBatch(ctx, rf, args, bc)
 }
 
 // verdictCode is the exit code of a check's verdict.

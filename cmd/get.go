@@ -22,9 +22,9 @@ type getFlags struct {
 	mask      bool
 }
 
-// formatText is get's own readable text; the other --format values are
-// the export formats.
-const formatText = "text"
+// formatText is readable text (get's own, check's summary lines); the
+// other --format values are the export formats.
+const formatText = string(export.Text)
 
 // formatNames lists what --format takes, for help, errors and completion.
 func formatNames() []string {
@@ -166,7 +166,7 @@ func (g *getOutput) show(w *batchWriter, r result) (int, error) {
 }
 
 // end closes the export stream: a CSV table or a JSON document ends there.
-func (g *getOutput) end(w *batchWriter) error {
+func (g *getOutput) end(w *batchWriter, _ *tally) error {
 	if g.format == formatText || g.raw {
 		return nil
 	}

@@ -92,12 +92,14 @@ func clipRunes(s string, n int) string {
 }
 
 // paidSource yields the PAIDs of a batch in input order: the arguments,
-// with '-' standing for the lines of stdin. A goroutine of its own reads
+// with '-' standing for the lines of stdin (or of the --list file, which
+// takes its place: name says which). A goroutine of its own reads
 // stdin at most maxReadAhead PAIDs (maxAheadBytes) ahead of the lookups,
 // so that the first is looked up before the input ends, memory does not
 // grow with the input, and the batch stops reading at once when it stops,
 // even while a read blocks (that read is left to end with the process).
 type paidSource struct {
+	name   string // what '-' reads: "stdin", or the --list file's path
 	args   []string
 	pos    int           // the next argument
 	items  chan listItem // stdin's, nil without '-'
@@ -111,9 +113,9 @@ type paidSource struct {
 	failed error // why reading stdin failed
 }
 
-// newPAIDSource starts reading args (and stdin for '-').
-func newPAIDSource(args []string, stdin io.Reader) (*paidSource, error) {
-	s := &paidSource{args: args, ahead: semaphore.NewWeighted(maxAheadBytes)}
+// newPAIDSource starts reading args (and stdin, called name, for '-').
+func newPAIDSource(args []string, stdin io.Reader, name string) (*paidSource, error) {
+	s := &paidSource{name: name, args: args, ahead: semaphore.NewWeighted(maxAheadBytes)}
 	s.ctx, s.stop = context.WithCancel(context.Background())
 	for _, a := range args {
 		switch {
@@ -140,7 +142,7 @@ func (s *paidSource) feed(stdin io.Reader) {
 	stopped := false
 	err := scanList(stdin, func(it listItem) bool {
 		if it.long {
-			it.err = &api.Error{Kind: api.KindInvalidPAID, Message: fmt.Sprintf("line %d of stdin: %s", it.line, tooLong())}
+			it.err = &api.Error{Kind: api.KindInvalidPAID, Message: fmt.Sprintf("line %d of %s: %s", it.line, text.CleanText(s.name), tooLong())}
 		}
 		stopped = !s.put(it)
 		return !stopped
@@ -149,7 +151,7 @@ func (s *paidSource) feed(stdin io.Reader) {
 	case stopped:
 	case err != nil:
 		s.mu.Lock()
-		s.failed = fmt.Errorf("reading PAIDs from stdin: %w", err)
+		s.failed = fmt.Errorf("reading PAIDs from %s: %w", text.CleanText(s.name), err)
 		s.mu.Unlock()
 	default:
 		s.ended.Store(true)

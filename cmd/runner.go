@@ -5,6 +5,8 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
+	"slices"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -31,6 +33,12 @@ type batchCommand struct {
 	// summary closes a batch of several PAIDs with a summary line on
 	// stderr, and draws progress there while it runs on a terminal.
 	summary bool
+	// progress draws progress on stderr on a terminal, for a command
+	// whose output closes with a tally of its own (check --summary).
+	progress bool
+	// list is a file of PAIDs, one a line, read after the arguments (--list
+	// FILE); "-" is stdin, as the argument '-' is.
+	list string
 	// ready, if set, is called once the settings are resolved, before any
 	// request: the last moment to refuse a combination of flags and profile.
 	ready func(Settings) error
@@ -39,8 +47,9 @@ type batchCommand struct {
 	// failed lookup's code comes from its error already; show only prints
 	// it, through w.fail unless the command says it otherwise.
 	show func(w *batchWriter, r result) (code int, err error)
-	// end, if set, ends the output after the last PAID (closes a table).
-	end func(w *batchWriter) error
+	// end, if set, ends the output after the last PAID (closes a table);
+	// sum counts what came, the PAIDs not looked up included.
+	end func(w *batchWriter, sum *tally) error
 }
 
 // batchWriter is where show writes: Out is stdout, flushed after each
@@ -48,8 +57,17 @@ type batchCommand struct {
 type batchWriter struct {
 	Out   *bufio.Writer
 	Err   io.Writer
+	About batchAbout
 	json  bool               // the command's jsonLines
 	words func(error) string // how the CLI words a failure (Env.failure)
+}
+
+// batchAbout is what a report says it comes from: when the batch started,
+// the service's host (never user info) and the view asked for.
+type batchAbout struct {
+	Started time.Time
+	Host    string
+	View    advert.View
 }
 
 // fail prints a failed lookup the usual way: its JSON line on stdout in
@@ -92,12 +110,29 @@ func (e *Env) runBatch(ctx context.Context, rf *rootFlags, args []string, c batc
 	if err := c.checkConcurrency(); err != nil {
 		return err
 	}
+	stdin, name := e.Stdin, "stdin"
+	if c.list != "" {
+		if slices.Contains(args, "-") && c.list != "-" {
+			return usagef("--list %s and '-' each read a list of PAIDs: give one of them", text.CleanText(c.list))
+		}
+		if !slices.Contains(args, "-") {
+			args = append(slices.Clip(args), "-")
+		}
+	}
+	if c.list != "" && c.list != "-" {
+		f, err := os.Open(c.list)
+		if err != nil {
+			return usagef("--list: %v", err)
+		}
+		defer f.Close()
+		stdin, name = f, c.list
+	}
 	plan, err := e.planLookups(rf, c)
 	if err != nil {
 		return err
 	}
 	defer plan.done()
-	src, err := newPAIDSource(args, e.Stdin)
+	src, err := newPAIDSource(args, stdin, name)
 	if err != nil {
 		return err
 	}
@@ -108,9 +143,11 @@ func (e *Env) runBatch(ctx context.Context, rf *rootFlags, args []string, c batc
 		env, undo = verboseEnv(e)
 		defer undo()
 	}
-	run := &batchRun{cmd: c, verbose: rf.verbose, w: &batchWriter{Out: bufio.NewWriter(env.Stdout), Err: env.Stderr, json: c.jsonLines, words: e.failure},
-		sum: tally{started: time.Now()}}
-	if c.summary && env.StderrTTY && !rf.verbose {
+	started := time.Now()
+	run := &batchRun{cmd: c, verbose: rf.verbose, sum: tally{started: started, source: name},
+		w: &batchWriter{Out: bufio.NewWriter(env.Stdout), Err: env.Stderr, json: c.jsonLines, words: e.failure,
+			About: batchAbout{Started: started, Host: plan.host, View: plan.batch.view}}}
+	if (c.summary || c.progress) && env.StderrTTY && !rf.verbose {
 		run.progress = newProgressLine(ctx, env.Stderr, src.size, plan.client.Budget(), c.concurrency)
 		plan.batch.finished = run.progress.record
 	}
@@ -168,23 +205,23 @@ func (b *batchRun) take(r result) error {
 // the line for the PAIDs not looked up, and the exit code of all the PAIDs
 // together.
 func (b *batchRun) end(src *paidSource, stopped error) error {
+	b.sum.stopped, b.sum.partial = stopped, !src.ended.Load()
+	b.progress.finish() // before the end of the output, which may share the terminal
 	if b.cmd.end != nil {
-		if err := b.cmd.end(b.w); err != nil {
+		if err := b.cmd.end(b.w, &b.sum); err != nil {
 			return err
 		}
 	}
 	if err := b.w.Out.Flush(); err != nil {
 		return err
 	}
-	b.progress.finish()
-	b.sum.stopped, b.sum.partial = stopped, !src.ended.Load()
 	n := b.sum.done()
 	readErr := src.err()
 	switch {
 	case n == 0 && readErr != nil:
 		return usage(readErr)
 	case n == 0 && stopped == nil:
-		return usagef("no PAIDs given (stdin had none)")
+		return usagef("no PAIDs given (%s had none)", text.CleanText(src.name))
 	case n == 1 && b.skipped != nil:
 		b.w.fail(*b.skipped) // one PAID: its own line says it
 	case b.cmd.summary && n > 1:
@@ -205,6 +242,7 @@ type lookupPlan struct {
 	settings Settings
 	batch    *batch
 	client   *api.Client
+	host     string // the service's host, for the access log and reports
 	done     func() // stops the demo service, if one was started
 }
 
@@ -238,9 +276,9 @@ func (e *Env) planLookups(rf *rootFlags, c batchCommand) (*lookupPlan, error) {
 		a.Close()
 		return nil, err
 	}
-	mask := c.mask || s.MaskPersonalData
+	mask, host := c.mask || s.MaskPersonalData, serviceHost(a.BaseURL)
 	fetch := func(ctx context.Context, paid string) (*advert.Document, *api.Exchange, error) {
-		req := audit.Request{Profile: s.Profile, Host: serviceHost(a.BaseURL), PAID: paid, View: view, Reason: reason,
+		req := audit.Request{Profile: s.Profile, Host: host, PAID: paid, View: view, Reason: reason,
 			ShowsNoValues: c.showsNoValues}
 		doc, ex, err := access.Get(ctx, client, req, mask)
 		if mask {
@@ -249,5 +287,5 @@ func (e *Env) planLookups(rf *rootFlags, c batchCommand) (*lookupPlan, error) {
 		return doc, ex, err
 	}
 	b := &batch{client: client, view: view, limit: c.concurrency, fetch: fetch}
-	return &lookupPlan{settings: s, batch: b, client: client, done: a.Close}, nil
+	return &lookupPlan{settings: s, batch: b, client: client, host: host, done: a.Close}, nil
 }

@@ -15,7 +15,8 @@ type tally struct {
 	found, notFound, failed int
 	invalid, notLookedUp    int
 	stopped                 error   // why the PAIDs not looked up were not: errInterrupted, or what stopped the batch
-	partial                 bool    // stdin was not read to its end
+	partial                 bool    // stdin (or the --list file) was not read to its end
+	source                  string  // what '-' read: "stdin", or the --list file's path
 	maxRate                 float64 // the rate limit a minute: no rate reads above it
 }
 
@@ -78,7 +79,15 @@ func (t *tally) skippedLine() string {
 	}
 	n, of := text.Thousands(int64(t.notLookedUp)), text.Plural(t.done(), "PAID", "PAIDs")
 	if t.partial {
-		return fmt.Sprintf("%s of the %s read were %s: %s, and the rest of stdin was not read", n, of, how, why)
+		return fmt.Sprintf("%s of the %s read were %s: %s, and the rest of %s was not read", n, of, how, why, t.sourceName())
 	}
 	return fmt.Sprintf("%s of %s %s: %s", n, of, how, why)
+}
+
+// sourceName is what '-' read, for a sentence.
+func (t *tally) sourceName() string {
+	if t.source == "" {
+		return "stdin"
+	}
+	return text.CleanText(t.source)
 }

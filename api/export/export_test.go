@@ -17,7 +17,7 @@ import (
 )
 
 // sample normalizes one advertisement of the fake service's sample set.
-func sample(t *testing.T, paid string, view advert.View) *advert.Document {
+func sample(t testing.TB, paid string, view advert.View) *advert.Document {
 	t.Helper()
 	b, err := os.ReadFile("../fake/samples.json")
 	if err != nil {

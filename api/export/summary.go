@@ -1,0 +1,376 @@
+package export
+
+import (
+	"bufio"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/check"
+	"github.com/padview/padview/api/text"
+)
+
+// Text is a check summary's plain lines, for the terminal and pipes; the
+// export formats (Formats) are for documents, so it is not among them.
+const Text Format = "text"
+
+// Provenance says where a report comes from: when the batch started,
+// against which service (its host alone, never user info or a token), in
+// which view, and made with which padview.
+type Provenance struct {
+	At      time.Time
+	Service string
+	View    advert.View
+	Version string // as padview --version prints it
+}
+
+// Missed is why a PAID of a batch has no check report.
+type Missed string
+
+// The PAIDs a batch could not check, as a summary names them.
+const (
+	NotFound    Missed = "not found"
+	Failed      Missed = "failed"
+	Invalid     Missed = "invalid"
+	NotLookedUp Missed = "not looked up"
+)
+
+// SummaryCounts are a check summary's tally.
+type SummaryCounts struct {
+	Complete, Incomplete, Undetermined   int
+	NotFound, Failed, Invalid, NotLooked int
+}
+
+// CheckSummary writes check reports one line (or row) each as they come,
+// and closes with a tally: plain text, a Markdown table, CSV rows, or JSON
+// Lines. It keeps only the counts, never a report, so a batch of any size
+// costs the same memory. Markdown and CSV open with the provenance (CSV as
+// # comment lines before the header row); every cell is cleaned, Markdown
+// escaped, CSV made safe from formula injection.
+type CheckSummary struct {
+	w      *bufio.Writer
+	f      Format
+	p      Provenance
+	csv    *csv.Writer
+	opened bool
+	counts SummaryCounts
+}
+
+// NewCheckSummary starts a summary in f: Text, Markdown, CSV or JSON.
+func NewCheckSummary(w io.Writer, f Format, p Provenance) (*CheckSummary, error) {
+	switch f {
+	case Text, Markdown, CSV, JSON:
+	default:
+		return nil, fmt.Errorf("unknown summary format %q: use text, markdown, csv or json", f)
+	}
+	s := &CheckSummary{w: bufio.NewWriter(w), f: f, p: p}
+	if f == CSV {
+		s.csv = csv.NewWriter(s.w)
+	}
+	return s, nil
+}
+
+// Counts is the tally so far.
+func (s *CheckSummary) Counts() SummaryCounts { return s.counts }
+
+// Add writes one report's line and counts its verdict.
+func (s *CheckSummary) Add(rep check.Report) error {
+	switch rep.Outcome() {
+	case check.Complete:
+		s.counts.Complete++
+	case check.Incomplete:
+		s.counts.Incomplete++
+	default:
+		s.counts.Undetermined++
+	}
+	line := summaryLine(rep)
+	return s.write(func() error {
+		switch s.f {
+		case JSON:
+			return json.NewEncoder(s.w).Encode(line.jsonLine(rep))
+		case Markdown:
+			_, err := fmt.Fprintf(s.w, "| %s | %s | %d | %d | %s |\n", md(rep.PAID), mdVerdict(rep.Outcome()),
+				len(line.missing), len(line.unknown), md(line.items()))
+			return err
+		case CSV:
+			return s.row(rep.PAID, string(rep.Outcome()), fmt.Sprint(len(line.missing)), fmt.Sprint(len(line.unknown)),
+				strings.Join(line.missing, "; "), strings.Join(line.unknownWords(), "; "), "")
+		}
+		verdict := string(rep.Outcome())
+		if rep.Outcome() == check.Incomplete {
+			verdict = strings.ToUpper(verdict) // stands out without colour, as in check's own report
+		}
+		_, err := fmt.Fprintf(s.w, "%s\n", joinDot(append([]string{text.CleanText(rep.PAID), verdict}, line.counted()...)...))
+		return err
+	})
+}
+
+// Fail writes the line of a PAID that has no report, with what happened
+// in the words of the caller's front end, and counts it. In JSON the
+// caller's own error line stands for it: Fail only counts it.
+func (s *CheckSummary) Fail(paid string, why Missed, message string) error {
+	switch why {
+	case NotFound:
+		s.counts.NotFound++
+	case Invalid:
+		s.counts.Invalid++
+	case NotLookedUp:
+		s.counts.NotLooked++
+	default:
+		s.counts.Failed++
+	}
+	if s.f == JSON {
+		return nil
+	}
+	return s.write(func() error {
+		switch s.f {
+		case Markdown:
+			_, err := fmt.Fprintf(s.w, "| %s | %s | | | %s |\n", md(paid), md(string(why)), md(message))
+			return err
+		case CSV:
+			return s.row(paid, string(why), "", "", "", "", message)
+		}
+		_, err := fmt.Fprintf(s.w, "%s\n", joinDot(text.CleanText(paid), string(why), text.CleanText(message)))
+		return err
+	})
+}
+
+// Close ends the summary with its tally. skipped PAIDs were not looked up
+// and have no line of their own (why says so, in the batch's words, e.g.
+// "1,496 of 2,500 PAIDs not looked up: interrupted"); those passed to Fail
+// as NotLookedUp are counted already.
+func (s *CheckSummary) Close(skipped int, why string) error {
+	s.counts.NotLooked += skipped
+	tally := s.counts.words(why)
+	err := s.write(func() error {
+		switch s.f {
+		case JSON:
+			return json.NewEncoder(s.w).Encode(s.tallyJSON())
+		case Markdown:
+			_, err := fmt.Fprintf(s.w, "\n%s\n", md(tally))
+			return err
+		case CSV:
+			s.csv.Flush()
+			if err := s.csv.Error(); err != nil {
+				return err
+			}
+			_, err := fmt.Fprintf(s.w, "# %s\n", text.CleanText(tally))
+			return err
+		}
+		_, err := fmt.Fprintf(s.w, "\n%s\n", tally)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	return s.w.Flush()
+}
+
+// write writes the header first, then what line writes, and flushes: each
+// line leaves as it is made, for pipelines.
+func (s *CheckSummary) write(line func() error) error {
+	if !s.opened {
+		s.opened = true
+		if err := s.header(); err != nil {
+			return err
+		}
+	}
+	if err := line(); err != nil {
+		return err
+	}
+	if s.csv != nil {
+		s.csv.Flush()
+		if err := s.csv.Error(); err != nil {
+			return err
+		}
+	}
+	return s.w.Flush()
+}
+
+// summaryColumns are the CSV header; the Markdown table has PAID, Verdict,
+// Missing, Unknown and the items together.
+var summaryColumns = []string{"paid", "verdict", "missing", "unknown", "missing_items", "unknown_items", "note"}
+
+// header writes the provenance and the table's head, in Markdown and CSV.
+func (s *CheckSummary) header() error {
+	p := s.p
+	about := [][2]string{
+		{"Checked at", p.At.Format(time.RFC3339)},
+		{"Service", p.Service},
+		{"View", p.View.String()},
+		{"Made with", p.Version},
+	}
+	switch s.f {
+	case Markdown:
+		s.w.WriteString("# Transparency notice check\n\n")
+		for _, a := range about {
+			fmt.Fprintf(s.w, "- **%s:** %s\n", a[0], md(a[1]))
+		}
+		s.w.WriteString("\n| PAID | Verdict | Missing | Unknown | Items |\n|---|---|---:|---:|---|\n")
+	case CSV:
+		s.w.WriteString("# Transparency notice check\n")
+		for _, a := range about {
+			fmt.Fprintf(s.w, "# %s: %s\n", strings.ToLower(a[0]), text.CleanText(a[1]))
+		}
+		return s.csv.Write(summaryColumns)
+	}
+	return nil
+}
+
+// row writes one CSV row, each cell made safe. A first cell that would
+// read as a # comment line gets the apostrophe a formula gets.
+func (s *CheckSummary) row(cells ...string) error {
+	for i, c := range cells {
+		cells[i] = safeCell(c)
+	}
+	if strings.HasPrefix(cells[0], "#") {
+		cells[0] = "'" + cells[0]
+	}
+	return s.csv.Write(cells)
+}
+
+// words is the tally: "30 advertisements: 21 complete, 6 incomplete, 3
+// undetermined; 2 not found", the PAIDs not checked named only when there
+// are some, and why some were not looked up.
+func (c SummaryCounts) words(skipped string) string {
+	n := c.Complete + c.Incomplete + c.Undetermined
+	line := fmt.Sprintf("%s: %s complete, %s incomplete, %s undetermined", text.Plural(n, "advertisement", "advertisements"),
+		text.Thousands(int64(c.Complete)), text.Thousands(int64(c.Incomplete)), text.Thousands(int64(c.Undetermined)))
+	var not []string
+	for _, m := range []struct {
+		n    int
+		what Missed
+	}{{c.NotFound, NotFound}, {c.Failed, Failed}, {c.Invalid, Invalid}} {
+		if m.n > 0 {
+			not = append(not, text.Thousands(int64(m.n))+" "+string(m.what))
+		}
+	}
+	switch {
+	case skipped != "":
+		not = append(not, skipped)
+	case c.NotLooked > 0:
+		not = append(not, text.Thousands(int64(c.NotLooked))+" "+string(NotLookedUp))
+	}
+	if len(not) > 0 {
+		line += "; " + strings.Join(not, ", ")
+	}
+	return line
+}
+
+// tallyJSON is the last line of a JSON summary.
+func (s *CheckSummary) tallyJSON() any {
+	c := s.counts
+	type tally struct {
+		Advertisements int `json:"advertisements"`
+		Complete       int `json:"complete"`
+		Incomplete     int `json:"incomplete"`
+		Undetermined   int `json:"undetermined"`
+		NotFound       int `json:"notFound"`
+		Failed         int `json:"failed"`
+		Invalid        int `json:"invalid"`
+		NotLookedUp    int `json:"notLookedUp"`
+	}
+	return struct {
+		Tally     tally  `json:"tally"`
+		CheckedAt string `json:"checkedAt"`
+		Service   string `json:"service"`
+		View      string `json:"view"`
+		MadeWith  string `json:"madeWith"`
+	}{tally{c.Complete + c.Incomplete + c.Undetermined, c.Complete, c.Incomplete, c.Undetermined,
+		c.NotFound, c.Failed, c.Invalid, c.NotLooked}, s.p.At.Format(time.RFC3339), s.p.Service, s.p.View.String(), s.p.Version}
+}
+
+func mdVerdict(v check.Verdict) string {
+	if v == check.Incomplete {
+		return "**incomplete**"
+	}
+	return string(v)
+}
+
+// joinDot joins the parts of a text line with " · ".
+func joinDot(parts ...string) string { return strings.Join(parts, " · ") }
+
+// reportLine is what a summary says of one report: the required items
+// missing, and those padview could not decide (unknown, or only in the
+// full view), by their rules' IDs, as check --json names them.
+type reportLine struct {
+	missing, unknown []string
+	fullViewOnly     map[string]bool // of unknown: only the full view carries them
+}
+
+func summaryLine(rep check.Report) reportLine {
+	l := reportLine{missing: []string{}, unknown: []string{}, fullViewOnly: map[string]bool{}}
+	for _, r := range rep.Failures() {
+		l.missing = append(l.missing, r.Rule.ID)
+	}
+	for _, r := range rep.Undetermined() {
+		l.unknown = append(l.unknown, r.Rule.ID)
+		if r.Status == check.NotInView {
+			l.fullViewOnly[r.Rule.ID] = true
+		}
+	}
+	return l
+}
+
+// unknownWords names the unknown items, those only in the full view
+// marked: "sponsor.email (full view only)".
+func (l reportLine) unknownWords() []string {
+	out := make([]string, len(l.unknown))
+	for i, id := range l.unknown {
+		out[i] = id
+		if l.fullViewOnly[id] {
+			out[i] += " (full view only)"
+		}
+	}
+	return out
+}
+
+// counted is the text line's counts with their items: "2 missing:
+// sponsor.establishment, calculation", "0 unknown".
+func (l reportLine) counted() []string {
+	out := []string{fmt.Sprintf("%d missing", len(l.missing)), fmt.Sprintf("%d unknown", len(l.unknown))}
+	if len(l.missing) > 0 {
+		out[0] += ": " + strings.Join(l.missing, ", ")
+	}
+	if len(l.unknown) > 0 {
+		out[1] += ": " + strings.Join(l.unknownWords(), ", ")
+	}
+	return out
+}
+
+// items names the missing and unknown items together, for the Markdown
+// table: "missing: calculation; unknown: sponsor.email (full view only)".
+func (l reportLine) items() string {
+	var parts []string
+	if len(l.missing) > 0 {
+		parts = append(parts, "missing: "+strings.Join(l.missing, ", "))
+	}
+	if len(l.unknown) > 0 {
+		parts = append(parts, "unknown: "+strings.Join(l.unknownWords(), ", "))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// jsonLine is a report's line in a JSON summary: {paid, view, verdict,
+// missing, unknown, notInView}, the items by rule ID; notInView names
+// those of unknown that only the full view carries.
+func (l reportLine) jsonLine(rep check.Report) any {
+	notInView := []string{}
+	for _, id := range l.unknown {
+		if l.fullViewOnly[id] {
+			notInView = append(notInView, id)
+		}
+	}
+	return struct {
+		PAID      string        `json:"paid"`
+		View      string        `json:"view"`
+		Verdict   check.Verdict `json:"verdict"`
+		Missing   []string      `json:"missing"`
+		Unknown   []string      `json:"unknown"`
+		NotInView []string      `json:"notInView"`
+	}{rep.PAID, rep.View.String(), rep.Outcome(), l.missing, l.unknown, notInView}
+}
