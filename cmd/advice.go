@@ -51,13 +51,7 @@ func (e *Env) nextStep(ae *api.Error) string {
 		}
 		return "try again; if it keeps failing, `padview get --raw " + ae.PAID + "` shows what came, for the service's support"
 	case api.KindRateLimited:
-		switch {
-		case ae.MaxWait > 0:
-			return "try again later, or raise max_wait (--max-wait, or max_wait in the config file)"
-		case ae.ServerWait != "":
-			return "try again then"
-		}
-		return "wait a minute and try again"
+		return rateLimitedStep(ae)
 	case api.KindServer:
 		if ae.MaxWait > 0 {
 			return "try again later"
@@ -71,6 +65,17 @@ func (e *Env) nextStep(ae *api.Error) string {
 		}
 	}
 	return ""
+}
+
+// rateLimitedStep is the next step after a 429 padview did not wait out.
+func rateLimitedStep(ae *api.Error) string {
+	switch {
+	case ae.MaxWait > 0:
+		return "try again later, or raise max_wait (--max-wait, or max_wait in the config file)"
+	case ae.ServerWait != "":
+		return "try again then"
+	}
+	return "wait a minute and try again"
 }
 
 // checkBaseURL is the next step when what answered is not the partner

@@ -110,29 +110,17 @@ func (e *Env) runBatch(ctx context.Context, rf *rootFlags, args []string, c batc
 	if err := c.checkConcurrency(); err != nil {
 		return err
 	}
-	stdin, name := e.Stdin, "stdin"
-	if c.list != "" {
-		if slices.Contains(args, "-") && c.list != "-" {
-			return usagef("--list %s and '-' each read a list of PAIDs: give one of them", text.CleanText(c.list))
-		}
-		if !slices.Contains(args, "-") {
-			args = append(slices.Clip(args), "-")
-		}
+	args, list, err := withList(args, c.list, e.Stdin)
+	if err != nil {
+		return err
 	}
-	if c.list != "" && c.list != "-" {
-		f, err := os.Open(c.list)
-		if err != nil {
-			return usagef("--list: %v", err)
-		}
-		defer f.Close()
-		stdin, name = f, c.list
-	}
+	defer list.Close()
 	plan, err := e.planLookups(rf, c)
 	if err != nil {
 		return err
 	}
 	defer plan.done()
-	src, err := newPAIDSource(args, stdin, name)
+	src, err := newPAIDSource(args, list, list.name)
 	if err != nil {
 		return err
 	}
@@ -144,7 +132,7 @@ func (e *Env) runBatch(ctx context.Context, rf *rootFlags, args []string, c batc
 		defer undo()
 	}
 	started := time.Now()
-	run := &batchRun{cmd: c, verbose: rf.verbose, sum: tally{started: started, source: name},
+	run := &batchRun{cmd: c, verbose: rf.verbose, sum: tally{started: started, source: list.name},
 		w: &batchWriter{Out: bufio.NewWriter(env.Stdout), Err: env.Stderr, json: c.jsonLines, words: e.failure,
 			About: batchAbout{Started: started, Host: plan.host, View: plan.batch.view}}}
 	if (c.summary || c.progress) && env.StderrTTY && !rf.verbose {
@@ -161,6 +149,46 @@ func (e *Env) runBatch(ctx context.Context, rf *rootFlags, args []string, c batc
 		stopped = errInterrupted
 	}
 	return run.end(src, stopped)
+}
+
+// listReader is what '-' reads: stdin, or the --list file in its place.
+type listReader struct {
+	io.Reader
+	name  string // "stdin", or the file's path
+	close func() error
+}
+
+func (l listReader) Close() error {
+	if l.close == nil {
+		return nil
+	}
+	return l.close()
+}
+
+// withList puts a --list in the arguments: the file is read where '-'
+// would be, after the arguments; "-" is stdin, as '-' is. A file and '-'
+// together are refused, and a file that cannot be opened, before any
+// request.
+func withList(args []string, list string, stdin io.Reader) ([]string, listReader, error) {
+	in := listReader{Reader: stdin, name: "stdin"}
+	if list == "" {
+		return args, in, nil
+	}
+	dash := slices.Contains(args, "-")
+	if dash && list != "-" {
+		return nil, in, usagef("--list %s and '-' each read a list of PAIDs: give one of them", text.CleanText(list))
+	}
+	if !dash {
+		args = append(slices.Clip(args), "-")
+	}
+	if list == "-" {
+		return args, in, nil
+	}
+	f, err := os.Open(list)
+	if err != nil {
+		return nil, in, usagef("--list: %v", err)
+	}
+	return args, listReader{Reader: f, name: list, close: f.Close}, nil
 }
 
 // batchRun is one batch as the runner prints it.
