@@ -208,6 +208,10 @@ func TestNoBaseURLOffersTheDemoAndConfigInit(t *testing.T) {
 			t.Errorf("%v: exit %d\n%s", args, code, errs)
 		}
 	}
+	if code, _, errs := h.run("--profile", "staging", "get", "AB12CD"); code != ExitUsage ||
+		!strings.Contains(errs, "there is no config file at "+path+"; create it with `padview config init --profile staging`, or leave the profile out") {
+		t.Errorf("an undefined profile without a config file: exit %d\n%s", code, errs)
+	}
 	os.MkdirAll(filepath.Dir(path), 0o700)
 	h.writeConfig("[profiles.staging]\n")
 	code, _, errs := h.run("--profile", "staging", "get", "AB12CD")

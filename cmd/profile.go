@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"sort"
 	"strings"
@@ -48,8 +49,12 @@ func (s Settings) checkProfile() error {
 	}
 	name, where := text.CleanText(s.Profile), s.ConfigPath
 	if _, err := os.Stat(where); errors.Is(err, os.ErrNotExist) {
-		return usagef("profile %q (from %s) is not defined: there is no config file at %s; create it with [profiles.%s], or leave the profile out",
-			name, s.namedBy, where, name)
+		create := fmt.Sprintf("[profiles.%s]", name)
+		if profileName.MatchString(name) {
+			create = "`padview config init --profile " + name + "`"
+		}
+		return usagef("profile %q (from %s) is not defined: there is no config file at %s; create it with %s, or leave the profile out",
+			name, s.namedBy, where, create)
 	}
 	if len(s.known) == 0 {
 		return usagef("profile %q (from %s) is not defined in %s, which defines no profiles: add [profiles.%s] to it, or leave the profile out",
