@@ -29,9 +29,10 @@ type Item struct {
 // Entry is what the notice says for one rule: the values the answer holds
 // for it, or, where it shows none, the check's state and note.
 type Entry struct {
-	Label  string // the rule's label
-	Rule   string // the rule's id
-	Status check.Status
+	Label    string // the rule's label
+	Rule     string // the rule's id
+	Required bool   // the rule's: a required item missing fails the notice
+	Status   check.Status
 	// Values are the values the answer holds where the check found the
 	// item, written for people and cleaned; at most maxValues, More
 	// counting the rest. Empty where the notice shows no value.

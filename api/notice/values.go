@@ -166,7 +166,7 @@ func clip(s string) string {
 // and an end), or the check's state. A present item whose values are all
 // personal data is not in this view, in the standard view.
 func (v values) entry(r check.Rule, res check.Result) Entry {
-	e := Entry{Label: r.Label, Rule: r.ID, Status: res.Status, Note: res.Note, Flagged: res.Flagged}
+	e := Entry{Label: r.Label, Rule: r.ID, Required: r.Required, Status: res.Status, Note: res.Note, Flagged: res.Flagged}
 	if res.Status != check.Present {
 		return e
 	}

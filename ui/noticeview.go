@@ -1,0 +1,94 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+
+	"github.com/padview/padview/api/check"
+	"github.com/padview/padview/api/notice"
+	"github.com/padview/padview/api/text"
+)
+
+// noticeWide is the narrowest body that sets an entry's label beside its
+// value; narrower, the value goes under its label.
+const noticeWide = 90
+
+// noticeLines lay out the transparency notice of the advertisement on
+// screen (api/notice) in w cells: its heading, the label line, then the
+// template's items in order, each entry's values or the check's marker.
+// It is built from the document as shown, so that under the mask its
+// values are masked; the check's report holds no values.
+func (p transparencyPane) noticeLines(w int) []string {
+	st := p.k.st
+	w = max(w, 20)
+	n := notice.Build(p.ex.shown(), p.ex.report)
+	var out []string
+	add := func(style lipgloss.Style, indent string, s string) {
+		for _, l := range wrap(s, w-lipgloss.Width(indent)) {
+			out = append(out, indent+style.Render(l))
+		}
+	}
+	add(st.Title, "", n.Heading())
+	if n.Masked {
+		add(st.StatusWarn, "", notice.MaskedWords)
+	}
+	add(st.Muted, "", notice.About+" "+say(p.k.keys.transp.Notice, "shows the checklist")+
+		"; padview notice "+text.CleanText(n.PAID)+" prints it, e exports it.")
+	out = append(out, "")
+	add(st.Title, "", notice.LabelTitle)
+	add(st.Value, "  ", strings.Join(n.LabelParts(), " · "))
+	labelW := 0
+	for _, it := range n.Items {
+		for _, e := range it.Entries {
+			labelW = max(labelW, lipgloss.Width(e.Label))
+		}
+	}
+	for _, it := range n.Items {
+		out = append(out, "")
+		add(st.Title, "", pad(strconv.Itoa(it.Number)+".", 3)+" "+it.Title)
+		for _, e := range it.Entries {
+			out = append(out, p.noticeEntry(e, labelW, w)...)
+		}
+	}
+	out = append(out, "")
+	add(st.Muted, "", "Check: "+n.Verdict)
+	return out
+}
+
+// noticeEntry is one entry's lines: label and value side by side on a
+// wide pane, the value under its label on a narrow one.
+func (p transparencyPane) noticeEntry(e notice.Entry, labelW, w int) []string {
+	st := p.k.st
+	style := st.Value
+	switch {
+	case e.Shown() && !e.Flagged:
+	case e.Status == check.Missing && e.Required:
+		style = st.StatusError
+	case e.Status == check.Missing || e.Status == check.Unknown || e.Flagged:
+		style = st.StatusWarn
+	default:
+		style = st.Muted
+	}
+	words := p.ex.say(e.Words())
+	var out []string
+	if w >= noticeWide {
+		indent := strings.Repeat(" ", 4+labelW+2)
+		for i, l := range wrap(words, w-len(indent)) {
+			if i == 0 {
+				out = append(out, "    "+st.Label.Render(pad(e.Label, labelW))+"  "+style.Render(l))
+			} else {
+				out = append(out, indent+style.Render(l))
+			}
+		}
+		return out
+	}
+	for _, l := range wrap(e.Label, w-4) {
+		out = append(out, "    "+st.Label.Render(l))
+	}
+	for _, l := range wrap(words, w-6) {
+		out = append(out, "      "+style.Render(l))
+	}
+	return out
+}
