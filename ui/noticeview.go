@@ -92,3 +92,17 @@ func (p transparencyPane) noticeEntry(e notice.Entry, labelW, w int) []string {
 	}
 	return out
 }
+
+// Text is the pane for the copy menu's "this pane as text": the notice as
+// `padview notice` writes it, or the whole checklist, unwrapped.
+func (p transparencyPane) Text() string {
+	if !p.notice {
+		return plainLines(p.layout(maxTextWidth))
+	}
+	var b strings.Builder
+	_ = notice.Write(&b, notice.Text, notice.Build(p.ex.shown(), p.ex.report)) // a Builder does not fail
+	return b.String()
+}
+
+// Selection: nothing in the Transparency tab is selected.
+func (p transparencyPane) Selection() (string, []string) { return "", nil }
