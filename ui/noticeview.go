@@ -18,12 +18,10 @@ const noticeWide = 90
 // noticeLines lay out the transparency notice of the advertisement on
 // screen (api/notice) in w cells: its heading, the label line, then the
 // template's items in order, each entry's values or the check's marker.
-// It is built from the document as shown, so that under the mask its
-// values are masked; the check's report holds no values.
 func (p transparencyPane) noticeLines(w int) []string {
 	st := p.k.st
 	w = max(w, 20)
-	n := notice.Build(p.ex.shown(), p.ex.report)
+	n := p.ex.shownNotice()
 	var out []string
 	add := func(style lipgloss.Style, indent string, s string) {
 		for _, l := range wrap(s, w-lipgloss.Width(indent)) {
@@ -100,9 +98,20 @@ func (p transparencyPane) Text() string {
 		return plainLines(p.layout(maxTextWidth))
 	}
 	var b strings.Builder
-	_ = notice.Write(&b, notice.Text, notice.Build(p.ex.shown(), p.ex.report)) // a Builder does not fail
+	_ = notice.Write(&b, notice.Text, p.ex.shownNotice()) // a Builder does not fail
 	return b.String()
 }
 
 // Selection: nothing in the Transparency tab is selected.
 func (p transparencyPane) Selection() (string, []string) { return "", nil }
+
+// shownNotice is the transparency notice of the document as shown: the
+// masked copy's under the mask. Both are laid out in the command that
+// brought the answer or masked it (fetchCmd, maskCmd), as the check is:
+// the walk reads every sponsor where each meets an item.
+func (e *exchange) shownNotice() notice.Notice {
+	if e.mask {
+		return e.masked.notice
+	}
+	return e.notice
+}

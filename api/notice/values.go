@@ -1,6 +1,7 @@
 package notice
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -31,32 +32,44 @@ type place struct {
 // item, read in one walk of the document.
 type values struct {
 	at       map[string]*place // by the path as the check writes it (cleaned)
+	under    map[string]bool   // every prefix of those paths that ends in "." or "[]."
 	standard bool
 }
 
 // readValues walks d once for the places rep found its items at: the
 // members of each group and of the objects inside them (a payer's email,
-// a period's start), and each sponsor's members.
+// a period's start), and each sponsor's members. It reads only the
+// members at those places and the objects on the way to them, so that
+// 50,000 sponsors cost little when no sponsor's member is wanted.
 func readValues(d *advert.Document, rep check.Report) values {
-	v := values{at: map[string]*place{}, standard: d.View == advert.Standard}
+	v := values{at: map[string]*place{}, under: map[string]bool{}, standard: d.View == advert.Standard}
 	for _, res := range rep.Results {
-		if res.Status == check.Present {
-			for _, p := range res.Found {
-				v.at[p] = &place{seen: map[string]bool{}}
+		if res.Status != check.Present {
+			continue
+		}
+		for _, p := range res.Found {
+			v.at[p] = &place{seen: map[string]bool{}}
+			for i := range len(p) {
+				if p[i] == '.' {
+					v.under[p[:i+1]] = true
+				}
 			}
 		}
 	}
-	if len(v.at) == 0 {
-		return v
-	}
 	for _, g := range advert.Groups {
-		if !g.Parties {
+		if prefix := string(g.Group) + "."; !g.Parties && v.under[prefix] {
 			obj := d.Group(g.Group)
-			v.object(string(g.Group)+".", obj, text.PlaceOfGroup(g.Group, obj), 2)
+			v.object(prefix, obj, text.PlaceOfGroup(g.Group, obj), 2)
 		}
 	}
-	for _, sp := range d.Sponsors {
-		v.object(string(advert.GroupSponsors)+"[].", sp, text.PlaceOfParty(sp), 1)
+	if prefix := string(advert.GroupSponsors) + "[]."; v.under[prefix] {
+		// Read as a party that is not a natural person: whether it is one
+		// decides only whether its name is personal, and names are shown
+		// in both views (see hidden). Telling would read every member.
+		party := text.PlaceOfParty(advert.Value{})
+		for _, sp := range d.Sponsors {
+			v.object(prefix, sp, party, 1)
+		}
 	}
 	return v
 }
@@ -65,12 +78,17 @@ func readValues(d *advert.Document, rep check.Report) values {
 // depth-1 levels of objects below them.
 func (v values) object(prefix string, obj advert.Value, pp text.PersonalPlace, depth int) {
 	for _, m := range obj.Members() {
-		category, inner := pp.Member(m.Key, m.Value)
 		path := prefix + m.Key
-		if p := v.at[text.CleanText(path)]; p != nil {
+		p := v.at[text.CleanText(path)]
+		below := depth > 1 && m.Value.Kind == advert.Object && v.under[text.CleanText(path)+"."]
+		if p == nil && !below {
+			continue
+		}
+		category, inner := pp.Member(m.Key, m.Value)
+		if p != nil {
 			p.add(m.Key, m.Value, inner, category, v.standard)
 		}
-		if depth > 1 && m.Value.Kind == advert.Object {
+		if below {
 			v.object(path+".", m.Value, inner, depth-1)
 		}
 	}
@@ -83,7 +101,8 @@ func hidden(standard bool, category string) bool {
 	return standard && category != "" && category != text.CategoryName
 }
 
-// add keeps one value of the place, unless it is hidden.
+// add keeps one value of the place, unless it is hidden: the first
+// maxValues distinct ones, written for people, and a count of the rest.
 func (p *place) add(key string, val advert.Value, pp text.PersonalPlace, category string, standard bool) {
 	if p.label == "" {
 		p.label = text.CleanText(text.LabelFor(key))
@@ -92,15 +111,20 @@ func (p *place) add(key string, val advert.Value, pp text.PersonalPlace, categor
 		p.withheld = true
 		return
 	}
-	s := clip(text.CleanText(valueText(key, val, pp, standard)))
-	switch {
-	case strings.TrimSpace(s) == "" || p.seen[s]:
-	case len(p.values) >= maxValues:
+	raw := val.Text() // a scalar is told apart as sent, so that the rest need no writing out
+	if val.Kind == advert.Object || val.Kind == advert.Array {
+		raw = valueText(key, val, pp, standard)
+	}
+	if strings.TrimSpace(raw) == "" || p.seen[raw] {
+		return
+	}
+	p.seen[raw] = true
+	if len(p.values) >= maxValues {
 		p.more++
-		p.seen[s] = true
-	default:
+		return
+	}
+	if s := clip(text.CleanText(valueText(key, val, pp, standard))); !slices.Contains(p.values, s) {
 		p.values = append(p.values, s)
-		p.seen[s] = true
 	}
 }
 
