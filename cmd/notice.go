@@ -10,6 +10,7 @@ import (
 
 	"github.com/padview/padview/api/check"
 	"github.com/padview/padview/api/notice"
+	"github.com/padview/padview/api/text"
 )
 
 type noticeFlags struct {
@@ -29,17 +30,20 @@ func newNotice(env *Env, rf *rootFlags) *cobra.Command {
 		Short: "Lay out the transparency notice of advertisements in the template's order (text, Markdown or HTML)",
 		Long: `Lay out each advertisement's transparency notice as the template of
 Implementing Regulation (EU) 2025/1410, Annex II orders it: items 1 to 16,
-each filled from the answer or marked as the check marks it (✗ missing,
-? unknown, ◌ not in this view, – not applicable, ○ declared none), under the
-label line of Regulation (EU) 2024/900, Art. 11(1): that it is a political
-advertisement, the sponsor and, where applicable, the controlling entity,
-the linked election, whether targeting was used, and where the notice is.
-'padview check' says why each item ended as it did, with its legal basis.
+each filled from the answer or marked as the check marks it:
+
+  ` + markerWords() + `
+
+under the label line of Regulation (EU) 2024/900, Art. 11(1): that it is a
+political advertisement, the sponsor and, where applicable, the controlling
+entity, the linked election, whether targeting was used, and where the
+notice is. 'padview check' says why each item ended as it did, with its
+legal basis.
 
 The standard view is read unless --full is given; personal values (emails,
 addresses, phone numbers) appear only in the full view, and --mask masks
 them. --format html writes one standalone file (no scripts, nothing loaded
-from elsewhere) holding every notice of the batch, at most ` + "1,000" + `.
+from elsewhere) holding every notice of the batch, at most ` + text.Thousands(notice.MaxHTML) + `.
 '-' reads PAIDs from stdin, one a line; --list reads them from a file.
 
 Exit codes as for 'padview get': 0 all found, 1 other failure, 2 usage
@@ -93,6 +97,18 @@ func runNotice(ctx context.Context, env *Env, rf *rootFlags, f noticeFlags, args
 	}
 	end := func(w *batchWriter) error { return open(w).Close() }
 	return env.runBatch(ctx, rf, args, batchCommand{lookupFlags: f.lookupFlags, mask: f.mask, summary: true, show: show, end: end})
+}
+
+// markerWords are the check's states an item of the notice can be marked
+// with: every state but present, as the check words them.
+func markerWords() string {
+	var out []string
+	for _, s := range check.Statuses {
+		if s != check.Present {
+			out = append(out, s.Symbol()+" "+s.Words())
+		}
+	}
+	return strings.Join(out, ", ")
 }
 
 // listedArgs adds the PAIDs of --list (a file, or - for stdin) to those of
