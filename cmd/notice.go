@@ -2,7 +2,7 @@ package cmd
 
 import (
 	"context"
-	"errors"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -20,8 +20,14 @@ type noticeFlags struct {
 	list   string
 }
 
-// errNoticeArgs is what notice says when it is given nothing to look up.
-var errNoticeArgs = errors.New("notice needs at least one PAID: name one or more, '-' to read them from stdin, or --list FILE")
+// noticeArgs says what notice expects when it is given nothing to look up,
+// in the words the other commands that take PAIDs use: "padview notice
+// needs at least one PAID (or - to read them from stdin, or --list FILE);
+// e.g. padview notice TN2026".
+func noticeArgs(c *cobra.Command) error {
+	p := c.CommandPath()
+	return commandLine(c, fmt.Errorf("%s needs at least one PAID (or - to read them from stdin, or --list FILE); e.g. %s TN2026", p, p))
+}
 
 func newNotice(env *Env, rf *rootFlags) *cobra.Command {
 	var f noticeFlags
@@ -55,7 +61,7 @@ on rate limiting.`,
   padview notice --full --accept-personal-data --reason "Compliance review" --mask AB12CD`,
 		Args: func(c *cobra.Command, args []string) error {
 			if len(args) == 0 && f.list == "" {
-				return commandLine(c, errNoticeArgs)
+				return noticeArgs(c)
 			}
 			return nil
 		},
