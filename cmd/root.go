@@ -153,7 +153,7 @@ Try it without an account: padview --demo`,
 	_ = root.RegisterFlagCompletionFunc("profile", env.completeProfiles)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return commandLine(c, err) })
 	root.AddCommand(newGet(env, &f), newDiff(env, &f), newToken(env, &f), newDemoServer(env), newConfigCmd(env, &f))
-	root.AddCommand(newCheck(env, &f), newAudit(env, &f), newFields(env, &f))
+	root.AddCommand(newCheck(env, &f), newAudit(env, &f), newFields(env, &f), newNotice(env, &f))
 	root.AddCommand(newWatch(env, &f))
 	root.AddCommand(newMan(env)) // hidden: the release's man pages
 	typeArgErrors(root)

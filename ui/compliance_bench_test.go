@@ -13,7 +13,7 @@ import (
 func prepared(ex *exchange, masked bool) fetchResult {
 	r := fetchResult{l: ex.lookup, doc: ex.doc, rec: ex.rec, masked: masked, report: check.Check(ex.doc)}
 	if masked {
-		r.masking = maskOf(ex.doc)
+		r.masking = maskOf(ex.doc, r.report)
 	}
 	return r
 }
@@ -83,7 +83,7 @@ func BenchmarkMaskCopy(b *testing.B) {
 			doc := bigExchange(b, n).doc
 			b.ReportAllocs()
 			for b.Loop() {
-				_ = maskOf(doc)
+				_ = maskOf(doc, check.Check(doc))
 			}
 		})
 	}

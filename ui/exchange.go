@@ -8,6 +8,7 @@ import (
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/check"
+	"github.com/padview/padview/api/notice"
 	"github.com/padview/padview/api/text"
 )
 
@@ -34,7 +35,8 @@ type exchange struct {
 	// known yet).
 	watched *watchHistory
 
-	report check.Report // the transparency check of doc, made once
+	report check.Report  // the transparency check of doc, made once
+	notice notice.Notice // the transparency notice of doc, laid out once (see shownNotice)
 
 	// Under the privacy mask everything is drawn, copied and exported from
 	// the masked copy (see shown); recordedMasked is what the access log says.
@@ -46,9 +48,12 @@ type exchange struct {
 // newExchange is an answer as the screen takes it: checked and, when the
 // mask is on, masked (the fetch's command did both when it could).
 func newExchange(r fetchResult, mask bool) *exchange {
-	ex := &exchange{lookup: r.l, doc: r.doc, rec: r.rec, err: r.err, recordedMasked: r.masked, report: r.report}
+	ex := &exchange{lookup: r.l, doc: r.doc, rec: r.rec, err: r.err, recordedMasked: r.masked, report: r.report, notice: r.notice}
 	if r.doc != nil && r.report.Results == nil {
 		ex.report = check.Check(r.doc)
+	}
+	if r.doc != nil && r.notice.Items == nil {
+		ex.notice = notice.Build(r.doc, ex.report)
 	}
 	return ex.withMask(mask, r.masking)
 }

@@ -3,7 +3,6 @@ package ui
 import (
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,6 +13,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/check"
 	"github.com/padview/padview/api/export"
 	"github.com/padview/padview/api/text"
 )
@@ -26,9 +26,10 @@ type exportModal struct {
 	k        *kit
 	doc      *advert.Document
 	title    string
-	personal bool // the full view's personal data goes into the file
+	personal bool         // the full view's personal data goes into the file
+	report   check.Report // the check of the answer, for the notice
 	now      time.Time
-	format   int // in export.Formats
+	format   int // in exportChoices
 	input    textinput.Model
 	proposed string // the name proposed for the format, to tell an edited name
 	writing  bool
@@ -40,7 +41,7 @@ type exportModal struct {
 // formatWords says what each export format holds.
 var formatWords = map[export.Format]string{
 	export.JSON:     "the normalized advertisement, one line",
-	export.Markdown: "a report: a section a group, tables of parties",
+	export.Markdown: "a report: groups as sections, party tables",
 	export.CSV:      "sponsors and controllers, one row each",
 }
 
@@ -69,18 +70,18 @@ func (m *Model) openExport() tea.Cmd {
 		m.status = status{level: levelInfo, text: "Masking the personal data: exporting waits for the masked copy."}
 		return nil
 	}
-	md, cmd := newExportModal(m.kit, m.exportDoc(), m.ex.name(), m.ex.personal() && !m.ex.mask)
+	md, cmd := newExportModal(m.kit, m.exportDoc(), m.ex.report, m.ex.name(), m.ex.personal() && !m.ex.mask)
 	m.open(md)
 	return cmd
 }
 
-func newExportModal(k *kit, doc *advert.Document, title string, personal bool) (Modal, tea.Cmd) {
+func newExportModal(k *kit, doc *advert.Document, rep check.Report, title string, personal bool) (Modal, tea.Cmd) {
 	in := textinput.New()
 	in.Prompt = ""
 	in.CharLimit = 4096
 	setBlink(&in)
 	cmd := in.Focus()
-	m := exportModal{k: k, doc: doc, title: title, personal: personal, now: k.now(), input: in}
+	m := exportModal{k: k, doc: doc, report: rep, title: title, personal: personal, now: k.now(), input: in}
 	m.propose()
 	return m, cmd
 }
@@ -88,7 +89,7 @@ func newExportModal(k *kit, doc *advert.Document, title string, personal bool) (
 // propose puts the proposed name for the format in the input, unless the
 // user has written a name of their own.
 func (m *exportModal) propose() {
-	name := export.FileName(m.doc, export.Formats[m.format], m.now)
+	name := exportChoices[m.format].fileName(m.doc, m.now)
 	if v := m.input.Value(); v == "" || v == m.proposed {
 		m.input.SetValue(name)
 		m.input.CursorEnd()
@@ -155,11 +156,11 @@ func (m exportModal) onKey(k tea.KeyPressMsg) (Modal, tea.Cmd) {
 		m.writing, m.problem = true, ""
 		return m, m.write(name, false)
 	case key.Matches(k, keys.Prev):
-		m.format = (m.format + len(export.Formats) - 1) % len(export.Formats)
+		m.format = (m.format + len(exportChoices) - 1) % len(exportChoices)
 		m.propose()
 		return m, nil
 	case key.Matches(k, keys.Next):
-		m.format = (m.format + 1) % len(export.Formats)
+		m.format = (m.format + 1) % len(exportChoices)
 		m.propose()
 		return m, nil
 	}
@@ -169,13 +170,12 @@ func (m exportModal) onKey(k tea.KeyPressMsg) (Modal, tea.Cmd) {
 // write saves the file in a command: a new file, or over an existing one
 // when the user said so.
 func (m exportModal) write(name string, replace bool) tea.Cmd {
-	doc, f := m.doc, export.Formats[m.format]
+	out := exportChoices[m.format].writer(m.doc, m.report)
 	return func() tea.Msg {
 		path, err := exportPath(name)
 		if err != nil {
 			return exported{path: name, err: err}
 		}
-		out := func(w io.Writer) error { return export.Write(w, f, doc) }
 		if replace {
 			return exported{path: path, replaced: true, err: export.Replace(path, out)}
 		}
@@ -201,7 +201,7 @@ func (m exportModal) onExported(e exported) (Modal, tea.Cmd) {
 	var exists *export.ExistsError
 	switch {
 	case e.err == nil:
-		msg := fmt.Sprintf("Saved %s as %s to %s", text.CleanText(m.doc.PAID), formatName(export.Formats[m.format]), text.CleanText(e.path))
+		msg := fmt.Sprintf("Saved %s as %s to %s", text.CleanText(m.doc.PAID), exportChoices[m.format].name, text.CleanText(e.path))
 		if e.replaced {
 			msg += ", replacing the file that was there"
 		}
@@ -220,15 +220,9 @@ func (m exportModal) View() string {
 	st := m.k.st
 	f := newFrame(m.w, m.h)
 	head := []string{st.ModalTitle.Render("Export to a file"), st.Muted.Render(m.title), ""}
-	var body []string
-	for i, ef := range export.Formats {
-		mark, name := "  ", pad(formatName(ef), 9)
-		if i == m.format {
-			mark, name = st.Selected.Render("▸")+" ", st.Selected.Render(name)
-		}
-		body = append(body, mark+name+" "+st.Muted.Render(formatWords[ef]))
-	}
-	body = append(body, "", st.InputPrompt.Render("File ❯ ")+m.input.View())
+	// The choices scroll with the selection; the file name stays in sight.
+	body := exportChoiceLines(st, m.format)
+	body = append(body, "")
 	for _, l := range wrap("A name without a directory is saved where padview was started; ~/ is your home.", f.inner) {
 		body = append(body, st.Muted.Render(l))
 	}
@@ -239,22 +233,22 @@ func (m exportModal) View() string {
 			body = append(body, st.StatusWarn.Render(l))
 		}
 	}
-	var foot []string
+	foot := []string{"", st.InputPrompt.Render("File ❯ ") + m.input.View()}
 	switch {
 	case m.writing:
-		foot = []string{"", st.Muted.Render("Saving…")}
+		foot = append(foot, st.Muted.Render("Saving…"))
 	case m.exists != "":
-		foot = append([]string{""}, wrap(text.CleanText(filepath.Base(m.exists))+" is already there (in "+
+		foot = append(foot, wrap(text.CleanText(filepath.Base(m.exists))+" is already there (in "+
 			text.CleanText(filepath.Dir(m.exists))+"). Replace it?", f.inner)...)
 		keys := m.k.keys.export
 		foot = append(foot, st.InputPrompt.Render(keys.Replace.Help().Key)+" replace · "+st.InputPrompt.Render(keys.Keep.Help().Key)+" keep it and change the name")
 	case m.problem != "":
-		foot = []string{""}
 		for _, l := range wrap(m.problem, f.inner) {
 			foot = append(foot, st.InputError.Render(l))
 		}
 	}
-	return f.render(st.Modal.BorderForeground(st.Palette.Accent), head, body, foot, 0)
+	off := inSight(m.format, len(body), f.room(len(head), len(foot)))
+	return f.render(st.Modal.BorderForeground(st.Palette.Accent), head, body, foot, off)
 }
 
 func (m exportModal) Keys() []hint {

@@ -20,9 +20,21 @@ func (m Model) keyLine(w int) string {
 		hints = append(findHints(k.find, findTyping), hint{rebind(k.find.Pass, "move"), 2}, hint{k.root.ForceQuit, 6})
 	default:
 		r := m.kit.keys.root
-		hints = append(append(append(m.placeHints(), m.viewHints()...), m.exchangeHints()...), hint{r.Help, 6}, hint{r.Quit, 7})
+		hints = append(append(append(m.placeHints(), paneHints(m.deck.current())...), m.viewHints()...), m.exchangeHints()...)
+		hints = append(hints, hint{r.Help, 6}, hint{r.Quit, 7})
 	}
 	return keyLine(m.kit.help, hints, w)
+}
+
+// hinter is a pane with keys of its own for the key line.
+type hinter interface{ Hints() []hint }
+
+// paneHints are the keys the pane on screen offers, if it has any.
+func paneHints(p Pane) []hint {
+	if h, ok := p.(hinter); ok {
+		return h.Hints()
+	}
+	return nil
 }
 
 // inputHints are the PAID input's keys.

@@ -28,6 +28,7 @@ type keyMap struct {
 	scroll  scrollKeys
 	find    findKeys
 	table   tableKeys
+	transp  transparencyKeys
 	help    helpKeys
 	confirm confirmKeys
 	token   tokenKeys
@@ -214,6 +215,17 @@ func (k tableKeys) Details() key.Binding {
 	return join("J/K", "scroll details", k.DetailDown, k.DetailUp)
 }
 
+// transparencyKeys are the Transparency tab's own keys.
+type transparencyKeys struct {
+	// Notice switches the tab between the check's checklist and the
+	// transparency notice laid out in the template's order.
+	Notice key.Binding
+}
+
+func newTransparencyKeys() transparencyKeys {
+	return transparencyKeys{Notice: bind("v", "Transparency: notice/checklist", "v")}
+}
+
 // helpKeys are the ? help's keys; the scroll keys and the wheel scroll it.
 type helpKeys struct{ Close key.Binding }
 
@@ -337,7 +349,7 @@ func newAccessKeys() accessKeys { return accessKeys{Close: bind("esc/enter", "cl
 func newKeyMap() keyMap {
 	scroll := newScrollKeys()
 	return keyMap{
-		root: newRootKeys(), input: newInputKeys(), scroll: scroll, find: newFindKeys(), table: newTableKeys(),
+		root: newRootKeys(), input: newInputKeys(), scroll: scroll, find: newFindKeys(), table: newTableKeys(), transp: newTransparencyKeys(),
 		help: newHelpKeys(), confirm: newConfirmKeys(scroll), token: newTokenKeys(), copy: newCopyKeys(),
 		export: newExportKeys(), history: newHistoryKeys(), access: newAccessKeys(),
 	}
@@ -358,7 +370,7 @@ func (k keyMap) keySets() []keySet {
 	main := []key.Binding{r.Fetch, r.NewPAID, r.EditPAID, r.Cancel, r.Refetch, r.Token, r.CopyMenu, r.Curl, r.Export, r.Compare,
 		r.NextTab, r.PrevTab, r.Right, r.Left, r.Back, r.Forward, r.Lookups, r.WorklistNext, r.WorklistPrev,
 		r.Full, r.Standard, r.Mask, r.Help, r.Quit, r.ForceQuit, k.input.Leave, k.input.Older, k.input.Newer,
-		f.Open, f.Keep, f.Clear, f.Next, f.Prev, f.Pass, k.table.DetailDown, k.table.DetailUp, r.Watch}
+		f.Open, f.Keep, f.Clear, f.Next, f.Prev, f.Pass, k.table.DetailDown, k.table.DetailUp, r.Watch, k.transp.Notice}
 	main = append(append(main, r.Tabs[:]...), k.scroll.all()...)
 	c := k.confirm
 	confirm := append([]key.Binding{c.Yes, c.No, c.Choose, c.Answer, c.OwnPurpose, c.Done}, c.Purposes...)
@@ -383,7 +395,9 @@ func (k keyMap) helpColumns() [][]key.Binding {
 		{r.Fetch, r.NewPAID, r.EditPAID, r.Cancel, r.Refetch},
 		{r.CopyMenu, r.Curl, r.Export, r.Compare, r.Token},
 		{r.BackForward(), r.Lookups, r.Worklist(), k.find.Open, k.find.Step()},
-		{r.Full, r.Standard, r.Mask, r.Help, join("q/ctrl+c", "quit", r.Quit, r.ForceQuit)},
+		// ? is not listed: the help's first line names it, and its row went
+		// to v, so that every key still shows at 80×24.
+		{r.Full, r.Standard, r.Mask, k.transp.Notice, join("q/ctrl+c", "quit", r.Quit, r.ForceQuit)},
 		{join("tab/shift+tab", "next/previous pane", r.NextTab, r.PrevTab), join("→/← l/h", "next/previous pane", r.Right, r.Left), r.Jump(), r.Watch},
 		{join("↑/↓ k/j", "up/down", s.Up, s.Down), join("pgup/pgdn", "page up/down", s.PageUp, s.PageDown),
 			join("g/G home/end", "top/bottom", s.Home, s.End), k.table.Details()},

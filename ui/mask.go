@@ -4,6 +4,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/check"
+	"github.com/padview/padview/api/notice"
 	"github.com/padview/padview/api/text"
 )
 
@@ -41,24 +43,26 @@ func (e *exchange) say(s string) string {
 	return s
 }
 
-// masking is an advertisement under the mask: the masked copy, and its
-// normalized JSON for Raw (the bytes as sent cannot be masked).
+// masking is an advertisement under the mask: the masked copy, its
+// normalized JSON for Raw (the bytes as sent cannot be masked), and its
+// transparency notice.
 type masking struct {
-	doc  *advert.Document
-	json []byte
+	doc    *advert.Document
+	json   []byte
+	notice notice.Notice
 }
 
 // maskOf masks an advertisement. It reads the whole document (a few
 // tenths of a second on 50,000 sponsors), so it runs in a command, never
 // in Update: in the fetch's command for an answer, in maskCmd for one on
 // screen.
-func maskOf(d *advert.Document) masking {
+func maskOf(d *advert.Document, rep check.Report) masking {
 	if d == nil {
 		return masking{}
 	}
 	md := text.MaskDocument(d)
 	b, _ := md.MarshalJSON()
-	return masking{doc: md, json: b}
+	return masking{doc: md, json: b, notice: notice.Build(md, rep)}
 }
 
 // withMask is the exchange shown with the mask on or off; the exchange
@@ -89,9 +93,9 @@ func (m *Model) maskCmd() tea.Cmd {
 		return nil
 	}
 	m.maskSeq++
-	id, doc := m.maskSeq, m.ex.doc
+	id, doc, rep := m.maskSeq, m.ex.doc, m.ex.report
 	m.masking = doc
-	return func() tea.Msg { return maskedCopy{id: id, doc: doc, masking: maskOf(doc)} }
+	return func() tea.Msg { return maskedCopy{id: id, doc: doc, masking: maskOf(doc, rep)} }
 }
 
 // onMasked shows the masked copy in place of the placeholder, if the

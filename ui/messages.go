@@ -9,6 +9,7 @@ import (
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/check"
+	"github.com/padview/padview/api/notice"
 )
 
 // fetchResult is the answer to one fetch, tagged with the request's id so
@@ -23,6 +24,7 @@ type fetchResult struct {
 	// Worked out in the command, so that a big answer costs the UI
 	// nothing: the transparency check, and the masked copy when masked.
 	report  check.Report
+	notice  notice.Notice // the transparency notice, laid out from doc and report
 	masking masking
 }
 
@@ -54,8 +56,9 @@ func fetchCmd(ctx context.Context, c *api.Client, a accessLog, id int, l lookup,
 		r := fetchResult{id: id, l: l, masked: masked, doc: doc, rec: rec, err: err}
 		if doc != nil {
 			r.report = check.Check(doc)
+			r.notice = notice.Build(doc, r.report)
 			if masked {
-				r.masking = maskOf(doc)
+				r.masking = maskOf(doc, r.report)
 			}
 		}
 		return r

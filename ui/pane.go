@@ -55,6 +55,10 @@ type kit struct {
 	after func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
 	idle  time.Duration // the full view's idle timeout, for the texts that name it
 	seq   int           // the last request id handed out (request)
+	// showNotice: the Transparency tab shows the notice rather than the
+	// checklist. The reader's choice outlives the pane, which each answer
+	// and the mask build anew; only the Transparency pane's Update sets it.
+	showNotice bool
 }
 
 // request is a new id for something a pane asks a command for, so that

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
@@ -14,12 +15,15 @@ import (
 // transparencyPane is the transparency check of the advertisement on
 // screen (api/check): each rule with its state, why, and where the item
 // was found. A required item that is missing reads "✗ MISSING", reversed,
-// so it stands out without colour; the tab counts those items.
+// so it stands out without colour; the tab counts those items. v switches
+// it to the transparency notice laid out in the template's order
+// (noticeview.go), and back.
 type transparencyPane struct {
-	k    *kit
-	ex   *exchange
-	body textView // laid out by Resize for width and theme
-	dark bool
+	k      *kit
+	ex     *exchange
+	body   textView // laid out by Resize for width, theme and what it shows
+	dark   bool
+	notice bool // the body is the notice, not the checklist
 }
 
 func newTransparencyPane(k *kit, ex *exchange) Pane { return transparencyPane{k: k, ex: ex} }
@@ -39,9 +43,13 @@ func (p transparencyPane) Tab() Tab {
 }
 
 func (p transparencyPane) Resize(w, h int) Pane {
-	if p.body.lines == nil || p.body.width != w || p.dark != p.k.st.IsDark {
-		p.dark = p.k.st.IsDark
-		p.body.setLines(p.layout(w))
+	if p.body.lines == nil || p.body.width != w || p.dark != p.k.st.IsDark || p.notice != p.k.showNotice {
+		p.dark, p.notice = p.k.st.IsDark, p.k.showNotice
+		if p.notice {
+			p.body.setLines(p.noticeLines(w))
+		} else {
+			p.body.setLines(p.layout(w))
+		}
 	}
 	p.body.resize(w, h)
 	return p
@@ -64,6 +72,7 @@ func (p transparencyPane) layout(w int) []string {
 		verdict = st.StatusWarn
 	}
 	add(verdict, "", text.CleanText(rep.PAID)+" · "+rep.View.String()+" view · transparency notice "+rep.Verdict())
+	add(st.Muted, "", say(p.k.keys.transp.Notice, "shows the notice in the template's order"))
 	out = append(out, "")
 
 	statusW := 0
@@ -137,8 +146,21 @@ func (p transparencyPane) result(r check.Result, statusW, w int) []string {
 }
 
 func (p transparencyPane) Update(msg tea.Msg) (Pane, tea.Cmd) {
+	if k, ok := msg.(tea.KeyPressMsg); ok && p.body.find.mode() != findTyping && key.Matches(k, p.k.keys.transp.Notice) {
+		p.k.showNotice = !p.k.showNotice
+		p.body.scroll.offset = 0 // the other text starts at its top
+		return p.Resize(p.body.width, p.body.height), nil
+	}
 	cmd := p.body.update(p.k, msg)
 	return p, cmd
+}
+
+// Hints offer v in the key line, named by what it shows next.
+func (p transparencyPane) Hints() []hint {
+	if p.notice {
+		return []hint{{rebind(p.k.keys.transp.Notice, "checklist"), 4}}
+	}
+	return []hint{{rebind(p.k.keys.transp.Notice, "notice"), 4}}
 }
 
 func (p transparencyPane) View() string { return p.body.view(p.k) }

@@ -150,13 +150,14 @@ type chromeKey struct {
 	visits               int
 	last                 string // the PAID r fetches again
 	scrolls              bool   // the pane has more than shows
+	notice               bool   // the Transparency tab shows the notice: its key names the checklist
 }
 
 // drawChrome returns the chrome, drawn again only when it changed. A modal
 // brings its own keys, so the key line is not kept while one is open.
 func (m Model) drawChrome() chrome {
 	k := chromeKey{m.layout.width, m.deck.active, len(m.deck.panes), m.ex, m.focus, m.sess.view, m.kit.st.IsDark, m.mask, m.mark,
-		m.deck.current().Finding(), len(m.hist.visits), m.sess.last.paid, m.deck.current().Where() != ""}
+		m.deck.current().Finding(), len(m.hist.visits), m.sess.last.paid, m.deck.current().Where() != "", m.kit.showNotice}
 	if m.modal != nil {
 		return chrome{tabs: m.chrome.tabs, keys: fit(m.keyLine(k.width), k.width)}
 	}

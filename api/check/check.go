@@ -38,6 +38,9 @@ const (
 // Statuses lists the states in the order they are explained to people.
 var Statuses = []Status{Present, Missing, NotApplicable, DeclaredNone, NotInView, Unknown}
 
+// NotInViewNote says why an item is NotInView.
+const NotInViewNote = "contact data is not in the standard view; the full view shows it"
+
 // Symbol is the status's one-character mark. Each has its own shape, so the
 // meaning does not depend on colour.
 func (s Status) Symbol() string {
@@ -126,6 +129,16 @@ type Report struct {
 	Results []Result
 }
 
+// Result is the result of the rule id, if the report has one.
+func (r Report) Result(id string) (Result, bool) {
+	for _, res := range r.Results {
+		if res.Rule.ID == id {
+			return res, true
+		}
+	}
+	return Result{}, false
+}
+
 // Check evaluates every rule of Rules on d, reading its member names with
 // the vocabulary d was normalized with.
 func Check(d *advert.Document) Report {
@@ -139,8 +152,8 @@ func Check(d *advert.Document) Report {
 		res.Rule = rule
 		if res.Status == Missing && res.absent && d.Unrecognised > 0 {
 			res.Status = Unknown
-			if res.Note == "not in this response" {
-				res.Note = "not found"
+			if rest, ok := strings.CutPrefix(res.Note, text.NotInResponse); ok {
+				res.Note = "not found" + rest
 			}
 			res.Note += unknownNote(d)
 		}

@@ -171,7 +171,7 @@ func fromMatches(ms []match) Result {
 	if p := paths(ms, empty); len(p) > 0 {
 		return Result{Status: Missing, Found: p, Note: "sent empty"}
 	}
-	return notFound("not in this response")
+	return notFound(text.NotInResponse)
 }
 
 // notFound is a missing item padview found no member for.

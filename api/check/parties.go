@@ -86,7 +86,7 @@ func (c *checker) partyResult(r Rule, naturalNA bool) Result {
 		return Result{Status: DeclaredNone, Found: s.found, Note: fmt.Sprintf("not disclosed for %d of %d sponsors", s.no, s.n)}
 	case c.isPersonal(r.Fields) && c.d.View == advert.Standard:
 		return Result{Status: NotInView, Found: s.found,
-			Note: "contact data is not in the standard view; the full view shows it"}
+			Note: NotInViewNote}
 	case s.withValue > 0:
 		return Result{Status: Missing, Found: s.found,
 			Note: fmt.Sprintf("given for %d of %d sponsors, not for the advertiser", s.withValue, s.n)}
@@ -246,8 +246,30 @@ func evalEntity(role, naNote string) func(*checker, Rule) Result {
 		case len(byKind[entityEmpty]) > 0:
 			return Result{Status: Missing, Found: byKind[entityEmpty], Note: "sent empty"}
 		}
-		return notFound("not in this response")
+		return notFound(text.NotInResponse)
 	}
+}
+
+// evalControllingEntity is evalEntity for the entity ultimately
+// controlling the sponsor. When it is not named, the note says where it
+// was looked for and, where the answer lists controllers, that those are
+// data controllers: the Controllers tab and this item are easy to confuse.
+func evalControllingEntity(c *checker, r Rule) Result {
+	res := evalEntity(vocab.ControllingEntity, "no controlling entity")(c, r)
+	if res.Status == Present {
+		return res
+	}
+	if res.Status == Missing && res.absent {
+		res.Note = text.NotInResponse + ": looked for as " + strings.Join(r.Fields, ", ") +
+			", under any of its names, in every group"
+	}
+	switch n := len(c.d.Controllers); {
+	case n == 1:
+		res.Note += "; the controller listed under Controllers is a data controller, not the entity controlling the sponsor"
+	case n > 1:
+		res.Note += fmt.Sprintf("; the %d controllers listed under Controllers are data controllers, not the entity controlling the sponsor", n)
+	}
+	return res
 }
 
 // evalContact reads the email or postal address of the payer or the
@@ -273,7 +295,7 @@ func evalContact(role string) func(*checker, Rule) Result {
 		ms = append(ms, c.flatRoleFields(role, set)...)
 		res := fromMatches(ms)
 		if res.Status == Missing && res.absent && c.d.View == advert.Standard {
-			return Result{Status: NotInView, Note: "contact data is not in the standard view; the full view shows it"}
+			return Result{Status: NotInView, Note: NotInViewNote}
 		}
 		if res.Status == Missing && res.absent {
 			res.Note = "the " + noun + " is named without an email or address"

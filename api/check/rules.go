@@ -26,6 +26,11 @@ type Rule struct {
 	// in whichever group the service put them.
 	Fields   []string
 	Required bool
+	// OnLabel is the point of Art. 11(1) the rule's item also fills on the
+	// label beside the advertisement: "b" the sponsor and the controlling
+	// entity, "c" the linked election, "d" that targeting was used, "e"
+	// where the notice is; "" for none. The notice's label line reads it.
+	OnLabel string
 
 	eval func(*checker, Rule) Result
 }
@@ -64,10 +69,11 @@ var annexLabels = [...]string{
 var Rules = withAnnexLabels([]Rule{
 	{
 		ID: "sponsor.name", Label: "Sponsor name", Noun: "the sponsor name", Annex: 1, Required: true,
-		Basis:  reg + "Art. 12(1)(a): the identity of the sponsor, including its name" + tmpl + "1" + unverifiedNumber,
-		About:  "The sponsor's name. Met by the advertiser, or by every sponsor listed.",
-		Fields: partyFields("name", "companyName", "legalName", "lastName"),
-		eval:   evalParty(false),
+		Basis:   reg + "Art. 12(1)(a): the identity of the sponsor, including its name" + tmpl + "1" + unverifiedNumber,
+		About:   "The sponsor's name. Met by the advertiser, or by every sponsor listed.",
+		Fields:  partyFields("name", "companyName", "legalName", "lastName"),
+		OnLabel: "b",
+		eval:    evalParty(false),
 	},
 	{
 		ID: "sponsor.legal_name", Label: "Sponsor legal name", Noun: "the sponsor legal name", Annex: 1,
@@ -122,8 +128,9 @@ var Rules = withAnnexLabels([]Rule{
 		About: "The entity ultimately controlling the sponsor, where there is one. padview checks that it is named; " +
 			"its contact is the next rule. The Controllers collection is not read for this: in the services seen so " +
 			"far it lists data controllers.",
-		Fields: entityFields("controllingEntity"),
-		eval:   evalEntity("controllingEntity", "no controlling entity"),
+		Fields:  entityFields("controllingEntity"),
+		OnLabel: "b",
+		eval:    evalControllingEntity,
 	},
 	{
 		ID: "controlling_entity.contact", Label: "Controlling entity's email or address", Noun: "the controlling entity's contact",
@@ -212,9 +219,10 @@ var Rules = withAnnexLabels([]Rule{
 		ID: "election", Label: "Linked election or referendum", Noun: "the linked election", Annex: 9,
 		Basis: reg + "Art. 12(1)(g): where applicable, the elections, referendums or legislative or regulatory processes linked" +
 			tmpl + "9",
-		About:  "The election, referendum or legislative process the advertisement is linked to, where there is one.",
-		Fields: []string{"complianceAndFunding.linkedElection"},
-		eval:   evalField,
+		About:   "The election, referendum or legislative process the advertisement is linked to, where there is one.",
+		Fields:  []string{"complianceAndFunding.linkedElection"},
+		OnLabel: "c",
+		eval:    evalField,
 	},
 	{
 		ID: "election.date", Label: "Date of the election or referendum", Noun: "the election date", Annex: 9,
@@ -266,8 +274,9 @@ var Rules = withAnnexLabels([]Rule{
 			"reading of the list, consistent with the template's order",
 		About: "A statement whether targeting or ad-delivery techniques based on personal data were used (\"geen\", " +
 			"none, is a statement too). The details are the next rule.",
-		Fields: []string{"targeting.techniquesUsed"},
-		eval:   evalTargeting,
+		Fields:  []string{"targeting.techniquesUsed"},
+		OnLabel: "d",
+		eval:    evalTargeting,
 	},
 	{
 		ID: "targeting.details", Label: "Details of the targeting", Noun: "the targeting details", Annex: 15,
@@ -291,9 +300,10 @@ var Rules = withAnnexLabels([]Rule{
 		ID: "notice_url", Label: "Link to the transparency notice", Noun: "the link to the notice", Required: true,
 		Basis: reg + "Art. 11(1)(e): the transparency notice, or a clear indication of where it can be retrieved; " +
 			"not an item of the template (Annex II) but of the label; uncertain: padview takes a web address as that indication",
-		About:  "A web address (http or https) where the transparency notice can be read.",
-		Fields: []string{"complianceAndFunding.transparencyNoticeUrl"},
-		eval:   evalURL,
+		About:   "A web address (http or https) where the transparency notice can be read.",
+		Fields:  []string{"complianceAndFunding.transparencyNoticeUrl"},
+		OnLabel: "e",
+		eval:    evalURL,
 	},
 })
 
@@ -324,6 +334,44 @@ func roleFields(role string, names ...string) []string {
 	var out []string
 	for _, n := range names {
 		out = append(out, string(advert.GroupComplianceAndFunding)+"."+role+"."+n)
+	}
+	return out
+}
+
+// Item is one item of the notice template (Annex II) and the rules of
+// Rules that check it, in their order.
+type Item struct {
+	Number int    // 1 to 16
+	Label  string // the item's title
+	Rules  []Rule
+}
+
+// Items are the template's items 1 to 16 in its order, each with its
+// rules: the notice's layout, read from Rules, the one list of them. The
+// link to the notice (Annex 0) is the label's, not an item: see OnLabel.
+func Items() []Item {
+	items := make([]Item, len(annexLabels)-1)
+	for i := range items {
+		items[i] = Item{Number: i + 1, Label: annexLabels[i+1]}
+	}
+	for _, r := range Rules {
+		if r.Annex > 0 {
+			items[r.Annex-1].Rules = append(items[r.Annex-1].Rules, r)
+		}
+	}
+	return items
+}
+
+// LabelRules are the rules whose items the label beside the advertisement
+// carries (Art. 11(1)), in the order of the label's points.
+func LabelRules() []Rule {
+	var out []Rule
+	for _, point := range []string{"b", "c", "d", "e"} {
+		for _, r := range Rules {
+			if r.OnLabel == point {
+				out = append(out, r)
+			}
+		}
 	}
 	return out
 }

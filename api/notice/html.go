@@ -1,0 +1,124 @@
+package notice
+
+import (
+	"html/template"
+	"io"
+
+	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/check"
+)
+
+// page is one standalone HTML file: no script, no external resource (the
+// Content-Security-Policy forbids them too), its style inline. Every value
+// goes through html/template's escaping, after text.CleanText made
+// control and bidi characters visible, so that nothing in an answer can
+// become markup or reorder the text around it.
+var page = template.Must(template.New("notice").Parse(`<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="padview">
+<title>{{.Title}}</title>
+<style>
+body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;max-width:54rem;margin:2rem auto;padding:0 1rem;line-height:1.45;color:#1b1b1b;background:#fff}
+article+article{border-top:3px double #888;margin-top:3rem;padding-top:1rem}
+h1{font-size:1.5rem}h2{font-size:1.1rem;margin:1.4rem 0 .3rem}
+.about{color:#555}.masked{font-weight:700}
+.personal{border-left:4px solid #b36b00;padding:.3rem .8rem;background:#fff6e5}
+.label{border:2px solid #1b1b1b;padding:.6rem .8rem}
+dl{display:grid;grid-template-columns:minmax(10rem,18rem) 1fr;gap:.3rem 1rem;margin:0}
+dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
+.marker{color:#555}.missing{color:#a00000;font-weight:600}
+</style>
+</head>
+<body>
+{{- range .Notices}}
+<article>
+<h1>{{.Heading}}</h1>
+{{- if .Masked}}
+<p class="masked">{{$.Masked}}</p>
+{{- end}}
+<p class="about">{{$.About}}</p>
+{{- if .Personal}}
+<p class="personal"><strong>Personal data.</strong> {{$.Personal}}</p>
+{{- end}}
+<section>
+<h2>{{$.LabelTitle}}</h2>
+<p class="label"><strong>{{$.Statement}}</strong>{{range .Label}} · <strong>{{.Label}}:</strong> <span class="{{.Class}}">{{.Words}}</span>{{end}}</p>
+</section>
+{{- range .Items}}
+<section>
+<h2>{{.Number}}. {{.Title}}</h2>
+<dl>
+{{- range .Entries}}
+<dt>{{.Label}}</dt><dd class="{{.Class}}">{{.Words}}</dd>
+{{- end}}
+</dl>
+</section>
+{{- end}}
+<p><strong>Check:</strong> {{.Verdict}}</p>
+</article>
+{{- end}}
+</body>
+</html>
+`))
+
+// htmlEntry is an entry as the page draws it; Class says how (a value, a
+// marker, a required item missing).
+type htmlEntry struct{ Label, Words, Class string }
+
+type htmlItem struct {
+	Number  int
+	Title   string
+	Entries []htmlEntry
+}
+
+type htmlNotice struct {
+	Heading, Verdict string
+	Masked, Personal bool
+	Label            []htmlEntry
+	Items            []htmlItem
+}
+
+// class sorts an entry for the page's style.
+func class(e Entry) string {
+	switch {
+	case e.Shown():
+		return "value"
+	case e.Status == check.Missing:
+		return "missing"
+	}
+	return "marker"
+}
+
+func htmlEntries(es []Entry) []htmlEntry {
+	out := make([]htmlEntry, len(es))
+	for i, e := range es {
+		out[i] = htmlEntry{Label: e.Label, Words: e.Words(), Class: class(e)}
+	}
+	return out
+}
+
+// writeHTML writes the notices as one HTML file, titled after the notice
+// when there is one.
+func writeHTML(w io.Writer, notices []Notice) error {
+	data := struct {
+		Title, About, LabelTitle, Statement, Masked, Personal string
+		Notices                                               []htmlNotice
+	}{Title: "Transparency notices", About: About, LabelTitle: LabelTitle, Statement: Statement, Masked: MaskedWords,
+		Personal: advert.DataProtectionNotice}
+	if len(notices) == 1 {
+		data.Title = notices[0].Heading()
+	}
+	for _, n := range notices {
+		hn := htmlNotice{Heading: n.Heading(), Verdict: n.Verdict, Masked: n.Masked, Personal: n.View == advert.Full,
+			Label: htmlEntries(n.LabelEntries())}
+		for _, it := range n.Items {
+			hn.Items = append(hn.Items, htmlItem{Number: it.Number, Title: it.Title, Entries: htmlEntries(it.Entries)})
+		}
+		data.Notices = append(data.Notices, hn)
+	}
+	return page.Execute(w, data)
+}

@@ -1,0 +1,93 @@
+package ui
+
+import (
+	"io"
+	"time"
+
+	"charm.land/lipgloss/v2"
+
+	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/check"
+	"github.com/padview/padview/api/export"
+	"github.com/padview/padview/api/notice"
+	"github.com/padview/padview/theme"
+)
+
+// exportChoice is one line of the export dialog: the advertisement in an
+// export format (api/export), or its transparency notice in one of the
+// notice's formats (api/notice), as `padview notice --format` writes it.
+type exportChoice struct {
+	name, words string
+	format      export.Format // the advertisement's; "" for the notice
+	notice      notice.Format
+}
+
+// exportChoices are the dialog's lines: the export formats, then the
+// notice's.
+var exportChoices = func() []exportChoice {
+	var out []exportChoice
+	for _, f := range export.Formats {
+		out = append(out, exportChoice{name: formatName(f), words: formatWords[f], format: f})
+	}
+	for _, f := range []notice.Format{notice.Markdown, notice.HTML, notice.Text} {
+		out = append(out, exportChoice{name: noticeFormatNames[f], words: noticeFormatWords[f], notice: f})
+	}
+	return out
+}()
+
+var (
+	noticeFormatNames = map[notice.Format]string{
+		notice.Markdown: "Notice (MD)", notice.HTML: "Notice (HTML)", notice.Text: "Notice (text)",
+	}
+	noticeFormatWords = map[notice.Format]string{
+		notice.Markdown: "the transparency notice in Markdown",
+		notice.HTML:     "the notice as one standalone web page",
+		notice.Text:     "the notice as plain text",
+	}
+)
+
+// fileName proposes the file's name for d at now.
+func (c exportChoice) fileName(d *advert.Document, now time.Time) string {
+	if c.format != "" {
+		return export.FileName(d, c.format, now)
+	}
+	return notice.FileName(d, c.notice, now)
+}
+
+// writer writes d (as shown: masked under the mask) in the choice's
+// format; the notice is laid out from rep, the check of the answer.
+func (c exportChoice) writer(d *advert.Document, rep check.Report) func(io.Writer) error {
+	if c.format != "" {
+		f := c.format
+		return func(w io.Writer) error { return export.Write(w, f, d) }
+	}
+	f := c.notice
+	return func(w io.Writer) error { return notice.Write(w, f, notice.Build(d, rep)) }
+}
+
+// exportChoiceLines are the dialog's choices, a line each, the selected
+// one marked ▸ and reversed; what each holds is cut to the width.
+func exportChoiceLines(st theme.Styles, selected int) []string {
+	nameW := 0
+	for _, c := range exportChoices {
+		nameW = max(nameW, lipgloss.Width(c.name))
+	}
+	out := make([]string, len(exportChoices))
+	for i, c := range exportChoices {
+		mark, name := "  ", pad(c.name, nameW)
+		if i == selected {
+			mark, name = st.Selected.Render("▸")+" ", st.Selected.Render(name)
+		}
+		out[i] = mark + name + " " + st.Muted.Render(c.words)
+	}
+	return out
+}
+
+// inSight is the offset of a body of n lines in room lines (frame.render)
+// that keeps line sel in sight, clear of the ↑ and ↓ more lines.
+func inSight(sel, n, room int) int {
+	if n <= room {
+		return 0
+	}
+	return min(max(0, sel-(room-2)), n-room)
+}
