@@ -163,7 +163,8 @@ func (m *Model) reopen(i int) tea.Cmd {
 	m.sess.cancel() // the reader moved on
 	m.hist.at = i
 	m.input.box.SetValue(v.paid)
-	m.input.problem, m.notice = "", ""
+	m.input.say("", "")
+	m.notice = ""
 	if v.ex == nil {
 		return m.fetch(lookup{v.paid, m.sess.view})
 	}

@@ -24,7 +24,8 @@ const maxInput = 2048
 // ↑/↓, and what is wrong with what was typed.
 type paidInput struct {
 	box     textinput.Model
-	problem string   // shown under the input until the next key
+	problem string   // what is wrong with what was typed or pasted: under the input until the next key
+	brief   string   // problem in fewer words, for a narrow screen; "" when it has none
 	history []string // PAIDs looked up, oldest first
 	pos     int      // where ↑/↓ are in history; len(history) is the draft
 	draft   string
@@ -43,10 +44,13 @@ func newPAIDInput() paidInput {
 
 func (p paidInput) value() string { return p.box.Value() }
 
+// say sets the problem (and its brief form), or clears it with "".
+func (p *paidInput) say(problem, brief string) { p.problem, p.brief = problem, brief }
+
 // update types into the box; typing clears the problem.
 func (p *paidInput) update(msg tea.Msg) tea.Cmd {
 	if _, ok := msg.(tea.KeyPressMsg); ok {
-		p.problem = ""
+		p.say("", "")
 	}
 	var cmd tea.Cmd
 	p.box, cmd = p.box.Update(msg)
@@ -56,11 +60,12 @@ func (p *paidInput) update(msg tea.Msg) tea.Cmd {
 // paste puts one pasted word in where the cursor is. What does not fit
 // in maxInput characters is dropped, and the input says how much.
 func (p *paidInput) paste(word string) tea.Cmd {
-	p.problem = ""
+	p.say("", "")
 	room := max(0, maxInput-utf8.RuneCountInString(p.box.Value()))
 	if n := utf8.RuneCountInString(word); n > room {
-		p.problem = fmt.Sprintf("The paste was cut: %s dropped (the input holds %s). A longer list goes in padview --list FILE.",
-			text.Plural(n-room, "character", "characters"), text.Thousands(maxInput))
+		cut := text.Plural(n-room, "character", "characters")
+		p.say(fmt.Sprintf("The paste was cut: %s dropped (the input holds %s). A longer list goes in padview --list FILE.",
+			cut, text.Thousands(maxInput)), "Paste cut by "+cut+"; use padview --list FILE")
 		word = string([]rune(word)[:room]) // the box would cut it too, after reading it all
 	}
 	var cmd tea.Cmd

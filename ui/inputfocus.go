@@ -31,7 +31,7 @@ func (m Model) onInputKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		m.input.step(1)
 	case key.Matches(k, in.Clear):
 		m.input.clear()
-		m.input.problem = ""
+		m.input.say("", "")
 	case key.Matches(k, r.NextTab):
 		m.blurInput()
 		m.deck.move(1)

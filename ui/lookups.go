@@ -17,10 +17,10 @@ import (
 func (m *Model) lookUp(input string) tea.Cmd {
 	l, err := api.ParseLookup(input, m.cfg.BaseURL)
 	if err != nil {
-		m.input.problem = capitalize(text.CleanText(err.Error()))
+		m.input.say(capitalize(text.CleanText(err.Error())), "")
 		return nil
 	}
-	m.input.problem = ""
+	m.input.say("", "")
 	m.input.remember(l.PAID)
 	m.notice = ""
 	if l.Elsewhere != "" {

@@ -88,8 +88,11 @@ func (m Model) header(w int) string {
 // which exchange the panes show; on the right, where the pane is scrolled.
 func (m Model) messageLine(w int) string {
 	st := m.kit.st
-	if m.input.problem != "" {
-		return fit(st.InputError.Render("✗ "+m.input.problem), w)
+	if p := m.input.problem; p != "" {
+		if b := m.input.brief; b != "" && lipgloss.Width("✗ "+p) > w {
+			p = b
+		}
+		return fit(st.InputError.Render("✗ "+p), w)
 	}
 	var left string
 	switch {

@@ -193,13 +193,13 @@ func (m *Model) paste(msg tea.PasteMsg) tea.Cmd {
 func (m *Model) openPasted(p pastedList) tea.Cmd {
 	switch len(p.items) {
 	case 0:
-		m.input.problem = fmt.Sprintf("The paste holds no PAID (%s): paste one PAID, or a column of them.", p.skipped())
+		m.input.say(fmt.Sprintf("The paste holds no PAID (%s): paste one PAID, or a column of them.", p.skipped()), "The paste holds no PAID")
 		return nil
 	case 1:
 		m.input.box.SetValue(p.items[0])
 		m.input.box.CursorEnd()
-		m.input.problem = fmt.Sprintf("Kept the paste's one PAID, %s, for %s; skipped %s.",
-			text.CleanText(p.items[0]), m.kit.keys.root.Fetch.Help().Key, p.skipped())
+		m.input.say(fmt.Sprintf("Kept the paste's one PAID, %s, for %s; skipped %s.",
+			text.CleanText(p.items[0]), m.kit.keys.root.Fetch.Help().Key, p.skipped()), "")
 		return nil
 	}
 	replaced := len(m.list.items)
