@@ -21,7 +21,7 @@ func TestProgramPastedColumn(t *testing.T) {
 		redraw(tm, size[0], size[1])
 		waitFor(t, tm, "worklist 1/3", "Riverside Civic Alliance")
 		send(tm, "ctrl+n")
-		waitFor(t, tm, "Fetching XK9P2M")
+		waitFor(t, tm, "Collectif") // XK9P2M's advertiser
 		redraw(tm, size[0], size[1])
 		waitFor(t, tm, "worklist 2/3", "Showing XK9P2M")
 		m := finalModel(t, tm)
