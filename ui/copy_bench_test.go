@@ -51,6 +51,6 @@ func BenchmarkCompareOpen(b *testing.B) {
 	k := shown(b, a, "Advertiser").kit
 	b.ReportAllocs()
 	for b.Loop() {
-		_ = compare(k, c.doc, a.doc).Resize(118, 30).View()
+		_ = compare(k, c.doc, a.doc, false).Resize(118, 30).View()
 	}
 }

@@ -115,9 +115,14 @@ func (m Model) messageLine(w int) string {
 	return left + strings.Repeat(" ", gap) + st.Muted.Render(right)
 }
 
-// warnings is the normalizer's warnings in brief; Raw lists them all.
+// warnings is the normalizer's warnings in brief, as the mask shows them
+// (a warning may quote a value); Raw lists them all.
 func (m Model) warnings() string {
-	ws := m.ex.doc.Warnings
+	d := m.ex.shown()
+	if d == nil {
+		return ""
+	}
+	ws := d.Warnings
 	switch len(ws) {
 	case 0:
 		return ""
