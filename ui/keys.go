@@ -18,7 +18,7 @@ import (
 // sponsors and controllers tables, and each dialog. The code that handles a
 // key asks key.Matches(msg, binding), never the key's name; the key line,
 // the ? help and the hints inside panes and dialogs are drawn from the
-// bindings' help; and TestKeyTablesMatchTheDocs holds the key tables of
+// bindings. help; and TestKeyTablesMatchTheBindings holds the key tables of
 // docs/tui.md against keySets, both ways.
 
 // keyMap is every key map; the model's kit carries one.
