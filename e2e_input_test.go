@@ -69,7 +69,7 @@ func cutPaste(t *testing.T, w, h int, want string) {
 	s.paste(strings.Repeat("Q7", 1500))
 	s.waitFor(want)
 	if w == 120 {
-		s.waitFor("ctrl+u clear the input") // the input's key line names it
+		s.waitFor("ctrl+u clear •") // the input's key line names it
 	}
 	s.keys("C-u")
 	scr := s.waitFor("e.g. AB12CD") // the placeholder: the input is empty

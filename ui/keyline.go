@@ -28,7 +28,7 @@ func (m Model) keyLine(w int) string {
 // inputHints are the PAID input's keys.
 func (m Model) inputHints() []hint {
 	r, in := m.kit.keys.root, m.kit.keys.input
-	hints := []hint{{r.Fetch, 5}, {in.History(), 2}, {in.Clear, 3}}
+	hints := []hint{{r.Fetch, 5}, {in.History(), 2}, {rebind(in.Clear, "clear"), 3}}
 	if len(m.deck.panes) > 1 {
 		hints = append(hints, hint{r.NextTab, 1})
 	}

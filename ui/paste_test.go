@@ -132,7 +132,7 @@ func TestCtrlUClearsTheInput(t *testing.T) {
 	m, _ := newModel(t, demoConfig(s), 120, 36)
 	m = typeText(t, m, "AB12CD")
 	m = press(t, m, "left", "left")
-	requireContains(t, screen(m), "ctrl+u clear the input")
+	requireContains(t, screen(m), "ctrl+u clear •")
 	m = press(t, m, "ctrl+u")
 	if m.input.value() != "" || m.focus != focusInput {
 		t.Fatalf("after ctrl+u: %q, focus %v", m.input.value(), m.focus)
@@ -193,4 +193,17 @@ func TestFullViewWhileAnItemIsFetched(t *testing.T) {
 	if m.list.at != 0 || m.sess.last.paid != "AB12CD" {
 		t.Fatalf("after the cancel: item %d, r fetches %s", m.list.at, m.sess.last.paid)
 	}
+}
+
+// A list copied from an email: the PAIDs are taken without the brackets,
+// quotes and full stops of the prose around them; the other words are
+// counted and the first of them named.
+func TestPastedEmailList(t *testing.T) {
+	s := startFake(t, fake.Options{})
+	m, _ := newModel(t, demoConfig(s), 120, 36)
+	m = pasteIn(t, m, "Hi team, please check AB12CD, \"TN2026\" and (ES55MAD).\nThanks")
+	if got := strings.Join(m.list.items, " "); got != "AB12CD TN2026 ES55MAD" {
+		t.Fatalf("worklist %q", got)
+	}
+	requireContains(t, screen(m), `Opened a worklist of 3 PAIDs; skipped 6 words that are not PAIDs: "Hi", "team", "please", …`, "worklist 1/3")
 }

@@ -120,8 +120,8 @@ const maxBadWords = 3
 
 // pastedList is a paste read as a list of PAIDs: its words, split at line
 // breaks, commas, tabs and spaces (a spreadsheet column, a list copied
-// from an email), each a PAID by the worklist's rules (api.ParsePAID and
-// api.LooksLikePAID). It reads at most api.MaxWorklist PAIDs and as many
+// from an email) and unquoted, each a PAID by the worklist's rules
+// (api.ParsePAID and api.LooksLikePAID). It reads at most api.MaxWorklist PAIDs and as many
 // other words, so that no paste costs more than a worklist.
 type pastedList struct {
 	first string   // the first word
@@ -149,7 +149,8 @@ func readPasted(s string) pastedList {
 		if p.words++; p.words == 1 {
 			p.first = word
 		}
-		if _, err := api.ParsePAID(word); err == nil && api.LooksLikePAID(word) {
+		if w := unquote(word); api.LooksLikePAID(w) && validPAID(w) {
+			word = w
 			if len(p.items) == api.MaxWorklist {
 				p.more = true
 				break
@@ -163,6 +164,19 @@ func readPasted(s string) pastedList {
 		}
 	}
 	return p
+}
+
+// unquote takes off what wraps a word in running text: quotes, brackets,
+// and the punctuation after it ("(AB12CD)", "<https://…/AB12CD>",
+// "ES55MAD.").
+func unquote(word string) string {
+	const wraps = "\"'()[]<>«»“”‘’"
+	return strings.TrimRight(strings.TrimLeft(word, wraps), wraps+".;:!")
+}
+
+func validPAID(s string) bool {
+	_, err := api.ParsePAID(s)
+	return err == nil
 }
 
 // skipped says which words were not PAIDs: `2 words that are not PAIDs:
