@@ -121,8 +121,9 @@ const maxBadWords = 3
 // pastedList is a paste read as a list of PAIDs: its words, split at line
 // breaks, commas, tabs and spaces (a spreadsheet column, a list copied
 // from an email) and unquoted, each a PAID by the worklist's rules
-// (api.ParsePAID and api.LooksLikePAID). It reads at most api.MaxWorklist PAIDs and as many
-// other words, so that no paste costs more than a worklist.
+// (api.ParsePAID and api.LooksLikePAID). It reads at most api.MaxWorklist
+// PAIDs and as many other words, so that no paste costs more than a
+// worklist.
 type pastedList struct {
 	first string   // the first word
 	words int      // the words read
