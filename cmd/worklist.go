@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"strings"
-	"unicode"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/spf13/cobra"
@@ -15,25 +14,16 @@ import (
 	"github.com/padview/padview/api/text"
 )
 
-// Bounds of a worklist, documented in the README.
-const (
-	maxWorklist = 10000 // PAIDs in one worklist
-	maxBadLines = 10    // bad lines reported one by one
-)
-
-// looksLikePAID tells a PAID given to `padview` apart from a mistyped
-// command: a PAID has a digit, or is a pasted endpoint URL.
-func looksLikePAID(arg string) bool {
-	return strings.IndexFunc(arg, unicode.IsDigit) >= 0 ||
-		strings.Contains(arg, "://") || strings.Contains(arg, "/advertisement")
-}
+// maxBadLines is how many bad lines of a worklist are reported one by
+// one; a worklist holds at most api.MaxWorklist PAIDs.
+const maxBadLines = 10
 
 // tuiArgs accepts the PAIDs the TUI opens with. Any other word is an
 // unknown command, with cobra's suggestions, so that `padview gte` says
 // "did you mean get" instead of looking up a PAID "gte".
 func tuiArgs(c *cobra.Command, args []string) error {
 	for i, a := range args {
-		if looksLikePAID(a) {
+		if api.LooksLikePAID(a) {
 			continue
 		}
 		if sub := subcommand(c, a); sub != nil {
@@ -104,14 +94,14 @@ func worklist(ctx context.Context, env *Env, args []string, listPath string) ([]
 	if len(items) == 0 {
 		return nil, exitWith(ExitUsage, "%s lists no PAIDs: put one PAID a line", text.CleanText(name))
 	}
-	if len(items) > maxWorklist {
+	if len(items) > api.MaxWorklist {
 		return nil, errWorklistTooLong
 	}
 	return items, nil
 }
 
 // readWorklist reads one PAID (or pasted endpoint URL) a line, at most
-// maxWorklist of them. Bad lines are reported with their numbers, so that
+// api.MaxWorklist of them. Bad lines are reported with their numbers, so that
 // all can be fixed at once: the first maxBadLines of them, and how many
 // more. The reading stops at once when ctx ends, even while a read blocks.
 func readWorklist(ctx context.Context, r io.Reader, name string) ([]string, error) {
@@ -134,17 +124,17 @@ func readWorklist(ctx context.Context, r io.Reader, name string) ([]string, erro
 		default:
 			more++
 		}
-		return len(items) <= maxWorklist && more <= maxWorklist
+		return len(items) <= api.MaxWorklist && more <= api.MaxWorklist
 	})
 	switch {
 	case err != nil && ctx.Err() != nil:
 		return nil, fmt.Errorf("reading %s: %w", name, errInterrupted)
 	case err != nil:
 		return nil, exitWith(ExitUsage, "reading %s: %v", name, err)
-	case len(items) > maxWorklist:
+	case len(items) > api.MaxWorklist:
 		return nil, errWorklistTooLong
-	case more > maxWorklist:
-		return nil, exitWith(ExitUsage, "%s: more than %s lines are not PAIDs: is it a list of PAIDs, one a line?", name, text.Thousands(maxWorklist))
+	case more > api.MaxWorklist:
+		return nil, exitWith(ExitUsage, "%s: more than %s lines are not PAIDs: is it a list of PAIDs, one a line?", name, text.Thousands(api.MaxWorklist))
 	case len(bad) > 0:
 		tail := ""
 		if more > 0 {
@@ -156,7 +146,7 @@ func readWorklist(ctx context.Context, r io.Reader, name string) ([]string, erro
 	return items, nil
 }
 
-var errWorklistTooLong = exitWith(ExitUsage, "the worklist has more than %d PAIDs: split it", maxWorklist)
+var errWorklistTooLong = exitWith(ExitUsage, "the worklist has more than %d PAIDs: split it", api.MaxWorklist)
 
 // scanListCtx is scanList in a goroutine of its own, so that the caller
 // stops at once when ctx ends, even while a read blocks (that read is left

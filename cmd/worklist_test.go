@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"testing/synctest"
+
+	"github.com/padview/padview/api"
 )
 
 // tuiHarness is a harness on a terminal with a base URL, so that the root
@@ -125,7 +127,7 @@ func TestListFile(t *testing.T) {
 	if _, errs, _, _ := h.worklistOf("--list", many); strings.Count(errs, many+":") != maxBadLines || !strings.Contains(errs, "and 20 more bad lines") {
 		t.Errorf("many bad lines:\n%s", errs)
 	}
-	huge := write("huge.txt", strings.Repeat("AB12CD\n", maxWorklist+1))
+	huge := write("huge.txt", strings.Repeat("AB12CD\n", api.MaxWorklist+1))
 	if code, errs, _, _ := h.worklistOf("--list", huge); code != ExitUsage || !strings.Contains(errs, "more than 10000 PAIDs") {
 		t.Errorf("too long a list: exit %d %q", code, errs)
 	}

@@ -84,9 +84,7 @@ func (m *Model) cancel(k tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case m.sess.pending == nil && m.deck.current().Finding() == findKept:
 		return m.deck.update(k)
-	case m.sess.cancel():
-		m.status = status{level: levelInfo, text: "Canceled."}
-		m.unfetching()
+	case m.cancelFetch():
 	case m.mark != nil:
 		m.unmark()
 	}

@@ -37,9 +37,14 @@ func newComparePane(k *kit, marked *advert.Document) Pane {
 	return comparePane{k: k, marked: marked.PAID}
 }
 
-// compare makes the comparison of a with b.
-func compare(k *kit, a, b *advert.Document) comparePane {
+// compare makes the comparison of a with b, under the mask as `padview
+// diff --mask` makes it: the documents compared as they are, the changes
+// then masked, each side in its own document.
+func compare(k *kit, a, b *advert.Document, masked bool) comparePane {
 	r := diff.Compare(a, b)
+	if masked {
+		r = r.Mask()
+	}
 	var sb strings.Builder
 	diff.WriteText(&sb, r) // a strings.Builder does not fail
 	return comparePane{k: k, result: r, text: strings.Split(strings.TrimSuffix(sb.String(), "\n"), "\n")}
@@ -62,11 +67,7 @@ func (m Model) compareCmd() tea.Cmd {
 	k := *m.kit // a copy: the command must not read what Update may change
 	in := m.layout.paneInner()
 	return func() tea.Msg {
-		a := ex.against
-		if ex.mask { // both sides as the mask shows them
-			a = text.MaskDocument(a)
-		}
-		return compared{ex: ex, pane: compare(&k, a, ex.shown()).Resize(in.w, in.h).(comparePane)}
+		return compared{ex: ex, pane: compare(&k, ex.against, ex.doc, ex.mask).Resize(in.w, in.h).(comparePane)}
 	}
 }
 
@@ -114,14 +115,20 @@ func (p comparePane) layout(w int) []string {
 	}
 	out := []string{st.Muted.Render(ansi.Truncate("Comparing "+text.CleanText(p.result.A)+" (marked) with "+
 		text.CleanText(p.result.B)+" (on screen) · "+clearMark(p.k), w, "…")), ""}
+	head := 0 // the heading's line: after the MASKED line, under the mask
+	if p.result.Masked {
+		head = 1
+	}
 	for i, l := range p.text {
 		body := strings.TrimLeft(l, " ")
 		indent := len(l) - len(body)
 		style := st.Value
 		switch {
-		case i == 0:
+		case i < head:
+			style = st.Muted
+		case i == head:
 			style = st.Title
-		case i == 1 && !p.result.Equal():
+		case i == head+1 && !p.result.Equal():
 			style = st.Muted // the legend
 		case indent == 0:
 			style = st.Label.Bold(true) // a group

@@ -221,7 +221,7 @@ func (m confirmModal) Update(msg tea.Msg) (Modal, tea.Cmd) {
 	case key.Matches(k, keys.Choose):
 		m.yes = !m.yes
 	case key.Matches(k, keys.No), key.Matches(k, keys.Answer) && !m.yes:
-		return nil, report(levelInfo, "Full view not opened.")
+		return nil, cancelledWith("Full view not opened.")
 	case key.Matches(k, keys.Yes), key.Matches(k, keys.Answer):
 		return m.accept()
 	}

@@ -51,6 +51,19 @@ func BenchmarkCompareOpen(b *testing.B) {
 	k := shown(b, a, "Advertiser").kit
 	b.ReportAllocs()
 	for b.Loop() {
-		_ = compare(k, c.doc, a.doc).Resize(118, 30).View()
+		_ = compare(k, c.doc, a.doc, false).Resize(118, 30).View()
+	}
+}
+
+// BenchmarkCompareOpenMasked is BenchmarkCompareOpen under the privacy
+// mask: the comparison of the documents as they are, its changes then
+// masked each side in its own document, as padview diff --mask does.
+func BenchmarkCompareOpenMasked(b *testing.B) {
+	a, c := bigExchange(b, 50000), bigExchange(b, 50000)
+	c.doc.Sponsors = c.doc.Sponsors[:49000]
+	k := shown(b, a, "Advertiser").kit
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = compare(k, c.doc, a.doc, true).Resize(118, 30).View()
 	}
 }

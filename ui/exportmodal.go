@@ -146,7 +146,7 @@ func (m exportModal) onKey(k tea.KeyPressMsg) (Modal, tea.Cmd) {
 		}
 		return m, nil
 	case key.Matches(k, keys.Cancel):
-		return nil, report(levelInfo, "Nothing exported.")
+		return nil, cancelledWith("Nothing exported.")
 	case key.Matches(k, keys.Save):
 		name := strings.TrimSpace(m.input.Value())
 		if name == "" {

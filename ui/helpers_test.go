@@ -75,7 +75,7 @@ func settle(t testing.TB, m Model, cmd tea.Cmd) Model {
 	t.Helper()
 	for _, msg := range execute(cmd) {
 		switch msg.(type) {
-		case fetchResult, tokenChosen, tokenSaved, fullConfirmed, statusMsg, copied, exported, compared, historyChosen, maskedCopy, findIndex, watchRead:
+		case fetchResult, tokenChosen, tokenSaved, fullConfirmed, statusMsg, cancelled, copied, exported, compared, historyChosen, maskedCopy, findIndex, watchRead:
 			next, c := m.Update(msg)
 			m = settle(t, next.(Model), c)
 		}
@@ -166,6 +166,8 @@ func keyMsg(k string) tea.KeyPressMsg {
 		return tea.KeyPressMsg{Code: 'n', Mod: tea.ModCtrl}
 	case "ctrl+p":
 		return tea.KeyPressMsg{Code: 'p', Mod: tea.ModCtrl}
+	case "ctrl+u":
+		return tea.KeyPressMsg{Code: 'u', Mod: tea.ModCtrl}
 	case "pgdown":
 		return tea.KeyPressMsg{Code: tea.KeyPgDown}
 	case "ctrl+c":

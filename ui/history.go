@@ -27,6 +27,7 @@ type visit struct {
 	lookup
 	status     string    // "200 OK", "404 Not Found", "no response"
 	advertiser string    // the advertiser's name; "" when failed or in the full view
+	masked     string    // advertiser under the privacy mask: "•••" for a natural person
 	at         time.Time // when the answer came
 	ex         *exchange // the answer, to reopen without a request; nil when not kept
 }
@@ -56,6 +57,7 @@ func (h *history) record(ex *exchange, now time.Time) {
 		if ex.doc != nil {
 			if a := ex.doc.Group(advert.GroupAdvertiser); a.Kind == advert.Object {
 				v.advertiser = text.CleanText(text.PartyName(a))
+				v.masked = text.CleanText(text.MaskedPartyName(a))
 			}
 		}
 	}
@@ -163,7 +165,8 @@ func (m *Model) reopen(i int) tea.Cmd {
 	m.sess.cancel() // the reader moved on
 	m.hist.at = i
 	m.input.box.SetValue(v.paid)
-	m.input.problem, m.notice = "", ""
+	m.input.say("", "")
+	m.notice = ""
 	if v.ex == nil {
 		return m.fetch(lookup{v.paid, m.sess.view})
 	}
@@ -183,7 +186,7 @@ func (m *Model) openHistory() {
 		m.status = status{level: levelInfo, text: "No lookups in this session yet."}
 		return
 	}
-	m.open(newHistoryModal(m.kit, m.hist))
+	m.open(newHistoryModal(m.kit, m.hist, m.mask))
 }
 
 // historyChosen is a visit picked in the history list.

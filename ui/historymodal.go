@@ -28,12 +28,17 @@ type historyRow struct {
 	kept bool // its answer is in memory
 }
 
-func newHistoryModal(k *kit, h history) Modal {
+// newHistoryModal lists h; under the privacy mask (mask) a natural
+// person's name as the advertiser is masked.
+func newHistoryModal(k *kit, h history, mask bool) Modal {
 	m := historyModal{k: k, rows: make([]historyRow, 0, len(h.visits)), current: -1}
 	for i := len(h.visits) - 1; i >= 0; i-- {
 		v := h.visits[i]
 		kept := v.ex != nil
 		v.ex = nil
+		if mask {
+			v.advertiser = v.masked
+		}
 		if i == h.at {
 			m.current = len(m.rows)
 		}

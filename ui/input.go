@@ -1,20 +1,31 @@
 package ui
 
 import (
+	"fmt"
+	"unicode/utf8"
+
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/padview/padview/api/text"
 	"github.com/padview/padview/theme"
 )
 
 // cursorBlink makes the inputs' cursors blink; tests turn it off.
 var cursorBlink = true
 
+// maxInput is the most characters the PAID input holds: a PAID, or an
+// endpoint URL, with room to spare. A paste that does not fit is cut, and
+// the input says so; a column of PAIDs is read whole as a worklist
+// (readPasted), up to api.MaxWorklist PAIDs.
+const maxInput = 2048
+
 // paidInput is the PAID box: the text input, this session's PAIDs for
 // ↑/↓, and what is wrong with what was typed.
 type paidInput struct {
 	box     textinput.Model
-	problem string   // shown under the input until the next key
+	problem string   // what is wrong with what was typed or pasted: under the input until the next key
+	brief   string   // problem in fewer words, for a narrow screen; "" when it has none
 	history []string // PAIDs looked up, oldest first
 	pos     int      // where ↑/↓ are in history; len(history) is the draft
 	draft   string
@@ -24,7 +35,8 @@ func newPAIDInput() paidInput {
 	in := textinput.New()
 	in.Prompt = ""
 	in.Placeholder = "advertisement PAID, e.g. AB12CD, or paste an endpoint URL"
-	in.CharLimit = 2048
+	in.CharLimit = maxInput
+	in.KeyMap.DeleteBeforeCursor.SetEnabled(false) // ctrl+u clears the whole input: inputKeys.Clear
 	setBlink(&in)
 	in.Focus()
 	return paidInput{box: in}
@@ -32,16 +44,32 @@ func newPAIDInput() paidInput {
 
 func (p paidInput) value() string { return p.box.Value() }
 
+// say sets the problem (and its brief form), or clears it with "".
+func (p *paidInput) say(problem, brief string) { p.problem, p.brief = problem, brief }
+
 // update types into the box; typing clears the problem.
 func (p *paidInput) update(msg tea.Msg) tea.Cmd {
 	if _, ok := msg.(tea.KeyPressMsg); ok {
-		p.problem = ""
-	}
-	if _, ok := msg.(tea.PasteMsg); ok {
-		p.problem = ""
+		p.say("", "")
 	}
 	var cmd tea.Cmd
 	p.box, cmd = p.box.Update(msg)
+	return cmd
+}
+
+// paste puts one pasted word in where the cursor is. What does not fit
+// in maxInput characters is dropped, and the input says how much.
+func (p *paidInput) paste(word string) tea.Cmd {
+	p.say("", "")
+	room := max(0, maxInput-utf8.RuneCountInString(p.box.Value()))
+	if n := utf8.RuneCountInString(word); n > room {
+		cut := text.Plural(n-room, "character", "characters")
+		p.say(fmt.Sprintf("The paste was cut: %s dropped (the input holds %s). A longer list goes in padview --list FILE.",
+			cut, text.Thousands(maxInput)), "Paste cut by "+cut+"; use padview --list FILE")
+		word = string([]rune(word)[:room]) // the box would cut it too, after reading it all
+	}
+	var cmd tea.Cmd
+	p.box, cmd = p.box.Update(tea.PasteMsg{Content: word})
 	return cmd
 }
 

@@ -13,10 +13,7 @@ func (m Model) onInputKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(k, r.Fetch):
 		return m, m.lookUp(m.input.value())
 	case key.Matches(k, in.Leave):
-		if m.sess.cancel() {
-			m.status = status{level: levelInfo, text: "Canceled."}
-			m.unfetching()
-		} else {
+		if !m.cancelFetch() {
 			m.blurInput()
 			if m.ex != nil {
 				m.input.restore(m.ex.paid) // the input names what is on screen, which r fetches
@@ -32,6 +29,9 @@ func (m Model) onInputKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		m.input.step(-1)
 	case key.Matches(k, in.Newer):
 		m.input.step(1)
+	case key.Matches(k, in.Clear):
+		m.input.clear()
+		m.input.say("", "")
 	case key.Matches(k, r.NextTab):
 		m.blurInput()
 		m.deck.move(1)

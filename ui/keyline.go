@@ -40,7 +40,7 @@ func paneHints(p Pane) []hint {
 // inputHints are the PAID input's keys.
 func (m Model) inputHints() []hint {
 	r, in := m.kit.keys.root, m.kit.keys.input
-	hints := []hint{{r.Fetch, 5}, {in.History(), 2}}
+	hints := []hint{{r.Fetch, 5}, {in.History(), 2}, {rebind(in.Clear, "clear"), 3}}
 	if len(m.deck.panes) > 1 {
 		hints = append(hints, hint{r.NextTab, 1})
 	}
@@ -65,7 +65,7 @@ func (m Model) placeHints() []hint {
 	case findOff:
 		hints = append(hints, hint{rebind(k.find.Open, "find"), 3})
 	}
-	if len(m.cfg.Worklist) > 1 {
+	if len(m.list.items) > 1 {
 		hints = append(hints, hint{rebind(k.root.Worklist(), "next/prev item"), 4})
 	}
 	if len(m.hist.visits) > 1 { // the help names alt+←/→ too

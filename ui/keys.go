@@ -18,7 +18,7 @@ import (
 // sponsors and controllers tables, and each dialog. The code that handles a
 // key asks key.Matches(msg, binding), never the key's name; the key line,
 // the ? help and the hints inside panes and dialogs are drawn from the
-// bindings' help; and TestKeyTablesMatchTheDocs holds the key tables of
+// bindings. help; and TestKeyTablesMatchTheBindings holds the key tables of
 // docs/tui.md against keySets, both ways.
 
 // keyMap is every key map; the model's kit carries one.
@@ -137,7 +137,7 @@ func (k rootKeys) Worklist() key.Binding {
 // inputKeys are the keys the PAID input takes while it has focus; every
 // other key is text.
 type inputKeys struct {
-	Leave, Older, Newer key.Binding
+	Leave, Older, Newer, Clear key.Binding
 }
 
 func newInputKeys() inputKeys {
@@ -145,6 +145,7 @@ func newInputKeys() inputKeys {
 		Leave: bind("esc", "leave input", "esc"),
 		Older: bind("↑", "earlier PAID", "up"),
 		Newer: bind("↓", "later PAID", "down"),
+		Clear: bind("ctrl+u", "clear the input", "ctrl+u"),
 	}
 }
 
@@ -369,7 +370,7 @@ func (k keyMap) keySets() []keySet {
 	r, f := k.root, k.find
 	main := []key.Binding{r.Fetch, r.NewPAID, r.EditPAID, r.Cancel, r.Refetch, r.Token, r.CopyMenu, r.Curl, r.Export, r.Compare,
 		r.NextTab, r.PrevTab, r.Right, r.Left, r.Back, r.Forward, r.Lookups, r.WorklistNext, r.WorklistPrev,
-		r.Full, r.Standard, r.Mask, r.Help, r.Quit, r.ForceQuit, k.input.Leave, k.input.Older, k.input.Newer,
+		r.Full, r.Standard, r.Mask, r.Help, r.Quit, r.ForceQuit, k.input.Leave, k.input.Older, k.input.Newer, k.input.Clear,
 		f.Open, f.Keep, f.Clear, f.Next, f.Prev, f.Pass, k.table.DetailDown, k.table.DetailUp, r.Watch, k.transp.Notice}
 	main = append(append(main, r.Tabs[:]...), k.scroll.all()...)
 	c := k.confirm
@@ -392,13 +393,13 @@ func (k keyMap) keySets() []keySet {
 func (k keyMap) helpColumns() [][]key.Binding {
 	r, s := k.root, k.scroll
 	return [][]key.Binding{
-		{r.Fetch, r.NewPAID, r.EditPAID, r.Cancel, r.Refetch},
-		{r.CopyMenu, r.Curl, r.Export, r.Compare, r.Token},
+		{r.Fetch, r.NewPAID, r.EditPAID, k.input.Clear, r.Cancel},
+		{r.Refetch, r.CopyMenu, r.Curl, r.Export, r.Compare},
 		{r.BackForward(), r.Lookups, r.Worklist(), k.find.Open, k.find.Step()},
 		// ? is not listed: the help's first line names it, and its row went
 		// to v, so that every key still shows at 80×24.
 		{r.Full, r.Standard, r.Mask, k.transp.Notice, join("q/ctrl+c", "quit", r.Quit, r.ForceQuit)},
-		{join("tab/shift+tab", "next/previous pane", r.NextTab, r.PrevTab), join("→/← l/h", "next/previous pane", r.Right, r.Left), r.Jump(), r.Watch},
+		{join("tab/shift+tab →/← l/h", "next/previous pane", r.NextTab, r.PrevTab, r.Right, r.Left), r.Jump(), r.Watch, r.Token},
 		{join("↑/↓ k/j", "up/down", s.Up, s.Down), join("pgup/pgdn", "page up/down", s.PageUp, s.PageDown),
 			join("g/G home/end", "top/bottom", s.Home, s.End), k.table.Details()},
 	}

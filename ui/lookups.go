@@ -17,10 +17,10 @@ import (
 func (m *Model) lookUp(input string) tea.Cmd {
 	l, err := api.ParseLookup(input, m.cfg.BaseURL)
 	if err != nil {
-		m.input.problem = capitalize(text.CleanText(err.Error()))
+		m.input.say(capitalize(text.CleanText(err.Error())), "")
 		return nil
 	}
-	m.input.problem = ""
+	m.input.say("", "")
 	m.input.remember(l.PAID)
 	m.notice = ""
 	if l.Elsewhere != "" {
@@ -115,6 +115,7 @@ func (m *Model) show(ex *exchange) tea.Cmd {
 		ex = &c
 	}
 	m.ex = ex
+	m.list.seen(ex.paid, m.cfg.BaseURL)
 	in := m.layout.paneInner()
 	m.deck = newDeck(panesFor(m.kit, ex), stay, in.w, in.h)
 	m.status = ex.status()
@@ -142,6 +143,45 @@ func (m *Model) clearFor(l lookup, why string) {
 	m.deck = newDeck([]Pane{newFetchingPane(m.kit, what+"…", why)}, stay, in.w, in.h)
 }
 
+// onCancelled: a dialog was cancelled. Unless a fetch is still under way
+// (its lookup goes on), the lookup that may have opened the dialog did not
+// happen: the screen names the exchange on screen again.
+func (m Model) onCancelled(c cancelled) (tea.Model, tea.Cmd) {
+	if c.say != "" {
+		m.status = status{level: levelInfo, text: c.say}
+	}
+	if m.sess.pending == nil {
+		m.backToScreen()
+	}
+	return m, nil
+}
+
+// cancelFetch stops the fetch in flight, if there is one: the screen
+// names the exchange on screen again.
+func (m *Model) cancelFetch() bool {
+	if !m.sess.cancel() {
+		return false
+	}
+	m.status = status{level: levelInfo, text: "Canceled."}
+	m.unfetching()
+	m.backToScreen()
+	return true
+}
+
+// backToScreen makes the input, the message line, the worklist's place
+// and what r fetches name the exchange on screen again, after a lookup
+// that did not happen: its dialog was cancelled (a pasted full-view URL,
+// a worklist item), or its fetch. What was typed stays one ↑ away.
+func (m *Model) backToScreen() {
+	m.notice = ""
+	m.list.back()
+	if m.ex == nil {
+		return
+	}
+	m.input.restore(m.ex.paid)
+	m.sess.last = m.ex.lookup
+}
+
 // unfetching takes the "Fetching…" panes away when that fetch ends
 // without an answer (canceled, or no request was sent).
 func (m *Model) unfetching() {
@@ -150,8 +190,8 @@ func (m *Model) unfetching() {
 	}
 }
 
-// askFull opens the confirmation for the advertisement on screen, or the
-// one in the input.
+// askFull opens the confirmation for the advertisement being fetched, or
+// the one on screen, or the one in the input.
 func (m *Model) askFull() tea.Cmd {
 	if m.sess.view == advert.Full {
 		m.status = status{level: levelInfo, text: "Already in the full view; s returns to the standard view."}
@@ -162,9 +202,12 @@ func (m *Model) askFull() tea.Cmd {
 		return nil
 	}
 	paid := ""
-	if m.ex != nil {
+	switch l, err := api.ParseLookup(m.input.value(), m.cfg.BaseURL); {
+	case m.sess.pending != nil:
+		paid = m.sess.pending.l.paid // the reader has moved on to it (ctrl+n, ]): not the one still on screen
+	case m.ex != nil:
 		paid = m.ex.paid
-	} else if l, err := api.ParseLookup(m.input.value(), m.cfg.BaseURL); err == nil {
+	case err == nil:
 		paid = l.PAID
 	}
 	return m.confirmFull(paid, "")

@@ -48,6 +48,15 @@ func report(level statusLevel, text string) tea.Cmd {
 	return func() tea.Msg { return statusMsg{level: level, text: text} }
 }
 
+// cancelled is a dialog's answer when it was cancelled: nothing it offered
+// happens, and say (if any) tells the status bar so. The root then makes
+// the screen name the exchange on screen again (backToScreen): a lookup
+// that opened the dialog (a pasted full-view URL, a worklist item) did not
+// happen either.
+type cancelled struct{ say string }
+
+func cancelledWith(say string) tea.Cmd { return func() tea.Msg { return cancelled{say} } }
+
 // fetchCmd runs one Get, through the access log for the full view. It
 // touches nothing but its arguments.
 func fetchCmd(ctx context.Context, c *api.Client, a accessLog, id int, l lookup, reason string, masked bool) tea.Cmd {

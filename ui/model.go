@@ -42,7 +42,7 @@ type Model struct {
 	deck deck      // its panes
 	mask bool      // the privacy mask is on: for the exchange on screen and later ones
 	hist history   // this session's lookups, for [, ] and H
-	work int       // the worklist item opened last
+	list worklist  // ctrl+n and ctrl+p step through it
 
 	actions      []action // the root's keys while a pane has focus (actions.go)
 	modal        Modal
@@ -80,6 +80,7 @@ func New(cfg Config) Model {
 	m.lastActivity = k.now()
 	m.setToken(cfg.Token, cmp.Or(cfg.TokenSource, "command line"))
 	m.deck = newDeck([]Pane{newStartPane(k, cfg.Samples, cfg.FailureDemos)}, "", 0, 0)
+	m.list = newWorklist(cfg.Worklist)
 	if len(cfg.Worklist) > 0 {
 		m.input.box.SetValue(cfg.Worklist[0])
 	}
@@ -143,6 +144,8 @@ func (m Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case statusMsg:
 		m.status = status(msg)
 		return m, nil
+	case cancelled:
+		return m.onCancelled(msg)
 	case copied:
 		return m.onCopied(msg)
 	case compared:
@@ -195,7 +198,7 @@ func (m Model) onInput(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.input.clear()
 			cmd = m.focusInput()
 		}
-		return m, tea.Batch(cmd, m.input.update(msg))
+		return m, tea.Batch(cmd, m.paste(msg))
 	case tea.MouseWheelMsg:
 		return m, m.deck.update(msg)
 	case tea.MouseClickMsg:

@@ -441,15 +441,23 @@ func TestPastedURLs(t *testing.T) {
 	if m.ex.paid != "AB12CD" || m.ex.view != advert.Standard {
 		t.Fatalf("exchange %v", m.ex.lookup)
 	}
-	// Another service's full-view URL: the confirmation says so too, and
-	// the message line still does after it.
+	// Another service's full-view URL: the confirmation says so too.
+	// Cancelled, nothing was looked up: the input and the message line
+	// name the advertisement on screen again, and ↑ brings the URL back.
 	m = press(t, m, "o")
-	m.input.box.SetValue("https://other.example/v1/advertisement-full/XK9P2M")
+	url := "https://other.example/v1/advertisement-full/XK9P2M"
+	m.input.box.SetValue(url)
 	m = press(t, m, "enter")
 	requireContains(t, screen(m), "Show personal data", "The pasted URL is for https://other.example/v1")
 	clk.add(confirmArmDelay)
 	m = press(t, m, "esc")
-	requireContains(t, screen(m), "Full view not opened", "only its id XK9P2M")
+	requireContains(t, screen(m), "Full view not opened", "PAID ❯ AB12CD", "Showing AB12CD")
+	if strings.Contains(screen(m), "XK9P2M") {
+		t.Fatalf("after the cancel the screen names XK9P2M, which was not looked up:\n%s", screen(m))
+	}
+	if m = press(t, m, "up"); m.input.value() != url {
+		t.Fatalf("↑ brings back %q, not the URL typed", m.input.value())
+	}
 }
 
 func TestHelpOverlay(t *testing.T) {

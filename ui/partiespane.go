@@ -56,6 +56,38 @@ func (p partiesPane) Tab() Tab {
 	return Tab{Label: p.info.Label, Count: strconv.Itoa(len(p.list)), Empty: len(p.list) == 0}
 }
 
+// controllersNote says what the Controllers collection lists, longest
+// first: the partner interface's controllers are data controllers in the
+// GDPR sense, whom the entity ultimately controlling the sponsor (Annex II
+// item 2) must not be taken for. The pane shows the longest that fits.
+var controllersNote = []string{
+	"Data controllers in the GDPR sense: who decides how personal data is processed, not who controls the sponsor.",
+	"Data controllers (GDPR): not the entity that controls the sponsor.",
+	"Data controllers (GDPR), not who controls the sponsor.",
+}
+
+// note is the line at the top of the pane that says what its entries
+// are: the controllers' only; "" for the sponsors.
+func (p partiesPane) note() string {
+	if p.info.Group != advert.GroupControllers {
+		return ""
+	}
+	for _, s := range controllersNote {
+		if lipgloss.Width(s) <= p.width {
+			return s
+		}
+	}
+	return controllersNote[len(controllersNote)-1]
+}
+
+// top is how many lines stand above the count line: the note's.
+func (p partiesPane) top() int {
+	if p.note() == "" {
+		return 0
+	}
+	return 1
+}
+
 // sideBySide is whether the details sit right of the table.
 func (p partiesPane) sideBySide() bool { return p.width >= 110 }
 
@@ -75,8 +107,8 @@ func (p partiesPane) entry(i int) int {
 	return i
 }
 
-// body is the pane's height less the find line.
-func (p partiesPane) body() int { return p.height - p.find.rows() }
+// body is the pane's height less the note and the find line.
+func (p partiesPane) body() int { return p.height - p.top() - p.find.rows() }
 
 // rows is how many table rows are visible.
 func (p partiesPane) rows() int {
@@ -147,13 +179,13 @@ func (p partiesPane) Update(msg tea.Msg) (Pane, tea.Cmd) {
 	return p, nil
 }
 
-// rowAt is the row drawn at x, y (the pane's own cells), if any: the count
-// line and the header are above the rows.
+// rowAt is the row drawn at x, y (the pane's own cells), if any: the
+// note, the count line and the header are above the rows.
 func (p partiesPane) rowAt(x, y int) (int, bool) {
 	if p.sideBySide() && x >= p.width*3/5 {
 		return 0, false
 	}
-	r := y - 2
+	r := y - p.top() - 2
 	if r < 0 || r >= p.rows() || p.offset+r >= p.n() {
 		return 0, false
 	}
@@ -165,6 +197,15 @@ func (p partiesPane) Where() string { return "" }
 func (p partiesPane) Finding() findMode { return p.find.mode() }
 
 func (p partiesPane) View() string {
+	v := p.view()
+	if n := p.note(); n != "" {
+		v = fit(p.k.st.Muted.Render(n), p.width) + "\n" + v
+	}
+	return v
+}
+
+// view is the pane below the note.
+func (p partiesPane) view() string {
 	st := p.k.st
 	if len(p.list) == 0 {
 		msg := text.NotInResponse

@@ -74,8 +74,8 @@ func TestProgramWorklist(t *testing.T) {
 	redraw(tm, 100, 30)
 	waitFor(t, tm, "worklist 2/2")
 	m := finalModel(t, tm)
-	if m.ex.paid != "XK9P2M" || m.work != 1 {
-		t.Fatalf("on %s, item %d", m.ex.paid, m.work)
+	if m.ex.paid != "XK9P2M" || m.list.at != 1 || m.list.shown != 1 {
+		t.Fatalf("on %s, item %d", m.ex.paid, m.list.at)
 	}
 }
 

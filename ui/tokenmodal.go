@@ -64,7 +64,7 @@ func (m tokenModal) Update(msg tea.Msg) (Modal, tea.Cmd) {
 	case tea.KeyPressMsg:
 		switch {
 		case key.Matches(msg, keys.Close):
-			return nil, nil
+			return nil, cancelledWith("")
 		case key.Matches(msg, keys.Save):
 			if _, err := m.clean(m.input.Value()); err != nil {
 				m.problem = capitalize(err.Error()) + "."

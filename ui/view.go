@@ -88,8 +88,11 @@ func (m Model) header(w int) string {
 // which exchange the panes show; on the right, where the pane is scrolled.
 func (m Model) messageLine(w int) string {
 	st := m.kit.st
-	if m.input.problem != "" {
-		return fit(st.InputError.Render("✗ "+m.input.problem), w)
+	if p := m.input.problem; p != "" {
+		if b := m.input.brief; b != "" && lipgloss.Width("✗ "+p) > w {
+			p = b
+		}
+		return fit(st.InputError.Render("✗ "+p), w)
 	}
 	var left string
 	switch {
@@ -112,9 +115,14 @@ func (m Model) messageLine(w int) string {
 	return left + strings.Repeat(" ", gap) + st.Muted.Render(right)
 }
 
-// warnings is the normalizer's warnings in brief; Raw lists them all.
+// warnings is the normalizer's warnings in brief, as the mask shows them
+// (a warning may quote a value); Raw lists them all.
 func (m Model) warnings() string {
-	ws := m.ex.doc.Warnings
+	d := m.ex.shown()
+	if d == nil {
+		return ""
+	}
+	ws := d.Warnings
 	switch len(ws) {
 	case 0:
 		return ""

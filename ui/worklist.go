@@ -2,23 +2,92 @@ package ui
 
 import (
 	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/text"
 )
 
+// worklist is the PAIDs ctrl+n and ctrl+p step through: those the command
+// line gave (padview PAID…, --list FILE), or a column of PAIDs pasted into
+// the input, which takes their place. Each item is kept as given: a pasted
+// full-view URL still asks for the full view.
+type worklist struct {
+	items []string
+	at    int // the item opened last: ctrl+n and ctrl+p step from it
+	// shown is the item whose exchange is on screen, or -1 when the screen
+	// shows another PAID (or nothing yet). The header names it; a lookup
+	// that did not happen (its dialog or its fetch cancelled) returns to it.
+	shown int
+}
+
+func newWorklist(items []string) worklist { return worklist{items: items, shown: -1} }
+
+// paid is item i's PAID, or "" when i is no item.
+func (w worklist) paid(i int, base string) string {
+	if i < 0 || i >= len(w.items) {
+		return ""
+	}
+	l, err := api.ParseLookup(w.items[i], base)
+	if err != nil {
+		return ""
+	}
+	return l.PAID
+}
+
+// seen notes the PAID of the exchange now on screen: the item opened last,
+// the item that was on screen (the same advertisement again), or another.
+func (w *worklist) seen(paid, base string) {
+	switch {
+	case w.paid(w.at, base) == paid:
+		w.shown = w.at
+	case w.paid(w.shown, base) == paid:
+	default:
+		w.shown = -1
+	}
+}
+
+// back returns to the item on screen, when the lookup of the item opened
+// since did not happen: ctrl+n then opens the same item again.
+func (w *worklist) back() {
+	if w.shown >= 0 {
+		w.at = w.shown
+	}
+}
+
+// place is where the worklist is, for the header: "3/17" while the
+// exchange on screen (paid) is the worklist's item; "" for one PAID
+// (padview AB12CD), which is no list to find one's way in, and while the
+// screen shows another PAID or nothing.
+func (w worklist) place(paid, base string) string {
+	if len(w.items) < 2 || paid == "" || w.paid(w.shown, base) != paid {
+		return ""
+	}
+	return fmt.Sprintf("%d/%d", w.shown+1, len(w.items))
+}
+
+// worklistPlace is the worklist's place for the header.
+func (m Model) worklistPlace() string {
+	if m.ex == nil {
+		return ""
+	}
+	return m.list.place(m.ex.paid, m.cfg.BaseURL)
+}
+
 // stepWorklist opens the next (d = 1: ctrl+n) or previous (-1: ctrl+p)
-// item of the worklist the command line gave. An advertisement this
-// session already holds in the standard view reopens without a request,
-// as [ and ] do.
+// item of the worklist.
 func (m *Model) stepWorklist(d int) tea.Cmd {
-	n := len(m.cfg.Worklist)
-	i := m.work + d
+	n := len(m.list.items)
+	i := m.list.at + d
 	switch {
 	case n == 0:
-		m.status = status{level: levelInfo, text: "No worklist: padview PAID… or padview --list FILE opens one."}
+		m.status = status{level: levelInfo, text: "No worklist: padview PAID… or padview --list FILE opens one, or paste a column of PAIDs."}
 		return nil
 	case i < 0:
 		m.status = status{level: levelInfo, text: fmt.Sprintf("This is the first item of the worklist (1/%d).", n)}
@@ -27,8 +96,15 @@ func (m *Model) stepWorklist(d int) tea.Cmd {
 		m.status = status{level: levelInfo, text: fmt.Sprintf("This is the last item of the worklist (%d/%d).", n, n)}
 		return nil
 	}
-	m.work = i
-	item := m.cfg.Worklist[i]
+	return m.openItem(i)
+}
+
+// openItem opens item i of the worklist. An advertisement this session
+// already holds in the standard view reopens without a request, as [ and
+// ] do.
+func (m *Model) openItem(i int) tea.Cmd {
+	m.list.at = i
+	item := m.list.items[i]
 	if l, err := api.ParseLookup(item, m.cfg.BaseURL); err == nil && m.sess.view == advert.Standard && l.View != advert.Full {
 		if v := m.hist.kept(lookup{l.PAID, advert.Standard}); v >= 0 {
 			return m.reopen(v)
@@ -38,16 +114,122 @@ func (m *Model) stepWorklist(d int) tea.Cmd {
 	return m.lookUp(item)
 }
 
-// worklistPlace is where the worklist is, for the header: "3/17"; ""
-// for one PAID (padview AB12CD), which is no list to find one's way in,
-// and while the exchange on screen is not the worklist's item (another
-// PAID was looked up, or the item is still coming).
-func (m Model) worklistPlace() string {
-	if len(m.cfg.Worklist) < 2 || m.ex == nil || m.work >= len(m.cfg.Worklist) {
-		return ""
+// maxBadWords is how many words of a paste that are not PAIDs the message
+// line quotes; the rest are counted.
+const maxBadWords = 3
+
+// pastedList is a paste read as a list of PAIDs: its words, split at line
+// breaks, commas, tabs and spaces (a spreadsheet column, a list copied
+// from an email) and unquoted, each a PAID by the worklist's rules
+// (api.ParsePAID and api.LooksLikePAID). It reads at most api.MaxWorklist
+// PAIDs and as many other words, so that no paste costs more than a
+// worklist.
+type pastedList struct {
+	first string   // the first word
+	words int      // the words read
+	items []string // the PAIDs, as given
+	bad   []string // the first maxBadWords other words, cleaned and clipped
+	nBad  int      // how many other words
+	more  bool     // the paste holds more than api.MaxWorklist PAIDs: the rest was not read
+}
+
+func readPasted(s string) pastedList {
+	var p pastedList
+	separator := func(r rune) bool { return r == ',' || unicode.IsSpace(r) }
+	for s != "" && p.nBad <= api.MaxWorklist {
+		word := s
+		if i := strings.IndexFunc(s, separator); i >= 0 {
+			_, n := utf8.DecodeRuneInString(s[i:])
+			word, s = s[:i], s[i+n:]
+		} else {
+			s = ""
+		}
+		if word == "" {
+			continue
+		}
+		if p.words++; p.words == 1 {
+			p.first = word
+		}
+		if w := unquote(word); api.LooksLikePAID(w) && validPAID(w) {
+			word = w
+			if len(p.items) == api.MaxWorklist {
+				p.more = true
+				break
+			}
+			p.items = append(p.items, word)
+			continue
+		}
+		p.nBad++
+		if len(p.bad) < maxBadWords {
+			p.bad = append(p.bad, `"`+ansi.Truncate(text.CleanText(word), 20, "…")+`"`)
+		}
 	}
-	if l, err := api.ParseLookup(m.cfg.Worklist[m.work], m.cfg.BaseURL); err != nil || l.PAID != m.ex.paid {
-		return ""
+	return p
+}
+
+// unquote takes off what wraps a word in running text: quotes, brackets,
+// and the punctuation after it ("(AB12CD)", "<https://…/AB12CD>",
+// "ES55MAD.").
+func unquote(word string) string {
+	const wraps = "\"'()[]<>«»“”‘’"
+	return strings.TrimRight(strings.TrimLeft(word, wraps), wraps+".;:!")
+}
+
+func validPAID(s string) bool {
+	_, err := api.ParsePAID(s)
+	return err == nil
+}
+
+// skipped says which words were not PAIDs: `2 words that are not PAIDs:
+// "Please", "thanks"`.
+func (p pastedList) skipped() string {
+	s := text.Plural(p.nBad, "word that is not a PAID", "words that are not PAIDs") + ": " + strings.Join(p.bad, ", ")
+	if p.nBad > len(p.bad) {
+		s += ", …"
 	}
-	return fmt.Sprintf("%d/%d", m.work+1, len(m.cfg.Worklist))
+	return s
+}
+
+// paste takes a paste into the PAID input: one word (a PAID, a URL) goes
+// in where the cursor is; several are a list of PAIDs (openPasted).
+func (m *Model) paste(msg tea.PasteMsg) tea.Cmd {
+	p := readPasted(msg.Content)
+	if p.words > 1 {
+		return m.openPasted(p)
+	}
+	return m.input.paste(p.first)
+}
+
+// openPasted takes a paste of several words. Two PAIDs or more open as
+// the worklist, in place of the one there was, as `padview PAID…` opens
+// one: on its first item. One PAID goes into the input, for enter. The
+// words that are not PAIDs are named; what the input held stays when the
+// paste holds no PAID.
+func (m *Model) openPasted(p pastedList) tea.Cmd {
+	switch len(p.items) {
+	case 0:
+		m.input.say(fmt.Sprintf("The paste holds no PAID (%s): paste one PAID, or a column of them.", p.skipped()), "The paste holds no PAID")
+		return nil
+	case 1:
+		m.input.box.SetValue(p.items[0])
+		m.input.box.CursorEnd()
+		m.input.say(fmt.Sprintf("Kept the paste's one PAID, %s, for %s; skipped %s.",
+			text.CleanText(p.items[0]), m.kit.keys.root.Fetch.Help().Key, p.skipped()), "")
+		return nil
+	}
+	replaced := len(m.list.items)
+	m.list = newWorklist(p.items)
+	cmd := m.openItem(0)
+	note := "Opened a worklist of " + text.Plural(len(p.items), "PAID", "PAIDs")
+	if p.more {
+		note = fmt.Sprintf("Opened a worklist of the paste's first %s PAIDs, the most a worklist holds", text.Thousands(api.MaxWorklist))
+	}
+	if p.nBad > 0 {
+		note += "; skipped " + p.skipped()
+	}
+	if replaced > 0 {
+		note += fmt.Sprintf(" (in place of the worklist of %s)", text.Thousands(int64(replaced)))
+	}
+	m.notice = strings.TrimSpace(note + ". " + m.notice) // after what the lookup says of a pasted URL
+	return cmd
 }

@@ -58,6 +58,10 @@ type Change struct {
 	// A and B are the values on either side; A is absent for Added, B for
 	// Removed. Strings are as the server sent them: clean before showing.
 	A, B advert.Value
+
+	// at is the party's place in A's list and in B's (-1 where it is not
+	// there), so that Mask reads each side in its own document.
+	at [2]int
 }
 
 // Result is the comparison of document A with document B.
@@ -67,6 +71,8 @@ type Result struct {
 	// Masked says the changes' values were masked for screen sharing
 	// (see Mask); the text and the JSON say so.
 	Masked bool
+
+	docs [2]*advert.Document // A and B, for Mask
 }
 
 // Equal reports whether the documents have the same normalized fields.
@@ -81,8 +87,8 @@ func (r *Result) Equal() bool { return len(r.Changes) == 0 }
 // "1000"); amount objects ({amount, currency}) and lists of plain values
 // compare as one value each.
 func Compare(a, b *advert.Document) *Result {
-	r := &Result{A: a.PAID, B: b.PAID}
-	w := walker{r: r}
+	r := &Result{A: a.PAID, B: b.PAID, docs: [2]*advert.Document{a, b}}
+	w := walker{r: r, at: [2]int{-1, -1}}
 	for _, g := range advert.Groups {
 		w.group = g.Group
 		if g.Parties {
@@ -154,12 +160,13 @@ type walker struct {
 	party   string
 	nth     int
 	inParty bool
+	at      [2]int // the party's index in A and in B, -1 where absent
 }
 
 func (w *walker) add(k Kind, path []Step, a, b advert.Value) {
 	w.r.Changes = append(w.r.Changes, Change{
 		Group: w.group, Party: w.party, Nth: w.nth, InParty: w.inParty,
-		Path: path, Kind: k, A: a, B: b,
+		Path: path, Kind: k, A: a, B: b, at: w.at,
 	})
 }
 
@@ -251,7 +258,7 @@ func (w *walker) parties(a, b []advert.Value) {
 		inB[k] = i
 	}
 	used := make([]bool, len(b))
-	defer func() { w.party, w.nth, w.inParty = "", 0, false }()
+	defer func() { w.party, w.nth, w.inParty, w.at = "", 0, false, [2]int{-1, -1} }()
 	w.inParty = true
 	at := func(k partyKey) {
 		w.party, w.nth = k.name, 0
@@ -263,10 +270,12 @@ func (w *walker) parties(a, b []advert.Value) {
 		at(k)
 		j, ok := inB[k]
 		if !ok {
+			w.at = [2]int{i, -1}
 			w.add(Removed, nil, a[i], advert.Value{})
 			continue
 		}
 		used[j] = true
+		w.at = [2]int{i, j}
 		if a[i].Kind == advert.Object && b[j].Kind == advert.Object {
 			w.members(nil, a[i], b[j])
 		} else if !Equal(a[i], b[j]) {
@@ -276,6 +285,7 @@ func (w *walker) parties(a, b []advert.Value) {
 	for j, k := range kb {
 		if !used[j] {
 			at(k)
+			w.at = [2]int{-1, j}
 			w.add(Added, nil, advert.Value{}, b[j])
 		}
 	}

@@ -1,38 +1,77 @@
 package diff
 
 import (
+	"strconv"
+
 	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/text"
 )
 
 // Mask returns a copy of r for screen sharing: every value of personal
-// data in its changes masked as text.MaskDocument masks a document (by the
-// member names on the change's path), and party names that are an email or
-// hold one masked like free text. The comparison itself is r's, made on the
-// unmasked documents, so a change hidden by the mask still counts (its two
-// sides may then read the same). r is not changed.
+// data in its changes masked as text.MaskDocument masks a document, each
+// side read in its own document (a sponsor's name is a natural person's
+// in one and not in the other), and the name of a party that is a natural
+// person masked where it names the change. The comparison itself is r's,
+// made on the unmasked documents, so a change hidden by the mask still
+// counts (its two sides may then read the same). r is not changed.
 func (r *Result) Mask() *Result {
-	m := &Result{A: r.A, B: r.B, Masked: true, Changes: make([]Change, len(r.Changes))}
+	m := &Result{A: r.A, B: r.B, Masked: true, Changes: make([]Change, len(r.Changes)), docs: r.docs}
+	names := map[[2]int]string{} // a party's masked name, by side and index
 	for i, c := range r.Changes {
-		var path []string
-		for _, st := range c.Path {
-			if !st.IsIndex {
-				path = append(path, st.Key)
+		for side, v := range []*advert.Value{&c.A, &c.B} {
+			if v.IsPresent() {
+				*v = text.MaskValueIn(r.docs[side], *v, c.placeIn(side)...)
 			}
 		}
-		c.A = maskSide(path, c.A)
-		c.B = maskSide(path, c.B)
 		if c.InParty {
-			c.Party = text.MaskValue("", c.Party)
+			c.Party = r.maskedParty(c, names)
 		}
 		m.Changes[i] = c
 	}
 	return m
 }
 
-func maskSide(path []string, v advert.Value) advert.Value {
-	if !v.IsPresent() {
-		return v
+// placeIn is the change's place in side's document (0 for A, 1 for B),
+// as text.PersonalCategoryAt reads it: the group, the party's index, the
+// member names and indexes.
+func (c Change) placeIn(side int) []string {
+	path := []string{string(c.Group)}
+	if c.InParty {
+		path = append(path, strconv.Itoa(c.at[side]))
 	}
-	return text.MaskValueAt(path, v)
+	for _, st := range c.Path {
+		if st.IsIndex {
+			path = append(path, strconv.Itoa(st.Index))
+		} else {
+			path = append(path, st.Key)
+		}
+	}
+	return path
+}
+
+// maskedParty is the party's name as the mask shows it: masked when it is
+// a natural person's on either side.
+func (r *Result) maskedParty(c Change, names map[[2]int]string) string {
+	name := c.Party
+	for side, at := range c.at {
+		if at < 0 || r.docs[side] == nil {
+			continue
+		}
+		k := [2]int{side, at}
+		masked, ok := names[k]
+		if !ok {
+			list, _ := r.docs[side].Parties(c.Group)
+			if at < len(list) {
+				masked = text.MaskedPartyName(list[at])
+			}
+			names[k] = masked
+		}
+		if masked != c.Party {
+			name = masked
+		}
+	}
+	if name == c.Party {
+		name = text.MaskValue("", name) // an email for a name
+	}
+	return name
 }

@@ -36,23 +36,26 @@ var Categories = []string{CategoryEmail, CategoryPhone, CategoryAddress, Categor
 // address's lines) is personal too. It says nothing of the value: an
 // empty value, which shows nothing, is the caller's to leave alone.
 func PersonalCategoryAt(d *advert.Document, path ...string) string {
-	if d == nil || len(path) < 2 {
+	if len(path) < 2 {
 		return ""
 	}
+	_, c, _ := placeAt(d, path)
+	return string(c)
+}
+
+// placeAt is where the value at path stands in d (see PersonalCategoryAt
+// for path), and its category; ok is false when d has no such place.
+func placeAt(d *advert.Document, path []string) (p place, c vocab.Category, ok bool) {
+	if d == nil || len(path) < 1 {
+		return place{}, vocab.NotPersonal, false
+	}
 	g := advert.Group(path[0])
-	var p place
 	var v advert.Value
 	rest := path[1:]
-	if items, _ := d.Parties(g); g == advert.GroupSponsors || g == advert.GroupControllers {
-		i := 0
-		for _, c := range rest[0] {
-			if c < '0' || c > '9' {
-				return ""
-			}
-			i = i*10 + int(c-'0')
-		}
-		if i >= len(items) {
-			return ""
+	if items, _ := d.Parties(g); isPartyGroup(g) {
+		i, isIndex := index(rest)
+		if !isIndex || i >= len(items) {
+			return place{}, vocab.NotPersonal, false
 		}
 		v, rest = items[i], rest[1:]
 		p = partyPlace(v)
@@ -60,7 +63,6 @@ func PersonalCategoryAt(d *advert.Document, path ...string) string {
 		v = d.Group(g)
 		p = objectPlace(string(g), v)
 	}
-	c := vocab.NotPersonal
 	for _, key := range rest {
 		if v.Kind == advert.Array {
 			v = advert.Value{} // an index: the items share the place of their list
@@ -70,7 +72,58 @@ func PersonalCategoryAt(d *advert.Document, path ...string) string {
 		c, p = p.member(key, child)
 		v = child
 	}
-	return string(c)
+	return p, c, true
+}
+
+func isPartyGroup(g advert.Group) bool {
+	return g == advert.GroupSponsors || g == advert.GroupControllers
+}
+
+// index reads the first step of a path as a list index.
+func index(path []string) (int, bool) {
+	if len(path) == 0 || path[0] == "" {
+		return 0, false
+	}
+	i := 0
+	for _, c := range path[0] {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		i = i*10 + int(c-'0')
+	}
+	return i, true
+}
+
+// MaskValueIn masks v as MaskDocument masks the value at path in d (path
+// as PersonalCategoryAt reads it; a party group alone for its whole list):
+// by the vocabulary's categories, a party's plain name where that party of
+// d is a natural person. A comparison masks each side in its own
+// document. Where d has no such place, v is masked as MaskValueAt masks
+// it. It does not change v.
+func MaskValueIn(d *advert.Document, v advert.Value, path ...string) advert.Value {
+	if len(path) == 1 && isPartyGroup(advert.Group(path[0])) && v.Kind == advert.Array {
+		return advert.NewArray(maskParties(v.Items())...) // a whole list, each party by itself
+	}
+	p, _, ok := placeAt(d, path)
+	if !ok {
+		if len(path) > 0 {
+			path = path[1:]
+		}
+		if _, isIndex := index(path); isIndex {
+			path = path[1:]
+		}
+		return MaskValueAt(path, v)
+	}
+	return maskAt(p, v)
+}
+
+// MaskedPartyName is the name of a sponsor or controller as the mask
+// shows it: "•••" where the name is a natural person's.
+func MaskedPartyName(v advert.Value) string {
+	if v.Kind != advert.Object {
+		return MaskValue("", PartyName(v))
+	}
+	return PartyName(maskAt(partyPlace(v), v))
 }
 
 // PersonalPlace is where members stand, as far as personal data goes: a
