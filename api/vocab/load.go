@@ -45,7 +45,7 @@ type Vocabulary struct {
 	prefixes      []affix // prefixes sending a member to a group under its own name
 	qualifiers    []affix
 	trailers      map[string]bool // folded words after a party's field that do not change what it holds ("nummer")
-	currencies    []affix // words naming a currency → ISO code in affix.to
+	currencies    []affix         // words naming a currency → ISO code in affix.to
 	envelope      map[string]string
 	identifier    map[string]string
 	parts         map[string]string // money members: amount, currency, lower, upper
