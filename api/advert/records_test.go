@@ -153,9 +153,10 @@ func TestBareStringIsTheGroupsName(t *testing.T) {
 // A user's [fields] mappings place members the built-in vocabulary does
 // not know.
 func TestNormalizeWithMappings(t *testing.T) {
-	raw := []byte(`{"werbekunde_name": "Hafenbund", "zahlstelle_name": "Fonds", "zahlstelle_konto": "x", "wahltag": "2026-03-08"}`)
+	raw := []byte(`{"werbekunde_name": "Hafenbund", "zahlstelle_name": "Fonds", "zahlstelle_konto": "x", "wahltag": "2026-03-08",
+	  "zahlstelle_lieblingsfarbe": "blau"}`)
 	d, _ := Normalize(raw, "X", Full)
-	if d.Unrecognised != 4 {
+	if d.Unrecognised != 5 {
 		t.Fatalf("built-in: %d unrecognised; other %s", d.Unrecognised, d.Other.Text())
 	}
 	v, err := d.Vocabulary().With(testMappings)
@@ -164,12 +165,15 @@ func TestNormalizeWithMappings(t *testing.T) {
 	}
 	d, _ = NormalizeWith(raw, "X", Full, v)
 	for path, want := range map[string]string{"advertiser.name": "Hafenbund", "complianceAndFunding.payer.name": "Fonds",
-		"complianceAndFunding.payer.zahlstelle_konto": "x", "complianceAndFunding.electionDate": "2026-03-08"} {
+		"complianceAndFunding.payer.bankAccount": "x", "complianceAndFunding.electionDate": "2026-03-08",
+		"complianceAndFunding.payer.zahlstelle_lieblingsfarbe": "blau"} {
 		if got := at(t, d, path); got != want {
 			t.Errorf("%s = %q; want %q", path, got, want)
 		}
 	}
-	if d.Unrecognised != 0 || d.Vocabulary() != v {
+	// the prefix places the member whose rest padview does not know, but
+	// does not recognise it
+	if d.Unrecognised != 1 || d.Vocabulary() != v {
 		t.Errorf("unrecognised %d; other %s", d.Unrecognised, d.Other.Text())
 	}
 }

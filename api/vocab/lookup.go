@@ -246,6 +246,18 @@ func (v *Vocabulary) CurrencyWord(key string) string {
 	return ""
 }
 
+// CurrencyByWord is the ISO 4217 code a word written beside an amount
+// stands for ("euro", "EUR", "€" in "1.250 €"); "" when it names none.
+func (v *Vocabulary) CurrencyByWord(word string) string {
+	f := Fold(word)
+	for _, c := range v.currencies {
+		if f != "" && c.folded == f || f == "" && c.spelling == strings.TrimSpace(word) {
+			return c.to
+		}
+	}
+	return ""
+}
+
 // CurrencyOf reads a name that gives the currency of an amount beside it,
 // "<amount name><currency word>" ("totalValueCurrency", "bedrag_valuta",
 // "spend_currency_code"): it returns the amount's name, folded; ok is false
