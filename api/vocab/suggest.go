@@ -69,26 +69,33 @@ func (v *Vocabulary) closest(scope, f string) (known, path string, ok bool) {
 }
 
 // unknownRole reads a name as words padview does not know before a
-// party's field ("geldgeber_email"). At the top level it proposes the
-// words as a prefix for the payer, the party such roles most often name,
-// and says that it is a guess; inside a party it maps the name to the
-// party's field.
+// field it knows. Before a party's field ("geldgeber_email") the words
+// read as a role: at the top level the line maps them as a prefix for the
+// payer, the party such roles most often name, and says that it is a
+// guess; inside a party it maps the name to the party's field. Before a
+// group's field ("ausgaben_waehrung") the line maps them as a prefix for
+// that group.
 func (v *Vocabulary) unknownRole(scope, key string) (Suggestion, bool) {
 	spans := wordSpans(key)
 	for i := 1; i < len(spans); i++ {
 		rest := key[spans[i][0]:]
-		e, ok := v.partyField(Fold(rest))
-		if !ok {
-			continue
-		}
 		prefix := key[:spans[i][0]]
-		if scopeKey(scope) == party {
-			return Suggestion{Name: key, Path: scope + "." + e.field.Name,
-				Why: strconv.Quote(rest) + " is a party's " + e.field.Name + " after words padview does not know"}, true
+		f := Fold(rest)
+		if e, ok := v.partyField(f); ok {
+			if scopeKey(scope) == party {
+				return Suggestion{Name: key, Path: scope + "." + e.field.Name,
+					Why: strconv.Quote(rest) + " is a party's " + e.field.Name + " after words padview does not know"}, true
+			}
+			return Suggestion{Name: prefix + "*", Path: Payer + ".*",
+				Why: strconv.Quote(prefix) + " before a party's " + e.field.Name + " reads as a role padview does not know; " +
+					"which party it names is a guess: map it to advertiser.*, payer.* or controllingEntity.*"}, true
 		}
-		return Suggestion{Name: prefix + "*", Path: Payer + ".*",
-			Why: strconv.Quote(prefix) + " before a party's " + e.field.Name + " reads as a role padview does not know; " +
-				"which party it names is a guess: map it to advertiser.*, payer.* or controllingEntity.*"}, true
+		for _, g := range objectGroups {
+			if e, ok := v.names[g][f]; ok && scopeKey(scope) != party {
+				return Suggestion{Name: prefix + "*", Path: g + ".*",
+					Why: strconv.Quote(prefix) + " before " + e.field.Path() + "; check that the other names it starts go there too"}, true
+			}
+		}
 	}
 	return Suggestion{}, false
 }
