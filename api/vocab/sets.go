@@ -13,6 +13,9 @@ const (
 	// not a natural person, the check reads it as its place of
 	// establishment where none is given.
 	SetAddress = "address"
+	// SetPlace are the parts of an address that say where a party is: its
+	// city, or a full postal address.
+	SetPlace = "place"
 	// SetTargetingDetails are the details of the targeting (Annex II item
 	// 15): techniques, parameters, audience, the categories of personal
 	// data. Where any is given, targeting was used (item 14).

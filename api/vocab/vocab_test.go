@@ -406,6 +406,7 @@ func TestSetsAndNotices(t *testing.T) {
 		SetNames:      "party.name party.companyName party.legalName",
 		SetPersonName: "party.firstName party.lastName",
 		SetAddress:    "party.streetAddress party.postalAddress party.postalCode party.city party.country",
+		SetPlace:      "party.city party.postalAddress",
 		SetTargetingDetails: "targeting.details targeting.techniques targeting.personalDataCategories targeting.audience " +
 			"targeting.ageRange targeting.gender targeting.locations targeting.targets",
 	} {
