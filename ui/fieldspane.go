@@ -22,9 +22,9 @@ type fieldsPane struct {
 	value  advert.Value
 	place  text.PersonalPlace // where the group's members stand, as far as personal data goes
 	absent []advert.Member    // spec fields the answer lacks, with what to say
-	lines  []string        // laid out by Resize for width and theme
-	items  []fieldItem     // the values among lines, in order
-	cursor int             // the selected item
+	lines  []string           // laid out by Resize for width and theme
+	items  []fieldItem        // the values among lines, in order
+	cursor int                // the selected item
 	width  int
 	height int // the pane's; the find line takes one of them while it shows
 	dark   bool

@@ -52,7 +52,7 @@ func cutCurrencyWord(s string) (num, word string) {
 }
 
 // groupKind is a separator of an amount's digits: '.', ',', ' ' (any
-// space) or '\'' (an apostrophe, as the Swiss group thousands).
+// space) or an apostrophe (as the Swiss group thousands).
 func groupKind(r rune) rune {
 	switch r {
 	case '.', ',':

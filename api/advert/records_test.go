@@ -118,10 +118,10 @@ var sourceCases = []sourceCase{
 	}},
 	{"german-municipal", 0, map[string]string{
 		"advertiser.companyName": "Bürgerliste Musterstadt (fiktiv)", "advertiser.registrationNumber": "Amtsgericht Musterstadt VR 4711",
-		"complianceAndFunding.payer.postalAddress":  "Am Markt 1, 12345 Musterstadt",
-		"legalAndMetadata.responsiblePerson":        "Erika Mustermann",
+		"complianceAndFunding.payer.postalAddress":   "Am Markt 1, 12345 Musterstadt",
+		"legalAndMetadata.responsiblePerson":         "Erika Mustermann",
 		"complianceAndFunding.notificationMechanism": "https://buergerliste.example/melden",
-		"campaign.totalValue":                       `{"amount":"4500","currency":"EUR"}`,
+		"campaign.totalValue":                        `{"amount":"4500","currency":"EUR"}`,
 	}},
 	{"french-service", 0, map[string]string{
 		"advertiser.legalName": "Association Fictive pour le Canal", "advertiser.placeOfEstablishment": "Paris",
