@@ -88,19 +88,8 @@ func readGrouped(s string) (string, string) {
 		sign, s = "-", rest
 	}
 	s = strings.TrimPrefix(s, "+")
-	var seps []int // byte offsets of the separators
-	count := map[rune]int{}
-	for i, r := range s {
-		switch {
-		case r >= '0' && r <= '9':
-		case groupKind(r) != 0:
-			seps = append(seps, i)
-			count[groupKind(r)]++
-		default:
-			return "", "is not an amount"
-		}
-	}
-	if s == "" || len(seps) > 0 && (seps[0] == 0 || s[len(s)-1] < '0' || s[len(s)-1] > '9') {
+	seps, count, ok := separators(s)
+	if !ok {
 		return "", "is not an amount"
 	}
 	mark, problem := decimalMark(s, seps, count)
@@ -119,6 +108,27 @@ func readGrouped(s string) (string, string) {
 		digits += "." + frac
 	}
 	return canonicalDecimal(sign + digits), ""
+}
+
+// separators are the byte offsets of the separators among the digits of
+// s, and how many of each kind there are; ok is false for anything but
+// digits and separators, and for a separator at either end.
+func separators(s string) (seps []int, count map[rune]int, ok bool) {
+	count = map[rune]int{}
+	for i, r := range s {
+		switch {
+		case r >= '0' && r <= '9':
+		case groupKind(r) != 0:
+			seps = append(seps, i)
+			count[groupKind(r)]++
+		default:
+			return nil, nil, false
+		}
+	}
+	if s == "" || len(seps) > 0 && (seps[0] == 0 || s[len(s)-1] < '0' || s[len(s)-1] > '9') {
+		return nil, nil, false
+	}
+	return seps, count, true
 }
 
 // decimalMark is the offset of the decimal mark among the separators of s
