@@ -27,7 +27,7 @@ func TestCheckSummaryLinesAndTally(t *testing.T) {
 		t.Fatalf("exit %d\n%s", code, errs)
 	}
 	want := []string{
-		"AB12CD · INCOMPLETE · 2 missing: sponsor.establishment, calculation · 0 unknown",
+		"AB12CD · INCOMPLETE · 1 missing: calculation · 0 unknown",
 		"TN2026 · complete · 0 missing · 0 unknown",
 		"NOPE99 · not found · no advertisement with PAID NOPE99 (HTTP 404, not_found); check the identifier",
 		"TN2026x · not found · ",
@@ -109,7 +109,7 @@ func TestCheckSummaryCSVReport(t *testing.T) {
 	}
 	want := [][]string{
 		{"paid", "verdict", "missing", "unknown", "missing_items", "unknown_items", "note"},
-		{"AB12CD", "incomplete", "2", "0", "sponsor.establishment; calculation", "", ""},
+		{"AB12CD", "incomplete", "1", "0", "calculation", "", ""},
 		{"TN2026", "complete", "0", "0", "", "", ""},
 		{"'=1/1", "invalid", "", "", "", "", "the PAID contains '/', which cannot be part of an identifier"},
 		{"NOPE99", "not found", "", "", "", "", "no advertisement with PAID NOPE99 (HTTP 404, not_found); check the identifier"},
@@ -147,7 +147,7 @@ func TestCheckSummaryMarkdownReport(t *testing.T) {
 			}
 		}
 	}
-	if len(rows) != 5 || rows[0] != "| PAID | Verdict | Missing | Unknown | Items |" || !strings.HasPrefix(rows[2], "| AB12CD | **incomplete** | 2 | 1 | missing: ") ||
+	if len(rows) != 5 || rows[0] != "| PAID | Verdict | Missing | Unknown | Items |" || !strings.HasPrefix(rows[2], "| AB12CD | **incomplete** | 1 | 1 | missing: ") ||
 		!strings.HasPrefix(rows[4], "| NOPE99 | not found | | | no advertisement") {
 		t.Errorf("table:\n%s", strings.Join(rows, "\n"))
 	}

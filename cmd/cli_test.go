@@ -325,7 +325,8 @@ func TestWordsForTheUser(t *testing.T) {
 			t.Errorf("%v: exit %d %q", args, code, errs)
 		}
 	}
-	if _, out, _ := h.run("check", "AB12CD"); !strings.Contains(out, "INCOMPLETE: 2 required items missing") {
+	if _, out, _ := h.run("check", "AB12CD", "JP2026A1"); !strings.Contains(out, "INCOMPLETE: 1 required item missing") ||
+		!strings.Contains(out, "INCOMPLETE: 2 required items missing") {
 		t.Errorf("check:\n%s", out)
 	}
 	h.run("get", "--full", "--accept-personal-data", "AB12CD")

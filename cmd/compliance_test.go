@@ -79,7 +79,7 @@ func TestCheckText(t *testing.T) {
 	if code != ExitIncomplete {
 		t.Fatalf("exit %d", code)
 	}
-	for _, want := range []string{"AB12CD · standard view · transparency notice INCOMPLETE: 2 required items missing",
+	for _, want := range []string{"AB12CD · standard view · transparency notice INCOMPLETE: 1 required item missing",
 		"✓ present", "Sponsor name", "✗ MISSING", "How the amounts were calculated", "required",
 		"◌ not in this view", "the full view shows it", "✗ missing", "Suspension or removal history", "optional",
 		"funded from inside the EU", "not in this view"} {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/spf13/cobra"
@@ -27,7 +28,17 @@ func newFields(env *Env, rf *rootFlags) *cobra.Command {
 puts it in the normalized document, whether it is personal data, and what
 recognised it (a vocabulary, a composed name such as opdrachtgever_ +
 mailadres, or your [fields]). Members padview did not recognise come last,
-with a [fields] line to add where a known name is close. No value is shown.
+with a [fields] line to add where a known name is close, or, for words it
+does not know before a party's field (geldgeber_email), a prefix line whose
+party is a guess. While any remain, the check calls an item it does not find
+unknown, never missing. No value is shown.
+
+--json prints one line per PAID: {"paid", "view", "members": [{"source",
+"path", "recognised", "personal", "by"}], "unrecognised": N}. Every member
+carries those five: "by" is what recognised it, "" for one nothing did;
+"path" is its place in the normalized document ("paid" for the identifier
+asked for). A personal member adds "category" (email, phone, address, name,
+other), an unrecognised one "suggest" where padview proposes a line.
 
 A [fields] line maps a member name of the service (any case style; a
 trailing * makes it a prefix) to a path of the normalized document, in the
@@ -47,7 +58,7 @@ stdin, one a line. Exit codes as for 'padview get'.`,
 		},
 	}
 	fl := c.Flags()
-	fl.BoolVar(&f.json, "json", false, `print one JSON line per PAID: {paid, view, members: [{source, path, recognised, personal, category, by, suggest}], unrecognised}`)
+	fl.BoolVar(&f.json, "json", false, `print one JSON line per PAID: {paid, view, members: [{source, path, recognised, personal, by, category, suggest}], unrecognised}`)
 	f.lookupFlags.add(fl, "read the full view, which carries contact data")
 	return c
 }
@@ -76,7 +87,13 @@ func runFields(ctx context.Context, env *Env, rf *rootFlags, f fieldsFlags, args
 // memberPlace is one member of an answer as fields shows it.
 type memberPlace struct {
 	advert.Place
-	Suggest string // a [fields] line for an unrecognised member close to a known name
+	// Category is the personal data the member holds in the normalized
+	// document, as the mask and the ◆ markers read it there
+	// (text.PersonalCategoryOf); "" when none.
+	Category string
+	// Suggest is a [fields] line for an unrecognised member, and what it
+	// rests on.
+	Suggest string
 }
 
 // placesOf lists where the members of d's answer went, recognised first.
@@ -87,7 +104,7 @@ func placesOf(d *advert.Document) []memberPlace {
 	}
 	var known, unknown []memberPlace
 	for _, p := range places {
-		mp := memberPlace{Place: p}
+		mp := memberPlace{Place: p, Category: text.PersonalCategoryOf(d, p.Path)}
 		if p.Recognised {
 			known = append(known, mp)
 			continue
@@ -96,10 +113,10 @@ func placesOf(d *advert.Document) []memberPlace {
 		if g, _, ok := cutGroup(p.Path); ok {
 			scope = g
 		}
-		if name, path, ok := d.Vocabulary().Suggest(scope, p.Name); ok {
-			k, _ := json.Marshal(p.Name)
-			v, _ := json.Marshal(path)
-			mp.Suggest = fmt.Sprintf("%s = %s (close to %q)", k, v, name)
+		if s, ok := d.Vocabulary().Suggest(scope, p.Name); ok {
+			k, _ := json.Marshal(s.Name)
+			v, _ := json.Marshal(s.Path)
+			mp.Suggest = fmt.Sprintf("%s = %s (%s)", k, v, s.Why)
 		}
 		unknown = append(unknown, mp)
 	}
@@ -117,14 +134,19 @@ func cutGroup(path string) (group, rest string, ok bool) {
 	return path, "", false
 }
 
+// fieldsJSON is one line of fields --json: {"paid", "view", "members":
+// [{"source", "path", "recognised", "personal", "by"}], "unrecognised"};
+// every member carries those five ("by" is "" for one nothing recognised),
+// and "category" where it is personal, "suggest" where a [fields] line is
+// proposed.
 func fieldsJSON(d *advert.Document) []byte {
 	type memberJSON struct {
 		Source     string `json:"source"`
 		Path       string `json:"path"`
 		Recognised bool   `json:"recognised"`
 		Personal   bool   `json:"personal"`
+		By         string `json:"by"`
 		Category   string `json:"category,omitempty"`
-		By         string `json:"by,omitempty"`
 		Suggest    string `json:"suggest,omitempty"`
 	}
 	members := []memberJSON{}
@@ -145,32 +167,34 @@ func fieldsJSON(d *advert.Document) []byte {
 	return b
 }
 
+// maxFieldsColumn caps a column of the fields table: a longer name or
+// path is written whole, and the row goes on below it at its column.
+const maxFieldsColumn = 60
+
 // writePlaces prints the members of an answer as aligned rows: the name
 // as sent, its place, ◆ and its category where it is personal, what
 // recognised it; the unrecognised last, under a heading of their own.
 func writePlaces(w io.Writer, d *advert.Document) {
 	places := placesOf(d)
 	unrecognised := 0
-	srcW, pathW := len("member as sent"), len("in the document")
+	widths := []int{len("member as sent"), len("in the document"), len("personal")}
 	for _, p := range places {
-		srcW = max(srcW, min(ansi.StringWidth(text.CleanText(p.Source)), 44))
-		pathW = max(pathW, min(ansi.StringWidth(text.CleanText(p.Path)), 44))
+		widths[0] = max(widths[0], min(ansi.StringWidth(text.CleanText(p.Source)), maxFieldsColumn))
+		widths[1] = max(widths[1], min(ansi.StringWidth(text.CleanText(p.Path)), maxFieldsColumn))
+		widths[2] = max(widths[2], ansi.StringWidth(personalCell(p)))
 		if !p.Recognised {
 			unrecognised++
 		}
 	}
 	fmt.Fprintf(w, "%s · %s view · %s, %d not recognised\n\n", text.CleanText(d.PAID), d.View,
 		text.Plural(len(places), "member", "members"), unrecognised)
-	fmt.Fprintf(w, "  %s  %s  %-9s  %s\n", pad("member as sent", srcW), pad("in the document", pathW), "personal", "recognised by")
+	fmt.Fprint(w, tableRow(widths, "member as sent", "in the document", "personal", "recognised by"))
 	heading := false
 	for _, p := range places {
 		if !p.Recognised && !heading {
 			heading = true
-			fmt.Fprintf(w, "\n  not recognised: the check calls nothing missing while these remain; map them with [fields]\n")
-		}
-		personal := ""
-		if p.Category != "" {
-			personal = "◆ " + p.Category
+			fmt.Fprintf(w, "\n  not recognised: while these remain, the check calls an item it does not find unknown, "+
+				"never missing; map them with [fields]\n")
 		}
 		by := text.CleanText(p.By)
 		if !p.Recognised {
@@ -179,7 +203,40 @@ func writePlaces(w io.Writer, d *advert.Document) {
 				by = "suggest " + text.CleanText(p.Suggest)
 			}
 		}
-		fmt.Fprintf(w, "  %s  %s  %s  %s\n", pad(text.CleanText(p.Source), srcW), pad(text.CleanText(p.Path), pathW),
-			pad(personal, 9), by)
+		fmt.Fprint(w, tableRow(widths, text.CleanText(p.Source), text.CleanText(p.Path), personalCell(p), by))
 	}
+}
+
+// personalCell is ◆ and the category of a personal member, else "".
+func personalCell(p memberPlace) string {
+	if p.Category == "" {
+		return ""
+	}
+	return "◆ " + p.Category
+}
+
+// tableRow writes cells in columns of the given widths, the last cell as
+// long as it is. A cell wider than its column is written whole and the row
+// goes on on the next line, at the next column, so that every column
+// stays aligned.
+func tableRow(widths []int, cells ...string) string {
+	var b strings.Builder
+	at := 2 // the indent
+	b.WriteString("  ")
+	for i, c := range cells {
+		if i == len(cells)-1 {
+			b.WriteString(c)
+			break
+		}
+		b.WriteString(c)
+		next := at + widths[i] + 2
+		if used := at + ansi.StringWidth(c); used > next-2 {
+			b.WriteString("\n")
+			b.WriteString(strings.Repeat(" ", next))
+		} else {
+			b.WriteString(strings.Repeat(" ", next-used))
+		}
+		at = next
+	}
+	return strings.TrimRight(b.String(), " ") + "\n"
 }

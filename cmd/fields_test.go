@@ -9,7 +9,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/fake"
+	"github.com/padview/padview/api/text"
 	"github.com/padview/padview/keystore"
 )
 
@@ -81,7 +85,8 @@ func TestFieldsText(t *testing.T) {
 	}
 
 	_, out, _ = h.run("fields", "unseen-source")
-	if !strings.Contains(out, "3 not recognised") || !strings.Contains(out, "not recognised: the check calls nothing missing") ||
+	if !strings.Contains(out, "3 not recognised") ||
+		!strings.Contains(out, "not recognised: while these remain, the check calls an item it does not find unknown, never missing") ||
 		!hasRow(out, "Num_of_Days", "other.Num_of_Days", "—") {
 		t.Errorf("unrecognised members:\n%s", out)
 	}
@@ -101,6 +106,161 @@ func hasRow(out string, parts ...string) bool {
 		}
 	}
 	return false
+}
+
+// Every member of fields --json carries source, path, recognised, personal
+// and by, whatever it is; a path is a place of the document, never prose.
+func TestFieldsJSONShape(t *testing.T) {
+	h := withRecords(t)
+	code, out, errs := h.run("fields", "--json", "--full", "--accept-personal-data", "german-unknown-role", "ttpa-template")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		var line struct {
+			Members      []map[string]any `json:"members"`
+			Unrecognised *int             `json:"unrecognised"`
+		}
+		if err := json.Unmarshal([]byte(l), &line); err != nil || line.Unrecognised == nil {
+			t.Fatalf("not a fields line: %s", l)
+		}
+		unrecognised := 0
+		for _, m := range line.Members {
+			for _, k := range []string{"source", "path", "recognised", "personal", "by"} {
+				if _, ok := m[k]; !ok {
+					t.Errorf("member without %q: %v", k, m)
+				}
+			}
+			path, _ := m["path"].(string)
+			if strings.ContainsAny(path, "() ") {
+				t.Errorf("prose in a path: %v", m)
+			}
+			if m["recognised"] == false {
+				unrecognised++
+				if m["by"] != "" {
+					t.Errorf("an unrecognised member says what recognised it: %v", m)
+				}
+			}
+		}
+		if unrecognised != *line.Unrecognised {
+			t.Errorf("%d unrecognised members, %d counted", unrecognised, *line.Unrecognised)
+		}
+	}
+	raw, _ := os.ReadFile(filepath.Join("..", "api", "advert", "testdata", "records", "ttpa-template.json"))
+	d, _ := advert.Normalize(raw, "TEST01", advert.Full)
+	if j := string(fieldsJSON(d)); !strings.Contains(j, `{"source":"paid","path":"paid","recognised":true,"personal":false,"by":"identifier"}`) {
+		t.Errorf("the identifier asked for:\n%s", j)
+	}
+	// an unknown role before a party's field: a prefix line, the party a guess
+	if !strings.Contains(out, `"suggest":"\"geldgeber_*\" = \"payer.*\"`) || !strings.Contains(out, "guess") {
+		t.Errorf("no suggestion for geldgeber_:\n%s", out)
+	}
+}
+
+// What fields calls personal is what the mask hides, and what it calls not
+// personal the mask leaves (but for emails and phone numbers inside free
+// text), member by member, for every test record: both read the one
+// answer of the normalized document.
+func TestFieldsAgreeWithTheMask(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("..", "api", "advert", "testdata", "records", "*.json"))
+	if len(files) < 10 {
+		t.Fatalf("%d records", len(files))
+	}
+	for _, f := range files {
+		raw, _ := os.ReadFile(f)
+		d, err := advert.Normalize(raw, "TEST01", advert.Full)
+		if err != nil {
+			t.Fatal(err)
+		}
+		masked := text.MaskDocument(d)
+		for _, p := range placesOf(d) {
+			for i, v := range valuesAt(d, p.Path) {
+				m := valuesAt(masked, p.Path)[i]
+				if v.Kind != advert.String && v.Kind != advert.Number || strings.TrimSpace(v.Str) == "" {
+					continue
+				}
+				hidden := m.Str != v.Str
+				inText := len(text.TextCategories(v.Str)) > 0 || strings.Contains(v.Str, "@")
+				switch {
+				case p.Category != "" && !hidden:
+					t.Errorf("%s: fields calls %s %s, the mask shows it", filepath.Base(f), p.Source, p.Category)
+				case p.Category == "" && hidden && !inText:
+					t.Errorf("%s: fields calls %s not personal, the mask hides it (%q)", filepath.Base(f), p.Source, m.Str)
+				}
+			}
+		}
+	}
+}
+
+// valuesAt are the values at a place of the document as fields writes it
+// ("sponsors[].email"), one for each item of a list on the way, in order.
+func valuesAt(d *advert.Document, path string) []advert.Value {
+	group, rest, _ := cutGroup(path)
+	var vs []advert.Value
+	if items, _ := d.Parties(advert.Group(group)); items != nil {
+		rest = strings.TrimPrefix(rest, "[]")
+		vs = items
+	} else {
+		vs = []advert.Value{d.Group(advert.Group(group))}
+	}
+	for rest != "" {
+		if after, ok := strings.CutPrefix(rest, "[]"); ok {
+			var next []advert.Value
+			for _, v := range vs {
+				next = append(next, v.Items()...)
+			}
+			vs, rest = next, after
+			continue
+		}
+		rest = strings.TrimPrefix(rest, ".")
+		key := rest
+		if i := strings.IndexAny(rest, ".["); i >= 0 {
+			key = rest[:i]
+		}
+		rest = rest[len(key):]
+		for i, v := range vs {
+			vs[i], _ = v.Get(key)
+		}
+	}
+	return vs
+}
+
+// A row whose name or path is wider than its column goes on below it, at
+// the next column: the columns stay aligned whatever the length.
+func TestFieldsTableStaysAligned(t *testing.T) {
+	widths := []int{10, 12, 9}
+	out := tableRow(widths, "short", "a.path", "◆ email", "by") +
+		tableRow(widths, "a_member_name_longer_than_ten", "x", "", "by2") +
+		tableRow(widths, "m", "complianceAndFunding.controllingEntity.registrationNumber", "◆ name", "by3")
+	lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
+	col := func(l, s string) int { return ansi.StringWidth(l[:strings.Index(l, s)]) }
+	byAt := col(lines[0], "by")
+	for _, l := range lines {
+		if strings.Contains(l, "by") && col(l, "by") != byAt {
+			t.Errorf("the last column moved:\n%s", out)
+		}
+		if strings.Contains(l, "◆") && col(l, "◆") != col(lines[0], "◆") {
+			t.Errorf("the personal column moved:\n%s", out)
+		}
+	}
+	if len(lines) != 5 {
+		t.Errorf("%d lines:\n%s", len(lines), out)
+	}
+	h := withRecords(t)
+	_, out, _ = h.run("fields", "--full", "--accept-personal-data", "politiekereclame-provincial")
+	lines = strings.Split(out, "\n")
+	var header string
+	for _, l := range lines {
+		if strings.Contains(l, "recognised by") {
+			header = l
+		}
+	}
+	for _, l := range lines {
+		if i := strings.Index(l, "politiekereclame.nl"); i >= 0 && ansi.StringWidth(l[:i]) != col(header, "recognised by") {
+			t.Errorf("misaligned:\n%s", out)
+			break
+		}
+	}
 }
 
 func TestFieldsJSON(t *testing.T) {
@@ -181,11 +341,14 @@ func TestFieldsMappings(t *testing.T) {
 	if code != 0 || json.Unmarshal([]byte(out), &after) != nil {
 		t.Fatalf("exit %d: %s %s", code, out, errs)
 	}
-	if *before.Unrecognised != 3 || *after.Unrecognised != 0 {
+	// the prefix places Spend_Range_Min_EUR and _Max_EUR, whose rest
+	// padview does not know: placed, but still not recognised
+	if *before.Unrecognised != 3 || *after.Unrecognised != 2 {
 		t.Errorf("unrecognised %d before, %d after", *before.Unrecognised, *after.Unrecognised)
 	}
 	for _, m := range after.Members {
-		if m.Source == "Num_of_Days" && (m.Path != "legalAndMetadata.versions" || !strings.Contains(m.By, "[fields]")) {
+		if m.Source == "Num_of_Days" && (m.Path != "legalAndMetadata.versions" || !strings.Contains(m.By, "[fields]")) ||
+			m.Source == "Spend_Range_Min_EUR" && (m.Path != "complianceAndFunding.Spend_Range_Min_EUR" || m.Recognised) {
 			t.Errorf("%+v", m)
 		}
 	}

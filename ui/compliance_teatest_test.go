@@ -12,7 +12,7 @@ import (
 )
 
 // TestProgramTransparencyTab: in a real program, the Transparency tab of
-// AB12CD counts its two missing required items and reads MISSING; TN2026's
+// AB12CD counts its missing required item and reads MISSING; TN2026's
 // standard answer lacks only the sponsor email, which only the full view
 // carries: undetermined.
 func TestProgramTransparencyTab(t *testing.T) {
@@ -23,7 +23,7 @@ func TestProgramTransparencyTab(t *testing.T) {
 	send(tm, "enter")
 	waitFor(t, tm, "Riverside Civic Alliance")
 	send(tm, "9")
-	waitFor(t, tm, "Transparency", "✗2", "INCOMPLETE: 2 required items missing", "✗ MISSING", "Sponsor place of establishment")
+	waitFor(t, tm, "Transparency", "✗1", "INCOMPLETE: 1 required item missing", "Sponsor place of establishment")
 	send(tm, "o")
 	tm.Type("TN2026")
 	send(tm, "enter")

@@ -20,10 +20,11 @@ type fieldsPane struct {
 	k      *kit
 	info   advert.GroupInfo
 	value  advert.Value
-	absent []advert.Member // spec fields the answer lacks, with what to say
-	lines  []string        // laid out by Resize for width and theme
-	items  []fieldItem     // the values among lines, in order
-	cursor int             // the selected item
+	place  text.PersonalPlace // where the group's members stand, as far as personal data goes
+	absent []advert.Member    // spec fields the answer lacks, with what to say
+	lines  []string           // laid out by Resize for width and theme
+	items  []fieldItem        // the values among lines, in order
+	cursor int                // the selected item
 	width  int
 	height int // the pane's; the find line takes one of them while it shows
 	dark   bool
@@ -41,7 +42,7 @@ type fieldItem struct {
 
 func newFieldsPane(k *kit, g advert.GroupInfo, d *advert.Document) Pane {
 	v := d.Group(g.Group)
-	return fieldsPane{k: k, info: g, value: v, absent: text.AbsentSpecFields(v, g.Group, d.View)}
+	return fieldsPane{k: k, info: g, value: v, place: text.PlaceOfGroup(d, g.Group), absent: text.AbsentSpecFields(v, g.Group, d.View)}
 }
 
 func (p fieldsPane) Tab() Tab {
@@ -77,7 +78,7 @@ func (p fieldsPane) layout(w int) ([]string, []fieldItem) {
 	if len(p.value.Members()) == 0 && len(p.absent) > 0 {
 		return absentLines(st, p.absent, w), nil
 	}
-	lines, items := fieldLayout(st, p.value, text.PlaceOfGroup(p.info.Group, p.value), w)
+	lines, items := fieldLayout(st, p.value, p.place, w)
 	if len(p.absent) > 0 {
 		lines = append(append(lines, ""), absentLines(st, p.absent, w)...)
 	}
@@ -230,8 +231,8 @@ func (p fieldsPane) Where() string { return p.scroll.where(len(p.lines), len(p.l
 // label/value lines, nested values as an indented tree. Every string is
 // cleaned of control sequences, long values wrap under themselves,
 // personal data is marked.
-func fieldLines(st theme.Styles, v advert.Value, width int) []string {
-	lines, _ := fieldLayout(st, v, text.PlaceOfParty(v), width)
+func fieldLines(st theme.Styles, d *advert.Document, v advert.Value, width int) []string {
+	lines, _ := fieldLayout(st, v, text.PlaceOfParty(d, v), width)
 	return lines
 }
 

@@ -57,7 +57,7 @@ func (h *history) record(ex *exchange, now time.Time) {
 		if ex.doc != nil {
 			if a := ex.doc.Group(advert.GroupAdvertiser); a.Kind == advert.Object {
 				v.advertiser = text.CleanText(text.PartyName(a))
-				v.masked = text.CleanText(text.MaskedPartyName(a))
+				v.masked = text.CleanText(text.MaskedPartyName(ex.doc, a))
 			}
 		}
 	}

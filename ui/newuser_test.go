@@ -153,7 +153,7 @@ func TestPartyDetailsKeepAnEmailWhole(t *testing.T) {
 	sponsors, _ := m.ex.doc.Parties(advert.GroupSponsors)
 	for _, e := range sponsors {
 		for w := 30; w <= 90; w++ {
-			lines := fieldLines(m.kit.st, e, w)
+			lines := fieldLines(m.kit.st, m.ex.doc, e, w)
 			for _, l := range lines {
 				if strings.HasSuffix(strings.TrimRight(ansi.Strip(l), " "), "info@estuary-") {
 					t.Fatalf("at %d cells the email breaks at its hyphen:\n%s", w, strings.Join(lines, "\n"))

@@ -21,6 +21,7 @@ import (
 type partiesPane struct {
 	k     *kit
 	info  advert.GroupInfo
+	doc   *advert.Document // whose vocabulary reads the entries' names
 	list  []advert.Value
 	state advert.ListState // absent, null ("not disclosed") or a list
 	full  bool             // full view: contact columns first
@@ -46,7 +47,7 @@ type partiesPane struct {
 
 func newPartiesPane(k *kit, g advert.GroupInfo, d *advert.Document) Pane {
 	list, state := d.Parties(g.Group)
-	return partiesPane{k: k, info: g, list: list, state: state, full: d.View == advert.Full}
+	return partiesPane{k: k, info: g, doc: d, list: list, state: state, full: d.View == advert.Full}
 }
 
 func (p partiesPane) Tab() Tab {
@@ -145,7 +146,7 @@ func (p *partiesPane) layoutFields() {
 	}
 	entry := p.list[e]
 	if entry.Kind == advert.Object {
-		p.fields = fieldLines(p.k.st, entry, w)
+		p.fields = fieldLines(p.k.st, p.doc, entry, w)
 	} else {
 		p.fields = []string{p.k.st.Value.Render(text.CleanText(entry.Text()))}
 	}
@@ -237,7 +238,7 @@ func (p partiesPane) view() string {
 // table renders the header and the visible rows.
 func (p partiesPane) table(width int) []string {
 	st := p.k.st
-	cols := partyColumns(width, p.full)
+	cols := partyColumns(p.doc.Vocabulary(), width, p.full)
 	out := make([]string, 0, p.rows()+1)
 	var hdr strings.Builder
 	for i, c := range cols {
@@ -307,16 +308,15 @@ type column struct {
 }
 
 // memberColumn shows a party's field (the vocabulary's name for it,
-// "email"), sent under any name the vocabulary knows ("contactEmail",
+// "email"), sent under any name the vocabulary vc knows ("contactEmail",
 // "mailadres"); it marks personal data where the field is personal.
-func memberColumn(title string, width int, field string) column {
-	f, _ := vocab.Builtin().Field("party." + field)
+func memberColumn(vc *vocab.Vocabulary, title string, width int, field string) column {
+	f, _ := vc.Field("party." + field)
 	var personal func(advert.Value) bool
 	if f != nil && f.Category != vocab.NotPersonal {
 		personal = func(advert.Value) bool { return true }
 	}
 	return column{title: title, width: width, personal: personal, cell: func(v advert.Value) string {
-		vc := vocab.Builtin()
 		for _, m := range v.Members() {
 			mean := vc.Lookup(vocab.Sponsors, m.Key)
 			if mean.Kind == vocab.FieldName && mean.Field == f && m.Value.Kind != advert.Absent {
@@ -328,8 +328,8 @@ func memberColumn(title string, width int, field string) column {
 }
 
 // kindColumn is a party's kind, or else its role.
-func kindColumn() column {
-	kind, role := memberColumn("Kind", 14, "kind"), memberColumn("Kind", 14, "role")
+func kindColumn(vc *vocab.Vocabulary) column {
+	kind, role := memberColumn(vc, "Kind", 14, "kind"), memberColumn(vc, "Kind", 14, "role")
 	return column{title: kind.title, width: kind.width, cell: func(v advert.Value) string {
 		if s := kind.cell(v); s != "" {
 			return s
@@ -341,15 +341,16 @@ func kindColumn() column {
 // partyColumns fits the columns into width, dropping from the right while
 // the name would get fewer than 16 cells. In the full view the contact data
 // a reviewer came for comes first.
-func partyColumns(width int, full bool) []column {
+func partyColumns(vc *vocab.Vocabulary, width int, full bool) []column {
 	// A natural person's name is personal data.
-	name := column{title: "Name", personal: advert.IsNaturalPerson, cell: func(v advert.Value) string { return text.CleanText(text.PartyName(v)) }}
-	kind := kindColumn()
-	city := memberColumn("City", 16, "city")
-	country := memberColumn("Country", 8, "country")
+	natural := func(v advert.Value) bool { return advert.NaturalPerson(vc, v) }
+	name := column{title: "Name", personal: natural, cell: func(v advert.Value) string { return text.CleanText(text.PartyName(v)) }}
+	kind := kindColumn(vc)
+	city := memberColumn(vc, "City", 16, "city")
+	country := memberColumn(vc, "Country", 8, "country")
 	cols := []column{kind, city, country}
 	if full {
-		cols = []column{memberColumn("Email", 30, "email"), memberColumn("Phone", 20, "phone"), country, city, kind}
+		cols = []column{memberColumn(vc, "Email", 30, "email"), memberColumn(vc, "Phone", 20, "phone"), country, city, kind}
 	}
 	for len(cols) > 0 {
 		used := 0

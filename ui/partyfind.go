@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/vocab"
 )
 
 // partyHay is every entry of a sponsors or controllers table as one line
@@ -16,8 +17,8 @@ import (
 // first opens, so that each key typed is one pass over one buffer.
 type partyHay = lineIndex
 
-func newPartyHay(list []advert.Value, full bool) *partyHay {
-	cols := partyColumns(1<<20, full) // every column of this view
+func newPartyHay(vc *vocab.Vocabulary, list []advert.Value, full bool) *partyHay {
+	cols := partyColumns(vc, 1<<20, full) // every column of this view
 	x := &lineIndex{starts: make([]int, 0, len(list))}
 	var row []byte
 	for _, v := range list {
@@ -78,8 +79,8 @@ func (p *partiesPane) askHay() tea.Cmd {
 		return nil
 	}
 	p.hayWant = p.k.request()
-	list, full := p.list, p.full
-	return indexCmd(p.hayWant, func() *lineIndex { return newPartyHay(list, full) })
+	vc, list, full := p.doc.Vocabulary(), p.list, p.full
+	return indexCmd(p.hayWant, func() *lineIndex { return newPartyHay(vc, list, full) })
 }
 
 // filter shows the entries that match the query, keeping the selected

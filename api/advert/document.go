@@ -73,6 +73,12 @@ type Document struct {
 	// answer holds such members cannot call the item missing.
 	Unrecognised int
 
+	// SelfNotice names the source whose records are themselves
+	// transparency notices, where the vocabulary read the answer as one
+	// ("politiekereclame.nl": a statement); "" for an answer whose notice
+	// is elsewhere. Such an answer needs no link to a notice.
+	SelfNotice string
+
 	moreWarnings int               // beyond MaxWarnings, counted in the last one
 	vocabulary   *vocab.Vocabulary // what the member names were read with
 }

@@ -45,26 +45,26 @@ func (t *typer) currencies(c *currencies, ms []Member, info []*keyInfo) {
 		}
 	}
 	if c.moneys <= 64 {
-		c.own = ownCurrencies(ms, info, c.moneys)
+		c.own = t.ownCurrencies(ms, info, c.moneys)
 	}
 }
 
-// ownCurrencies finds the "<name>Currency" member of each amount, in one
-// pass over the object.
-func ownCurrencies(ms []Member, info []*keyInfo, moneys int) map[int]int {
+// ownCurrencies finds the "<name>Currency" member of each amount (the
+// vocabulary's naming rule, vocab.CurrencyOf), in one pass over the object.
+func (t *typer) ownCurrencies(ms []Member, info []*keyInfo, moneys int) map[int]int {
 	want := make(map[string]int, moneys)
 	for i, m := range ms {
 		if info[i].typ == vocab.Money || info[i].typ == vocab.Benefit {
-			want[FoldKey(m.Key)+"currency"] = i
+			want[FoldKey(m.Key)] = i
 		}
 	}
 	own := make(map[int]int, moneys)
-	var buf [64]byte
 	for j, m := range ms {
-		f := vocab.AppendFold(buf[:0], m.Key)
-		if i, ok := want[string(f)]; ok {
-			if _, dup := own[i]; !dup {
-				own[i] = j
+		if amount, ok := t.n.vocab.CurrencyOf(m.Key); ok {
+			if i, ok := want[amount]; ok {
+				if _, dup := own[i]; !dup {
+					own[i] = j
+				}
 			}
 		}
 	}
@@ -135,7 +135,10 @@ func (t *typer) moneyMember(ms []Member, i int, m *keyInfo, cur *currencies) (Va
 // moneyField reads the value of a money-named member: a number, a numeric
 // string (with or without a currency code), an {amount, currency} object,
 // a range, or a list of those. outer is a currency written beside it,
-// named one the member's name gives.
+// named one the member's name gives. ok says whether outer went into the
+// value. An amount it cannot read stays as sent, with a warning, but
+// never loses the currency beside it or in its name: {"amount": as sent,
+// "currency": "EUR"}.
 func (t *typer) moneyField(v Value, outer Value, named string, benefits bool) (Value, bool) {
 	switch v.Kind {
 	case Null:
@@ -151,11 +154,20 @@ func (t *typer) moneyField(v Value, outer Value, named string, benefits bool) (V
 		}
 	}
 	nv, problem := t.readMoney(v, outer, named)
-	if problem != "" {
-		t.warn(problem, v) // one warning for the amount as a whole, none inside
+	if problem == "" {
+		return nv, true
+	}
+	t.warn(problem, v) // one warning for the amount as a whole, none inside
+	if v.Kind != String && v.Kind != Number {
 		return v, false
 	}
-	return nv, true
+	if v.Kind == String && !isBareNumber(v.Str) {
+		return v, false // it says something of its own besides a number: it is not padview's to add a currency
+	}
+	if code, conflict := pickCurrency(outer, "", named); conflict == "" && code.Kind == String {
+		return NewObject(Member{Key: "amount", Value: v}, Member{Key: "currency", Value: code}), true
+	}
+	return v, false
 }
 
 // moneyObject reads an object shaped as an amount wherever it is.
@@ -175,7 +187,7 @@ func (t *typer) moneyObject(v Value, named string) Value {
 func (t *typer) readMoney(v Value, outer Value, named string) (Value, string) {
 	switch v.Kind {
 	case Number, String:
-		amt, inText, problem := readAmount(v)
+		amt, inText, problem := t.readAmount(v)
 		if problem != "" {
 			return v, problem
 		}
@@ -227,7 +239,7 @@ func (t *typer) readMoneyObject(v Value, outer Value, named string) (Value, stri
 	if p.currency >= 0 {
 		outer = ms[p.currency].Value
 	}
-	out, inText, problem := readAmounts(ms, p)
+	out, inText, problem := t.readAmounts(ms, p)
 	if problem != "" {
 		return v, problem
 	}
@@ -248,10 +260,10 @@ func (t *typer) readMoneyObject(v Value, outer Value, named string) (Value, stri
 
 // readAmounts reads the amount of a money object, or the bounds of a
 // range, and the currency their text names, if any.
-func readAmounts(ms []Member, p moneyParts) (out []Member, inText, problem string) {
+func (t *typer) readAmounts(ms []Member, p moneyParts) (out []Member, inText, problem string) {
 	out = make([]Member, 0, len(ms)+1)
 	read := func(i int, name string) string {
-		amt, cur, problem := readAmount(ms[i].Value)
+		amt, cur, problem := t.readAmount(ms[i].Value)
 		if problem == "" && cur != "" {
 			if inText != "" && inText != cur {
 				return "names two different currencies"
@@ -309,9 +321,9 @@ func pickCurrency(cur Value, inText, named string) (Value, string) {
 	return StringValue(codes[0]), ""
 }
 
-// readAmount reads an amount: a JSON number, or a string holding a plain
-// decimal, optionally with a currency code before or after it.
-func readAmount(v Value) (amount Value, currency, problem string) {
+// readAmount reads an amount: a JSON number, or a string holding one (see
+// readAmountText).
+func (t *typer) readAmount(v Value) (amount Value, currency, problem string) {
 	switch v.Kind {
 	case Null:
 		return v, "", ""
@@ -322,75 +334,13 @@ func readAmount(v Value) (amount Value, currency, problem string) {
 		}
 		return StringValue(d), "", ""
 	case String:
-		d, currency, problem := readAmountText(v.Str)
+		d, currency, problem := readAmountText(v.Str, t.n.vocab.CurrencyByWord)
 		if problem != "" {
 			return v, "", problem
 		}
 		return StringValue(d), currency, ""
 	}
 	return v, "", "is not an amount"
-}
-
-// readAmountText reads an amount written as text: "22,000.00", "EUR 1250",
-// "1250 eur". Thousands separators are read only where they cannot be a
-// decimal comma ("22,000.00", "1,250,000"); "22,000" is ambiguous and is
-// not read.
-func readAmountText(text string) (decimal, currency, problem string) {
-	s, currency, problem := cutCurrency(strings.TrimSpace(text))
-	if problem != "" {
-		return "", "", problem
-	}
-	if s, problem = ungroup(s); problem != "" {
-		return "", "", problem
-	}
-	if !isDecimal(s) {
-		return "", "", "is not an amount"
-	}
-	return canonicalDecimal(s), currency, ""
-}
-
-// cutCurrency takes an ISO 4217 code written before or after an amount.
-func cutCurrency(s string) (rest, currency, problem string) {
-	a, b, ok := strings.Cut(s, " ")
-	if !ok {
-		return s, "", ""
-	}
-	b = strings.TrimSpace(b)
-	switch {
-	case isLetters3(a):
-		currency, s = strings.ToUpper(a), b
-	case isLetters3(b):
-		currency, s = strings.ToUpper(b), a
-	default:
-		return "", "", "is not an amount"
-	}
-	if _, ok := currencyCode(currency); !ok {
-		return "", "", "has a currency that is not an ISO 4217 code"
-	}
-	return s, currency, ""
-}
-
-// ungroup removes thousands separators where they cannot be a decimal
-// comma.
-func ungroup(s string) (string, string) {
-	if !strings.Contains(s, ",") {
-		return s, ""
-	}
-	whole, frac, hasFrac := strings.Cut(s, ".")
-	groups := strings.Split(strings.TrimPrefix(whole, "-"), ",")
-	if !hasFrac && len(groups) < 3 {
-		return "", "is ambiguous (a thousands separator or a decimal comma?)"
-	}
-	for i, g := range groups {
-		if i == 0 && (len(g) < 1 || len(g) > 3) || i > 0 && len(g) != 3 {
-			return "", "is not an amount"
-		}
-	}
-	s = strings.ReplaceAll(whole, ",", "")
-	if hasFrac {
-		s += "." + frac
-	}
-	return s, ""
 }
 
 // canonicalDecimal writes -?digits(.digits)? without leading zeros.

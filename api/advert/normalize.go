@@ -139,6 +139,9 @@ func (n *normalizer) info(s scope, key string) *keyInfo {
 			k.typ, k.currency = n.vocab.TypeByForm(key) // the scope's lookup read it as at the top level already
 		}
 	}
+	if k.part == "" && k.typ == vocab.Currency {
+		k.part = "currency" // a name that means the currency field ("ausgaben_waehrung" under a user's prefix)
+	}
 	if n.memo[s] == nil {
 		n.memo[s] = make(map[string]*keyInfo)
 	}
@@ -336,6 +339,9 @@ func (n *normalizer) placeTop(d *Document, root Value) []Member {
 // placeMember decides where one top-level member goes.
 func (n *normalizer) placeMember(d *Document, p *topPlan, m Member, currencyTo string) {
 	mean := n.meaning(scopeTop, m.Key)
+	if src := n.vocab.NoticeSource(m.Key); src != "" {
+		d.SelfNotice = src
+	}
 	switch mean.Kind {
 	case vocab.GroupName:
 		n.placeGroup(d, p, mean.Group, m)
@@ -344,9 +350,11 @@ func (n *normalizer) placeMember(d *Document, p *topPlan, m Member, currencyTo s
 			return // the identifier we asked for: it is the document's PAID
 		}
 		p.groups[vocab.BasicInformation] = append(p.groups[vocab.BasicInformation], Member{Key: "paid", Value: m.Value})
-	case vocab.FieldName, vocab.Kept:
+	case vocab.FieldName, vocab.Kept, vocab.Routed:
+		// a routed member goes where a user's prefix sends it; its group
+		// counts it as not recognised when it is typed
 		g := mean.Group
-		if n.vocab.MoneyPart(m.Key) == "currency" && mean.Kind == vocab.FieldName && mean.Field.Group == vocab.ComplianceAndFunding {
+		if mean.Kind == vocab.FieldName && mean.Type() == vocab.Currency {
 			g = currencyTo
 		}
 		p.groups[g] = append(p.groups[g], m)

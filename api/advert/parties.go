@@ -127,15 +127,19 @@ func (n *normalizer) isController(v Value) bool {
 }
 
 // IsNaturalPerson reads whether a party is a natural person, as the
-// vocabulary can tell: a kind that says so ("individual", "natuurlijk
-// persoon", "personne physique"), a person flag, a registration number
-// answered "n/a" or "NVT" (a person has none), or a first or last name with
-// no company, legal or plain name beside it.
-func IsNaturalPerson(v Value) bool {
+// built-in vocabulary can tell (see NaturalPerson).
+func IsNaturalPerson(v Value) bool { return NaturalPerson(vocab.Builtin(), v) }
+
+// NaturalPerson reads whether a party is a natural person, as the
+// vocabulary vc (a document's, Document.Vocabulary) can tell: a kind that
+// says so ("individual", "natuurlijk persoon", "personne physique"), a
+// person flag, a registration number answered "n/a" or "NVT" (a person
+// has none), or a person's names (vocab.SetPersonName) with none of the
+// names a party goes by (vocab.SetNames) beside them.
+func NaturalPerson(vc *vocab.Vocabulary, v Value) bool {
 	if v.Kind != Object {
 		return false
 	}
-	vc := vocab.Builtin()
 	personName, orgName := false, false
 	for _, m := range v.Members() {
 		mean := vc.Lookup(vocab.Sponsors, m.Key)
@@ -146,10 +150,10 @@ func IsNaturalPerson(v Value) bool {
 			return natural
 		}
 		given := m.Value.Kind == String && strings.TrimSpace(m.Value.Str) != ""
-		switch mean.Field.Name {
-		case "firstName", "lastName":
+		switch {
+		case vc.InSet(vocab.SetPersonName, mean.Field):
 			personName = personName || given
-		case "name", "companyName", "legalName":
+		case vc.InSet(vocab.SetNames, mean.Field):
 			orgName = orgName || given
 		}
 	}

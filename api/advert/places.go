@@ -20,9 +20,6 @@ type Place struct {
 	// what goes to Other.
 	Path       string
 	Recognised bool
-	// Category is the kind of personal data it holds by the vocabulary
-	// ("email", "address", "name"); "" when none.
-	Category string
 	// By says what recognised it: a vocabulary, a composition of names,
 	// the user's [fields], or the member it sits in.
 	By string
@@ -33,6 +30,9 @@ type Place struct {
 // once, in the answer's order. It reads the answer with the same
 // vocabulary and the same decisions as Normalize, and counts as
 // unrecognised exactly what Normalize counts in Document.Unrecognised.
+// Whether a place holds personal data is the normalized document's to say
+// (text.PersonalCategoryOf), not this walk's: the mask, the ◆ markers and
+// `padview fields` then cannot disagree.
 func Places(raw []byte, paid string, view View, v *vocab.Vocabulary) ([]Place, error) {
 	if v == nil {
 		v = vocab.Builtin()
@@ -44,12 +44,12 @@ func Places(raw []byte, paid string, view View, v *vocab.Vocabulary) ([]Place, e
 	p := &placer{n: newNormalizer(v), paid: paid, seen: map[string]bool{}}
 	root, meta, prefix := p.n.unwrapPath(tree)
 	if root.Kind != Object {
-		p.leaves(strings.TrimSuffix(prefix, "."), "other.response", root, vocab.Meaning{}, "")
+		p.leaves(strings.TrimSuffix(prefix, "."), "other.response", root, vocab.Meaning{})
 		return p.out, nil
 	}
 	p.top(root, prefix)
 	for _, m := range meta {
-		p.leaves(m.Key, "other."+m.Key, m.Value, vocab.Meaning{Kind: vocab.Envelope, By: "envelope"}, "")
+		p.leaves(m.Key, "other."+m.Key, m.Value, vocab.Meaning{Kind: vocab.Envelope, By: "envelope"})
 	}
 	return p.out, nil
 }
@@ -76,22 +76,22 @@ func (p *placer) top(root Value, prefix string) {
 		case vocab.Identifier:
 			dest := "basicInformation.paid"
 			if (m.Value.Kind == String || m.Value.Kind == Number) && m.Value.Str == p.paid {
-				dest = "(the PAID asked for)"
+				dest = "paid" // the document's own "paid": the identifier asked for
 			}
-			p.leaves(src, dest, m.Value, mean, "")
-		case vocab.FieldName, vocab.Kept:
+			p.leaves(src, dest, m.Value, mean)
+		case vocab.FieldName, vocab.Kept, vocab.Routed:
 			g := mean.Group
-			if p.n.vocab.MoneyPart(m.Key) == "currency" && mean.Kind == vocab.FieldName && mean.Field.Group == vocab.ComplianceAndFunding {
+			if mean.Kind == vocab.FieldName && mean.Type() == vocab.Currency {
 				if served != "" {
 					p.leaves(src, home(currencyTo)+"."+served+".currency", m.Value,
-						vocab.Meaning{Kind: vocab.FieldName, By: "the currency of " + served}, "")
+						vocab.Meaning{Kind: vocab.FieldName, By: "the currency of " + served})
 					continue
 				}
 				g = currencyTo
 			}
 			p.member(home(g), g, src, m, given)
 		default:
-			p.leaves(src, "other."+m.Key, m.Value, mean, "")
+			p.leaves(src, "other."+m.Key, m.Value, mean)
 		}
 	}
 }
@@ -101,7 +101,7 @@ func (p *placer) top(root Value, prefix string) {
 func (p *placer) namesSent(ms []Member) map[string]map[string]bool {
 	given := map[string]map[string]bool{}
 	for _, m := range ms {
-		if mean := p.n.meaning(scopeTop, m.Key); mean.Kind == vocab.FieldName || mean.Kind == vocab.Kept {
+		if mean := p.n.meaning(scopeTop, m.Key); mean.Kind == vocab.FieldName || mean.Kind == vocab.Kept || mean.Kind == vocab.Routed {
 			dest := home(mean.Group)
 			if given[dest] == nil {
 				given[dest] = map[string]bool{}
@@ -159,7 +159,7 @@ func (p *placer) member(dest, g, src string, m Member, given map[string]map[stri
 	if !mean.Recognised() {
 		mean = p.n.meaning(scopeTop, m.Key)
 	}
-	p.value(src, dest+"."+name, m.Value, mean, p.category(mean, s, false))
+	p.value(src, dest+"."+name, m.Value, mean)
 }
 
 // group places a member that names a group or a party.
@@ -172,15 +172,14 @@ func (p *placer) group(g, src string, v Value, mean vocab.Meaning) {
 	case v.Kind == Object:
 		p.object(home(g), g, src, v)
 	case v.Kind == String && (vocab.IsParty(g) || g == vocab.Campaign):
-		p.leaves(src, home(g)+".name", v, mean, "")
+		p.leaves(src, home(g)+".name", v, mean)
 	default:
-		p.leaves(src, home(g)+"."+lastName(src), v, mean, "")
+		p.leaves(src, home(g)+"."+lastName(src), v, mean)
 	}
 }
 
 // object places the members of a group's or party's object.
 func (p *placer) object(dest, g, src string, v Value) {
-	natural := vocab.IsParty(g) && IsNaturalPerson(v)
 	s := scopeOf(g)
 	given := map[string]bool{}
 	for _, m := range v.Members() {
@@ -193,12 +192,11 @@ func (p *placer) object(dest, g, src string, v Value) {
 			name = m.Key
 		}
 		given[name] = true
-		c := p.category(mean, s, natural)
 		if mean.Kind == vocab.GroupName && vocab.Home(mean.Group) != "" && m.Value.Kind == Object {
 			p.object(dest+"."+name, mean.Group, src+"."+m.Key, m.Value)
 			continue
 		}
-		p.value(src+"."+m.Key, dest+"."+name, m.Value, mean, c)
+		p.value(src+"."+m.Key, dest+"."+name, m.Value, mean)
 	}
 }
 
@@ -218,18 +216,18 @@ func (p *placer) parties(g, src string, v Value) {
 			p.entry(g, src+".*", m.Value)
 		}
 	default:
-		p.leaves(src, g, v, vocab.Meaning{Kind: vocab.GroupName, Group: g, By: "a group"}, "")
+		p.leaves(src, g, v, vocab.Meaning{Kind: vocab.GroupName, Group: g, By: "a group"})
 	}
 }
 
 // entry places one sponsor or controller.
 func (p *placer) entry(g, src string, v Value) {
 	if v.Kind == String {
-		p.leaves(src, g+"[].name", v, vocab.Meaning{Kind: vocab.GroupName, Group: g, By: "a party sent as a bare string is its name"}, "")
+		p.leaves(src, g+"[].name", v, vocab.Meaning{Kind: vocab.GroupName, Group: g, By: "a party sent as a bare string is its name"})
 		return
 	}
 	if v.Kind != Object {
-		p.leaves(src, g+"[]", v, vocab.Meaning{Kind: vocab.GroupName, Group: g}, "")
+		p.leaves(src, g+"[]", v, vocab.Meaning{Kind: vocab.GroupName, Group: g})
 		return
 	}
 	p.object(g+"[]", g, src, v)
@@ -245,7 +243,7 @@ func (p *placer) combined(src string, v Value) {
 				p.parties(mean.Group, src+"."+m.Key, m.Value)
 				continue
 			}
-			p.leaves(src+"."+m.Key, "other."+lastName(src)+"."+m.Key, m.Value, vocab.Meaning{}, "")
+			p.leaves(src+"."+m.Key, "other."+lastName(src)+"."+m.Key, m.Value, vocab.Meaning{})
 		}
 	case Array:
 		for _, it := range v.Items() {
@@ -256,13 +254,13 @@ func (p *placer) combined(src string, v Value) {
 			p.entry(g, src+"[]", it)
 		}
 	default:
-		p.leaves(src, "other."+lastName(src), v, vocab.Meaning{}, "")
+		p.leaves(src, "other."+lastName(src), v, vocab.Meaning{})
 	}
 }
 
 // value places a recognised member's value: a money object's parts under
 // the names the typer writes, anything else below it as it is.
-func (p *placer) value(src, dest string, v Value, mean vocab.Meaning, c vocab.Category) {
+func (p *placer) value(src, dest string, v Value, mean vocab.Meaning) {
 	if v.Kind == Object && (mean.Type() == vocab.Money || mean.Type() == vocab.Benefit) {
 		for _, m := range v.Members() {
 			name := map[string]string{"amount": "amount", "currency": "currency", "lower": "lowerBound",
@@ -270,25 +268,29 @@ func (p *placer) value(src, dest string, v Value, mean vocab.Meaning, c vocab.Ca
 			if name == "" {
 				name = m.Key
 			}
-			p.leaves(src+"."+m.Key, dest+"."+name, m.Value, inside(mean, dest), c)
+			p.leaves(src+"."+m.Key, dest+"."+name, m.Value, inside(mean, dest))
 		}
 		return
 	}
-	p.leaves(src, dest, v, mean, c)
+	p.leaves(src, dest, v, mean)
 }
 
 // leaves lists the leaves of v at src (placed at dest): v itself, or the
 // members within it, which a recognised member's meaning covers.
-func (p *placer) leaves(src, dest string, v Value, mean vocab.Meaning, c vocab.Category) {
+func (p *placer) leaves(src, dest string, v Value, mean vocab.Meaning) {
 	leafPaths("", v, func(rest string) {
 		if p.seen[src+rest] {
 			return
 		}
 		p.seen[src+rest] = true
-		pl := Place{Source: src + rest, Name: lastName(src + rest), Path: dest + rest, Recognised: mean.Recognised(),
-			Category: string(c), By: mean.By}
-		if rest != "" && mean.Recognised() {
+		pl := Place{Source: src + rest, Name: lastName(src + rest), Path: dest + rest, Recognised: mean.Recognised()}
+		switch {
+		case !pl.Recognised:
+			// what only placed it (a user's prefix) did not recognise it
+		case rest != "":
 			pl.By = inside(mean, dest).By
+		default:
+			pl.By = mean.By
 		}
 		p.out = append(p.out, pl)
 	})
@@ -300,11 +302,6 @@ func inside(mean vocab.Meaning, dest string) vocab.Meaning {
 		return mean
 	}
 	return vocab.Meaning{Kind: vocab.Kept, By: "inside " + dest}
-}
-
-// category is the personal category of a member read in scope s.
-func (p *placer) category(mean vocab.Meaning, s scope, natural bool) vocab.Category {
-	return mean.Category(s == scopeParty && natural)
 }
 
 // lastName is the last member name of a source path.

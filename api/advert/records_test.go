@@ -107,6 +107,35 @@ var sourceCases = []sourceCase{
 		"advertiser.streetAddress": "Beispielweg 5", "complianceAndFunding.payer.name": "Pendlerfonds (fiktiv)",
 		"campaign.totalValue": `{"amount":"41000","currency":"EUR"}`, "targeting.techniquesUsed": "keine",
 	}},
+	{"politiekereclame-grouped-amounts", 0, map[string]string{
+		"campaign.totalValue":                  `{"amount":"1250000","currency":"EUR"}`,
+		"complianceAndFunding.amountsReceived": `{"amount":"3200.50","currency":"EUR"}`,
+	}},
+	{"meta-ad-library-targeted", 0, map[string]string{
+		"targeting.ageRange": `["25","54"]`, "targeting.gender": "All", "complianceAndFunding.payer.name": "Fictive Transit Alliance",
+		"complianceAndFunding.amountsReceived": `{"lowerBound":"500","upperBound":"599","currency":"PLN"}`,
+		"campaign.startDate":                   "2026-04-03T06:30:00+02:00",
+	}},
+	{"german-municipal", 0, map[string]string{
+		"advertiser.companyName": "Bürgerliste Musterstadt (fiktiv)", "advertiser.registrationNumber": "Amtsgericht Musterstadt VR 4711",
+		"complianceAndFunding.payer.postalAddress":   "Am Markt 1, 12345 Musterstadt",
+		"legalAndMetadata.responsiblePerson":         "Erika Mustermann",
+		"complianceAndFunding.notificationMechanism": "https://buergerliste.example/melden",
+		"campaign.totalValue":                        `{"amount":"4500","currency":"EUR"}`,
+	}},
+	{"french-service", 0, map[string]string{
+		"advertiser.legalName": "Association Fictive pour le Canal", "advertiser.placeOfEstablishment": "Paris",
+		"complianceAndFunding.amountsReceived":       `{"amount":"3200.50","currency":"EUR"}`,
+		"complianceAndFunding.transparencyNoticeUrl": "https://canal-fictif.example/avis",
+		"legalAndMetadata.responsiblePerson":         "Jeanne Exemple",
+	}},
+	// An unknown role (geldgeber_) and an unknown group prefix (ausgaben_):
+	// kept in Other and counted, for padview fields to suggest lines for.
+	{"german-unknown-role", 5, map[string]string{
+		"advertiser.name": "Initiative Saubere Luft (fiktiv)", "other.geldgeber_email": "max@beispiel.example",
+		"other.ausgaben_betrag": "980.00",
+	}},
+	{"sponsor-other-names", 3, map[string]string{"other.geldgeber_strasse": "Hafenstraße 9"}},
 	// A source padview was not built for: what it knows is placed, the
 	// rest is kept in Other and counted.
 	{"unseen-source", 3, map[string]string{
@@ -153,9 +182,10 @@ func TestBareStringIsTheGroupsName(t *testing.T) {
 // A user's [fields] mappings place members the built-in vocabulary does
 // not know.
 func TestNormalizeWithMappings(t *testing.T) {
-	raw := []byte(`{"werbekunde_name": "Hafenbund", "zahlstelle_name": "Fonds", "zahlstelle_konto": "x", "wahltag": "2026-03-08"}`)
+	raw := []byte(`{"werbekunde_name": "Hafenbund", "zahlstelle_name": "Fonds", "zahlstelle_konto": "x", "wahltag": "2026-03-08",
+	  "zahlstelle_lieblingsfarbe": "blau"}`)
 	d, _ := Normalize(raw, "X", Full)
-	if d.Unrecognised != 4 {
+	if d.Unrecognised != 5 {
 		t.Fatalf("built-in: %d unrecognised; other %s", d.Unrecognised, d.Other.Text())
 	}
 	v, err := d.Vocabulary().With(testMappings)
@@ -164,12 +194,15 @@ func TestNormalizeWithMappings(t *testing.T) {
 	}
 	d, _ = NormalizeWith(raw, "X", Full, v)
 	for path, want := range map[string]string{"advertiser.name": "Hafenbund", "complianceAndFunding.payer.name": "Fonds",
-		"complianceAndFunding.payer.zahlstelle_konto": "x", "complianceAndFunding.electionDate": "2026-03-08"} {
+		"complianceAndFunding.payer.bankAccount": "x", "complianceAndFunding.electionDate": "2026-03-08",
+		"complianceAndFunding.payer.zahlstelle_lieblingsfarbe": "blau"} {
 		if got := at(t, d, path); got != want {
 			t.Errorf("%s = %q; want %q", path, got, want)
 		}
 	}
-	if d.Unrecognised != 0 || d.Vocabulary() != v {
+	// the prefix places the member whose rest padview does not know, but
+	// does not recognise it
+	if d.Unrecognised != 1 || d.Vocabulary() != v {
 		t.Errorf("unrecognised %d; other %s", d.Unrecognised, d.Other.Text())
 	}
 }

@@ -3,6 +3,8 @@ package advert
 import (
 	"strings"
 	"testing"
+
+	"github.com/padview/padview/api/vocab"
 )
 
 // typedCase is one shape of a typed field: the group body as sent, the
@@ -48,7 +50,24 @@ func TestTypedMoney(t *testing.T) {
 		{"thousands with decimals", `{"totalValue":"22,000.00"}`, "totalValue", `{"amount":"22000.00","currency":null}`, ""},
 		{"thousands, two groups", `{"totalValue":"1,250,000"}`, "totalValue", `{"amount":"1250000","currency":null}`, ""},
 		{"ambiguous comma", `{"totalValue":"22,000"}`, "totalValue", `"22,000"`, "ambiguous"},
-		{"decimal comma", `{"totalValue":"22.000,50"}`, "totalValue", `"22.000,50"`, "not an amount"},
+		{"ambiguous dot", `{"totalValue":"1.250"}`, "totalValue", `"1.250"`, "ambiguous"},
+		{"decimal comma", `{"totalValue":"22.000,50"}`, "totalValue", `{"amount":"22000.50","currency":null}`, ""},
+		{"decimal comma alone", `{"totalValue":"3200,50"}`, "totalValue", `{"amount":"3200.50","currency":null}`, ""},
+		{"decimal comma, one digit", `{"totalValue":"12,5"}`, "totalValue", `{"amount":"12.5","currency":null}`, ""},
+		{"decimal comma after four digits", `{"totalValue":"1250,000"}`, "totalValue", `{"amount":"1250.000","currency":null}`, ""},
+		{"a fraction of one", `{"totalValue":"0.125"}`, "totalValue", `{"amount":"0.125","currency":null}`, ""},
+		{"thousands dots", `{"totalValue":"1.250.000"}`, "totalValue", `{"amount":"1250000","currency":null}`, ""},
+		{"thousands dots, decimal comma", `{"totalValue":"1.250.000,50"}`, "totalValue", `{"amount":"1250000.50","currency":null}`, ""},
+		{"thousands spaces", `{"totalValue":"1 250 000"}`, "totalValue", `{"amount":"1250000","currency":null}`, ""},
+		{"thousands no-break spaces", `{"totalValue":"1\u00a0250,75"}`, "totalValue", `{"amount":"1250.75","currency":null}`, ""},
+		{"thousands apostrophes", `{"totalValue":"1'250'000"}`, "totalValue", `{"amount":"1250000","currency":null}`, ""},
+		{"one space group", `{"totalValue":"1 250"}`, "totalValue", `{"amount":"1250","currency":null}`, ""},
+		{"bad groups", `{"totalValue":"1.25.000"}`, "totalValue", `"1.25.000"`, "not an amount"},
+		{"two group kinds", `{"totalValue":"1.250 000"}`, "totalValue", `"1.250 000"`, "not an amount"},
+		{"sign after", `{"totalValue":"1.250,00 €"}`, "totalValue", `{"amount":"1250.00","currency":"EUR"}`, ""},
+		{"sign before", `{"totalValue":"€1.250.000"}`, "totalValue", `{"amount":"1250000","currency":"EUR"}`, ""},
+		{"word after", `{"totalValue":"1250 euro"}`, "totalValue", `{"amount":"1250","currency":"EUR"}`, ""},
+		{"a dollar sign says no currency", `{"totalValue":"$1,250.00"}`, "totalValue", `"$1,250.00"`, "not an amount"},
 		{"code before", `{"totalValue":"EUR 12500"}`, "totalValue", `{"amount":"12500","currency":"EUR"}`, ""},
 		{"code after", `{"totalValue":"12500 gbp"}`, "totalValue", `{"amount":"12500","currency":"GBP"}`, ""},
 		{"own currency member", `{"totalValue":"41000","totalValueCurrency":"PLN"}`, "totalValue", `{"amount":"41000","currency":"PLN"}`, ""},
@@ -59,6 +78,9 @@ func TestTypedMoney(t *testing.T) {
 		{"words", `{"totalValue":"lots"}`, "totalValue", `"lots"`, `campaign.totalValue: "lots" is not an amount; kept as sent`},
 		{"unknown currency", `{"totalValue":{"amount":5,"currency":"euros"}}`, "totalValue", `{"amount":5,"currency":"euros"}`, "ISO 4217"},
 		{"two currencies", `{"totalValue":"EUR 5","totalValueCurrency":"USD"}`, "totalValue", `"EUR 5"`, "two different currencies"},
+		{"own currency in Dutch", `{"totalValue":"41000","totalValue_valuta":"EUR"}`, "totalValue", `{"amount":"41000","currency":"EUR"}`, ""},
+		{"unreadable, its currency beside kept", `{"totalValue":"1,250","currency":"CHF"}`, "totalValue",
+			`{"amount":"1,250","currency":"CHF"}`, "ambiguous"},
 		{"boolean", `{"totalValue":true}`, "totalValue", `true`, "not an amount"},
 		{"huge exponent", `{"totalValue":1e999999}`, "totalValue", `1e999999`, "exactly"},
 	})
@@ -87,6 +109,51 @@ func TestTypedMoney(t *testing.T) {
 	d = mustNormalize(t, `{"sponsors":[{"name":"S","contribution":{"amount":30000,"currency":"eur"}}]}`)
 	if got := field(t, d.Sponsors[0], "contribution"); got != `{"amount":"30000","currency":"EUR"}` {
 		t.Errorf("contribution: %s", got)
+	}
+}
+
+// The currency a member's name gives stays with an amount padview cannot
+// read: it is shown, and the check finds it, with the amount as sent.
+func TestUnreadableAmountKeepsTheNamedCurrency(t *testing.T) {
+	for _, c := range []struct {
+		body, want string
+		warns      bool
+	}{
+		{`{"totale_waarde_campagne_euro":"1.250"}`, `{"amount":"1.250","currency":"EUR"}`, true},
+		{`{"totale_waarde_campagne_euro":"1,250"}`, `{"amount":"1,250","currency":"EUR"}`, true},
+		{`{"totale_waarde_campagne_euro":"1.250.000"}`, `{"amount":"1250000","currency":"EUR"}`, false},
+		{`{"totale_waarde_campagne_euro":"3200,50"}`, `{"amount":"3200.50","currency":"EUR"}`, false},
+		// a word of its own: padview adds nothing to it
+		{`{"totale_waarde_campagne_euro":"about 1.250"}`, `"about 1.250"`, true},
+		{`{"totale_waarde_campagne_euro":"USD 1,250"}`, `"USD 1,250"`, true},
+	} {
+		d := mustNormalize(t, c.body)
+		got, _ := d.Campaign.Get("totalValue")
+		if s := string(got.AppendJSON(nil)); s != c.want {
+			t.Errorf("%s: totalValue = %s; want %s", c.body, s, c.want)
+		}
+		if warns := len(d.Warnings) > 0; warns != c.warns {
+			t.Errorf("%s: warnings %q", c.body, d.Warnings)
+		}
+	}
+}
+
+// A user's prefix for the amounts' group: the currency in another
+// language moves into the one amount it serves.
+func TestCurrencyUnderAUsersPrefix(t *testing.T) {
+	v, err := vocab.Builtin().With([]vocab.Mapping{{Name: "ausgaben_*", Path: "complianceAndFunding.*"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := NormalizeWith([]byte(`{"ausgaben_waehrung":"EUR","ausgaben_betrag":"980.00","ausgaben_zzz":"?"}`), "X", Full, v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := d.ComplianceAndFunding.Text(); got != `{"amountsReceived":{"amount":"980.00","currency":"EUR"},"ausgaben_zzz":"?"}` {
+		t.Errorf("complianceAndFunding: %s", got)
+	}
+	if d.Unrecognised != 1 {
+		t.Errorf("the routed member ausgaben_zzz: %d unrecognised", d.Unrecognised)
 	}
 }
 

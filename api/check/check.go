@@ -150,6 +150,7 @@ func Check(d *advert.Document) Report {
 	for i, rule := range Rules {
 		res := rule.eval(c, rule)
 		res.Rule = rule
+		res.Rule.Fields = expand(c.v, rule.Fields) // the vocabulary's sets, as the fields they are
 		if res.Status == Missing && res.absent && d.Unrecognised > 0 {
 			res.Status = Unknown
 			if rest, ok := strings.CutPrefix(res.Note, text.NotInResponse); ok {
@@ -258,9 +259,9 @@ func undeterminedWords(rs []Result) string {
 	var parts []string
 	for _, res := range rs {
 		if res.Status == Unknown {
-			parts = append(parts, res.Rule.Noun+" was not recognised")
+			parts = append(parts, res.Rule.Noun+" "+text.Was(res.Rule.Noun)+" not recognised")
 		} else {
-			parts = append(parts, res.Rule.Noun+" is only in the full view")
+			parts = append(parts, res.Rule.Noun+" "+text.Is(res.Rule.Noun)+" only in the full view")
 		}
 	}
 	return strings.Join(parts, "; ")

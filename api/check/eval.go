@@ -19,7 +19,8 @@ func evalField(c *checker, r Rule) Result {
 }
 
 // evalTargeting reads the statement on targeting: "none" ("geen") is a
-// statement too.
+// statement too, and targeting parameters given (the details of item 15)
+// say that targeting was used.
 func evalTargeting(c *checker, r Rule) Result {
 	res := evalField(c, r)
 	if res.Status == Missing && res.absent {
@@ -30,11 +31,21 @@ func evalTargeting(c *checker, r Rule) Result {
 			}
 		}
 	}
+	if res.Status == Missing && res.absent {
+		if p := paths(c.inGroups(targetingDetails), given); len(p) > 0 {
+			return Result{Status: Present, Found: p,
+				Note: "targeting parameters are given, so targeting was used; uncertain: the answer makes no statement as such"}
+		}
+	}
 	if res.Status == DeclaredNone {
 		res.Note = "the service says none were used, or does not say"
 	}
 	return res
 }
+
+// targetingDetails are the places of the targeting's details: the
+// vocabulary's set.
+var targetingDetails = []string{inSet("", vocab.SetTargetingDetails)}
 
 // targetingUnused reports whether the service says no targeting technique
 // was used: a no, or a "none".
@@ -185,11 +196,12 @@ func evalAmounts(c *checker, r Rule) Result {
 	var bare []string
 	for _, m := range ms {
 		if presenceOf(m.v) == given {
-			bare = append(bare, withoutCurrency(m.path, m.key, m.v, m.holder)...)
+			bare = append(bare, c.withoutCurrency(m.path, m.key, m.v, m.holder)...)
 		}
 	}
 	if len(bare) > 0 {
-		return Result{Status: Missing, Found: res.Found, Note: "no currency: " + strings.Join(bare, ", ")}
+		// the currency may be among the members padview did not recognise
+		return Result{Status: Missing, Found: res.Found, Note: "no currency: " + strings.Join(bare, ", "), absent: true}
 	}
 	return res
 }
@@ -197,25 +209,25 @@ func evalAmounts(c *checker, r Rule) Result {
 // withoutCurrency lists the amounts in v that name no currency: v itself, or
 // items of a list. A currency may sit beside a bare number in the same
 // object ("currency", or "totalValueCurrency").
-func withoutCurrency(path, key string, v, holder advert.Value) []string {
+func (c *checker) withoutCurrency(path, key string, v, holder advert.Value) []string {
 	switch v.Kind {
 	case advert.Array:
 		var out []string
 		for i, it := range v.Items() {
-			out = append(out, withoutCurrency(fmt.Sprintf("%s[%d]", path, i), key, it, v)...)
+			out = append(out, c.withoutCurrency(fmt.Sprintf("%s[%d]", path, i), key, it, v)...)
 		}
 		return out
 	case advert.Object:
-		if !objectWithoutCurrency(v) {
+		if !c.objectWithoutCurrency(v) {
 			return nil
 		}
 	case advert.Number:
-		if hasCurrencyMember(holder, key) {
+		if c.hasCurrencyMember(holder, key) {
 			return nil
 		}
 	case advert.String:
 		money, cur := stringMoney(v.Str)
-		if !money || cur || hasCurrencyMember(holder, key) {
+		if !money || cur || c.hasCurrencyMember(holder, key) {
 			return nil
 		}
 	default:
@@ -226,11 +238,10 @@ func withoutCurrency(path, key string, v, holder advert.Value) []string {
 
 // objectWithoutCurrency reports whether a money object (an amount or a
 // range) names no currency.
-func objectWithoutCurrency(v advert.Value) bool {
-	vc := vocab.Builtin()
+func (c *checker) objectWithoutCurrency(v advert.Value) bool {
 	money := false
 	for _, m := range v.Members() {
-		switch vc.MoneyPart(m.Key) {
+		switch c.v.MoneyPart(m.Key) {
 		case "amount", "lower", "upper":
 			if m.Value.Kind == advert.Null {
 				continue
@@ -243,19 +254,15 @@ func objectWithoutCurrency(v advert.Value) bool {
 			}
 		}
 	}
-	return money && !hasCurrencyMember(v, "")
+	return money && !c.hasCurrencyMember(v, "")
 }
 
 // hasCurrencyMember reports whether obj names a currency: a currency member,
-// or "<key>Currency" for the amount named key.
-func hasCurrencyMember(obj advert.Value, key string) bool {
-	own := ""
-	if key != "" {
-		own = advert.FoldKey(key) + "currency"
-	}
-	vc := vocab.Builtin()
+// or one named for the amount key ("<key>Currency", vocab.CurrencyOf).
+func (c *checker) hasCurrencyMember(obj advert.Value, key string) bool {
 	for _, m := range obj.Members() {
-		if vc.MoneyPart(m.Key) != "currency" && (own == "" || advert.FoldKey(m.Key) != own) {
+		amount, own := c.v.CurrencyOf(m.Key)
+		if c.v.MoneyPart(m.Key) != "currency" && (key == "" || !own || amount != advert.FoldKey(key)) {
 			continue
 		}
 		if m.Value.Kind == advert.String && strings.TrimSpace(m.Value.Str) != "" {
@@ -381,6 +388,18 @@ func evalElectionInformation(c *checker, r Rule) Result {
 		return notFound("an election is linked, but no official information on taking part is given")
 	}
 	return res
+}
+
+// evalNoticeURL needs a web address of the transparency notice, unless
+// the answer is itself the notice (a politiekereclame.nl statement, as the
+// vocabulary reads it): then no link to one is needed.
+func evalNoticeURL(c *checker, r Rule) Result {
+	res := evalURL(c, r)
+	if res.Status == Present || c.d.SelfNotice == "" {
+		return res
+	}
+	return Result{Status: NotApplicable, Found: res.Found,
+		Note: "the answer is itself a transparency notice (" + c.d.SelfNotice + "); uncertain: padview cannot see where the label points to it"}
 }
 
 // evalURL needs a web address.

@@ -87,12 +87,42 @@ func (c *checker) meaning(scope, key string) vocab.Meaning {
 // ("advertiser.email" and "sponsors[].email" are party.email).
 func (c *checker) fieldSet(places []string) map[*vocab.Field]bool {
 	set := map[*vocab.Field]bool{}
-	for _, p := range places {
+	for _, p := range expand(c.v, places) {
 		if f, ok := fieldAt(c.v, p); ok {
 			set[f] = true
 		}
 	}
 	return set
+}
+
+// setMark starts the last part of a place that names a set of the
+// vocabulary rather than a field: "advertiser.@names" are the advertiser's
+// names, "@targetingDetails" the targeting's details (vocab.Set).
+const setMark = "@"
+
+// inSet is the place of a set's fields, after the party prefix if any.
+func inSet(prefix, set string) string { return prefix + setMark + set }
+
+// expand writes the places a rule reads with each set of the vocabulary
+// replaced by its fields: "advertiser.@names" is "advertiser.name",
+// "advertiser.companyName", "advertiser.legalName".
+func expand(v *vocab.Vocabulary, places []string) []string {
+	var out []string
+	for _, p := range places {
+		i := strings.Index(p, setMark)
+		if i < 0 {
+			out = append(out, p)
+			continue
+		}
+		for _, f := range v.Set(p[i+len(setMark):]) {
+			if i == 0 {
+				out = append(out, f.Path())
+			} else {
+				out = append(out, p[:i]+f.Name)
+			}
+		}
+	}
+	return out
 }
 
 // fieldAt is the vocabulary's field at a place of the document:
@@ -199,11 +229,9 @@ func (c *checker) sponsorNames() map[string]bool {
 	}
 	add(text.PartyName(c.d.Advertiser))
 	for _, m := range c.d.Advertiser.Members() {
-		if mean := c.meaning(vocab.Advertiser, m.Key); mean.Kind == vocab.FieldName && m.Value.Kind == advert.String {
-			switch mean.Field.Name {
-			case "name", "companyName", "legalName":
-				add(m.Value.Str)
-			}
+		if mean := c.meaning(vocab.Advertiser, m.Key); mean.Kind == vocab.FieldName && m.Value.Kind == advert.String &&
+			c.v.InSet(vocab.SetNames, mean.Field) {
+			add(m.Value.Str)
 		}
 	}
 	for _, s := range c.d.Sponsors {

@@ -2,6 +2,7 @@ package check
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/padview/padview/api/advert"
@@ -35,7 +36,7 @@ func (c *checker) partyStates(r Rule, naturalNA bool) partyStates {
 	set := c.fieldSet(r.Fields)
 	state := func(v advert.Value, prefix string) partyState {
 		m, p := best(c.inObject(v, vocab.Sponsors, set, prefix))
-		return partyState{presence: p, natural: naturalNA && advert.IsNaturalPerson(v), path: m.path}
+		return partyState{presence: p, natural: naturalNA && advert.NaturalPerson(c.v, v), path: m.path}
 	}
 	s := partyStates{adv: state(c.d.Advertiser, "advertiser."), n: len(c.d.Sponsors)}
 	seen := map[string]bool{}
@@ -88,8 +89,10 @@ func (c *checker) partyResult(r Rule, naturalNA bool) Result {
 		return Result{Status: NotInView, Found: s.found,
 			Note: NotInViewNote}
 	case s.withValue > 0:
+		// what the advertiser and the other sponsors hold may be among the
+		// members padview did not recognise
 		return Result{Status: Missing, Found: s.found,
-			Note: fmt.Sprintf("given for %d of %d sponsors, not for the advertiser", s.withValue, s.n)}
+			Note: fmt.Sprintf("given for %d of %d sponsors, not for the advertiser", s.withValue, s.n), absent: s.adv.presence == absent}
 	case s.adv.presence == empty:
 		return Result{Status: Missing, Found: []string{s.adv.path}, Note: "the advertiser's is sent empty"}
 	}
@@ -104,7 +107,7 @@ func evalLegalName(c *checker, r Rule) Result {
 	if res.Status != Missing || !res.absent {
 		return res
 	}
-	if c.partyResult(Rule{Fields: partyFields("name", "companyName", "lastName")}, false).Status == Present {
+	if c.partyResult(Rule{Fields: partyFields(inSet("", vocab.SetNames), inSet("", vocab.SetPersonName))}, false).Status == Present {
 		return Result{Status: NotApplicable,
 			Note: "no separate legal name: the template asks for one only where it differs from the name given"}
 	}
@@ -112,14 +115,18 @@ func evalLegalName(c *checker, r Rule) Result {
 }
 
 // evalEstablishment is a sponsor item that services also put in other
-// groups ("countryOfEstablishment" beside the funding).
-func evalEstablishment(c *checker, r Rule) Result {
-	res := c.partyResult(r, true)
+// groups ("countryOfEstablishment" beside the funding). Where none is
+// given, the address of a sponsor that is not a natural person is read as
+// its place of establishment where it says where the sponsor is
+// (vocab.SetPlace: a city, a full postal address): uncertain, the note
+// says so.
+func evalEstablishment(c *checker, _ Rule) Result {
+	res := c.partyResult(Rule{Fields: establishmentFields}, true)
 	if res.Status == Present || res.Status == NotApplicable {
 		return res
 	}
 	var elsewhere []match
-	for _, m := range c.inGroups(r.Fields) {
+	for _, m := range c.inGroups(establishmentFields) {
 		if !strings.HasPrefix(m.path, string(advert.GroupAdvertiser)+".") {
 			elsewhere = append(elsewhere, m)
 		}
@@ -130,8 +137,29 @@ func evalEstablishment(c *checker, r Rule) Result {
 	if p := paths(elsewhere, none); len(p) > 0 && res.Status == Missing {
 		return Result{Status: DeclaredNone, Found: p, Note: "the service says it is not disclosed"}
 	}
+	if res.Status != Missing {
+		return res
+	}
+	switch addr := c.partyResult(Rule{Fields: placeFields}, true); addr.Status {
+	case Present:
+		addr.Found = append(addr.Found, c.partyResult(Rule{Fields: addressFields}, true).Found...)
+		addr.Found = slices.Compact(slices.Sorted(slices.Values(addr.Found)))
+		addr.Note = "read from the address of a sponsor that is not a natural person; uncertain: " +
+			"it may be a postal address rather than the place of establishment"
+		return addr
+	case NotInView:
+		return Result{Status: NotInView, Note: "no place of establishment; the address, which may give it, is only in the full view"}
+	}
 	return res
 }
+
+// The places evalEstablishment reads: the place of establishment, else
+// the address, where the parts of it that say where a party is are given.
+var (
+	establishmentFields = partyFields("placeOfEstablishment")
+	addressFields       = partyFields(inSet("", vocab.SetAddress))
+	placeFields         = partyFields(inSet("", vocab.SetPlace))
+)
 
 // entities finds the payer or the controlling entity (role) in every
 // object group: a member that names the party ("paidBy": {...},
@@ -147,17 +175,13 @@ func (c *checker) entities(role string) []match {
 		for _, m := range obj.Members() {
 			mean := c.meaning(string(g.Group), m.Key)
 			names := mean.Kind == vocab.GroupName && mean.Group == role ||
-				mean.Kind == vocab.FieldName && mean.Group == role && isNameField(mean.Field.Name)
+				mean.Kind == vocab.FieldName && mean.Group == role && c.v.InSet(vocab.SetNames, mean.Field)
 			if names {
 				out = append(out, match{path: string(g.Group) + "." + m.Key, key: m.Key, v: m.Value, holder: obj, mean: mean})
 			}
 		}
 	}
 	return out
-}
-
-func isNameField(name string) bool {
-	return name == "name" || name == "companyName" || name == "legalName"
 }
 
 // entityKind sorts what a member naming the payer or the controlling
@@ -242,7 +266,8 @@ func evalEntity(role, naNote string) func(*checker, Rule) Result {
 		case len(byKind[entityNone]) > 0:
 			return Result{Status: DeclaredNone, Found: byKind[entityNone], Note: "the service says it is not disclosed"}
 		case len(byKind[entityUnnamed]) > 0:
-			return Result{Status: Missing, Found: byKind[entityUnnamed], Note: "sent without a name"}
+			// its name may be among the members padview did not recognise
+			return Result{Status: Missing, Found: byKind[entityUnnamed], Note: "sent without a name", absent: true}
 		case len(byKind[entityEmpty]) > 0:
 			return Result{Status: Missing, Found: byKind[entityEmpty], Note: "sent empty"}
 		}
@@ -282,10 +307,10 @@ func evalContact(role string) func(*checker, Rule) Result {
 		case NotApplicable, DeclaredNone:
 			return Result{Status: NotApplicable, Note: "no " + noun + " other than the sponsor is named"}
 		case Missing:
-			if ent.absent {
+			if ent.absent && len(ent.Found) == 0 {
 				return notFound("no " + noun + " in this response")
 			}
-			return Result{Status: Missing, Note: "the " + noun + " is not named"}
+			return Result{Status: Missing, Note: "the " + noun + " is not named", absent: ent.absent}
 		}
 		set := c.fieldSet(r.Fields)
 		var ms []match

@@ -1,6 +1,11 @@
 package check
 
-import "github.com/padview/padview/api/advert"
+import (
+	"slices"
+
+	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/vocab"
+)
 
 // Rule is one item a transparency notice must (or, where it applies,
 // should) carry.
@@ -71,7 +76,7 @@ var Rules = withAnnexLabels([]Rule{
 		ID: "sponsor.name", Label: "Sponsor name", Noun: "the sponsor name", Annex: 1, Required: true,
 		Basis:   reg + "Art. 12(1)(a): the identity of the sponsor, including its name" + tmpl + "1" + unverifiedNumber,
 		About:   "The sponsor's name. Met by the advertiser, or by every sponsor listed.",
-		Fields:  partyFields("name", "companyName", "legalName", "lastName"),
+		Fields:  partyFields(inSet("", vocab.SetNames), inSet("", vocab.SetPersonName)),
 		OnLabel: "b",
 		eval:    evalParty(false),
 	},
@@ -104,12 +109,15 @@ var Rules = withAnnexLabels([]Rule{
 		ID: "sponsor.establishment", Label: "Sponsor place of establishment", Noun: "the sponsor place of establishment",
 		Annex: 1, Required: true,
 		Basis: reg + "Art. 12(1)(a): for a sponsor that is not a natural person, the address of its place of " +
-			"establishment" + tmpl + "1" + unverifiedNumber + "; padview checks less: a country alone counts as present",
+			"establishment" + tmpl + "1" + unverifiedNumber + "; padview checks less: a country alone counts as present; " +
+			"uncertain: where none is given, the address of a sponsor that is not a natural person is read as its place " +
+			"of establishment, which it may not be (a postal address)",
 		About: "Where a sponsor that is not a natural person is established; also read from any group. The Regulation " +
 			"asks for the address of the place of establishment; padview counts any value as present, a bare country " +
-			"code (\"countryOfEstablishment\": \"GB\") included, so a reviewer should read it. A postal address is not " +
-			"read as one.",
-		Fields: partyFields("placeOfEstablishment"),
+			"code (\"countryOfEstablishment\": \"GB\") included, so a reviewer should read it. Where none is given, " +
+			"the address of a sponsor that is not a natural person (such as a statement's registered address) is read as " +
+			"one where it says where the sponsor is (a city, or a full postal address), and the result says so.",
+		Fields: slices.Concat(establishmentFields, addressFields),
 		eval:   evalEstablishment,
 	},
 	{
@@ -236,7 +244,9 @@ var Rules = withAnnexLabels([]Rule{
 		ID: "election.information", Label: "Official information on taking part", Noun: "the official information",
 		Annex: 10,
 		Basis: reg + "Art. 12(1)(h): for an election or referendum, links to official information on how to take part" +
-			tmpl + "10",
+			tmpl + "10; uncertain: padview reads the linked election to tell whether the item applies, and cannot tell " +
+			"an election from a legislative or regulatory process, for which it does not; it takes any value as the " +
+			"information without judging whether it is official",
 		About:  "Where an election or referendum is linked, a link to official information on how to take part in it.",
 		Fields: []string{"complianceAndFunding.officialInformation"},
 		eval:   evalElectionInformation,
@@ -253,7 +263,9 @@ var Rules = withAnnexLabels([]Rule{
 	{
 		ID: "notification", Label: "How to report a non-compliant advertisement", Noun: "the notification mechanism", Annex: 12,
 		Basis: reg + "Art. 12(1)(j): how to use the mechanism for notifying a possibly non-compliant advertisement " +
-			"(Art. 15)" + tmpl + "12; unverified: the point letter and the item could not be read in the official text",
+			"(Art. 15)" + tmpl + "12; unverified: the point letter and the item could not be read in the official text; " +
+			"uncertain: padview takes any link or description as the mechanism, and cannot tell whether it is the " +
+			"publisher's own mechanism under Art. 15",
 		About:  "How to notify the publisher that the advertisement may not comply: a link or a description.",
 		Fields: []string{"complianceAndFunding.notificationMechanism"},
 		eval:   evalField,
@@ -283,9 +295,10 @@ var Rules = withAnnexLabels([]Rule{
 		Basis: reg + "Art. 12(1)(l) with Art. 19(1)(c): the recipient groups and parameters, the categories of " +
 			"personal data, the goals, logic and parameters of the techniques" + tmpl + "15; unverified: items 15 " +
 			"and 16 could not be read in the official text",
-		About: "Where targeting techniques were used, what they were: techniques, parameters, audience, categories of " +
-			"personal data. Not applicable where the service says none were used.",
-		Fields: []string{"targeting.details", "targeting.techniques", "targeting.personalDataCategories", "targeting.audience"},
+		About: "Where targeting techniques were used, what they were: techniques, parameters (ages, gender, locations, " +
+			"targets), audience, categories of personal data, as the vocabulary's targeting details. Not applicable " +
+			"where the service says none were used.",
+		Fields: targetingDetails,
 		eval:   evalTargetingDetail,
 	},
 	{
@@ -299,11 +312,14 @@ var Rules = withAnnexLabels([]Rule{
 	{
 		ID: "notice_url", Label: "Link to the transparency notice", Noun: "the link to the notice", Required: true,
 		Basis: reg + "Art. 11(1)(e): the transparency notice, or a clear indication of where it can be retrieved; " +
-			"not an item of the template (Annex II) but of the label; uncertain: padview takes a web address as that indication",
-		About:   "A web address (http or https) where the transparency notice can be read.",
+			"not an item of the template (Annex II) but of the label; uncertain: padview takes a web address as that " +
+			"indication, and an answer that is itself a notice (a politiekereclame.nl statement) as needing none",
+		About: "A web address (http or https) where the transparency notice can be read. Not applicable to an answer " +
+			"that is itself a transparency notice, as the vocabulary knows a politiekereclame.nl statement to be. A " +
+			"link to the advertisement itself (Meta's ad_snapshot_url, which renders the ad) is not the notice.",
 		Fields:  []string{"complianceAndFunding.transparencyNoticeUrl"},
 		OnLabel: "e",
-		eval:    evalURL,
+		eval:    evalNoticeURL,
 	},
 })
 

@@ -62,7 +62,7 @@ func (r *Result) maskedParty(c Change, names map[[2]int]string) string {
 		if !ok {
 			list, _ := r.docs[side].Parties(c.Group)
 			if at < len(list) {
-				masked = text.MaskedPartyName(list[at])
+				masked = text.MaskedPartyName(r.docs[side], list[at])
 			}
 			names[k] = masked
 		}

@@ -59,14 +59,14 @@ func readValues(d *advert.Document, rep check.Report) values {
 	for _, g := range advert.Groups {
 		if prefix := string(g.Group) + "."; !g.Parties && v.under[prefix] {
 			obj := d.Group(g.Group)
-			v.object(prefix, obj, text.PlaceOfGroup(g.Group, obj), 2)
+			v.object(prefix, obj, text.PlaceOfGroup(d, g.Group), 2)
 		}
 	}
 	if prefix := string(advert.GroupSponsors) + "[]."; v.under[prefix] {
 		// Read as a party that is not a natural person: whether it is one
 		// decides only whether its name is personal, and names are shown
 		// in both views (see hidden). Telling would read every member.
-		party := text.PlaceOfParty(advert.Value{})
+		party := text.PlaceOfParty(d, advert.Value{})
 		for _, sp := range d.Sponsors {
 			v.object(prefix, sp, party, 1)
 		}

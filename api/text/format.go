@@ -145,6 +145,8 @@ func FormatMoney(v advert.Value, currency string) (string, bool) {
 	case advert.Number, advert.String:
 		num, ok := FormatAmount(v)
 		switch {
+		case !ok && currency != "" && v.Kind == advert.String:
+			return currency + " " + v.Str, true // not a number padview reads, but its currency is known
 		case !ok:
 			return "", false
 		case strings.Contains(num, " "):
@@ -191,7 +193,10 @@ func FormatAmount(v advert.Value) (string, bool) {
 			return NotDisclosed, true
 		}
 		num, ok := FormatAmount(amount)
-		if !ok || amount.Kind == advert.String && strings.Contains(num, " ") {
+		switch {
+		case !ok && amount.Kind == advert.String:
+			num = amount.Str // kept as sent: an amount padview could not read, with its currency
+		case !ok || amount.Kind == advert.String && strings.Contains(num, " "):
 			return "", false
 		}
 		return withCurrency(num, cur, NoCurrency), true
@@ -320,9 +325,11 @@ func ParseBool(v advert.Value) (bool, bool) {
 	return b.Bool, ok
 }
 
-// PartyName is how a sponsor or controller is called in a list: its name,
-// else its company or legal name, else first and last name, else its id,
-// each under any name the vocabulary knows for it.
+// PartyName is how a sponsor or controller is called in a list: the first
+// of the names it goes by (vocab.SetNames: its name, company name, legal
+// name), else a person's names (vocab.SetPersonName) in their order, else
+// its id (an id sent, or the key of a collection keyed by ids), each under
+// any name the vocabulary knows for it.
 func PartyName(v advert.Value) string {
 	switch v.Kind {
 	case advert.String, advert.Number:
@@ -331,17 +338,24 @@ func PartyName(v advert.Value) string {
 	default:
 		return v.Text()
 	}
-	fields := partyFields(v)
-	for _, f := range []string{"name", "companyName", "legalName"} {
+	vc := vocab.Builtin()
+	fields := partyFields(vc, v)
+	for _, f := range vc.Set(vocab.SetNames) {
 		if n, ok := fields[f]; ok && n.Kind == advert.String && strings.TrimSpace(n.Str) != "" {
 			return n.Str
 		}
 	}
-	if full := strings.TrimSpace(fields["firstName"].Str + " " + fields["lastName"].Str); full != "" {
-		return full
+	var person []string
+	for _, f := range vc.Set(vocab.SetPersonName) {
+		if n := fields[f]; n.Kind == advert.String && strings.TrimSpace(n.Str) != "" {
+			person = append(person, strings.TrimSpace(n.Str))
+		}
 	}
-	for _, k := range []string{"id", "key"} {
-		if n, ok := v.Get(k); ok && n.Kind != advert.Null {
+	if len(person) > 0 {
+		return strings.Join(person, " ")
+	}
+	if id, ok := vc.Field("party.id"); ok {
+		if n, ok := fields[id]; ok && n.Kind != advert.Null {
 			return n.Text()
 		}
 	}
@@ -350,16 +364,15 @@ func PartyName(v advert.Value) string {
 
 // partyFields are a party's members by the field each means (the first
 // member for each field).
-func partyFields(v advert.Value) map[string]advert.Value {
-	out := map[string]advert.Value{}
-	vc := vocab.Builtin()
+func partyFields(vc *vocab.Vocabulary, v advert.Value) map[*vocab.Field]advert.Value {
+	out := map[*vocab.Field]advert.Value{}
 	for _, m := range v.Members() {
 		mean := vc.Lookup(vocab.Sponsors, m.Key)
 		if mean.Kind != vocab.FieldName || mean.Field.Group != "party" {
 			continue
 		}
-		if _, seen := out[mean.Field.Name]; !seen {
-			out[mean.Field.Name] = m.Value
+		if _, seen := out[mean.Field]; !seen {
+			out[mean.Field] = m.Value
 		}
 	}
 	return out

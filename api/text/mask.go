@@ -50,6 +50,7 @@ func placeAt(d *advert.Document, path []string) (p place, c vocab.Category, ok b
 		return place{}, vocab.NotPersonal, false
 	}
 	g := advert.Group(path[0])
+	vc := d.Vocabulary()
 	var v advert.Value
 	rest := path[1:]
 	if items, _ := d.Parties(g); isPartyGroup(g) {
@@ -58,10 +59,10 @@ func placeAt(d *advert.Document, path []string) (p place, c vocab.Category, ok b
 			return place{}, vocab.NotPersonal, false
 		}
 		v, rest = items[i], rest[1:]
-		p = partyPlace(v)
+		p = partyPlace(vc, v)
 	} else {
 		v = d.Group(g)
-		p = objectPlace(string(g), v)
+		p = objectPlace(vc, string(g), v)
 	}
 	for _, key := range rest {
 		if v.Kind == advert.Array {
@@ -102,7 +103,7 @@ func index(path []string) (int, bool) {
 // it. It does not change v.
 func MaskValueIn(d *advert.Document, v advert.Value, path ...string) advert.Value {
 	if len(path) == 1 && isPartyGroup(advert.Group(path[0])) && v.Kind == advert.Array {
-		return advert.NewArray(maskParties(v.Items())...) // a whole list, each party by itself
+		return advert.NewArray(maskParties(d.Vocabulary(), v.Items())...) // a whole list, each party by itself
 	}
 	p, _, ok := placeAt(d, path)
 	if !ok {
@@ -117,13 +118,14 @@ func MaskValueIn(d *advert.Document, v advert.Value, path ...string) advert.Valu
 	return maskAt(p, v)
 }
 
-// MaskedPartyName is the name of a sponsor or controller as the mask
-// shows it: "•••" where the name is a natural person's.
-func MaskedPartyName(v advert.Value) string {
+// MaskedPartyName is the name of a party of d (a sponsor, a controller,
+// the advertiser) as the mask shows it: "•••" where the name is a natural
+// person's, read with d's vocabulary.
+func MaskedPartyName(d *advert.Document, v advert.Value) string {
 	if v.Kind != advert.Object {
 		return MaskValue("", PartyName(v))
 	}
-	return PartyName(maskAt(partyPlace(v), v))
+	return PartyName(maskAt(partyPlace(d.Vocabulary(), v), v))
 }
 
 // PersonalPlace is where members stand, as far as personal data goes: a
@@ -132,14 +134,17 @@ func MaskedPartyName(v advert.Value) string {
 // PersonalCategoryAt answers member by member.
 type PersonalPlace struct{ p place }
 
-// PlaceOfGroup is the place of the members of group g's object v (the
-// advertiser is a party).
-func PlaceOfGroup(g advert.Group, v advert.Value) PersonalPlace {
-	return PersonalPlace{objectPlace(string(g), v)}
+// PlaceOfGroup is the place of the members of group g's object in d (the
+// advertiser is a party), read with d's vocabulary.
+func PlaceOfGroup(d *advert.Document, g advert.Group) PersonalPlace {
+	return PersonalPlace{objectPlace(d.Vocabulary(), string(g), d.Group(g))}
 }
 
-// PlaceOfParty is the place of the members of a sponsor or controller.
-func PlaceOfParty(entry advert.Value) PersonalPlace { return PersonalPlace{partyPlace(entry)} }
+// PlaceOfParty is the place of the members of a sponsor or controller of
+// d.
+func PlaceOfParty(d *advert.Document, entry advert.Value) PersonalPlace {
+	return PersonalPlace{partyPlace(d.Vocabulary(), entry)}
+}
 
 // Member is the category of personal data the member key (holding v) of
 // an object at pp holds ("" when none), and the place of its own members.
@@ -148,10 +153,12 @@ func (pp PersonalPlace) Member(key string, v advert.Value) (string, PersonalPlac
 	return string(c), PersonalPlace{next}
 }
 
-// place is where a member stands, as far as personal data goes: the scope
-// its name is read in, whether that is a party that is a natural person,
-// and the category of a member above it, which covers everything below.
+// place is where a member stands, as far as personal data goes: the
+// vocabulary its name is read with (the document's), the scope it is read
+// in, whether that is a party that is a natural person, and the category
+// of a member above it, which covers everything below.
 type place struct {
+	vc       *vocab.Vocabulary
 	scope    string // a vocabulary scope; nested inside a field's value
 	natural  bool
 	category vocab.Category
@@ -159,53 +166,53 @@ type place struct {
 
 const nested = "-"
 
-func groupPlace(g string) place {
+func groupPlace(vc *vocab.Vocabulary, g string) place {
 	if g == string(advert.GroupOther) {
-		return place{scope: ""}
+		return place{vc: vc, scope: ""}
 	}
-	return place{scope: g}
+	return place{vc: vc, scope: g}
 }
 
 // objectPlace is the place of a group's members: a party's for the
 // advertiser.
-func objectPlace(g string, v advert.Value) place {
+func objectPlace(vc *vocab.Vocabulary, g string, v advert.Value) place {
 	if vocab.IsParty(g) {
-		return partyPlace(v)
+		return partyPlace(vc, v)
 	}
-	return groupPlace(g)
+	return groupPlace(vc, g)
 }
 
-func partyPlace(v advert.Value) place {
-	return place{scope: vocab.Sponsors, natural: advert.IsNaturalPerson(v)}
+func partyPlace(vc *vocab.Vocabulary, v advert.Value) place {
+	return place{vc: vc, scope: vocab.Sponsors, natural: advert.NaturalPerson(vc, v)}
 }
 
 // member is the category of the member key (holding v) of an object at p,
-// and the place of the member's own members.
+// and the place of the member's own members: the vocabulary's one answer
+// (vocab.Personal), which the mask, the ◆ markers, the access log and
+// `padview fields` all read.
 func (p place) member(key string, v advert.Value) (vocab.Category, place) {
 	if p.category != vocab.NotPersonal {
 		return p.category, p
 	}
-	vc := vocab.Builtin()
 	if p.scope == nested {
-		c := nestedCategory(vc, key)
-		return c, place{scope: nested, category: c}
+		c := nestedCategory(p.vc, key)
+		return c, place{vc: p.vc, scope: nested, category: c}
 	}
-	mean := vc.Lookup(p.scope, key)
-	c := mean.Category(p.natural)
-	if mean.Kind == vocab.GroupName && vocab.Home(mean.Group) != "" && v.Kind == advert.Object {
-		return c, partyPlace(v) // the payer or the controlling entity
+	c := p.vc.Personal(p.scope, key, p.natural)
+	if mean := p.vc.Lookup(p.scope, key); mean.Kind == vocab.GroupName && vocab.Home(mean.Group) != "" && v.Kind == advert.Object {
+		return c, partyPlace(p.vc, v) // the payer or the controlling entity
 	}
-	return c, place{scope: nested, category: c}
+	return c, place{vc: p.vc, scope: nested, category: c}
 }
 
 // nestedCategory is the category of a name inside a field's value, where
 // the vocabulary names no field: what the name means at the top level or
 // in a party ("contact" › "email").
 func nestedCategory(vc *vocab.Vocabulary, key string) vocab.Category {
-	if c := vc.Lookup("", key).Category(false); c != vocab.NotPersonal {
+	if c := vc.Personal("", key, false); c != vocab.NotPersonal {
 		return c
 	}
-	return vc.Lookup(vocab.Sponsors, key).Category(false)
+	return vc.Personal(vocab.Sponsors, key, false)
 }
 
 // PersonalCategory names the kind of personal data a member holds: by
@@ -319,15 +326,16 @@ func MaskDocument(d *advert.Document) *advert.Document {
 	}
 	m := *d
 	m.Raw = nil
+	vc := d.Vocabulary()
 	for _, g := range advert.Groups {
 		if g.Parties {
 			continue
 		}
 		v := d.Group(g.Group)
-		m.SetGroup(g.Group, maskAt(objectPlace(string(g.Group), v), v))
+		m.SetGroup(g.Group, maskAt(objectPlace(vc, string(g.Group), v), v))
 	}
-	m.Sponsors = maskParties(d.Sponsors)
-	m.Controllers = maskParties(d.Controllers)
+	m.Sponsors = maskParties(vc, d.Sponsors)
+	m.Controllers = maskParties(vc, d.Controllers)
 	m.Masked = true
 	// Warnings quote values ("kept the first value …"): see MaskWarning.
 	if d.Warnings != nil {
@@ -339,20 +347,20 @@ func MaskDocument(d *advert.Document) *advert.Document {
 	return &m
 }
 
-func maskParties(items []advert.Value) []advert.Value {
+func maskParties(vc *vocab.Vocabulary, items []advert.Value) []advert.Value {
 	if items == nil {
 		return nil
 	}
 	out := make([]advert.Value, len(items))
 	for i, it := range items {
-		out[i] = maskAt(partyPlace(it), it)
+		out[i] = maskAt(partyPlace(vc, it), it)
 	}
 	return out
 }
 
 // MaskTree masks any JSON value as MaskDocument masks a group: for JSON
 // that is not an advertisement, such as an error body.
-func MaskTree(v advert.Value) advert.Value { return maskAt(place{scope: ""}, v) }
+func MaskTree(v advert.Value) advert.Value { return maskAt(place{vc: vocab.Builtin(), scope: ""}, v) }
 
 // maskAt masks v, whose members stand at p; a scalar is masked by the
 // category p carries.
@@ -385,7 +393,7 @@ func maskAt(p place, v advert.Value) advert.Value {
 // "line1") is hidden too. Not knowing the party, it reads a party's names
 // as those of a party that is not a natural person. It does not change v.
 func MaskValueAt(path []string, v advert.Value) advert.Value {
-	p := place{scope: nested}
+	p := place{vc: vocab.Builtin(), scope: nested}
 	for _, k := range path {
 		c, next := p.member(k, advert.Value{})
 		p = next
@@ -402,16 +410,17 @@ func PersonalCategories(d *advert.Document) []string {
 		return nil
 	}
 	seen := map[vocab.Category]bool{}
+	vc := d.Vocabulary()
 	for _, g := range advert.Groups {
 		if g.Parties {
 			items, _ := d.Parties(g.Group)
 			for _, it := range items {
-				collectCategories(partyPlace(it), it, seen)
+				collectCategories(partyPlace(vc, it), it, seen)
 			}
 			continue
 		}
 		v := d.Group(g.Group)
-		collectCategories(objectPlace(string(g.Group), v), v, seen)
+		collectCategories(objectPlace(vc, string(g.Group), v), v, seen)
 	}
 	out := []string{}
 	for _, c := range Categories {

@@ -50,10 +50,10 @@ func TestMaskValueIn(t *testing.T) {
 	if txt := list.Text(); strings.Contains(txt, "Tomasz") || !strings.Contains(txt, "Friends of the Estuary") {
 		t.Errorf("the list: %s", txt)
 	}
-	if got, want := MaskedPartyName(d.Sponsors[0]), Masked; got != want {
+	if got, want := MaskedPartyName(d, d.Sponsors[0]), Masked; got != want {
 		t.Errorf("the natural person's name: %q", got)
 	}
-	if got := MaskedPartyName(d.Sponsors[1]); got != "Friends of the Estuary" {
+	if got := MaskedPartyName(d, d.Sponsors[1]); got != "Friends of the Estuary" {
 		t.Errorf("the association's name: %q", got)
 	}
 }

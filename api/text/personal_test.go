@@ -111,3 +111,72 @@ func TestFormatByMeaning(t *testing.T) {
 		}
 	}
 }
+
+// A name the vocabulary does not read as a field but that ends in (or
+// has as a word) a personal attribute is hidden by the mask and counted:
+// inside a sponsor, at the top level, in any language padview knows.
+func TestMaskGuessesPersonalNames(t *testing.T) {
+	d := recordDoc(t, "sponsor-other-names")
+	b, _ := MaskDocument(d).MarshalJSON()
+	out := string(b)
+	for _, secret := range []string{"Hafenstr. 9", "Hafenstraße 9", "DE00 1234", "Gartenweg 7", "Gartenweg 5", "fictief.example",
+		"123 45 67"} {
+		if strings.Contains(out, secret) {
+			t.Errorf("the mask leaves %q:\n%s", secret, out)
+		}
+	}
+	for _, kept := range []string{"Fonds Fictief", "Gent, BE", "private, within the EU"} {
+		if !strings.Contains(out, kept) {
+			t.Errorf("the mask hid %q, which is not personal:\n%s", kept, out)
+		}
+	}
+	for path, want := range map[string]string{"sponsors.0.geldgeber_strasse": CategoryAddress,
+		"sponsors.0.iban_nummer": CategoryOther, "other.geldgeber_strasse": CategoryAddress, "sponsors.0.companyName": ""} {
+		if got := PersonalCategoryAt(d, strings.Split(path, ".")...); got != want {
+			t.Errorf("%s: %q; want %q", path, got, want)
+		}
+	}
+	if got := strings.Join(PersonalCategories(d), ","); got != "email,phone,address,other" {
+		t.Errorf("categories shown: %q", got)
+	}
+}
+
+// PersonalCategoryOf reads a place as `padview fields` writes it, with
+// the mask's answer: a list's member is personal where any item's is.
+func TestPersonalCategoryOf(t *testing.T) {
+	d, _ := advert.Normalize([]byte(`{"sponsors": [{"name": "Friends", "kind": "association"},
+	  {"name": "Tomasz", "kind": "individual", "address": {"line1": "ul. Długa 7"}}],
+	  "opdrachtgever_naam_organisatie": "Anna Fictiefsma", "opdrachtgever_kvk_nummer": "NVT",
+	  "complianceAndFunding": {"payer": {"email": "p@x.example"}, "top-level.x": {"telefon": "1"}},
+	  "contacts": [{"role": "press", "e_mail": "press@x.example"}]}`), "X", advert.Full)
+	for path, want := range map[string]string{
+		"sponsors[].name": CategoryName, "sponsors[].kind": "", "sponsors[].postalAddress.line1": CategoryAddress,
+		"advertiser.companyName": CategoryName, "advertiser.registrationNumber": "",
+		"complianceAndFunding.payer.email": CategoryEmail, "complianceAndFunding.top-level.x.telefon": CategoryPhone,
+		"other.contacts[].e_mail": CategoryEmail, "other.contacts[].role": "", "paid": "", "sponsors": "", "nowhere.x": "",
+	} {
+		if got := PersonalCategoryOf(d, path); got != want {
+			t.Errorf("%s: %q; want %q", path, got, want)
+		}
+	}
+}
+
+// An amount padview could not read shows as sent, with the currency its
+// name or its object gives.
+func TestFormatKeptAmounts(t *testing.T) {
+	kept := advert.NewObject(advert.Member{Key: "amount", Value: advert.StringValue("1.250")},
+		advert.Member{Key: "currency", Value: advert.StringValue("EUR")})
+	for _, c := range []struct {
+		key  string
+		v    advert.Value
+		want string
+	}{
+		{"totalValue", kept, "EUR 1.250"},
+		{"totale_waarde_campagne_euro", advert.StringValue("1,250"), "EUR 1,250"},
+		{"totalValue", advert.StringValue("1,250"), "1,250"},
+	} {
+		if got := FormatField(c.key, c.v); got != c.want {
+			t.Errorf("FormatField(%s, %s) = %q; want %q", c.key, c.v.Text(), got, c.want)
+		}
+	}
+}

@@ -108,3 +108,46 @@ func Plural(n int, one, many string) string {
 	}
 	return Thousands(int64(n)) + " " + many
 }
+
+// IsPlural reports whether an English noun phrase names more than one
+// thing, by its head noun: the last word before a preposition ("the
+// amounts for the advertisement": amounts; "the sponsor email": email),
+// plural where it ends in an s that is not part of -ss, -us or -is. A
+// clause ("whether the funds come from inside the EU") is one thing.
+func IsPlural(noun string) bool {
+	words := strings.Fields(strings.ToLower(noun))
+	if len(words) == 0 || words[0] == "whether" {
+		return false
+	}
+	head := words[len(words)-1]
+	for i, w := range words {
+		switch w {
+		case "for", "of", "on", "to", "in", "from", "by", "with", "about":
+			if i > 0 {
+				head = words[i-1]
+			}
+		default:
+			continue
+		}
+		break
+	}
+	head = strings.TrimRight(head, ".,;:")
+	return strings.HasSuffix(head, "s") && !strings.HasSuffix(head, "ss") && !strings.HasSuffix(head, "us") &&
+		!strings.HasSuffix(head, "is")
+}
+
+// Is is "is" or "are", as the noun phrase wants (see IsPlural).
+func Is(noun string) string {
+	if IsPlural(noun) {
+		return "are"
+	}
+	return "is"
+}
+
+// Was is "was" or "were", as the noun phrase wants (see IsPlural).
+func Was(noun string) string {
+	if IsPlural(noun) {
+		return "were"
+	}
+	return "was"
+}

@@ -30,3 +30,22 @@ func TestDurationWords(t *testing.T) {
 		}
 	}
 }
+
+// A noun phrase's number is its head noun's: the word before a
+// preposition, else the last.
+func TestIsPlural(t *testing.T) {
+	for noun, want := range map[string]bool{
+		"the amounts": true, "the amounts for the advertisement": true, "the targeting details": true,
+		"the data-protection rights": true, "the sponsor email": false, "the sponsor postal address": false,
+		"the origin of the funds": false, "whether the funds come from inside the EU": false, "the link to the notice": false,
+		"the payer's contact": false, "the suspension history": false, "the status": false, "the analysis": false,
+		"": false,
+	} {
+		if got := IsPlural(noun); got != want {
+			t.Errorf("IsPlural(%q) = %v", noun, got)
+		}
+	}
+	if Was("the amounts")+" "+Is("the sponsor email") != "were is" {
+		t.Errorf("Was, Is: %s %s", Was("the amounts"), Is("the sponsor email"))
+	}
+}

@@ -10,7 +10,8 @@ import (
 // Fold reduces a member name to lower-case letters and digits, so that
 // camelCase, snake_case, kebab-case and "Title Case With Spaces" spellings
 // of one name compare equal, as do spellings with and without accents
-// ("téléphone", "telephone"; "Straße", "strasse"); "&" reads as "and".
+// ("téléphone", "telephone"; "Straße", "strasse"; "Währung", "waehrung");
+// "&" reads as "and".
 // Controls, format characters and marks that stand alone are kept, so that
 // a name with one hidden inside never passes for a known name.
 func Fold(s string) string {
@@ -36,9 +37,12 @@ func AppendFold(b []byte, s string) []byte {
 	return b
 }
 
-// letterFolds are letters that Unicode does not decompose into a base
-// letter and a mark but that people write in two ways.
-var letterFolds = strings.NewReplacer("ß", "ss", "æ", "ae", "œ", "oe", "ø", "o", "ł", "l", "đ", "d", "þ", "th", "ı", "i")
+// letterFolds are letters people write in two ways that Unicode does not
+// decompose into a base letter and a mark, and the German umlauts, which
+// German writes "ae", "oe", "ue" where it cannot write them ("Währung",
+// "Waehrung").
+var letterFolds = strings.NewReplacer("ß", "ss", "æ", "ae", "œ", "oe", "ø", "o", "ł", "l", "đ", "d", "þ", "th", "ı", "i",
+	"ä", "ae", "ö", "oe", "ü", "ue")
 
 // foldSlow is Fold beyond ASCII. It is one switch on purpose: its cases in
 // order are the rule (which runes are letters, which separate words, which

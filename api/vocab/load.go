@@ -44,12 +44,22 @@ type Vocabulary struct {
 	groupPrefixes []affix // a group's names before its fields: campaign → campaign
 	prefixes      []affix // prefixes sending a member to a group under its own name
 	qualifiers    []affix
-	currencies    []affix // words naming a currency → ISO code in affix.to
+	trailers      map[string]bool // folded words after a party's field that do not change what it holds ("nummer")
+	currencies    []affix         // words naming a currency → ISO code in affix.to
 	envelope      map[string]string
 	identifier    map[string]string
 	parts         map[string]string // money members: amount, currency, lower, upper
 	words         map[string][]phrase
 	listed        map[string][]string // the partner interface's fields of a group, in its order
+	sets          map[string][]*Field // "set" lines: fields that together say one thing
+	notice        map[string]string   // folded names only a record that is itself a notice carries → its source
+
+	// personal are the names of personal fields (a party's and the top
+	// level's), by folded name and as suffixes by their last byte: what
+	// a name the vocabulary does not read as a field suggests (Personal).
+	personal      map[string]Category
+	personalIdx   *affixIndex
+	currencyParts []string // folded names of an amount's currency ("currency", "waehrung"), longest first
 
 	// The affixes by the first byte they start with (the last one a
 	// currency ends with): a name is tried only against those that can
@@ -61,7 +71,8 @@ type Vocabulary struct {
 	// first stands. Tests keep the built-in data free of them.
 	conflicts []string
 
-	cache lookupCache
+	cache   lookupCache
+	guesses categoryCache
 }
 
 // entry is what one name means in one scope.
@@ -76,8 +87,9 @@ type entry struct {
 // affix is a prefix or a word with what it stands for.
 type affix struct {
 	folded, spelling, to, by string
-	// keeps: whatever follows the prefix belongs to the party, under its
-	// own name where the vocabulary does not know it (a user's "x_*").
+	// keeps: a user's prefix ("x_*"): whatever follows goes to the party
+	// or group, under its own name where the vocabulary does not know it,
+	// routed there but not recognised.
 	keeps bool
 }
 
@@ -95,7 +107,8 @@ func compile(files []string) (*Vocabulary, error) {
 	v := &Vocabulary{
 		fields: map[string]*Field{}, names: map[string]map[string]entry{}, groups: map[string]entry{},
 		envelope: map[string]string{}, identifier: map[string]string{}, parts: map[string]string{},
-		words: map[string][]phrase{}, listed: map[string][]string{},
+		words: map[string][]phrase{}, listed: map[string][]string{}, sets: map[string][]*Field{},
+		notice: map[string]string{}, trailers: map[string]bool{},
 	}
 	var all []line
 	for _, name := range files {
@@ -160,6 +173,29 @@ func (v *Vocabulary) index() {
 	v.roleIdx, v.groupIdx = indexBy(v.roles, firstByte), indexBy(v.groupPrefixes, firstByte)
 	v.prefixIdx, v.qualIdx = indexBy(v.prefixes, firstByte), indexBy(v.qualifiers, firstByte)
 	v.curFirst, v.curLast = indexBy(v.currencies, firstByte), indexBy(v.currencies, lastByte)
+	v.personal = map[string]Category{}
+	var suffixes []affix
+	for _, scope := range []string{party, topScope} {
+		for f, e := range v.names[scope] {
+			if c := e.field.Category; c != NotPersonal {
+				if _, dup := v.personal[f]; !dup {
+					v.personal[f] = c
+					suffixes = append(suffixes, affix{folded: f, to: string(c)})
+				}
+			}
+		}
+	}
+	slices.SortFunc(suffixes, func(a, b affix) int { return strings.Compare(a.folded, b.folded) })
+	sortAffixes(suffixes)
+	v.personalIdx = indexBy(suffixes, lastByte)
+	v.currencyParts = v.currencyParts[:0]
+	for f, part := range v.parts {
+		if part == "currency" {
+			v.currencyParts = append(v.currencyParts, f)
+		}
+	}
+	slices.Sort(v.currencyParts)
+	slices.SortStableFunc(v.currencyParts, func(a, b string) int { return len(b) - len(a) })
 }
 
 // starting are the affixes of x that f may start with.
@@ -372,6 +408,10 @@ func (v *Vocabulary) enterOther(l line) error {
 		v.prefixes = append(v.prefixes, l.affixes(arg)...)
 	case "qualifier":
 		v.qualifiers = append(v.qualifiers, l.affixes("")...)
+	case "trailer":
+		for _, n := range l.names {
+			v.trailers[Fold(n)] = true
+		}
 	case "currency":
 		v.currencies = append(v.currencies, l.affixes(arg)...)
 	case "envelope":
@@ -382,6 +422,10 @@ func (v *Vocabulary) enterOther(l line) error {
 		l.setIn(v.parts, arg)
 	case "listed":
 		return v.enterListed(l, arg)
+	case "set":
+		return v.enterSet(l, arg)
+	case "notice":
+		l.setIn(v.notice, l.by)
 	case "words":
 		for _, n := range l.names {
 			p := phrase{text: normalizeWords(strings.TrimPrefix(n, "=")), whole: strings.HasPrefix(n, "=")}
@@ -438,6 +482,24 @@ func (v *Vocabulary) enterListed(l line, group string) error {
 		}
 	}
 	v.listed[group] = l.names
+	return nil
+}
+
+// enterSet reads "set <name> = paths": the fields are added to the set,
+// which several files may extend.
+func (v *Vocabulary) enterSet(l line, name string) error {
+	if name == "" {
+		return l.errorf("a set line is: set <name> = paths")
+	}
+	for _, p := range l.names {
+		f, ok := v.fields[p]
+		if !ok {
+			return l.errorf("no field %s", p)
+		}
+		if !slices.Contains(v.sets[name], f) {
+			v.sets[name] = append(v.sets[name], f)
+		}
+	}
 	return nil
 }
 

@@ -109,7 +109,7 @@ func (v *Vocabulary) withRole(scope, f string) (Meaning, bool) {
 				By: r.by + ": " + r.spelling + " (" + r.to + ") + " + e.spelling + " (" + e.field.Name + ")"}, true
 		}
 		if r.keeps {
-			return Meaning{Kind: Kept, Group: r.to, By: r.by + "*"}, true
+			return Meaning{Kind: Routed, Group: r.to, By: r.by + "*"}, true
 		}
 	}
 	return Meaning{}, false
@@ -131,7 +131,9 @@ func (v *Vocabulary) withGroup(f string) (Meaning, bool) {
 }
 
 // withPrefix reads a prefix that sends a member to a group: to a field of
-// it where the rest names one, else under the member's own name.
+// it where the rest names one, else under the member's own name: kept, for
+// a prefix of the data, which says what such members are ("akkoord_": the
+// publisher's confirmations); routed but not recognised, for a user's.
 func (v *Vocabulary) withPrefix(f string) (Meaning, bool) {
 	for _, p := range v.prefixIdx.starting(f) {
 		rest, ok := strings.CutPrefix(f, p.folded)
@@ -140,6 +142,9 @@ func (v *Vocabulary) withPrefix(f string) (Meaning, bool) {
 		}
 		if fe, ok := v.names[p.to][rest]; ok {
 			return Meaning{Kind: FieldName, Group: p.to, Field: fe.field, By: p.by + ": " + p.spelling + " + " + fe.spelling}, true
+		}
+		if p.keeps {
+			return Meaning{Kind: Routed, Group: p.to, By: p.by + ": " + p.spelling + "*"}, true
 		}
 		return Meaning{Kind: Kept, Group: p.to, By: p.by + ": " + p.spelling + "*"}, true
 	}
@@ -239,6 +244,33 @@ func (v *Vocabulary) CurrencyWord(key string) string {
 		}
 	}
 	return ""
+}
+
+// CurrencyByWord is the ISO 4217 code a word written beside an amount
+// stands for ("euro", "EUR", "€" in "1.250 €"); "" when it names none.
+func (v *Vocabulary) CurrencyByWord(word string) string {
+	f := Fold(word)
+	for _, c := range v.currencies {
+		if f != "" && c.folded == f || f == "" && c.spelling == strings.TrimSpace(word) {
+			return c.to
+		}
+	}
+	return ""
+}
+
+// CurrencyOf reads a name that gives the currency of an amount beside it,
+// "<amount name><currency word>" ("totalValueCurrency", "bedrag_valuta",
+// "spend_currency_code"): it returns the amount's name, folded; ok is false
+// for any other name.
+func (v *Vocabulary) CurrencyOf(key string) (amount string, ok bool) {
+	var buf [64]byte
+	f := AppendFold(buf[:0], key)
+	for _, w := range v.currencyParts {
+		if len(f) > len(w) && string(f[len(f)-len(w):]) == w {
+			return string(f[:len(f)-len(w)]), true
+		}
+	}
+	return "", false
 }
 
 // MoneyPart says which part of an amount of money a member of a money

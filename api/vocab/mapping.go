@@ -41,7 +41,8 @@ func (v *Vocabulary) With(ms []Mapping) (*Vocabulary, error) {
 		fields: v.fields, order: v.order, names: map[string]map[string]entry{}, groups: maps.Clone(v.groups),
 		roles: slices.Clone(v.roles), groupPrefixes: v.groupPrefixes, prefixes: slices.Clone(v.prefixes),
 		qualifiers: v.qualifiers, currencies: v.currencies, envelope: v.envelope, identifier: v.identifier,
-		parts: v.parts, words: v.words, listed: v.listed,
+		parts: v.parts, words: v.words, listed: v.listed, sets: v.sets, notice: v.notice,
+		trailers: v.trailers,
 	}
 	for s, m := range v.names {
 		u.names[s] = maps.Clone(m)
@@ -87,13 +88,15 @@ func (v *Vocabulary) add(m Mapping) error {
 }
 
 // addPrefix enters a name ending in *: for a party, whatever follows is
-// the party's; for a group, whatever follows goes to it.
+// the party's; for a group, whatever follows goes to it. Where the
+// vocabulary does not know the rest, the member is routed there but not
+// recognised (see Routed).
 func (v *Vocabulary) addPrefix(a affix, field string, fail func(string) error) error {
+	a.keeps = true
 	switch {
 	case field != "*":
 		return fail("a name ending in * maps to a group followed by .*, such as " + a.to + ".*")
 	case IsParty(a.to) && a.to != Sponsors && a.to != Controllers:
-		a.keeps = true
 		v.roles = append(v.roles, a)
 	case slices.Contains(objectGroups, a.to):
 		v.prefixes = append(v.prefixes, a)

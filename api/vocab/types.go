@@ -19,9 +19,11 @@ const (
 	Count                 // a number of things (impressions, versions)
 	Period                // an object holding a start and an end
 	PartyType             // an object describing a party (the payer, the controlling entity)
+	Currency              // an ISO 4217 code: the currency of the amounts beside it
 )
 
-var typeNames = [...]string{"text", "money", "benefit", "date", "bool", "flag", "country", "place", "url", "count", "period", "party"}
+var typeNames = [...]string{"text", "money", "benefit", "date", "bool", "flag", "country", "place", "url", "count", "period",
+	"party", "currency"}
 
 func (t Type) String() string { return typeNames[t] }
 
@@ -133,6 +135,13 @@ const (
 	Envelope
 	// Identifier: a name for the advertisement's identifier ("paid").
 	Identifier
+	// Routed: a name a user's [fields] prefix sends to a group or party
+	// whose rest the vocabulary does not know ("ausgaben_waehrung" under
+	// "ausgaben_*" = "complianceAndFunding.*" where "waehrung" were
+	// unknown): it goes there under its own name, but it is not
+	// recognised, so that the check never calls an item missing that may
+	// be this member.
+	Routed
 )
 
 // Meaning is what the vocabulary makes of a member name in a scope.
@@ -155,8 +164,9 @@ type Meaning struct {
 	spelling string // the name as the vocabulary writes it, for By
 }
 
-// Recognised reports whether the vocabulary knows the name.
-func (m Meaning) Recognised() bool { return m.Kind != Unknown }
+// Recognised reports whether the vocabulary knows the name: a name a
+// user's prefix only routed to a group is not recognised.
+func (m Meaning) Recognised() bool { return m.Kind != Unknown && m.Kind != Routed }
 
 // Path is the member's place in the normalized document, in the form a
 // [fields] mapping writes it: "advertiser.email", "payer.email",
@@ -171,7 +181,7 @@ func (m Meaning) Path() string {
 			g = m.Field.Group
 		}
 		return g + "." + m.Field.Name
-	case Kept:
+	case Kept, Routed:
 		return m.Group + ".*"
 	}
 	return ""

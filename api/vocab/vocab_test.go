@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -326,6 +327,138 @@ func TestValueWords(t *testing.T) {
 	}
 }
 
+// A prefix of a user's [fields] routes a name whose rest the vocabulary
+// does not know to its group or party, but does not recognise it: the
+// check must not call an item missing that it may be. A prefix of the data
+// ("akkoord_") keeps such names as recognised: it says what they are.
+func TestUserPrefixRoutesButDoesNotRecognise(t *testing.T) {
+	v, err := Builtin().With([]Mapping{{Name: "ausgaben_*", Path: "complianceAndFunding.*"}, {Name: "geldgeber_*", Path: "payer.*"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		scope, name, path string
+		recognised        bool
+	}{
+		{"", "ausgaben_betrag", "complianceAndFunding.amountsReceived", true},
+		{"", "ausgaben_waehrung", "complianceAndFunding.currency", true},
+		{"", "ausgaben_zzz", "complianceAndFunding.*", false},
+		{"complianceAndFunding", "ausgaben_zzz", "complianceAndFunding.*", false},
+		{"", "geldgeber_strasse", "payer.streetAddress", true},
+		{"", "geldgeber_lieblingsfarbe", "payer.*", false},
+		{"payer", "geldgeber_lieblingsfarbe", "payer.*", false},
+		{"", "akkoord_iets_nieuws", "legalAndMetadata.*", true},
+	} {
+		m := v.Lookup(c.scope, c.name)
+		if m.Path() != c.path || m.Recognised() != c.recognised {
+			t.Errorf("Lookup(%q, %q) = %s recognised %v; want %s %v", c.scope, c.name, m.Path(), m.Recognised(), c.path, c.recognised)
+		}
+	}
+}
+
+// The words for an amount's parts in Dutch, German and French, and the
+// "<amount><currency word>" naming rule.
+func TestMoneyWords(t *testing.T) {
+	v := Builtin()
+	for name, part := range map[string]string{"currency": "currency", "Währung": "currency", "waehrung": "currency",
+		"devise": "currency", "valuta": "currency", "munt": "currency", "bedrag": "amount", "Betrag": "amount",
+		"montant": "amount", "waarde": "amount", "Wert": "amount", "valeur": "amount", "von": "lower", "bis": "upper",
+		"ondergrens": "lower", "bovengrens": "upper", "borne_inférieure": "lower", "name": ""} {
+		if got := v.MoneyPart(name); got != part {
+			t.Errorf("MoneyPart(%q) = %q; want %q", name, got, part)
+		}
+	}
+	checkLookups(t, []lookupCase{
+		{"", "devise", "complianceAndFunding.currency"}, {"", "Währung", "complianceAndFunding.currency"},
+		{"", "montant_ht", "complianceAndFunding.amountsReceived"}, {"", "spendensumme", "complianceAndFunding.amountsReceived"},
+		{"", "uitgaven", "complianceAndFunding.amountsReceived"}, {"", "gesamtbudget", "campaign.totalValue"},
+		{"", "meldeverfahren", "complianceAndFunding.notificationMechanism"},
+		{"", "lien_avis_de_transparence", "complianceAndFunding.transparencyNoticeUrl"},
+	})
+	if m := v.Lookup("", "devise"); m.Type() != Currency {
+		t.Errorf("devise is read as %v", m.Type())
+	}
+	for key, amount := range map[string]string{"totalValueCurrency": "totalvalue", "bedrag_valuta": "bedrag",
+		"spend_currency_code": "spend", "Betrag_Währung": "betrag"} {
+		if got, ok := v.CurrencyOf(key); !ok || got != amount {
+			t.Errorf("CurrencyOf(%q) = %q %v; want %q", key, got, ok, amount)
+		}
+	}
+	for _, key := range []string{"currency", "totalValue", "currencyNote"} {
+		if got, ok := v.CurrencyOf(key); ok {
+			t.Errorf("CurrencyOf(%q) = %q", key, got)
+		}
+	}
+}
+
+// The sets the check and the panes read, and the sources whose records
+// are themselves the notice.
+func TestSetsAndNotices(t *testing.T) {
+	v := Builtin()
+	names := func(set string) string {
+		var out []string
+		for _, f := range v.Set(set) {
+			out = append(out, f.Path())
+		}
+		return strings.Join(out, " ")
+	}
+	for set, want := range map[string]string{
+		SetNames:      "party.name party.companyName party.legalName",
+		SetPersonName: "party.firstName party.lastName",
+		SetAddress:    "party.streetAddress party.postalAddress party.postalCode party.city party.country",
+		SetPlace:      "party.city party.postalAddress",
+		SetTargetingDetails: "targeting.details targeting.techniques targeting.personalDataCategories targeting.audience " +
+			"targeting.ageRange targeting.gender targeting.locations targeting.targets",
+	} {
+		if got := names(set); got != want {
+			t.Errorf("set %s = %s; want %s", set, got, want)
+		}
+	}
+	if f, _ := v.Field("targeting.ageRange"); !v.InSet(SetTargetingDetails, f) {
+		t.Error("ageRange is not a targeting detail")
+	}
+	if f, _ := v.Field("targeting.impressions"); v.InSet(SetTargetingDetails, f) {
+		t.Error("impressions, a result of delivery, read as a targeting detail")
+	}
+	for key, want := range map[string]string{"akkoord_transparantieverklaring_toestemming": "politiekereclame.nl",
+		"opdrachtgever_naam_organisatie": "politiekereclame.nl", "ad_snapshot_url": "", "transparencyNoticeUrl": ""} {
+		if got := v.NoticeSource(key); got != want {
+			t.Errorf("NoticeSource(%q) = %q; want %q", key, got, want)
+		}
+	}
+}
+
+// Personal data by the vocabulary, and for a name it does not read as a
+// field by a personal attribute at its end or among its words, erring
+// towards hiding; short names count only as words of their own.
+func TestPersonalGuesses(t *testing.T) {
+	v := Builtin()
+	for _, c := range []struct {
+		scope, name string
+		want        Category
+	}{
+		{"", "geldgeber_strasse", Address}, {"sponsors", "geldgeber_strasse", Address}, {"sponsors", "wohnadresse", Address},
+		{"sponsors", "iban_nummer", OtherData}, {"", "privat_email", Email}, {"", "spenderEMail", Email},
+		{"sponsors", "kontaktpostfach", Address}, {"", "geldgeber_e_mail", Email}, {"", "x_telefon", Phone},
+		{"", "tel_nr_privat", Phone}, {"", "geldgeber_vorname", Name}, {"", "spender_straat", Address},
+		{"sponsors", "rufnummer", Phone}, {"", "verantwortlich_i_s_d_p", Name},
+		// short names inside a word say nothing; names that mean a field keep its reading
+		{"", "hotel", NotPersonal}, {"", "is_true", NotPersonal}, {"", "caramel", NotPersonal},
+		{"", "emailCampaignName", NotPersonal}, {"", "geldgeber_name", NotPersonal}, {"sponsors", "name", NotPersonal},
+		{"", "placeOfEstablishment", NotPersonal}, {"", "status", NotPersonal},
+	} {
+		if got := v.Personal(c.scope, c.name, false); got != c.want {
+			t.Errorf("Personal(%q, %q) = %q; want %q", c.scope, c.name, got, c.want)
+		}
+	}
+	if v.Lookup("", "geldgeber_strasse").Recognised() {
+		t.Error("a guess for the mask made a name recognised")
+	}
+	if got := v.Personal("sponsors", "name", true); got != Name {
+		t.Errorf("a natural person's name: %q", got)
+	}
+}
+
 // A user's [fields] add names: exact names and prefixes, in any case
 // style, before anything the data says.
 func TestMappings(t *testing.T) {
@@ -386,20 +519,46 @@ func TestPaths(t *testing.T) {
 func TestSuggest(t *testing.T) {
 	v := Builtin()
 	for _, c := range []struct{ scope, name, path string }{
-		{"", "opdrachtgever_telefoon_nr", "advertiser.phone"},
+		{"", "opdrachtgever_telefoon_nummr", "advertiser.phone"},
 		{"", "betalende_mailadress", "payer.email"},
 		{"", "campagne_periode_startdatm", "campaign.startDate"},
 		{"sponsors", "emial", "sponsors.email"},
 		{"", "fundingOrign", "complianceAndFunding.fundingOrigin"},
 	} {
-		if known, path, ok := v.Suggest(c.scope, c.name); !ok || path != c.path {
-			t.Errorf("Suggest(%q, %q) = %q %q %v; want %s", c.scope, c.name, known, path, ok, c.path)
+		if s, ok := v.Suggest(c.scope, c.name); !ok || s.Path != c.path || s.Name != c.name || !strings.Contains(s.Why, "close to") {
+			t.Errorf("Suggest(%q, %q) = %+v %v; want %s", c.scope, c.name, s, ok, c.path)
 		}
 	}
 	for _, name := range []string{"Num_of_Days", "zzzz", "opdrachtgever_mailadres"} {
-		if known, path, ok := v.Suggest("", name); ok {
-			t.Errorf("Suggest(%q) = %q %q", name, known, path)
+		if s, ok := v.Suggest("", name); ok {
+			t.Errorf("Suggest(%q) = %+v", name, s)
 		}
+	}
+}
+
+// A role padview does not know before a party's field it knows: the
+// suggestion maps the role as a prefix and says the party is a guess;
+// inside a party it maps the name to the party's field.
+func TestSuggestUnknownRole(t *testing.T) {
+	v := Builtin()
+	for _, c := range []struct{ scope, name, line string }{
+		{"", "geldgeber_email", `"geldgeber_*" = "payer.*"`},
+		{"", "geldgeberStrasse", `"geldgeber*" = "payer.*"`},
+		{"", "spender-telefon-nummer", `"spender-*" = "payer.*"`},
+		{"sponsors", "geldgeber_email", `"geldgeber_email" = "sponsors.email"`},
+		{"", "ausgaben_waehrung", `"ausgaben_*" = "complianceAndFunding.*"`},
+		{"", "Ausgaben Betrag", `"Ausgaben *" = "complianceAndFunding.*"`},
+	} {
+		s, ok := v.Suggest(c.scope, c.name)
+		if line := strconv.Quote(s.Name) + " = " + strconv.Quote(s.Path); !ok || line != c.line {
+			t.Errorf("Suggest(%q, %q) = %s (%v); want %s", c.scope, c.name, line, ok, c.line)
+		}
+		if c.scope == "" && strings.HasSuffix(c.line, `"payer.*"`) && !strings.Contains(s.Why, "guess") {
+			t.Errorf("%s: the role is a guess, and %q does not say so", c.name, s.Why)
+		}
+	}
+	if s, ok := v.Suggest("", "geldgeber_hobby"); ok {
+		t.Errorf("a name with no party's field after the role: %+v", s)
 	}
 }
 

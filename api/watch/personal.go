@@ -60,30 +60,25 @@ func (k *keyed) sum(v advert.Value) advert.Value {
 func (k *keyed) document(d *advert.Document) *advert.Document {
 	c := &advert.Document{PAID: d.PAID, View: d.View,
 		SponsorsState: d.SponsorsState, ControllersState: d.ControllersState}
-	for _, g := range []struct {
-		group advert.Group
-		dst   *advert.Value
-	}{
-		{advert.GroupAdvertiser, &c.Advertiser}, {advert.GroupCampaign, &c.Campaign},
-		{advert.GroupBasicInformation, &c.BasicInformation}, {advert.GroupComplianceAndFunding, &c.ComplianceAndFunding},
-		{advert.GroupTargeting, &c.Targeting}, {advert.GroupLegalAndMetadata, &c.LegalAndMetadata},
-		{advert.GroupOther, &c.Other},
-	} {
-		v := d.Group(g.group)
-		*g.dst, _ = k.value(text.PlaceOfGroup(g.group, v), v)
+	for _, g := range advert.Groups {
+		if g.Parties {
+			continue
+		}
+		v, _ := k.value(text.PlaceOfGroup(d, g.Group), d.Group(g.Group))
+		c.SetGroup(g.Group, v)
 	}
-	c.Sponsors = k.list(d.Sponsors)
-	c.Controllers = k.list(d.Controllers)
+	c.Sponsors = k.list(d, d.Sponsors)
+	c.Controllers = k.list(d, d.Controllers)
 	return c
 }
 
-func (k *keyed) list(items []advert.Value) []advert.Value {
+func (k *keyed) list(d *advert.Document, items []advert.Value) []advert.Value {
 	if items == nil {
 		return nil
 	}
 	out := make([]advert.Value, len(items))
 	for i, it := range items {
-		out[i], _ = k.value(text.PlaceOfParty(it), it)
+		out[i], _ = k.value(text.PlaceOfParty(d, it), it)
 	}
 	return out
 }

@@ -40,12 +40,11 @@ func personalValues(d *advert.Document) []string {
 		if g.Parties {
 			items, _ := d.Parties(g.Group)
 			for _, it := range items {
-				walk(text.PlaceOfParty(it), it, false)
+				walk(text.PlaceOfParty(d, it), it, false)
 			}
 			continue
 		}
-		v := d.Group(g.Group)
-		walk(text.PlaceOfGroup(g.Group, v), v, false)
+		walk(text.PlaceOfGroup(d, g.Group), d.Group(g.Group), false)
 	}
 	return out
 }
