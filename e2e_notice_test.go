@@ -20,7 +20,7 @@ func TestTUINoticeInTmux(t *testing.T) {
 			s := startTUI(t, w, h)
 			s.lookUp("AB12CD", "Showing AB12CD")
 			s.keys("9")
-			s.waitFor("Transparency ✗2", "v notice")
+			s.waitFor("Transparency ✗1", "v notice")
 			s.keys("v")
 			s.waitFor("Transparency notice · AB12CD · standard view", "v checklist", "Political advertisement")
 			s.keys("G")
