@@ -1,7 +1,9 @@
 package export
 
 import (
+	"bufio"
 	"encoding/csv"
+	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -25,13 +27,21 @@ const (
 )
 
 // writeCSV writes the sponsors and controllers of all documents as one
-// table: the PAID, the group ("sponsors" or "controllers") and a column per
+// table, after comment lines ("# ", see writeCSVComments) that say where
+// each advertisement came from: the PAID, the group ("sponsors" or "controllers") and a column per
 // member name (nested ones dotted), in the order first seen. A list the
 // service sent as null has one row of its own, with "not disclosed" in a
 // "disclosure" column after the group, so that it does not read like an
 // empty list. Every cell is cleaned of control characters and made safe
 // from formula injection.
-func writeCSV(w io.Writer, docs []*advert.Document) error {
+func writeCSV(w io.Writer, items []Item) error {
+	docs := make([]*advert.Document, len(items))
+	for i, it := range items {
+		docs[i] = it.Doc
+	}
+	if err := writeCSVComments(w, items); err != nil {
+		return err
+	}
 	cols := newColumns()
 	cols.set(map[string]string{}, colPAID, colPAID, "")
 	cols.set(map[string]string{}, colGroup, colGroup, "")
@@ -85,6 +95,34 @@ func writeCSV(w io.Writer, docs []*advert.Document) error {
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// csvComment starts a comment line: a CSV reader told to skip lines
+// starting with "#" (encoding/csv's Reader.Comment, pandas' comment="#")
+// reads the table alone.
+const csvComment = "# "
+
+// writeCSVComments writes the comment lines before the header row: what
+// the file is, then for each advertisement its PAID, its provenance and,
+// when it was masked, that it was. Every value is cleaned, so that none
+// can break out of its line.
+func writeCSVComments(w io.Writer, items []Item) error {
+	bw := bufio.NewWriter(w)
+	bw.WriteString(csvComment + "padview export: sponsors and controllers; skip the lines starting with # to read the table\n")
+	for _, it := range items {
+		fmt.Fprintf(bw, "%sAdvertisement: %s\n", csvComment, text.CleanText(it.Doc.PAID))
+		if it.Doc.Masked {
+			bw.WriteString(csvComment + "MASKED: " + maskedWords + "\n")
+		}
+		for _, f := range it.From.fields() {
+			value := f.value
+			if value == "" {
+				value = notKnown
+			}
+			fmt.Fprintf(bw, "%s%s: %s\n", csvComment, f.label, value)
+		}
+	}
+	return bw.Flush()
 }
 
 // anyNullList reports whether a document sent a party list as null.

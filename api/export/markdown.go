@@ -14,17 +14,19 @@ import (
 // as one value, lists of objects are walked item by item.
 var forPeople = flattening{wholeAmounts: true}
 
-// writeMarkdown writes one advertisement as a report: a title, the groups
-// as sections in the order of advert.Groups (object groups as field/value
-// tables, sponsors and controllers as one table each), then the
-// normalizer's warnings. Every server string is cleaned and escaped, so
-// that no value can break a table or become a link or HTML.
-func writeMarkdown(w *bufio.Writer, d *advert.Document) {
+// writeMarkdown writes one advertisement as a report: a title, its
+// provenance, the groups as sections in the order of advert.Groups (object
+// groups as field/value tables, sponsors and controllers as one table
+// each), then the normalizer's warnings. Every server string is cleaned
+// and escaped, so that no value can break a table or become a link or HTML.
+func writeMarkdown(w *bufio.Writer, it Item) {
+	d := it.Doc
 	// In a heading a trailing "#" would be read as its closing sequence.
 	fmt.Fprintf(w, "# Advertisement %s\n\n", strings.ReplaceAll(md(d.PAID), "#", `\#`))
 	if d.Masked {
-		w.WriteString("**MASKED:** personal data hidden for screen sharing (emails, phone numbers, addresses).\n\n")
+		w.WriteString("**MASKED:** " + maskedWords + ".\n\n")
 	}
+	writeProvenanceMarkdown(w, it.From)
 	switch {
 	case d.View == advert.Full && d.Masked:
 		fmt.Fprintf(w, "Full view, as normalized by padview, its personal data masked.\n\n> **Personal data.** %s\n", md(advert.DataProtectionNotice))
@@ -71,6 +73,19 @@ func writeMarkdown(w *bufio.Writer, d *advert.Document) {
 			fmt.Fprintf(w, "- %s\n", md(s))
 		}
 	}
+}
+
+// writeProvenanceMarkdown writes the provenance as a list under the title,
+// "not known" in italics for what it lacks.
+func writeProvenanceMarkdown(w *bufio.Writer, p Provenance) {
+	for _, f := range p.fields() {
+		value := "_" + notKnown + "_"
+		if f.value != "" {
+			value = md(f.value)
+		}
+		fmt.Fprintf(w, "- **%s:** %s\n", md(f.label), value)
+	}
+	w.WriteByte('\n')
 }
 
 // writeFieldTable writes an object group as Field | Value rows, nested
