@@ -64,7 +64,7 @@ func TestTUICopyExportCompareInTmux(t *testing.T) {
 
 	s.keys("=")
 	s.waitFor("= AB12CD marked")
-	scr := s.lookUp("AB12CE", "Compare 11", "AB12CD → AB12CE: 11 changes", "~ Total value: EUR 48,250.00 → EUR 52,000.00")
+	scr := s.lookUp("AB12CE", "Compare 11", "AB12CD standard → AB12CE standard: 11 changes", "~ Total value: EUR 48,250.00 → EUR 52,000.00")
 	if !strings.Contains(scr, "+ Northbank Harbour Traders") {
 		t.Fatalf("Compare lacks the added sponsor:\n%s", scr)
 	}

@@ -77,7 +77,7 @@ func TestProgramExportAndCompare(t *testing.T) {
 	send(tm, "=", "o")
 	tm.Type("AB12CE")
 	send(tm, "enter")
-	waitFor(t, tm, "Compare", "AB12CD → AB12CE: 11 changes", "= AB12CD marked")
+	waitFor(t, tm, "Compare", "AB12CD standard → AB12CE standard: 11 changes", "= AB12CD marked")
 	m := finalModel(t, tm)
 	if tab(m) != "Compare" || m.mark == nil || m.mark.PAID != "AB12CD" {
 		t.Fatalf("tab %q, mark %v", tab(m), m.mark)

@@ -12,8 +12,17 @@ import (
 // unmasked documents, so a change hidden by the mask still counts (its two
 // sides may then read the same). r is not changed.
 func (r *Result) Mask() *Result {
-	m := &Result{A: r.A, B: r.B, Masked: true, Changes: make([]Change, len(r.Changes))}
-	for i, c := range r.Changes {
+	return &Result{A: r.A, B: r.B, AView: r.AView, BView: r.BView, Masked: true,
+		Changes: maskChanges(r.Changes), FullOnly: maskChanges(r.FullOnly)}
+}
+
+// maskChanges is a masked copy of changes; nil stays nil.
+func maskChanges(changes []Change) []Change {
+	if changes == nil {
+		return nil
+	}
+	out := make([]Change, len(changes))
+	for i, c := range changes {
 		var path []string
 		for _, st := range c.Path {
 			if !st.IsIndex {
@@ -25,9 +34,9 @@ func (r *Result) Mask() *Result {
 		if c.InParty {
 			c.Party = text.MaskValue("", c.Party)
 		}
-		m.Changes[i] = c
+		out[i] = c
 	}
-	return m
+	return out
 }
 
 func maskSide(path []string, v advert.Value) advert.Value {
