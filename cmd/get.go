@@ -66,7 +66,12 @@ order given, and a summary line on stderr closes the batch.
 
 --format markdown prints a report per advertisement; --format csv prints
 the sponsors and controllers of all of them as one table. Output goes to
-stdout: redirect it to save a file.
+stdout: redirect it to save a file. JSON, Markdown and CSV carry their
+provenance: when each answer was fetched, the service's host, the view, the
+service's request id, padview's version and the check's verdict (CSV as
+comment lines starting with #, before the header row). With --full, each
+advertisement written in one of them to a stdout that is not a terminal is
+recorded in the access log first (an export line, file "stdout").
 
 Exit codes: 0 all found, 1 other failure, 2 usage error, 3 at least one PAID
 not found, 4 token missing or rejected, 5 gave up on rate limiting.`,

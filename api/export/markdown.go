@@ -37,34 +37,9 @@ func writeMarkdown(w *bufio.Writer, it Item) {
 	}
 	for _, g := range advert.Groups {
 		if g.Parties {
-			list, state := d.Parties(g.Group)
-			if state == advert.ListNull {
-				fmt.Fprintf(w, "\n## %s\n\n_Not disclosed._\n", md(g.Label))
-				continue
-			}
-			fmt.Fprintf(w, "\n## %s (%d)\n\n", md(g.Label), len(list))
-			switch {
-			case state == advert.ListAbsent:
-				w.WriteString("_Not in this response._\n")
-			case len(list) == 0:
-				w.WriteString("_None._\n")
-			default:
-				writePartyTable(w, list)
-			}
-			continue
-		}
-		v := d.Group(g.Group)
-		if g.Group == advert.GroupOther && v.Len() == 0 {
-			continue // like the text output: Other only when something is in it
-		}
-		fmt.Fprintf(w, "\n## %s\n\n", md(g.Label))
-		switch {
-		case v.Kind != advert.Object:
-			w.WriteString("_Not in this response._\n")
-		case len(v.Members()) == 0:
-			w.WriteString("_Empty._\n")
-		default:
-			writeFieldTable(w, v)
+			writePartySection(w, d, g)
+		} else {
+			writeGroupSection(w, d, g)
 		}
 	}
 	if len(d.Warnings) > 0 {
@@ -86,6 +61,43 @@ func writeProvenanceMarkdown(w *bufio.Writer, p Provenance) {
 		fmt.Fprintf(w, "- **%s:** %s\n", md(f.label), value)
 	}
 	w.WriteByte('\n')
+}
+
+// writePartySection writes the sponsors or controllers: a table, or what
+// the service said instead of one.
+func writePartySection(w *bufio.Writer, d *advert.Document, g advert.GroupInfo) {
+	list, state := d.Parties(g.Group)
+	if state == advert.ListNull {
+		fmt.Fprintf(w, "\n## %s\n\n_Not disclosed._\n", md(g.Label))
+		return
+	}
+	fmt.Fprintf(w, "\n## %s (%d)\n\n", md(g.Label), len(list))
+	switch {
+	case state == advert.ListAbsent:
+		w.WriteString("_Not in this response._\n")
+	case len(list) == 0:
+		w.WriteString("_None._\n")
+	default:
+		writePartyTable(w, list)
+	}
+}
+
+// writeGroupSection writes an object group as a field/value table; Other
+// only when something is in it, like the text output.
+func writeGroupSection(w *bufio.Writer, d *advert.Document, g advert.GroupInfo) {
+	v := d.Group(g.Group)
+	if g.Group == advert.GroupOther && v.Len() == 0 {
+		return
+	}
+	fmt.Fprintf(w, "\n## %s\n\n", md(g.Label))
+	switch {
+	case v.Kind != advert.Object:
+		w.WriteString("_Not in this response._\n")
+	case len(v.Members()) == 0:
+		w.WriteString("_Empty._\n")
+	default:
+		writeFieldTable(w, v)
+	}
 }
 
 // writeFieldTable writes an object group as Field | Value rows, nested
