@@ -331,13 +331,13 @@ func PartyName(v advert.Value) string {
 	default:
 		return v.Text()
 	}
-	fields := partyFields(v)
-	for _, f := range []string{"name", "companyName", "legalName"} {
-		if n, ok := fields[f]; ok && n.Kind == advert.String && strings.TrimSpace(n.Str) != "" {
+	fields := namingFields(v)
+	for _, n := range fields[:3] { // name, companyName, legalName
+		if n.Kind == advert.String && strings.TrimSpace(n.Str) != "" {
 			return n.Str
 		}
 	}
-	if full := strings.TrimSpace(fields["firstName"].Str + " " + fields["lastName"].Str); full != "" {
+	if full := strings.TrimSpace(fields[3].Str + " " + fields[4].Str); full != "" {
 		return full
 	}
 	for _, k := range []string{"id", "key"} {
@@ -348,18 +348,26 @@ func PartyName(v advert.Value) string {
 	return "(unnamed)"
 }
 
-// partyFields are a party's members by the field each means (the first
-// member for each field).
-func partyFields(v advert.Value) map[string]advert.Value {
-	out := map[string]advert.Value{}
+// partyNaming are the fields PartyName reads, in its order of preference.
+var partyNaming = [...]string{"name", "companyName", "legalName", "firstName", "lastName"}
+
+// namingFields are a party's members for the fields of partyNaming, by
+// the field each means (the first member for each field; absent where
+// none). It allocates nothing: a check reads the name of every one of
+// 50,000 sponsors.
+func namingFields(v advert.Value) [len(partyNaming)]advert.Value {
+	var out [len(partyNaming)]advert.Value
+	var seen [len(partyNaming)]bool
 	vc := vocab.Builtin()
 	for _, m := range v.Members() {
 		mean := vc.Lookup(vocab.Sponsors, m.Key)
 		if mean.Kind != vocab.FieldName || mean.Field.Group != "party" {
 			continue
 		}
-		if _, seen := out[mean.Field.Name]; !seen {
-			out[mean.Field.Name] = m.Value
+		for i, f := range partyNaming {
+			if mean.Field.Name == f && !seen[i] {
+				out[i], seen[i] = m.Value, true
+			}
 		}
 	}
 	return out
