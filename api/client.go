@@ -130,7 +130,7 @@ func (c *Client) Get(ctx context.Context, paid string, view advert.View) (*adver
 		return nil, nil, &Error{Kind: KindUnauthorized, Message: "no partner token is set"}
 	}
 	target := c.prefix + endpointPath(id, view)
-	ex := &Exchange{Method: http.MethodGet, URL: target, Curl: curlCommand(target), Started: time.Now()}
+	ex := &Exchange{Method: http.MethodGet, URL: target, Host: c.base.Host, Curl: curlCommand(target), Started: time.Now()}
 	defer func() {
 		ex.Duration = time.Since(ex.Started)
 		ex.Budget = c.budget.Snapshot() // as this exchange left it, not as a later one will

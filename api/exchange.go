@@ -14,8 +14,12 @@ import (
 // back, how long it took, and a curl command that repeats it. It never holds
 // the token.
 type Exchange struct {
-	Method      string
-	URL         string
+	Method string
+	URL    string
+	// Host is the service's host as the base URL names it (a port, if
+	// any, included): never user info, a path, a query or the token.
+	// Redirects are followed on this host only, so it is the answer's too.
+	Host        string
 	Status      int
 	Proto       string
 	Started     time.Time
@@ -43,6 +47,10 @@ type Exchange struct {
 	// prints it for this exchange, not as later lookups changed it.
 	Budget BudgetSnapshot
 }
+
+// Answered is when the exchange ended: when its answer (or its failure)
+// came. It is what an export calls "fetched at".
+func (e *Exchange) Answered() time.Time { return e.Started.Add(e.Duration) }
 
 // Attempt is one request of an exchange as the attempt log shows it.
 type Attempt struct {

@@ -37,7 +37,10 @@ $XDG_STATE_HOME/padview or ~/.local/state/padview; ~/Library/Application
 Support/padview on macOS; %LocalAppData%\padview on Windows): the time, the OS
 user, the profile, the service host, the PAID, the view and the reason, then
 the outcome with the categories of personal data the answer held (email,
-phone, address, other), never a value.
+phone, address, name, other), never a value. Saving a full-view answer (the
+TUI's e, or get --full with an export format to a stdout that is not a
+terminal) adds an export line first: the file (or "stdout"), the format and
+the categories written, never a value.
 
 Each line carries the SHA-256 of the line before it and its number, and a
 head file beside the log (access.log.head) keeps the last line's number and
@@ -221,6 +224,8 @@ func writeAuditEntry(w io.Writer, e audit.Entry) {
 		} else if e.Error == "" {
 			what += " · no personal data shown"
 		}
+	case audit.EventExport:
+		what = exportWords(e)
 	default:
 		what = e.Event
 	}
@@ -232,6 +237,20 @@ func writeAuditEntry(w io.Writer, e audit.Entry) {
 		fields[i] = text.CleanText(s)
 	}
 	fmt.Fprintln(w, strings.Join(fields, "  "))
+}
+
+// exportWords says what an export line recorded: "full view exported as
+// markdown to /path · personal data: email, phone".
+func exportWords(e audit.Entry) string {
+	what := fmt.Sprintf("%s view exported as %s to %s", e.View, e.Format, e.File)
+	if len(e.Written) == 0 {
+		return what + " · no personal data written"
+	}
+	what += " · personal data: " + strings.Join(e.Written, ", ")
+	if e.Masked {
+		what += " (masked)"
+	}
+	return what
 }
 
 // sinceCutoff is the time --since reaches back to from now; zero without

@@ -19,7 +19,7 @@ func TestDiffTextAndExitCodes(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q", code, errs)
 	}
 	for _, want := range []string{
-		"AB12CD → AB12CE: 11 changes\n",
+		"AB12CD standard → AB12CE standard: 11 changes\n",
 		"  + only in AB12CE   - only in AB12CD   ~ changed (AB12CD → AB12CE)\n",
 		"\nCampaign\n  ~ Total value: EUR 48,250.00 → EUR 52,000.00\n",
 		"\nSponsors\n  + Northbank Harbour Traders\n      + Kind: association\n",
@@ -41,7 +41,7 @@ func TestDiffTextAndExitCodes(t *testing.T) {
 
 	before := s.Stats().Requests
 	code, out, _ = h.run("diff", "AB12CD", "https://partner.example/v1/advertisement/AB12CD")
-	if code != ExitOK || out != "AB12CD and AB12CD have the same normalized fields.\n" {
+	if code != ExitOK || out != "AB12CD standard and AB12CD standard have the same normalized fields.\n" {
 		t.Fatalf("equal: exit %d\n%s", code, out)
 	}
 	if n := s.Stats().Requests - before; n != 1 {
@@ -109,7 +109,7 @@ func TestDiffJSON(t *testing.T) {
 		t.Errorf("first change: %+v", c)
 	}
 	code, out, _ = h.run("diff", "--json", "XK9P2M", "XK9P2M")
-	if code != ExitOK || out != `{"a":"XK9P2M","b":"XK9P2M","equal":true,"changes":[]}`+"\n" {
+	if code != ExitOK || out != `{"a":"XK9P2M","b":"XK9P2M","aView":"standard","bView":"standard","equal":true,"changes":[]}`+"\n" {
 		t.Fatalf("equal: exit %d %s", code, out)
 	}
 }

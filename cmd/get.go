@@ -11,6 +11,8 @@ import (
 
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/audit"
+	"github.com/padview/padview/api/check"
 	"github.com/padview/padview/api/export"
 	"github.com/padview/padview/api/text"
 )
@@ -64,7 +66,12 @@ order given, and a summary line on stderr closes the batch.
 
 --format markdown prints a report per advertisement; --format csv prints
 the sponsors and controllers of all of them as one table. Output goes to
-stdout: redirect it to save a file.
+stdout: redirect it to save a file. JSON, Markdown and CSV carry their
+provenance: when each answer was fetched, the service's host, the view, the
+service's request id, padview's version and the check's verdict (CSV as
+comment lines starting with #, before the header row). With --full, each
+advertisement written in one of them to a stdout that is not a terminal is
+recorded in the access log first (an export line, file "stdout").
 
 Exit codes: 0 all found, 1 other failure, 2 usage error, 3 at least one PAID
 not found, 4 token missing or rejected, 5 gave up on rate limiting.`,
@@ -114,7 +121,7 @@ func runGet(ctx context.Context, env *Env, rf *rootFlags, f getFlags, args []str
 	if err := f.resolveFormat(); err != nil {
 		return err
 	}
-	g := &getOutput{getFlags: f, env: env}
+	g := &getOutput{getFlags: f, env: env, ctx: ctx}
 	return env.runBatch(ctx, rf, args, batchCommand{
 		lookupFlags: f.lookupFlags, mask: f.mask, jsonLines: f.json, summary: true,
 		ready: g.ready, show: g.show, end: g.end,
@@ -126,14 +133,43 @@ func runGet(ctx context.Context, env *Env, rf *rootFlags, f getFlags, args []str
 type getOutput struct {
 	getFlags
 	env     *Env
-	stream  *export.Stream // nil for text and raw
-	printed bool           // a document is on stdout: the next text one is set apart
+	ctx     context.Context // bounds the wait for the access log's lock
+	stream  *export.Stream  // nil for text and raw
+	printed bool            // a document is on stdout: the next text one is set apart
+	access  *audit.Log      // where a full-view export is recorded; nil when it is not
+	profile string
 }
 
-// ready settles the mask with the profile's and opens the output stream.
-func (g *getOutput) ready(s Settings) error {
+// ready settles the mask with the profile's and keeps the access log for
+// the export lines.
+func (g *getOutput) ready(s Settings, access *audit.Log) error {
 	if g.mask = g.mask || s.MaskPersonalData; g.mask && g.raw {
 		return exitWith(ExitUsage, "--raw prints the server's bytes unchanged and cannot mask personal data (--mask or mask_personal_data): use --json; no request was made")
+	}
+	g.access, g.profile = access, s.Profile
+	return nil
+}
+
+// exportItem is a result as the export stream takes it: the document with
+// where it came from.
+func (g *getOutput) exportItem(r result) export.Item {
+	return export.Item{Doc: r.doc, From: export.NewProvenance(r.ex, check.Check(r.doc), g.env.Version.Plain())}
+}
+
+// recordExport writes the export line of a full-view document that an
+// export format is about to write to a stdout that is not a terminal (a
+// file or another program: padview cannot tell which, nor name the file).
+// On a terminal the document is shown, as its outcome line says already.
+// When the line cannot be written, the document is not written: the error
+// says why, and that it was withheld.
+func (g *getOutput) recordExport(r result) error {
+	if g.access == nil || r.doc.View != advert.Full || g.env.StdoutTTY {
+		return nil
+	}
+	x := audit.Export{Profile: g.profile, Host: r.ex.Host, File: audit.StdoutFile, Format: g.format}
+	if err := g.access.Export(g.ctx, x, r.doc); err != nil {
+		return &api.Error{Kind: api.KindAccessLog, PAID: r.doc.PAID, Err: err,
+			Message: err.Error() + "; its export was not written (what the access log does not hold is not exported)"}
 	}
 	return nil
 }
@@ -149,10 +185,14 @@ func (g *getOutput) show(w *batchWriter, r result) (int, error) {
 		}
 		return ExitOK, w.fail(r)
 	case g.format != formatText:
+		if err := g.recordExport(r); err != nil {
+			r.err = err
+			return codeForKind(api.KindAccessLog), w.fail(r)
+		}
 		if g.stream == nil {
 			g.stream, _ = export.NewStream(w.Out, export.Format(g.format)) // resolveFormat checked the name
 		}
-		return ExitOK, g.stream.Add(r.doc)
+		return ExitOK, g.stream.Add(g.exportItem(r))
 	}
 	if g.printed {
 		fmt.Fprintln(w.Out)

@@ -39,9 +39,12 @@ type batchCommand struct {
 	// list is a file of PAIDs, one a line, read after the arguments (--list
 	// FILE); "-" is stdin, as the argument '-' is.
 	list string
-	// ready, if set, is called once the settings are resolved, before any
-	// request: the last moment to refuse a combination of flags and profile.
-	ready func(Settings) error
+	// ready, if set, is called once the settings are resolved and the
+	// full-view gate is passed, before any request: the last moment to
+	// refuse a combination of flags and profile. access is the access log
+	// the full view is recorded in (nil for the standard view, or with
+	// access_log = false).
+	ready func(s Settings, access *audit.Log) error
 	// show prints one PAID's result and returns the exit code it maps to:
 	// ExitOK, or one of the command's own (check's ExitIncomplete). A
 	// failed lookup's code comes from its error already; show only prints
@@ -291,7 +294,7 @@ func (e *Env) planLookups(rf *rootFlags, c batchCommand) (*lookupPlan, error) {
 		}
 	}
 	if c.ready != nil {
-		if err := c.ready(s); err != nil {
+		if err := c.ready(s, access); err != nil {
 			return nil, err
 		}
 	}

@@ -96,7 +96,7 @@ func TestJSONEscapesAndWarns(t *testing.T) {
 	}
 	// A clean answer still has the member, as an empty list.
 	h, _ = withService(t, fake.Options{})
-	if _, out, _ = h.run("get", "--json", "AB12CD"); !strings.Contains(out, `,"warnings":[]}`) {
+	if _, out, _ = h.run("get", "--json", "AB12CD"); !strings.Contains(out, `,"warnings":[],"provenance":{`) {
 		t.Errorf("no empty warnings list: %s", out)
 	}
 }

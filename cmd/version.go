@@ -39,7 +39,11 @@ func ResolveVersion(v Version) Version {
 	return v
 }
 
-func (v Version) String() string {
+func (v Version) String() string { return "padview " + v.Plain() }
+
+// Plain is the version without padview's name, "1.4.0 (commit
+// 0123456789ab, built 2026-10-01)": what an export's provenance names.
+func (v Version) Plain() string {
 	var about []string
 	if c := v.Commit; c != "" {
 		if len(c) > 12 {
@@ -51,9 +55,9 @@ func (v Version) String() string {
 		about = append(about, "built "+v.Date)
 	}
 	if len(about) == 0 {
-		return "padview " + v.Version
+		return v.Version
 	}
-	return fmt.Sprintf("padview %s (%s)", v.Version, strings.Join(about, ", "))
+	return fmt.Sprintf("%s (%s)", v.Version, strings.Join(about, ", "))
 }
 
 // UserAgent is the User-Agent padview sends.

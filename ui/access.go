@@ -40,3 +40,18 @@ func (a accessLog) get(ctx context.Context, c *api.Client, l lookup, reason stri
 	req := audit.Request{Profile: a.profile, Host: a.host, PAID: l.paid, View: l.view, Reason: reason}
 	return log.Get(ctx, c, req, masked)
 }
+
+// export records that d, an answer of the full view, is about to be saved
+// to file in format f (audit.Log.Export): the file, the format and the
+// categories of personal data, never a value. The caller writes nothing
+// when it fails. It does I/O: it runs in a command, never in Update.
+func (a accessLog) export(ctx context.Context, d *advert.Document, file, format string) error {
+	if a.open == nil || d.View != advert.Full {
+		return nil
+	}
+	log, err := a.open() // opened anew after a failure: the user may have fixed it
+	if err != nil {
+		return err
+	}
+	return log.Export(ctx, audit.Export{Profile: a.profile, Host: a.host, File: file, Format: format}, d)
+}

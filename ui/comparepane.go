@@ -5,11 +5,13 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/diff"
 	"github.com/padview/padview/api/text"
+	"github.com/padview/padview/theme"
 )
 
 // compareLabel is the Compare tab's label; a lookup made while an
@@ -25,7 +27,7 @@ const compareLabel = "Compare"
 // saying so and the comparison is made by a command (compareCmd).
 type comparePane struct {
 	k      *kit
-	marked string       // A's PAID, while the comparison is being made
+	marked string       // A's PAID and view, while the comparison is being made
 	result *diff.Result // nil until it is made
 	text   []string     // the diff as text, one change a line
 	body   textView     // laid out by Resize for width and theme
@@ -34,7 +36,7 @@ type comparePane struct {
 
 // newComparePane is the tab while the comparison is being made.
 func newComparePane(k *kit, marked *advert.Document) Pane {
-	return comparePane{k: k, marked: marked.PAID}
+	return comparePane{k: k, marked: marked.PAID + " " + marked.View.String()}
 }
 
 // compare makes the comparison of a with b, under the mask as `padview
@@ -113,31 +115,20 @@ func (p comparePane) layout(w int) []string {
 	if p.result == nil {
 		return []string{st.Muted.Render("Comparing with " + text.CleanText(p.marked) + "…")}
 	}
-	out := []string{st.Muted.Render(ansi.Truncate("Comparing "+text.CleanText(p.result.A)+" (marked) with "+
-		text.CleanText(p.result.B)+" (on screen) · "+clearMark(p.k), w, "…")), ""}
-	head := 0 // the heading's line: after the MASKED line, under the mask
-	if p.result.Masked {
+	r := p.result
+	// The diff's title below names the views.
+	out := []string{st.Muted.Render(ansi.Truncate("Comparing "+text.CleanText(r.A)+" (marked) with "+
+		text.CleanText(r.B)+" (on screen) · "+clearMark(p.k), w, "…")), ""}
+	head := 0 // the diff's title: after the MASKED line, under the mask
+	if r.Masked {
 		head = 1
 	}
 	for i, l := range p.text {
 		body := strings.TrimLeft(l, " ")
 		indent := len(l) - len(body)
-		style := st.Value
-		switch {
-		case i < head:
-			style = st.Muted
-		case i == head:
-			style = st.Title
-		case i == head+1 && !p.result.Equal():
-			style = st.Muted // the legend
-		case indent == 0:
-			style = st.Label.Bold(true) // a group
-		case strings.HasPrefix(body, "+ "):
-			style = st.StatusOK
-		case strings.HasPrefix(body, "- "):
-			style = st.StatusError
-		case strings.HasPrefix(body, "~ "):
-			style = st.StatusWarn
+		style := st.Muted
+		if i >= head {
+			style = lineStyle(st, i-head, indent, body, r.Equal())
 		}
 		hang := strings.Repeat(" ", min(indent+2, w/2))
 		for j, part := range wrap(body, max(8, w-len(hang))) {
@@ -149,6 +140,29 @@ func (p comparePane) layout(w int) []string {
 		}
 	}
 	return out
+}
+
+// lineStyle is the style of line i of the diff's text: the title and the
+// heading of what only the full view holds, the legend, a group, or a
+// line by its marker.
+func lineStyle(st theme.Styles, i, indent int, body string, equal bool) lipgloss.Style {
+	switch {
+	case i == 0, indent == 0 && strings.HasPrefix(body, diff.FullOnlyHeading):
+		return st.Title
+	case i == 1 && !equal:
+		return st.Muted // the legend
+	case indent == 0:
+		return st.Label.Bold(true) // a group
+	case strings.HasPrefix(body, "+ "):
+		return st.StatusOK
+	case strings.HasPrefix(body, "- "):
+		return st.StatusError
+	case strings.HasPrefix(body, "~ "):
+		return st.StatusWarn
+	case strings.HasPrefix(body, diff.FullOnlyMarker+" "):
+		return st.Personal
+	}
+	return st.Value
 }
 
 func (p comparePane) Update(msg tea.Msg) (Pane, tea.Cmd) {
@@ -178,8 +192,8 @@ func (m *Model) toggleMark() {
 		m.status = status{level: levelInfo, text: "Nothing to mark: = marks the advertisement on screen for comparing."}
 	default:
 		m.mark = m.ex.doc
-		m.status = status{level: levelOK, text: "Marked " + text.CleanText(m.ex.paid) +
-			": the next lookup opens a Compare tab against it · " + clearMark(m.kit) + "."}
+		m.status = status{level: levelOK, text: "Marked " + text.CleanText(m.ex.paid) + " (" + m.ex.view.String() +
+			" view): the next lookup opens a Compare tab against it · " + clearMark(m.kit) + "."}
 	}
 }
 

@@ -39,6 +39,7 @@ type Config struct {
 	Samples      []string // PAIDs the empty state suggests
 	FailureDemos []string // demo PAIDs that show error handling
 	Demo         bool
+	Version      string // padview's version, as an export's provenance names it
 	// Worklist holds the PAIDs given on the command line (`padview PAID…`,
 	// `--list FILE`), in order: the UI opens on the first and steps through
 	// them. Each entry is as the user gave it, a PAID or a pasted endpoint

@@ -2,12 +2,14 @@ package ui
 
 import (
 	"encoding/base64"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/fake"
 )
 
@@ -77,9 +79,39 @@ func TestProgramExportAndCompare(t *testing.T) {
 	send(tm, "=", "o")
 	tm.Type("AB12CE")
 	send(tm, "enter")
-	waitFor(t, tm, "Compare", "AB12CD → AB12CE: 11 changes", "= AB12CD marked")
+	waitFor(t, tm, "Compare", "AB12CD standard → AB12CE standard: 11 changes", "= AB12CD marked")
 	m := finalModel(t, tm)
 	if tab(m) != "Compare" || m.mark == nil || m.mark.PAID != "AB12CD" {
 		t.Fatalf("tab %q, mark %v", tab(m), m.mark)
+	}
+}
+
+// TestProgramCompareAcrossViews: a mark keeps its view. AB12CD marked in
+// the standard view and then shown in the full view compares the two
+// views: the header names them, nothing the full view adds is a change,
+// and what only the full view holds is listed apart.
+func TestProgramCompareAcrossViews(t *testing.T) {
+	for _, size := range [][2]int{{120, 36}, {80, 24}} {
+		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
+			s := startFake(t, fake.Options{})
+			tm, clk := program(t, demoConfig(s), size[0], size[1])
+			tm.Type("AB12CD")
+			send(tm, "enter")
+			waitFor(t, tm, "Riverside Civic Alliance")
+			send(tm, "=")
+			waitFor(t, tm, "Marked AB12CD (standard view)")
+			confirm(t, tm, clk)
+			out := waitFor(t, tm, "FULL · personal data", "AB12CD standard → AB12CD full: no changes",
+				"Only in the full view: 16 members the standard view does not carry", "◆ Email: maren.holt@riverside-civic.example")
+			if strings.Contains(out, "+ Email") {
+				t.Fatal("what the full view adds reads as a change")
+			}
+			m := finalModel(t, tm)
+			p, ok := m.deck.current().(comparePane)
+			if !ok || p.result == nil || len(p.result.Changes) != 0 || len(p.result.FullOnly) != 16 || m.mark.View != advert.Standard ||
+				p.Tab().Count != "0" {
+				t.Fatalf("pane %T, mark %v", m.deck.current(), m.mark)
+			}
+		})
 	}
 }

@@ -176,7 +176,7 @@ func TestCopyTooLarge(t *testing.T) {
 	if cmd != nil || !strings.Contains(next.(Model).status.text, "Not copied") || next.(Model).toast != nil {
 		t.Fatalf("a copy over the cap: %q", next.(Model).status.text)
 	}
-	c := copyCmd("x", func() string { return strings.Repeat("x", maxClipboard+1) })().(copied)
+	c := copyCmd(copyChoice{what: "x", text: func() string { return strings.Repeat("x", maxClipboard+1) }})().(copied)
 	if c.size != maxClipboard+1 || c.text != "" {
 		t.Fatalf("copyCmd over the cap: size %d", c.size)
 	}
@@ -340,7 +340,7 @@ func TestCompareAfterMark(t *testing.T) {
 	if tab(m) != "Compare" {
 		t.Fatalf("the lookup after = opened on %q", tab(m))
 	}
-	requireContains(t, screen(m), "Compare 11", "AB12CD → AB12CE: 11 changes",
+	requireContains(t, screen(m), "Compare 11", "AB12CD standard → AB12CE standard: 11 changes",
 		"~ Total value: EUR 48,250.00 → EUR 52,000.00", "+ Northbank Harbour Traders", "= clear mark")
 	// A comparison for an exchange no longer on screen is dropped.
 	before := m.deck.current()
@@ -349,7 +349,7 @@ func TestCompareAfterMark(t *testing.T) {
 		t.Fatal("a stale comparison replaced the tab")
 	}
 	m, clip := copyWith(t, m, "t")
-	if !strings.HasPrefix(clip, "AB12CD → AB12CE: 11 changes\n") {
+	if !strings.HasPrefix(clip, "AB12CD standard → AB12CE standard: 11 changes\n") {
 		t.Fatalf("t in Compare copied %q", clip)
 	}
 	m = press(t, m, "esc") // closes the copied text, and only that

@@ -26,6 +26,7 @@ type copyChoice struct {
 	preview string        // a line of what it copies
 	why     string        // why it cannot be copied here; "" when it can
 	text    func() string // what it copies; run in a command, as a pane's text can be long
+	offers  []offer       // the keys that act on what it copies, for the toast to offer
 }
 
 // copyMenu is the copy menu: what of the exchange on screen can go to the
@@ -73,9 +74,9 @@ func newCopyMenu(k *kit, ex *exchange, p Pane, doc *advert.Document) Modal {
 		{key: keys.Row, label: "selected row", what: "the selected row (tab-separated)", preview: strings.Join(row, " ⇥ "),
 			text: func() string { return strings.Join(row, "\t") }},
 		{key: keys.Text, label: "this pane as text", what: "the " + tab + " pane as text", preview: "all of " + tab + ", unwrapped",
-			text: func() string { return paneText(p) }},
+			text: func() string { return paneText(p) }, offers: paneOffers(p)},
 		{key: keys.JSON, label: "normalized JSON", what: "the advertisement as normalized JSON", preview: "all groups, indented",
-			text: func() string { return docJSON(doc) }},
+			text: func() string { return docJSON(doc) }, offers: []offer{exportOffer(k)}},
 		curlChoice(k, ex),
 	}
 	if row == nil {
@@ -102,7 +103,7 @@ func (m *Model) copyCurl() tea.Cmd {
 		return nil
 	}
 	c := curlChoice(m.kit, m.ex)
-	return copyCmd(c.what, c.text)
+	return copyCmd(c)
 }
 
 // docJSON is the normalized document, indented.
@@ -154,23 +155,25 @@ func (m copyMenu) choose(i int) (Modal, tea.Cmd) {
 		m.cursor = i
 		return m, nil // the menu shows why next to it
 	}
-	return nil, copyCmd(c.what, c.text)
+	return nil, copyCmd(c)
 }
 
 // copied is the text of a copy choice, worked out off the UI goroutine.
 type copied struct {
-	what string
-	text string
-	size int // the text's size in bytes when it was too large to copy
+	what   string
+	text   string
+	size   int     // the text's size in bytes when it was too large to copy
+	offers []offer // what the toast and the status may offer for it
 }
 
-func copyCmd(what string, text func() string) tea.Cmd {
+func copyCmd(c copyChoice) tea.Cmd {
+	what, text, offers := c.what, c.text, c.offers
 	return func() tea.Msg {
 		s := text()
 		if len(s) > maxClipboard {
-			return copied{what: what, size: len(s)}
+			return copied{what: what, size: len(s), offers: offers}
 		}
-		return copied{what: what, text: s}
+		return copied{what: what, text: s, offers: offers}
 	}
 }
 
@@ -239,8 +242,8 @@ func (m copyMenu) Keys() []hint {
 // shows it for a while for selecting by hand.
 func (m Model) onCopied(c copied) (tea.Model, tea.Cmd) {
 	if c.size > 0 {
-		m.status = status{level: levelWarn, text: fmt.Sprintf("Not copied: %s is %s, more than the %s padview puts on the clipboard; e saves it to a file.",
-			c.what, text.FormatSize(int64(c.size)), text.FormatSize(maxClipboard))}
+		m.status = status{level: levelWarn, text: fmt.Sprintf("Not copied: %s is %s, more than the %s padview puts on the clipboard%s.",
+			c.what, text.FormatSize(int64(c.size)), text.FormatSize(maxClipboard), offering(c.offers))}
 		return m, nil
 	}
 	m.status = status{level: levelOK, text: "Copied " + c.what + " to the clipboard (OSC 52)."}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"charm.land/bubbles/v2/key"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/padview/padview/api/text"
@@ -20,13 +21,50 @@ const toastFor = 15 * time.Second
 // text lines stand alone, without a frame, so a selection takes nothing
 // else with it.
 type copyToast struct {
-	what  string
-	lines []string
-	until time.Time
+	what   string
+	lines  []string
+	offers []offer // what the toast offers for the rest of a long text
+	until  time.Time
 }
 
 func newCopyToast(c copied, now time.Time) *copyToast {
-	return &copyToast{what: c.what, lines: strings.Split(strings.TrimSuffix(c.text, "\n"), "\n"), until: now.Add(toastFor)}
+	return &copyToast{what: c.what, lines: strings.Split(strings.TrimSuffix(c.text, "\n"), "\n"), offers: c.offers, until: now.Add(toastFor)}
+}
+
+// offer is a key that acts on what was copied, and what it does ("saves
+// it to a file"): the toast and the status offer it only where it applies.
+type offer struct {
+	key  key.Binding
+	does string
+}
+
+// exportOffer is e: it saves the advertisement on screen to a file.
+func exportOffer(k *kit) offer { return offer{k.keys.root.Export, "saves it to a file"} }
+
+// offerer is a pane whose text the keys it names act on: the copy toast
+// offers them after that text was copied. A pane without it offers none:
+// e saves the advertisement, not a comparison, a history or an error.
+type offerer interface{ Offers() []offer }
+
+// paneOffers is what a pane offers for its text.
+func paneOffers(p Pane) []offer {
+	if o, ok := p.(offerer); ok {
+		return o.Offers()
+	}
+	return nil
+}
+
+// offering writes offers as the end of a sentence: "; e saves it to a
+// file", or "" when there are none.
+func offering(offers []offer) string {
+	var parts []string
+	for _, o := range offers {
+		parts = append(parts, o.key.Help().Key+" "+o.does)
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "; " + strings.Join(parts, ", ")
 }
 
 // cover draws the toast over the last lines of a pane w cells wide: at
@@ -41,7 +79,7 @@ func (t *copyToast) cover(st theme.Styles, pane []string, w int) []string {
 	}
 	if len(shown) > room {
 		rest := len(shown) - room + 1
-		shown = append(shown[:room-1:room-1], fit(st.Muted.Render(fmt.Sprintf("… %d more lines on the clipboard; e saves to a file", rest)), w))
+		shown = append(shown[:room-1:room-1], fit(st.Muted.Render(fmt.Sprintf("… %d more lines on the clipboard%s", rest, offering(t.offers))), w))
 	}
 	rule := func(s string) string {
 		s = ansi.Truncate("── "+s+" ", w, "…")

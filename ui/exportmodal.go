@@ -12,8 +12,6 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/padview/padview/api/advert"
-	"github.com/padview/padview/api/check"
 	"github.com/padview/padview/api/export"
 	"github.com/padview/padview/api/text"
 )
@@ -24,10 +22,9 @@ import (
 // modal, which stays open until the file is written or the user gives up.
 type exportModal struct {
 	k        *kit
-	doc      *advert.Document
+	job      exportJob
 	title    string
-	personal bool         // the full view's personal data goes into the file
-	report   check.Report // the check of the answer, for the notice
+	personal bool // the full view's personal data goes into the file
 	now      time.Time
 	format   int // in exportChoices
 	input    textinput.Model
@@ -57,7 +54,10 @@ func formatName(f export.Format) string {
 type exported struct {
 	path     string // absolute
 	replaced bool   // over a file that was there, as the user agreed
-	err      error
+	// unrecorded: the access log could not record the export, so nothing
+	// was written.
+	unrecorded bool
+	err        error
 }
 
 // openExport opens the export dialog for the advertisement on screen.
@@ -70,18 +70,18 @@ func (m *Model) openExport() tea.Cmd {
 		m.status = status{level: levelInfo, text: "Masking the personal data: exporting waits for the masked copy."}
 		return nil
 	}
-	md, cmd := newExportModal(m.kit, m.exportDoc(), m.ex.report, m.ex.name(), m.ex.personal() && !m.ex.mask)
+	md, cmd := newExportModal(m.kit, m.exportJob(), m.ex.name(), m.ex.personal() && !m.ex.mask)
 	m.open(md)
 	return cmd
 }
 
-func newExportModal(k *kit, doc *advert.Document, rep check.Report, title string, personal bool) (Modal, tea.Cmd) {
+func newExportModal(k *kit, job exportJob, title string, personal bool) (Modal, tea.Cmd) {
 	in := textinput.New()
 	in.Prompt = ""
 	in.CharLimit = 4096
 	setBlink(&in)
 	cmd := in.Focus()
-	m := exportModal{k: k, doc: doc, report: rep, title: title, personal: personal, now: k.now(), input: in}
+	m := exportModal{k: k, job: job, title: title, personal: personal, now: k.now(), input: in}
 	m.propose()
 	return m, cmd
 }
@@ -89,7 +89,7 @@ func newExportModal(k *kit, doc *advert.Document, rep check.Report, title string
 // propose puts the proposed name for the format in the input, unless the
 // user has written a name of their own.
 func (m *exportModal) propose() {
-	name := exportChoices[m.format].fileName(m.doc, m.now)
+	name := exportChoices[m.format].fileName(m.job.doc, m.now)
 	if v := m.input.Value(); v == "" || v == m.proposed {
 		m.input.SetValue(name)
 		m.input.CursorEnd()
@@ -168,19 +168,10 @@ func (m exportModal) onKey(k tea.KeyPressMsg) (Modal, tea.Cmd) {
 }
 
 // write saves the file in a command: a new file, or over an existing one
-// when the user said so.
+// when the user said so (exportJob.save).
 func (m exportModal) write(name string, replace bool) tea.Cmd {
-	out := exportChoices[m.format].writer(m.doc, m.report)
-	return func() tea.Msg {
-		path, err := exportPath(name)
-		if err != nil {
-			return exported{path: name, err: err}
-		}
-		if replace {
-			return exported{path: path, replaced: true, err: export.Replace(path, out)}
-		}
-		return exported{path: path, err: export.Create(path, out)}
-	}
+	job, c := m.job, exportChoices[m.format]
+	return func() tea.Msg { return job.save(name, c, replace) }
 }
 
 // exportPath makes a name absolute: ~/ is the home directory, a relative
@@ -201,11 +192,14 @@ func (m exportModal) onExported(e exported) (Modal, tea.Cmd) {
 	var exists *export.ExistsError
 	switch {
 	case e.err == nil:
-		msg := fmt.Sprintf("Saved %s as %s to %s", text.CleanText(m.doc.PAID), exportChoices[m.format].name, text.CleanText(e.path))
+		msg := fmt.Sprintf("Saved %s as %s to %s", text.CleanText(m.job.doc.PAID), exportChoices[m.format].name, text.CleanText(e.path))
 		if e.replaced {
 			msg += ", replacing the file that was there"
 		}
 		return nil, report(levelOK, msg+".")
+	case e.unrecorded:
+		m.problem = "Not saved: " + text.CleanText(e.err.Error()) + ". Nothing was written: what the access log does not record is not exported. " +
+			"Fix it and press " + m.k.keys.export.Save.Help().Key + " again."
 	case errors.As(e.err, &exists) && exists.Dir:
 		m.problem = text.CleanText(e.path) + " is a directory: add a file name to it."
 	case errors.As(e.err, &exists):
@@ -229,7 +223,7 @@ func (m exportModal) View() string {
 	if m.personal {
 		body = append(body, "")
 		for _, l := range wrap("This file will hold the personal data of the full view. Saving it is your decision: "+
-			"padview makes it readable by you only; keep it where the data may be, and delete it when done.", f.inner) {
+			"padview makes it readable by you only; keep it where the data may be, and delete it when done."+m.job.note(), f.inner) {
 			body = append(body, st.StatusWarn.Render(l))
 		}
 	}

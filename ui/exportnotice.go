@@ -7,7 +7,6 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/padview/padview/api/advert"
-	"github.com/padview/padview/api/check"
 	"github.com/padview/padview/api/export"
 	"github.com/padview/padview/api/notice"
 	"github.com/padview/padview/theme"
@@ -54,15 +53,25 @@ func (c exportChoice) fileName(d *advert.Document, now time.Time) string {
 	return notice.FileName(d, c.notice, now)
 }
 
-// writer writes d (as shown: masked under the mask) in the choice's
-// format; the notice is laid out from rep, the check of the answer.
-func (c exportChoice) writer(d *advert.Document, rep check.Report) func(io.Writer) error {
+// writer writes the job's advertisement (as shown: masked under the mask)
+// in the choice's format, with its provenance; the notice is laid out from
+// the check of the answer.
+func (c exportChoice) writer(j exportJob) func(io.Writer) error {
 	if c.format != "" {
-		f := c.format
-		return func(w io.Writer) error { return export.Write(w, f, d) }
+		f, item := c.format, export.Item{Doc: j.doc, From: j.from}
+		return func(w io.Writer) error { return export.Write(w, f, item) }
 	}
-	f := c.notice
-	return func(w io.Writer) error { return notice.Write(w, f, notice.Build(d, rep)) }
+	f, n := c.notice, notice.Build(j.doc, j.report)
+	return func(w io.Writer) error { return notice.Write(w, f, n) }
+}
+
+// logName is the format as the access log records an export in it: the
+// export format's name, or "notice-" and the notice's.
+func (c exportChoice) logName() string {
+	if c.format != "" {
+		return string(c.format)
+	}
+	return "notice-" + string(c.notice)
 }
 
 // exportChoiceLines are the dialog's choices, a line each, the selected

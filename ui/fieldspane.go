@@ -220,6 +220,9 @@ func (p fieldsPane) Selection() (string, []string) {
 }
 
 // Text is the pane as plain text, values unwrapped.
+// Offers: e saves the advertisement this pane shows part of.
+func (p fieldsPane) Offers() []offer { return []offer{exportOffer(p.k)} }
+
 func (p fieldsPane) Text() string {
 	lines, _ := p.layout(maxTextWidth)
 	return plainLines(lines)

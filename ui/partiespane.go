@@ -381,6 +381,9 @@ func (p partiesPane) Selection() (string, []string) {
 
 // Text is every entry (whatever a find leaves on screen) with every
 // member, tab-separated under a header row.
+// Offers: e saves the advertisement this pane shows part of.
+func (p partiesPane) Offers() []offer { return []offer{exportOffer(p.k)} }
+
 func (p partiesPane) Text() string {
 	if len(p.list) == 0 {
 		return plainLines([]string{p.View()})

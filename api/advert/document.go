@@ -153,8 +153,23 @@ func (d *Document) MarshalJSON() ([]byte, error) {
 // WriteJSON writes the document's JSON (see MarshalJSON) to w in pieces,
 // so that a large document costs no buffer of its own size.
 func (d *Document) WriteJSON(w io.Writer) error {
+	return d.WriteJSONWith(w, "", nil)
+}
+
+// WriteJSONWith writes the document's JSON as WriteJSON does, with one
+// more member last, after "warnings": name holding the JSON value raw,
+// which the caller vouches for (an export's "provenance"). No member is
+// added when name is "".
+func (d *Document) WriteJSONWith(w io.Writer, name string, raw []byte) error {
 	o := jsonOut{b: make([]byte, 0, 2*spillSize), w: w}
 	d.writeJSON(&o)
+	if name != "" {
+		o.b = append(o.b[:len(o.b)-1], ',') // the document's closing brace
+		o.b = AppendQuoted(o.b, name)
+		o.b = append(o.b, ':')
+		o.b = append(o.b, raw...)
+		o.b = append(o.b, '}')
+	}
 	return o.flush()
 }
 

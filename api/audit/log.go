@@ -20,13 +20,15 @@ import (
 const (
 	EventRequest = "request" // written before the request is sent
 	EventOutcome = "outcome" // written when the answer (or failure) came
+	EventExport  = "export"  // written before a full-view answer is saved to a file (or the CLI's stdout)
 )
 
 // genesis is the "previous hash" of the first line.
 const genesis = "0000000000000000000000000000000000000000000000000000000000000000"
 
 // Entry is one line of the log. A request line has Reason; an outcome line
-// has Status, Error, Shown and Masked. Both name who, where and what, so
+// has Status, Error, Shown and Masked; an export line File, Format, Written
+// and Masked. Both name who, where and what, so
 // that each line reads on its own.
 type Entry struct {
 	Seq     int       `json:"seq"` // the line's number, from 1
@@ -42,7 +44,12 @@ type Entry struct {
 	Status  *int      `json:"status,omitempty"` // HTTP status, 0 when no answer came
 	Error   string    `json:"error,omitempty"`  // the failure's kind, e.g. "forbidden"
 	Shown   []string  `json:"shown,omitempty"`  // categories of personal data shown: email, phone, address, other
-	Masked  bool      `json:"masked,omitempty"` // shown under the privacy mask
+	Masked  bool      `json:"masked,omitempty"` // shown (or exported) under the privacy mask
+	// An export line names the file (or "stdout"), the format and the
+	// categories of personal data written, never a value.
+	File    string   `json:"file,omitempty"`
+	Format  string   `json:"format,omitempty"`
+	Written []string `json:"written,omitempty"`
 	// HeadMismatch: when the line was written, the log had lines but its
 	// head file was missing, unreadable or behind the log, so the lines
 	// before this one cannot be vouched for; Verify reports it as a break.

@@ -284,7 +284,7 @@ func evalControllingEntity(c *checker, r Rule) Result {
 	if res.Status == Present {
 		return res
 	}
-	if res.Status == Missing && res.absent {
+	if res.Status == Missing && res.absent && len(res.Found) == 0 { // not found at all, not found without a name
 		res.Note = text.NotInResponse + ": looked for as " + strings.Join(r.Fields, ", ") +
 			", under any of its names, in every group"
 	}

@@ -9,6 +9,7 @@ package diff
 import (
 	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/text"
+	"github.com/padview/padview/api/vocab"
 )
 
 // Kind says what happened to a value between A and B.
@@ -66,8 +67,16 @@ type Change struct {
 
 // Result is the comparison of document A with document B.
 type Result struct {
-	A, B    string // the PAIDs compared
-	Changes []Change
+	A, B         string      // the PAIDs compared
+	AView, BView advert.View // the views they are of
+	Changes      []Change
+	// FullOnly lists, when one side is of the full view and the other of
+	// the standard view, what the full side holds and the standard side
+	// lacks because it is the standard view: personal data the full view
+	// alone carries (vocab.Category.FullViewOnly). These are no changes;
+	// each is Added (B is the full view) or Removed (A is). nil when both
+	// sides are of one view.
+	FullOnly []Change
 	// Masked says the changes' values were masked for screen sharing
 	// (see Mask); the text and the JSON say so.
 	Masked bool
@@ -75,8 +84,12 @@ type Result struct {
 	docs [2]*advert.Document // A and B, for Mask
 }
 
-// Equal reports whether the documents have the same normalized fields.
+// Equal reports whether the documents have the same normalized fields,
+// what only the full view holds aside.
 func (r *Result) Equal() bool { return len(r.Changes) == 0 }
+
+// CrossView reports whether the two sides are of different views.
+func (r *Result) CrossView() bool { return r.AView != r.BView }
 
 // Compare lists what differs from a to b. Absent and empty groups are the
 // same (both are {} or [] in the normalized JSON), but a party list sent as
@@ -85,10 +98,17 @@ func (r *Result) Equal() bool { return len(r.Changes) == 0 }
 // Change.IsList); the order of members and
 // of parties is not a change; numbers compare by value ("1e3" equals
 // "1000"); amount objects ({amount, currency}) and lists of plain values
-// compare as one value each.
+// compare as one value each. Across views, what the standard side lacks
+// because it is the standard view is in FullOnly, not in Changes.
 func Compare(a, b *advert.Document) *Result {
-	r := &Result{A: a.PAID, B: b.PAID, docs: [2]*advert.Document{a, b}}
+	r := &Result{A: a.PAID, B: b.PAID, AView: a.View, BView: b.View, docs: [2]*advert.Document{a, b}}
 	w := walker{r: r, at: [2]int{-1, -1}}
+	switch {
+	case a.View == advert.Standard && b.View == advert.Full:
+		w.fullOnly = Added
+	case a.View == advert.Full && b.View == advert.Standard:
+		w.fullOnly = Removed
+	}
 	for _, g := range advert.Groups {
 		w.group = g.Group
 		if g.Parties {
@@ -101,7 +121,9 @@ func Compare(a, b *advert.Document) *Result {
 			w.parties(pa, pb)
 			continue
 		}
-		w.members(nil, objectOf(a.Group(g.Group)), objectOf(b.Group(g.Group)))
+		oa, ob := objectOf(a.Group(g.Group)), objectOf(b.Group(g.Group))
+		w.enter(g.Group, w.fullSide(oa, ob), false)
+		w.members(nil, oa, ob)
 	}
 	return r
 }
@@ -161,13 +183,67 @@ type walker struct {
 	nth     int
 	inParty bool
 	at      [2]int // the party's index in A and in B, -1 where absent
+
+	// fullOnly is the kind a member the standard side lacks takes: Added
+	// when B is the full view, Removed when A is, "" within one view.
+	// full is the full side's group object or party, and place where its
+	// members stand as far as personal data goes.
+	fullOnly Kind
+	full     advert.Value
+	place    text.PersonalPlace
+}
+
+// fullSide is whichever of a and b is of the full view.
+func (w *walker) fullSide(a, b advert.Value) advert.Value {
+	if w.fullOnly == Removed {
+		return a
+	}
+	return b
+}
+
+// enter says which group object or party of the full side the walk is in.
+func (w *walker) enter(g advert.Group, full advert.Value, party bool) {
+	if w.fullOnly == "" {
+		return
+	}
+	d := w.r.docs[1]
+	if w.fullOnly == Removed {
+		d = w.r.docs[0]
+	}
+	w.full = full
+	if party {
+		w.place = text.PlaceOfParty(d, full)
+	} else {
+		w.place = text.PlaceOfGroup(d, g)
+	}
 }
 
 func (w *walker) add(k Kind, path []Step, a, b advert.Value) {
-	w.r.Changes = append(w.r.Changes, Change{
-		Group: w.group, Party: w.party, Nth: w.nth, InParty: w.inParty,
-		Path: path, Kind: k, A: a, B: b, at: w.at,
-	})
+	c := Change{Group: w.group, Party: w.party, Nth: w.nth, InParty: w.inParty, Path: path, Kind: k, A: a, B: b, at: w.at}
+	if k == w.fullOnly && len(path) > 0 && w.onlyInFullView(path) {
+		w.r.FullOnly = append(w.r.FullOnly, c)
+		return
+	}
+	w.r.Changes = append(w.r.Changes, c)
+}
+
+// onlyInFullView reports whether the member at path of the full side is
+// data the standard view does not carry, by the vocabulary's category of
+// its place (never by a substring of its name).
+func (w *walker) onlyInFullView(path []Step) bool {
+	v, place, c := w.full, w.place, ""
+	for _, st := range path {
+		if st.IsIndex {
+			if st.Index < len(v.Items()) {
+				v = v.Items()[st.Index] // items share the place of their list
+			}
+			continue
+		}
+		child, _ := v.Get(st.Key)
+		c, place = place.Member(st.Key, child)
+		v = child
+	}
+	return vocab.Category(c).FullViewOnly()
 }
 
 // child extends a path without sharing the parent's backing array.
@@ -276,6 +352,7 @@ func (w *walker) parties(a, b []advert.Value) {
 		}
 		used[j] = true
 		w.at = [2]int{i, j}
+		w.enter(w.group, w.fullSide(a[i], b[j]), true)
 		if a[i].Kind == advert.Object && b[j].Kind == advert.Object {
 			w.members(nil, a[i], b[j])
 		} else if !Equal(a[i], b[j]) {

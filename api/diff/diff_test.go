@@ -45,7 +45,7 @@ func TestEqualDespiteOrderSpellingAndAbsence(t *testing.T) {
 		t.Fatalf("want equal, got %v", summary(r))
 	}
 	var out bytes.Buffer
-	if err := WriteText(&out, r); err != nil || !strings.Contains(out.String(), "A1 and B1 have the same normalized fields") {
+	if err := WriteText(&out, r); err != nil || !strings.Contains(out.String(), "A1 standard and B1 standard have the same normalized fields") {
 		t.Fatalf("text: %q %v", out.String(), err)
 	}
 }
@@ -137,7 +137,7 @@ func TestJSONShape(t *testing.T) {
 		t.Errorf("strings are written without HTML escapes: %s", out)
 	}
 	eq, _ := Compare(a, a).MarshalJSON()
-	if string(eq) != `{"a":"A1","b":"A1","equal":true,"changes":[]}` {
+	if string(eq) != `{"a":"A1","b":"A1","aView":"standard","bView":"standard","equal":true,"changes":[]}` {
 		t.Errorf("equal: %s", eq)
 	}
 }
@@ -156,7 +156,7 @@ func TestTextMarkersAndCleaning(t *testing.T) {
 		t.Fatalf("escape sequence in text: %q", s)
 	}
 	for _, want := range []string{
-		"A1 → B1␛[2J: 5 changes", // 5 and "5" are one typed amount
+		"A1 standard → B1␛[2J standard: 5 changes", // 5 and "5" are one typed amount
 		"+ only in B1␛[2J   - only in A1   ~ changed",
 		"\nCampaign\n  ~ Name: Old␛[31m → New\n",
 		"  - End date: 2026-11-30\n",

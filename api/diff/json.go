@@ -9,27 +9,45 @@ import (
 
 // MarshalJSON writes the result in the shape `padview diff --json` documents:
 //
-//	{"a": PAID, "b": PAID, "equal": bool, ["masked": true,] "changes": [
+//	{"a": PAID, "b": PAID, "aView": "standard", "bView": "full", "equal": bool,
+//	 ["masked": true,] "changes": [
 //	  {"group": "sponsors", "party": "Name", "nth": 2, "path": "/contribution",
-//	   "change": "added|removed|changed", "a": value, "b": value}]}
+//	   "change": "added|removed|changed", "a": value, "b": value}]
+//	 [, "onlyInFullView": [change, …]]}
 //
 // "party" is there for sponsors and controllers only, "nth" only when
 // several parties share the name; "path" is a JSON Pointer (RFC 6901) into
 // the group or party, "" for the whole party; "a" is left out for an added
 // value and "b" for a removed one. Values are the normalized JSON values.
+// "onlyInFullView" is there only when the views differ: what the standard
+// side lacks because it is the standard view (Result.FullOnly), in the
+// shape of a change.
 func (r *Result) MarshalJSON() ([]byte, error) {
-	b := make([]byte, 0, 256+len(r.Changes)*128)
+	b := make([]byte, 0, 256+(len(r.Changes)+len(r.FullOnly))*128)
 	b = append(b, `{"a":`...)
 	b = quote(b, r.A)
 	b = append(b, `,"b":`...)
 	b = quote(b, r.B)
+	b = append(b, `,"aView":`...)
+	b = quote(b, r.AView.String())
+	b = append(b, `,"bView":`...)
+	b = quote(b, r.BView.String())
 	b = append(b, `,"equal":`...)
 	b = strconv.AppendBool(b, r.Equal())
 	if r.Masked {
 		b = append(b, `,"masked":true`...)
 	}
-	b = append(b, `,"changes":[`...)
-	for i, c := range r.Changes {
+	b = appendChanges(append(b, `,"changes":`...), r.Changes)
+	if r.CrossView() {
+		b = appendChanges(append(b, `,"onlyInFullView":`...), r.FullOnly)
+	}
+	return append(b, '}'), nil
+}
+
+// appendChanges appends changes as a JSON array.
+func appendChanges(b []byte, changes []Change) []byte {
+	b = append(b, '[')
+	for i, c := range changes {
 		if i > 0 {
 			b = append(b, ',')
 		}
@@ -57,7 +75,7 @@ func (r *Result) MarshalJSON() ([]byte, error) {
 		}
 		b = append(b, '}')
 	}
-	return append(b, "]}"...), nil
+	return append(b, ']')
 }
 
 // Pointer is the change's path as a JSON Pointer (RFC 6901) into its group

@@ -15,9 +15,18 @@ import (
 // made on the unmasked documents, so a change hidden by the mask still
 // counts (its two sides may then read the same). r is not changed.
 func (r *Result) Mask() *Result {
-	m := &Result{A: r.A, B: r.B, Masked: true, Changes: make([]Change, len(r.Changes)), docs: r.docs}
+	return &Result{A: r.A, B: r.B, AView: r.AView, BView: r.BView, Masked: true, docs: r.docs,
+		Changes: r.maskChanges(r.Changes), FullOnly: r.maskChanges(r.FullOnly)}
+}
+
+// maskChanges is a masked copy of changes, which are r's; nil stays nil.
+func (r *Result) maskChanges(changes []Change) []Change {
+	if changes == nil {
+		return nil
+	}
+	out := make([]Change, len(changes))
 	names := map[[2]int]string{} // a party's masked name, by side and index
-	for i, c := range r.Changes {
+	for i, c := range changes {
 		for side, v := range []*advert.Value{&c.A, &c.B} {
 			if v.IsPresent() {
 				*v = text.MaskValueIn(r.docs[side], *v, c.placeIn(side)...)
@@ -26,9 +35,9 @@ func (r *Result) Mask() *Result {
 		if c.InParty {
 			c.Party = r.maskedParty(c, names)
 		}
-		m.Changes[i] = c
+		out[i] = c
 	}
-	return m
+	return out
 }
 
 // placeIn is the change's place in side's document (0 for A, 1 for B),

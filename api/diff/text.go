@@ -130,36 +130,81 @@ func kindName(k advert.Kind) string {
 	return "absent"
 }
 
-// WriteText writes the result for people: a heading, then each group with
-// changes under its label, one line per change marked + (only in B),
-// - (only in A) or ~ (changed, "A → B"). A party or object added or
-// removed whole is listed member by member below its name. Nothing depends
-// on colour and every server string is cleaned.
+// FullOnlyHeading starts the section of what only the full view holds,
+// after the changes of a comparison across views.
+const FullOnlyHeading = "Only in the full view"
+
+// FullOnlyMarker marks what only the full view holds: no change, so none
+// of + - ~; the sign padview marks personal data with.
+const FullOnlyMarker = "◆"
+
+// side names one side for people: "AB12CD standard".
+func side(paid string, view advert.View) string { return text.CleanText(paid) + " " + view.String() }
+
+// WriteText writes the result for people: a heading naming both sides and
+// their views, then each group with changes under its label, one line per
+// change marked + (only in B), - (only in A) or ~ (changed, "A → B"). A
+// party or object added or removed whole is listed member by member below
+// its name. Across views, what only the full view holds follows in a
+// section of its own (FullOnlyHeading), marked ◆. Nothing depends on
+// colour and every server string is cleaned.
 func WriteText(w io.Writer, r *Result) error {
 	bw := bufio.NewWriter(w)
-	a, b := text.CleanText(r.A), text.CleanText(r.B)
+	a, b := side(r.A, r.AView), side(r.B, r.BView)
 	if r.Masked {
 		fmt.Fprintln(bw, "MASKED · personal data hidden for screen sharing")
 	}
-	if r.Equal() {
+	if r.Equal() && len(r.FullOnly) == 0 {
 		fmt.Fprintf(bw, "%s and %s have the same normalized fields.\n", a, b)
 		return bw.Flush()
 	}
-	noun := "changes"
-	if len(r.Changes) == 1 {
-		noun = "change"
+	if r.Equal() {
+		fmt.Fprintf(bw, "%s → %s: no changes\n", a, b)
+	} else {
+		fmt.Fprintf(bw, "%s → %s: %s\n", a, b, text.Plural(len(r.Changes), "change", "changes"))
+		writeLegend(bw, r)
 	}
-	fmt.Fprintf(bw, "%s → %s: %d %s\n", a, b, len(r.Changes), noun)
-	fmt.Fprintf(bw, "  + only in %s   - only in %s   ~ changed (%s → %s)\n", b, a, a, b)
-	group := advert.Group("")
-	for _, c := range r.Changes {
-		if c.Group != group {
-			group = c.Group
-			fmt.Fprintf(bw, "\n%s\n", c.Group.Label())
-		}
-		writeChange(bw, c)
+	writeGroups(bw, r.Changes, writeChange)
+	if len(r.FullOnly) > 0 {
+		fmt.Fprintf(bw, "\n%s: %s the standard view does not carry (not changes)\n", FullOnlyHeading,
+			text.Plural(len(r.FullOnly), "member", "members"))
+		writeGroups(bw, r.FullOnly, writeFullOnly)
 	}
 	return bw.Flush()
+}
+
+// writeLegend says what the markers mean; the sides are named by their
+// PAIDs, and by their views too when the PAIDs are the same.
+func writeLegend(w io.Writer, r *Result) {
+	a, b := text.CleanText(r.A), text.CleanText(r.B)
+	onlyA, onlyB := a, b
+	if r.A == r.B && r.CrossView() {
+		onlyA, onlyB = side(r.A, r.AView), side(r.B, r.BView)
+	}
+	fmt.Fprintf(w, "  + only in %s   - only in %s   ~ changed (%s → %s)\n", onlyB, onlyA, a, b)
+}
+
+// writeGroups writes changes under the label of their group, each as
+// write writes it.
+func writeGroups(w io.Writer, changes []Change, write func(io.Writer, Change)) {
+	group := advert.Group("")
+	for _, c := range changes {
+		if c.Group != group {
+			group = c.Group
+			fmt.Fprintf(w, "\n%s\n", c.Group.Label())
+		}
+		write(w, c)
+	}
+}
+
+// writeFullOnly writes a member only the full view holds, with its value
+// (whole, member by member when nested), marked FullOnlyMarker.
+func writeFullOnly(w io.Writer, c Change) {
+	v := c.B
+	if c.Kind == Removed {
+		v = c.A
+	}
+	writeWhole(w, "  ", FullOnlyMarker, c.Label(), c.key(), v, c.partyName())
 }
 
 func writeChange(w io.Writer, c Change) {

@@ -1,7 +1,9 @@
 package export
 
 import (
+	"bufio"
 	"encoding/csv"
+	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -25,13 +27,21 @@ const (
 )
 
 // writeCSV writes the sponsors and controllers of all documents as one
-// table: the PAID, the group ("sponsors" or "controllers") and a column per
-// member name (nested ones dotted), in the order first seen. A list the
-// service sent as null has one row of its own, with "not disclosed" in a
-// "disclosure" column after the group, so that it does not read like an
-// empty list. Every cell is cleaned of control characters and made safe
-// from formula injection.
-func writeCSV(w io.Writer, docs []*advert.Document) error {
+// table, after comment lines ("# ", see writeCSVComments) that say where
+// each advertisement came from: the PAID, the group ("sponsors" or
+// "controllers") and a column per member name (nested ones dotted), in the
+// order first seen. A list the service sent as null has one row of its
+// own, with "not disclosed" in a "disclosure" column after the group, so
+// that it does not read like an empty list. Every cell is cleaned of
+// control characters and made safe from formula injection.
+func writeCSV(w io.Writer, items []Item) error {
+	if err := writeCSVComments(w, items); err != nil {
+		return err
+	}
+	docs := make([]*advert.Document, len(items))
+	for i, it := range items {
+		docs[i] = it.Doc
+	}
 	cols := newColumns()
 	cols.set(map[string]string{}, colPAID, colPAID, "")
 	cols.set(map[string]string{}, colGroup, colGroup, "")
@@ -41,31 +51,41 @@ func writeCSV(w io.Writer, docs []*advert.Document) error {
 	var rows []map[string]string
 	for _, d := range docs {
 		for _, g := range advert.Groups {
-			if !g.Parties {
-				continue
-			}
-			list, state := d.Parties(g.Group)
-			if state == advert.ListNull {
-				rows = append(rows, map[string]string{colPAID: d.PAID, colGroup: string(g.Group),
-					colDisclosure: text.NotDisclosed})
-				continue
-			}
-			for _, p := range list {
-				row := map[string]string{colPAID: d.PAID, colGroup: string(g.Group)}
-				forMachines.walk(nil, p, func(path []step, leaf advert.Value) {
-					name := dotted(path)
-					if name == "" {
-						name = "value" // a party that is not an object
-					}
-					if name == colPAID || name == colGroup || name == colDisclosure {
-						name = memberPrefix + name
-					}
-					cols.set(row, name, name, machineText(leaf))
-				})
-				rows = append(rows, row)
+			if g.Parties {
+				rows = appendPartyRows(rows, cols, d, g.Group)
 			}
 		}
 	}
+	return writeTable(w, cols, rows)
+}
+
+// appendPartyRows appends a row for each party of group g of d, or one
+// row saying "not disclosed" for a list sent as null, and the columns
+// they need.
+func appendPartyRows(rows []map[string]string, cols *columns, d *advert.Document, g advert.Group) []map[string]string {
+	list, state := d.Parties(g)
+	if state == advert.ListNull {
+		return append(rows, map[string]string{colPAID: d.PAID, colGroup: string(g), colDisclosure: text.NotDisclosed})
+	}
+	for _, p := range list {
+		row := map[string]string{colPAID: d.PAID, colGroup: string(g)}
+		forMachines.walk(nil, p, func(path []step, leaf advert.Value) {
+			name := dotted(path)
+			if name == "" {
+				name = "value" // a party that is not an object
+			}
+			if name == colPAID || name == colGroup || name == colDisclosure {
+				name = memberPrefix + name
+			}
+			cols.set(row, name, name, machineText(leaf))
+		})
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// writeTable writes the header row and the rows, every cell safe.
+func writeTable(w io.Writer, cols *columns, rows []map[string]string) error {
 	cw := csv.NewWriter(w)
 	header := make([]string, len(cols.order))
 	for i, c := range cols.order {
@@ -85,6 +105,34 @@ func writeCSV(w io.Writer, docs []*advert.Document) error {
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// csvComment starts a comment line: a CSV reader told to skip lines
+// starting with "#" (encoding/csv's Reader.Comment, pandas' comment="#")
+// reads the table alone.
+const csvComment = "# "
+
+// writeCSVComments writes the comment lines before the header row: what
+// the file is, then for each advertisement its PAID, its provenance and,
+// when it was masked, that it was. Every value is cleaned, so that none
+// can break out of its line.
+func writeCSVComments(w io.Writer, items []Item) error {
+	bw := bufio.NewWriter(w)
+	bw.WriteString(csvComment + "padview export: sponsors and controllers; skip the lines starting with # to read the table\n")
+	for _, it := range items {
+		fmt.Fprintf(bw, "%sAdvertisement: %s\n", csvComment, text.CleanText(it.Doc.PAID))
+		if it.Doc.Masked {
+			bw.WriteString(csvComment + "MASKED: " + maskedWords + "\n")
+		}
+		for _, f := range it.From.fields() {
+			value := f.value
+			if value == "" {
+				value = notKnown
+			}
+			fmt.Fprintf(bw, "%s%s: %s\n", csvComment, f.label, value)
+		}
+	}
+	return bw.Flush()
 }
 
 // anyNullList reports whether a document sent a party list as null.

@@ -10,8 +10,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-
-	"github.com/padview/padview/api/advert"
 )
 
 // Format is an export format, named as `--format` takes it.
@@ -49,17 +47,17 @@ func (f Format) Ext() string {
 	return string(f)
 }
 
-// Write renders documents in a format: JSON as one line per document (JSON
-// Lines), Markdown as one report after another, CSV as one table of the
-// parties of all of them.
-func Write(w io.Writer, f Format, docs ...*advert.Document) error {
+// Write renders advertisements in a format, each with its provenance:
+// JSON as one line per document (JSON Lines), Markdown as one report after
+// another, CSV as one table of the parties of all of them.
+func Write(w io.Writer, f Format, items ...Item) error {
 	bw := bufio.NewWriter(w)
 	s, err := NewStream(bw, f)
 	if err != nil {
 		return err
 	}
-	for _, d := range docs {
-		if err := s.Add(d); err != nil {
+	for _, it := range items {
+		if err := s.Add(it); err != nil {
 			return err
 		}
 	}
@@ -69,14 +67,14 @@ func Write(w io.Writer, f Format, docs ...*advert.Document) error {
 	return bw.Flush()
 }
 
-// Stream renders documents one at a time as they arrive, for a batch:
-// JSON and Markdown are written at once, CSV rows are kept until Close,
-// since the table's columns are known only when every row is in.
+// Stream renders advertisements one at a time as they arrive, for a
+// batch: JSON and Markdown are written at once, CSV rows are kept until
+// Close, since the table's columns are known only when every row is in.
 type Stream struct {
 	w     io.Writer
 	f     Format
 	n     int
-	table []*advert.Document
+	table []Item
 }
 
 // NewStream starts rendering to w in format f.
@@ -90,13 +88,19 @@ func NewStream(w io.Writer, f Format) (*Stream, error) {
 // reportSeparator goes between two Markdown reports: a thematic break.
 const reportSeparator = "\n---\n\n"
 
-// Add renders one document.
-func (s *Stream) Add(d *advert.Document) error {
+// provenanceMember is the member of an exported JSON document that holds
+// its provenance: last, after "warnings", where no member of the
+// normalized document can be (what the service sent beyond the groups is
+// in "other").
+const provenanceMember = "provenance"
+
+// Add renders one advertisement.
+func (s *Stream) Add(it Item) error {
 	defer func() { s.n++ }()
 	switch s.f {
 	case JSON:
 		// streamed: a large document costs no buffer of its size
-		if err := d.WriteJSON(s.w); err != nil {
+		if err := it.Doc.WriteJSONWith(s.w, provenanceMember, appendProvenanceJSON(nil, it.From)); err != nil {
 			return err
 		}
 		_, err := io.WriteString(s.w, "\n")
@@ -106,10 +110,10 @@ func (s *Stream) Add(d *advert.Document) error {
 		if s.n > 0 {
 			bw.WriteString(reportSeparator)
 		}
-		writeMarkdown(bw, d)
+		writeMarkdown(bw, it)
 		return bw.Flush()
 	}
-	s.table = append(s.table, d)
+	s.table = append(s.table, it)
 	return nil
 }
 

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/check"
 	"github.com/padview/padview/api/text"
 )
 
@@ -36,6 +37,29 @@ func sample(t testing.TB, paid string, view advert.View) *advert.Document {
 	return nil
 }
 
+// items are documents to export with the provenance of no exchange: the
+// view and the check's verdict from the document itself.
+func items(docs ...*advert.Document) []Item {
+	out := make([]Item, len(docs))
+	for i, d := range docs {
+		out[i] = Item{Doc: d, From: NewProvenance(nil, check.Check(d), "test")}
+	}
+	return out
+}
+
+// readCSV reads an exported table as a CSV reader told to skip comment
+// lines does; it also checks that every record has the header's length.
+func readCSV(t *testing.T, r io.Reader) [][]string {
+	t.Helper()
+	cr := csv.NewReader(r)
+	cr.Comment = '#'
+	records, err := cr.ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return records
+}
+
 func normalize(t *testing.T, paid, body string) *advert.Document {
 	t.Helper()
 	d, err := advert.Normalize([]byte(body), paid, advert.Standard)
@@ -56,13 +80,17 @@ const hostile = `{"advertiser": {"companyName": "A|B <script>x</script> [l](http
 func TestJSONIsTheNormalizedDocument(t *testing.T) {
 	a, b := sample(t, "AB12CD", advert.Standard), sample(t, "AB12CE", advert.Standard)
 	var out bytes.Buffer
-	if err := Write(&out, JSON, a, b); err != nil {
+	if err := Write(&out, JSON, items(a, b)...); err != nil {
 		t.Fatal(err)
 	}
-	ja, _ := a.MarshalJSON()
-	jb, _ := b.MarshalJSON()
-	if out.String() != string(ja)+"\n"+string(jb)+"\n" {
-		t.Fatalf("JSON export differs from the normalized documents:\n%s", out.String())
+	// Each line is the normalized document with its provenance last.
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	for i, d := range []*advert.Document{a, b} {
+		j, _ := d.MarshalJSON()
+		doc, prov, ok := strings.Cut(lines[i], `,"provenance":{`)
+		if !ok || doc+"}" != string(j) || !strings.HasSuffix(prov, "}}") {
+			t.Fatalf("JSON export line %d is not the normalized document and its provenance:\n%s", i, lines[i])
+		}
 	}
 }
 
@@ -96,11 +124,11 @@ func tableRows(s string) [][]string {
 func TestMarkdownReport(t *testing.T) {
 	d := sample(t, "AB12CD", advert.Full)
 	var out bytes.Buffer
-	if err := Write(&out, Markdown, d); err != nil {
+	if err := Write(&out, Markdown, items(d)...); err != nil {
 		t.Fatal(err)
 	}
 	s := out.String()
-	if !strings.HasPrefix(s, "# Advertisement AB12CD\n\nFull view") || !strings.Contains(s, "> **Personal data.** The full view returns personal data") {
+	if !strings.HasPrefix(s, "# Advertisement AB12CD\n\n- **Fetched at:**") || !strings.Contains(s, "\n\nFull view, as normalized") || !strings.Contains(s, "> **Personal data.** The full view returns personal data") {
 		t.Errorf("title or full-view notice missing:\n%s", s[:200])
 	}
 	// The groups are sections in the order of advert.Groups.
@@ -163,7 +191,7 @@ func TestMarkdownEscapesUntrustedText(t *testing.T) {
 	d := normalize(t, "X|1", hostile)
 	d.Warnings = []string{"duplicate member <b>"}
 	var out bytes.Buffer
-	if err := Write(&out, Markdown, d); err != nil {
+	if err := Write(&out, Markdown, items(d)...); err != nil {
 		t.Fatal(err)
 	}
 	s := out.String()
@@ -187,13 +215,10 @@ func TestMarkdownEscapesUntrustedText(t *testing.T) {
 
 func TestCSVOfParties(t *testing.T) {
 	var out bytes.Buffer
-	if err := Write(&out, CSV, normalize(t, "X1", hostile), sample(t, "AB12CD", advert.Standard)); err != nil {
+	if err := Write(&out, CSV, items(normalize(t, "X1", hostile), sample(t, "AB12CD", advert.Standard))...); err != nil {
 		t.Fatal(err)
 	}
-	records, err := csv.NewReader(&out).ReadAll() // also checks that every record has the header's length
-	if err != nil {
-		t.Fatalf("%v:\n%s", err, out.String())
-	}
+	records := readCSV(t, &out)
 	header := records[0]
 	col := map[string]int{}
 	for i, h := range header {
@@ -325,21 +350,18 @@ func TestParseFormat(t *testing.T) {
 func TestNullPartyListsInExports(t *testing.T) {
 	null := sample(t, "NUL0N3", advert.Standard) // "sponsors": null
 	var md bytes.Buffer
-	if err := Write(&md, Markdown, null); err != nil {
+	if err := Write(&md, Markdown, items(null)...); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(md.String(), "## Sponsors\n\n_Not disclosed._\n") || strings.Contains(md.String(), "Sponsors (0)") {
 		t.Errorf("markdown:\n%s", md.String())
 	}
 	var out bytes.Buffer
-	if err := Write(&out, CSV, sample(t, "AB12CD", advert.Standard), null,
-		normalize(t, "E1", `{"sponsors":[],"disclosure":1,"controllers":[{"name":"C","disclosure":"x"}]}`)); err != nil {
+	if err := Write(&out, CSV, items(sample(t, "AB12CD", advert.Standard), null,
+		normalize(t, "E1", `{"sponsors":[],"disclosure":1,"controllers":[{"name":"C","disclosure":"x"}]}`))...); err != nil {
 		t.Fatal(err)
 	}
-	records, err := csv.NewReader(&out).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
+	records := readCSV(t, &out)
 	if h := records[0]; len(h) < 3 || h[2] != "disclosure" || !strings.Contains(strings.Join(h, ","), "entry.disclosure") {
 		t.Fatalf("header %q", h)
 	}
@@ -362,11 +384,11 @@ func TestNullPartyListsInExports(t *testing.T) {
 	}
 	// Without a null list the column is not there.
 	out.Reset()
-	if err := Write(&out, CSV, sample(t, "AB12CD", advert.Standard)); err != nil {
+	if err := Write(&out, CSV, items(sample(t, "AB12CD", advert.Standard))...); err != nil {
 		t.Fatal(err)
 	}
-	if strings.Contains(strings.SplitN(out.String(), "\n", 2)[0], "disclosure") {
-		t.Errorf("header %q", out.String())
+	if h := readCSV(t, &out)[0]; strings.Contains(strings.Join(h, ","), "disclosure") {
+		t.Errorf("header %q", h)
 	}
 }
 
@@ -376,7 +398,7 @@ func TestMaskedExportsSaySo(t *testing.T) {
 	d := sample(t, "AB12CD", advert.Full)
 	m := text.MaskDocument(d)
 	var js, md bytes.Buffer
-	if err := Write(&js, JSON, m, d); err != nil {
+	if err := Write(&js, JSON, items(m, d)...); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSuffix(js.String(), "\n"), "\n")
@@ -386,7 +408,7 @@ func TestMaskedExportsSaySo(t *testing.T) {
 	if strings.Contains(lines[0], "info@estuary-friends.example") || !strings.Contains(lines[0], "i•••@estuary-friends.example") {
 		t.Errorf("masked JSON shows an email:\n%s", lines[0])
 	}
-	if err := Write(&md, Markdown, m); err != nil {
+	if err := Write(&md, Markdown, items(m)...); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.HasPrefix(md.String(), "# Advertisement AB12CD\n\n**MASKED:** personal data hidden for screen sharing") ||
@@ -394,7 +416,7 @@ func TestMaskedExportsSaySo(t *testing.T) {
 		t.Errorf("masked markdown:\n%s", md.String()[:300])
 	}
 	md.Reset()
-	Write(&md, Markdown, d)
+	Write(&md, Markdown, items(d)...)
 	if strings.Contains(md.String(), "MASKED") || strings.Contains(md.String(), "masked") {
 		t.Errorf("unmasked markdown says masked")
 	}

@@ -61,8 +61,7 @@ func (e *ExistsError) Unwrap() error { return fs.ErrExist }
 func Create(path string, write func(io.Writer) error) error {
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if errors.Is(err, fs.ErrExist) {
-		st, statErr := os.Stat(path)
-		return &ExistsError{Path: path, Dir: statErr == nil && st.IsDir()}
+		return Vacant(path)
 	}
 	if err != nil {
 		return err
@@ -76,6 +75,22 @@ func Create(path string, write func(io.Writer) error) error {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
 	return nil
+}
+
+// Vacant reports whether nothing is at path yet: *ExistsError when a file,
+// directory or link is, so that a caller can ask before it records or
+// writes anything (Create itself refuses an existing path all the same).
+func Vacant(path string) error {
+	st, err := os.Lstat(path)
+	if err != nil {
+		return nil
+	}
+	dir := st.IsDir()
+	if st.Mode()&fs.ModeSymlink != 0 {
+		target, err := os.Stat(path)
+		dir = err == nil && target.IsDir()
+	}
+	return &ExistsError{Path: path, Dir: dir}
 }
 
 // Replace writes path whether or not a file is there, for when the user

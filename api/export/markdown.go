@@ -14,17 +14,19 @@ import (
 // as one value, lists of objects are walked item by item.
 var forPeople = flattening{wholeAmounts: true}
 
-// writeMarkdown writes one advertisement as a report: a title, the groups
-// as sections in the order of advert.Groups (object groups as field/value
-// tables, sponsors and controllers as one table each), then the
-// normalizer's warnings. Every server string is cleaned and escaped, so
-// that no value can break a table or become a link or HTML.
-func writeMarkdown(w *bufio.Writer, d *advert.Document) {
+// writeMarkdown writes one advertisement as a report: a title, its
+// provenance, the groups as sections in the order of advert.Groups (object
+// groups as field/value tables, sponsors and controllers as one table
+// each), then the normalizer's warnings. Every server string is cleaned
+// and escaped, so that no value can break a table or become a link or HTML.
+func writeMarkdown(w *bufio.Writer, it Item) {
+	d := it.Doc
 	// In a heading a trailing "#" would be read as its closing sequence.
 	fmt.Fprintf(w, "# Advertisement %s\n\n", strings.ReplaceAll(md(d.PAID), "#", `\#`))
 	if d.Masked {
-		w.WriteString("**MASKED:** personal data hidden for screen sharing (emails, phone numbers, addresses).\n\n")
+		w.WriteString("**MASKED:** " + maskedWords + ".\n\n")
 	}
+	writeProvenanceMarkdown(w, it.From)
 	switch {
 	case d.View == advert.Full && d.Masked:
 		fmt.Fprintf(w, "Full view, as normalized by padview, its personal data masked.\n\n> **Personal data.** %s\n", md(advert.DataProtectionNotice))
@@ -35,34 +37,9 @@ func writeMarkdown(w *bufio.Writer, d *advert.Document) {
 	}
 	for _, g := range advert.Groups {
 		if g.Parties {
-			list, state := d.Parties(g.Group)
-			if state == advert.ListNull {
-				fmt.Fprintf(w, "\n## %s\n\n_Not disclosed._\n", md(g.Label))
-				continue
-			}
-			fmt.Fprintf(w, "\n## %s (%d)\n\n", md(g.Label), len(list))
-			switch {
-			case state == advert.ListAbsent:
-				w.WriteString("_Not in this response._\n")
-			case len(list) == 0:
-				w.WriteString("_None._\n")
-			default:
-				writePartyTable(w, list)
-			}
-			continue
-		}
-		v := d.Group(g.Group)
-		if g.Group == advert.GroupOther && v.Len() == 0 {
-			continue // like the text output: Other only when something is in it
-		}
-		fmt.Fprintf(w, "\n## %s\n\n", md(g.Label))
-		switch {
-		case v.Kind != advert.Object:
-			w.WriteString("_Not in this response._\n")
-		case len(v.Members()) == 0:
-			w.WriteString("_Empty._\n")
-		default:
-			writeFieldTable(w, v)
+			writePartySection(w, d, g)
+		} else {
+			writeGroupSection(w, d, g)
 		}
 	}
 	if len(d.Warnings) > 0 {
@@ -70,6 +47,56 @@ func writeMarkdown(w *bufio.Writer, d *advert.Document) {
 		for _, s := range d.Warnings {
 			fmt.Fprintf(w, "- %s\n", md(s))
 		}
+	}
+}
+
+// writeProvenanceMarkdown writes the provenance as a list under the title,
+// "not known" in italics for what it lacks.
+func writeProvenanceMarkdown(w *bufio.Writer, p Provenance) {
+	for _, f := range p.fields() {
+		value := "_" + notKnown + "_"
+		if f.value != "" {
+			value = md(f.value)
+		}
+		fmt.Fprintf(w, "- **%s:** %s\n", md(f.label), value)
+	}
+	w.WriteByte('\n')
+}
+
+// writePartySection writes the sponsors or controllers: a table, or what
+// the service said instead of one.
+func writePartySection(w *bufio.Writer, d *advert.Document, g advert.GroupInfo) {
+	list, state := d.Parties(g.Group)
+	if state == advert.ListNull {
+		fmt.Fprintf(w, "\n## %s\n\n_Not disclosed._\n", md(g.Label))
+		return
+	}
+	fmt.Fprintf(w, "\n## %s (%d)\n\n", md(g.Label), len(list))
+	switch {
+	case state == advert.ListAbsent:
+		w.WriteString("_Not in this response._\n")
+	case len(list) == 0:
+		w.WriteString("_None._\n")
+	default:
+		writePartyTable(w, list)
+	}
+}
+
+// writeGroupSection writes an object group as a field/value table; Other
+// only when something is in it, like the text output.
+func writeGroupSection(w *bufio.Writer, d *advert.Document, g advert.GroupInfo) {
+	v := d.Group(g.Group)
+	if g.Group == advert.GroupOther && v.Len() == 0 {
+		return
+	}
+	fmt.Fprintf(w, "\n## %s\n\n", md(g.Label))
+	switch {
+	case v.Kind != advert.Object:
+		w.WriteString("_Not in this response._\n")
+	case len(v.Members()) == 0:
+		w.WriteString("_Empty._\n")
+	default:
+		writeFieldTable(w, v)
 	}
 }
 

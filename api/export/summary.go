@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/check"
 	"github.com/padview/padview/api/text"
 )
@@ -17,16 +16,6 @@ import (
 // Text is a check summary's plain lines, for the terminal and pipes; the
 // export formats (Formats) are for documents, so it is not among them.
 const Text Format = "text"
-
-// Provenance says where a report comes from: when the batch started,
-// against which service (its host alone, never user info or a token), in
-// which view, and made with which padview.
-type Provenance struct {
-	At      time.Time
-	Service string
-	View    advert.View
-	Version string // as padview --version prints it
-}
 
 // Missed is why a PAID of a batch has no check report.
 type Missed string
@@ -199,8 +188,8 @@ var summaryColumns = []string{"paid", "verdict", "missing", "unknown", "missing_
 func (s *CheckSummary) header() error {
 	p := s.p
 	about := [][2]string{
-		{"Checked at", p.At.Format(time.RFC3339)},
-		{"Service", p.Service},
+		{"Checked at", p.FetchedAt.Format(time.RFC3339)},
+		{"Service", p.Host},
 		{"View", p.View.String()},
 		{"Made with", p.Version},
 	}
@@ -281,7 +270,7 @@ func (s *CheckSummary) tallyJSON() any {
 		View      string `json:"view"`
 		MadeWith  string `json:"madeWith"`
 	}{tally{c.Complete + c.Incomplete + c.Undetermined, c.Complete, c.Incomplete, c.Undetermined,
-		c.NotFound, c.Failed, c.Invalid, c.NotLooked}, s.p.At.Format(time.RFC3339), s.p.Service, s.p.View.String(), s.p.Version}
+		c.NotFound, c.Failed, c.Invalid, c.NotLooked}, s.p.FetchedAt.Format(time.RFC3339), s.p.Host, s.p.View.String(), s.p.Version}
 }
 
 func mdVerdict(v check.Verdict) string {

@@ -16,8 +16,8 @@ import (
 	"github.com/padview/padview/api/check"
 )
 
-var testProvenance = Provenance{At: time.Date(2026, 3, 1, 12, 30, 0, 0, time.FixedZone("CET", 3600)),
-	Service: "partner.example", View: advert.Standard, Version: "padview 1.2.3 (commit abc)"}
+var testProvenance = Provenance{FetchedAt: time.Date(2026, 3, 1, 12, 30, 0, 0, time.FixedZone("CET", 3600)),
+	Host: "partner.example", View: advert.Standard, Version: "padview 1.2.3 (commit abc)"}
 
 // standardView is a sample as the standard view answers it: without the
 // emails only the full view carries.
@@ -95,10 +95,10 @@ func TestCheckSummaryCSV(t *testing.T) {
 	}
 	want := [][]string{
 		summaryColumns,
-		{"AB12CD", "incomplete", "2", "1", "sponsor.establishment; calculation", "sponsor.email (full view only)", ""},
+		{"AB12CD", "incomplete", "1", "1", "calculation", "sponsor.email (full view only)", ""},
 		{"TN2026", "undetermined", "0", "1", "", "sponsor.email (full view only)", ""},
 		{"TN2026", "complete", "0", "0", "", "", ""},
-		{"'=X|1", "incomplete", "", "1", "", "sponsor.email (full view only)", ""},
+		{"'=X|1", "incomplete", "6", "2", "period; amounts; funding.origin; funding.eu; calculation; notice_url", "sponsor.email (full view only); sponsor.establishment (full view only)", ""},
 		{"NOPE42", "not found", "", "", "", "", "no advertisement with PAID NOPE42⏎next"},
 		{"'=1+1", "invalid", "", "", "", "", "the PAID is bad"},
 		{"'#x", "invalid", "", "", "", "", "the PAID contains '#'"},
@@ -132,7 +132,7 @@ func TestCheckSummaryMarkdown(t *testing.T) {
 	for _, want := range []string{
 		"# Transparency notice check\n\n- **Checked at:** 2026-03-01T12:30:00+01:00\n- **Service:** partner.example\n- **View:** standard\n- **Made with:** padview 1.2.3 (commit abc)\n\n",
 		"| PAID | Verdict | Missing | Unknown | Items |\n|---|---|---:|---:|---|\n",
-		"| AB12CD | **incomplete** | 2 | 1 | missing: sponsor.establishment, calculation; unknown: sponsor.email (full view only) |\n",
+		"| AB12CD | **incomplete** | 1 | 1 | missing: calculation; unknown: sponsor.email (full view only) |\n",
 		"| TN2026 | undetermined | 0 | 1 | unknown: sponsor.email (full view only) |\n| TN2026 | complete | 0 | 0 |  |\n",
 		"| =X\\|1 | **incomplete** | ",
 		"| NOPE42 | not found | | | no advertisement with PAID NOPE42⏎next |\n",
@@ -153,7 +153,7 @@ func TestCheckSummaryMarkdown(t *testing.T) {
 func TestCheckSummaryText(t *testing.T) {
 	lines := strings.Split(strings.TrimSuffix(summarize(t, Text), "\n"), "\n")
 	want := []string{
-		"AB12CD · INCOMPLETE · 2 missing: sponsor.establishment, calculation · 1 unknown: sponsor.email (full view only)",
+		"AB12CD · INCOMPLETE · 1 missing: calculation · 1 unknown: sponsor.email (full view only)",
 		"TN2026 · undetermined · 0 missing · 1 unknown: sponsor.email (full view only)",
 		"TN2026 · complete · 0 missing · 0 unknown",
 		"=X|1 · INCOMPLETE · ",
@@ -180,7 +180,7 @@ func TestCheckSummaryJSON(t *testing.T) {
 	if len(lines) != 5 {
 		t.Fatalf("%d lines:\n%s", len(lines), strings.Join(lines, "\n"))
 	}
-	if lines[0] != `{"paid":"AB12CD","view":"standard","verdict":"incomplete","missing":["sponsor.establishment","calculation"],"unknown":["sponsor.email"],"notInView":["sponsor.email"]}` ||
+	if lines[0] != `{"paid":"AB12CD","view":"standard","verdict":"incomplete","missing":["calculation"],"unknown":["sponsor.email"],"notInView":["sponsor.email"]}` ||
 		lines[2] != `{"paid":"TN2026","view":"full","verdict":"complete","missing":[],"unknown":[],"notInView":[]}` {
 		t.Errorf("lines:\n%s\n%s", lines[0], lines[2])
 	}

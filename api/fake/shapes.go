@@ -55,17 +55,13 @@ func standardView(ad advert.Value) advert.Value {
 				}
 				m.Value = advert.NewArray(items...)
 			}
-		case fullViewOnly(mean.Category(false)):
+		case mean.Category(false).FullViewOnly():
 			continue
 		}
 		out = append(out, m)
 	}
 	return advert.NewObject(out...)
 }
-
-// fullViewOnly reports whether the full view alone carries data of a
-// category.
-func fullViewOnly(c vocab.Category) bool { return c != vocab.NotPersonal && c != vocab.Name }
 
 func withoutPersonal(v advert.Value) advert.Value {
 	if v.Kind != advert.Object {
@@ -74,7 +70,7 @@ func withoutPersonal(v advert.Value) advert.Value {
 	var out []advert.Member
 	vc := vocab.Builtin()
 	for _, m := range v.Members() {
-		if !fullViewOnly(vc.Lookup(vocab.Sponsors, m.Key).Category(false)) {
+		if !vc.Lookup(vocab.Sponsors, m.Key).Category(false).FullViewOnly() {
 			out = append(out, m)
 		}
 	}

@@ -30,9 +30,7 @@ func AbsentSpecFields(v advert.Value, g advert.Group, view advert.View) []advert
 			continue
 		}
 		why := NotInResponse
-		// The full view adds emails, phone numbers and full addresses (the
-		// spec's words), not names.
-		if c := vocab.Builtin().Lookup(string(g), f).Category(false); view == advert.Standard && c != vocab.NotPersonal && c != vocab.Name {
+		if c := vocab.Builtin().Lookup(string(g), f).Category(false); view == advert.Standard && c.FullViewOnly() {
 			why = NotInStandard
 		}
 		out = append(out, advert.Member{Key: f, Value: advert.StringValue(why)})

@@ -3,6 +3,7 @@ package text
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -338,44 +339,75 @@ func PartyName(v advert.Value) string {
 	default:
 		return v.Text()
 	}
-	vc := vocab.Builtin()
-	fields := partyFields(vc, v)
-	for _, f := range vc.Set(vocab.SetNames) {
-		if n, ok := fields[f]; ok && n.Kind == advert.String && strings.TrimSpace(n.Str) != "" {
-			return n.Str
-		}
-	}
-	var person []string
-	for _, f := range vc.Set(vocab.SetPersonName) {
-		if n := fields[f]; n.Kind == advert.String && strings.TrimSpace(n.Str) != "" {
-			person = append(person, strings.TrimSpace(n.Str))
-		}
-	}
-	if len(person) > 0 {
-		return strings.Join(person, " ")
-	}
-	if id, ok := vc.Field("party.id"); ok {
-		if n, ok := fields[id]; ok && n.Kind != advert.Null {
-			return n.Text()
-		}
+	n := readNaming(vocab.Builtin(), v)
+	switch {
+	case n.name != "":
+		return n.name
+	case n.person != "":
+		return n.person
+	case n.hasID:
+		return n.id.Text()
 	}
 	return "(unnamed)"
 }
 
-// partyFields are a party's members by the field each means (the first
-// member for each field).
-func partyFields(vc *vocab.Vocabulary, v advert.Value) map[*vocab.Field]advert.Value {
-	out := map[*vocab.Field]advert.Value{}
+// maxPersonParts bounds the person's names PartyName joins (first, middle,
+// last, …): a vocabulary's set longer than this is read to its bound.
+const maxPersonParts = 8
+
+// naming is what PartyName reads of a party.
+type naming struct {
+	name, person string
+	id           advert.Value
+	hasID        bool
+}
+
+// readNaming reads a party's names in one pass over its members, the first
+// member for each field, with no map: a check reads the name of every one
+// of 50,000 sponsors.
+func readNaming(vc *vocab.Vocabulary, v advert.Value) naming {
+	names, person := vc.Set(vocab.SetNames), vc.Set(vocab.SetPersonName)
+	id, _ := vc.Field("party.id")
+	var out naming
+	nameRank := len(names)
+	var parts [maxPersonParts]string
+	var seen [maxPersonParts]bool
 	for _, m := range v.Members() {
 		mean := vc.Lookup(vocab.Sponsors, m.Key)
 		if mean.Kind != vocab.FieldName || mean.Field.Group != "party" {
 			continue
 		}
-		if _, seen := out[mean.Field]; !seen {
-			out[mean.Field] = m.Value
+		text := m.Value.Kind == advert.String && strings.TrimSpace(m.Value.Str) != ""
+		if r := slices.Index(names, mean.Field); r >= 0 && r < nameRank && text {
+			out.name, nameRank = m.Value.Str, r
+		}
+		if r := slices.Index(person, mean.Field); r >= 0 && r < maxPersonParts && !seen[r] {
+			seen[r] = true
+			if text {
+				parts[r] = strings.TrimSpace(m.Value.Str)
+			}
+		}
+		if id != nil && mean.Field == id && !out.hasID && m.Value.Kind != advert.Null {
+			out.id, out.hasID = m.Value, true
 		}
 	}
+	out.person = joinNonEmpty(parts[:])
 	return out
+}
+
+// joinNonEmpty joins the non-empty parts with a space.
+func joinNonEmpty(parts []string) string {
+	var b strings.Builder
+	for _, p := range parts {
+		if p == "" {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(p)
+	}
+	return b.String()
 }
 
 // IsScalarList reports whether an array holds no objects or arrays, so that

@@ -53,6 +53,12 @@ const (
 // Categories lists the categories in the order they are reported.
 var Categories = []Category{Email, Phone, Address, Name, OtherData}
 
+// FullViewOnly reports whether only the full view carries data of the
+// category. The partner interface says the full view adds emails, phone
+// numbers and full addresses (and padview counts the other personal data
+// with them), not names: the standard view keeps those.
+func (c Category) FullViewOnly() bool { return c != NotPersonal && c != Name }
+
 // Group names a part of the normalized document, as its JSON writes it:
 // the groups of the partner interface, and the two parties that live in
 // complianceAndFunding (payer, controllingEntity).

@@ -1,0 +1,108 @@
+package export
+
+import (
+	"time"
+	"unicode/utf8"
+
+	"github.com/padview/padview/api"
+	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/check"
+	"github.com/padview/padview/api/text"
+)
+
+// Provenance says where an exported advertisement came from, so that a
+// file handed on can be traced to the answer it holds: when it was
+// fetched, from which service, in which view, under which request id of
+// the service, by which padview, and what the transparency check made of
+// it. Every format carries it: JSON as a "provenance" member, Markdown as
+// a block under the title, CSV as comment lines before the header row.
+// Callers fill it, from the exchange (NewProvenance) or by hand.
+type Provenance struct {
+	FetchedAt time.Time   // when the answer came (a batch report: when the batch started); zero when not known
+	Host      string      // the service's host, of the base URL: no user info, path, query or token
+	View      advert.View // the view the answer is of
+	RequestID string      // the service's id for the request; "" when it sent none
+	Version   string      // padview's version
+	// Verdict is the transparency check's verdict on the answer (check.Check
+	// of the document as it came); "" when no check was made.
+	Verdict check.Verdict
+}
+
+// Item is one advertisement to export and where it came from.
+type Item struct {
+	Doc  *advert.Document
+	From Provenance
+}
+
+// NewProvenance is the provenance of the answer ex brought: its time, host
+// and request id, the view of r and its verdict, and padview's version.
+func NewProvenance(ex *api.Exchange, r check.Report, version string) Provenance {
+	p := Provenance{View: r.View, Version: version, Verdict: r.Outcome()}
+	if ex != nil {
+		p.FetchedAt, p.Host, p.RequestID = ex.Answered(), ex.Host, ex.RequestID
+	}
+	return p
+}
+
+// maxProvenanceText bounds one value of the provenance: a request id is
+// whatever the service sent in a header, and a hostile one can be long.
+const maxProvenanceText = 200
+
+// provenanceField is one line of the provenance: a name for machines (the
+// JSON member) and for people, and its value as text.
+type provenanceField struct {
+	member, label, value string
+}
+
+// notKnown is what a value reads as when the provenance lacks it.
+const notKnown = "not known"
+
+// fields lists the provenance in the order every format writes it; each
+// value is cleaned of control characters and cut at maxProvenanceText.
+// An empty value stays empty: the formats say "not known" or "" for it.
+func (p Provenance) fields() []provenanceField {
+	fetched := ""
+	if !p.FetchedAt.IsZero() {
+		fetched = p.FetchedAt.UTC().Truncate(time.Second).Format(time.RFC3339)
+	}
+	out := []provenanceField{
+		{"fetchedAt", "Fetched at", fetched},
+		{"host", "Service host", p.Host},
+		{"view", "View", p.View.String()},
+		{"requestId", "Request id", p.RequestID},
+		{"padviewVersion", "padview version", p.Version},
+		{"verdict", "Transparency check", string(p.Verdict)},
+	}
+	for i := range out {
+		out[i].value = provenanceText(out[i].value)
+	}
+	return out
+}
+
+// provenanceText cleans a value and cuts it at maxProvenanceText
+// characters, marking the cut with "…".
+func provenanceText(s string) string {
+	s = text.CleanText(s)
+	if utf8.RuneCountInString(s) <= maxProvenanceText {
+		return s
+	}
+	return string([]rune(s)[:maxProvenanceText-1]) + "…"
+}
+
+// maskedWords says in every format that personal data was masked.
+const maskedWords = "personal data hidden for screen sharing (emails, phone numbers, addresses)"
+
+// appendProvenanceJSON appends the provenance as a JSON object: each
+// member a string, "" for what is not known.
+func appendProvenanceJSON(b []byte, p Provenance) []byte {
+	b = append(b, '{')
+	for i, f := range p.fields() {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = advert.AppendQuoted(b, f.member)
+		b = append(b, ':')
+		b = advert.AppendQuoted(b, f.value)
+	}
+	return append(b, '}')
+}

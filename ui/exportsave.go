@@ -1,0 +1,67 @@
+package ui
+
+import (
+	"context"
+
+	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/check"
+	"github.com/padview/padview/api/export"
+)
+
+// exportJob is what the export dialog saves: the advertisement as shown
+// (masked under the privacy mask), the check of its answer (for the
+// notice), where its answer came from, and the access log that records an
+// export of the full view before it is written.
+type exportJob struct {
+	doc    *advert.Document
+	report check.Report
+	from   export.Provenance
+	access accessLog
+}
+
+// exportJob is the job for the exchange on screen; its provenance names
+// the check made when the answer came (no check is made again here).
+func (m Model) exportJob() exportJob {
+	return exportJob{doc: m.exportDoc(), report: m.ex.report, from: export.NewProvenance(m.ex.rec, m.ex.report, m.cfg.Version),
+		access: m.sess.access}
+}
+
+// recorded reports whether saving this job writes an access log line.
+func (j exportJob) recorded() bool { return j.access.records() && j.doc.View == advert.Full }
+
+// save writes the job to the file name names in choice c: a new file, or
+// over the one there when replace (the user agreed). An export of the full
+// view is recorded first; when it cannot be, nothing is written. A name
+// that is taken is answered before anything is recorded, so that asking
+// to replace it leaves no line behind. It does I/O: it runs in a command.
+func (j exportJob) save(name string, c exportChoice, replace bool) exported {
+	path, err := exportPath(name)
+	if err != nil {
+		return exported{path: name, err: err}
+	}
+	if !replace {
+		if err := export.Vacant(path); err != nil {
+			return exported{path: path, err: err}
+		}
+	}
+	if j.recorded() {
+		// The wait for the log's lock is bounded (audit.LockWait).
+		if err := j.access.export(context.Background(), j.doc, path, c.logName()); err != nil {
+			return exported{path: path, err: err, unrecorded: true}
+		}
+	}
+	out := c.writer(j)
+	if replace {
+		return exported{path: path, replaced: true, err: export.Replace(path, out)}
+	}
+	return exported{path: path, err: export.Create(path, out)}
+}
+
+// note is what the dialog adds to its warning when the export is
+// recorded.
+func (j exportJob) note() string {
+	if !j.recorded() {
+		return ""
+	}
+	return " The access log records the export: the file, the format and the kinds of personal data, never a value."
+}
