@@ -206,36 +206,44 @@ func (v Value) writeJSON(o *jsonOut) {
 	case String:
 		o.b = AppendQuoted(o.b, v.Str)
 	case Object:
-		o.b = append(o.b, '{')
-		for i, m := range v.Members() {
-			if i > 0 {
-				o.b = append(o.b, ',')
-			}
-			o.b = AppendQuoted(o.b, m.Key)
-			o.b = append(o.b, ':')
-			m.Value.writeJSON(o)
-			o.spill()
-			if o.limit > 0 && len(o.b) > o.limit {
-				break
-			}
-		}
-		o.b = append(o.b, '}')
+		o.object(v.Members())
 	case Array:
-		o.b = append(o.b, '[')
-		for i, it := range v.Items() {
-			if i > 0 {
-				o.b = append(o.b, ',')
-			}
-			it.writeJSON(o)
-			o.spill()
-			if o.limit > 0 && len(o.b) > o.limit {
-				break
-			}
-		}
-		o.b = append(o.b, ']')
+		o.array(v.Items())
 	default:
 		o.b = append(o.b, "null"...)
 	}
+}
+
+// object writes an object's members, stopping past o.limit.
+func (o *jsonOut) object(ms []Member) {
+	o.b = append(o.b, '{')
+	for i, m := range ms {
+		if i > 0 {
+			o.b = append(o.b, ',')
+		}
+		o.b = AppendQuoted(o.b, m.Key)
+		o.b = append(o.b, ':')
+		m.Value.writeJSON(o)
+		if o.full() {
+			break
+		}
+	}
+	o.b = append(o.b, '}')
+}
+
+// array writes an array's items, stopping past o.limit.
+func (o *jsonOut) array(items []Value) {
+	o.b = append(o.b, '[')
+	for i, it := range items {
+		if i > 0 {
+			o.b = append(o.b, ',')
+		}
+		it.writeJSON(o)
+		if o.full() {
+			break
+		}
+	}
+	o.b = append(o.b, ']')
 }
 
 // jsonOut is where JSON is written: a buffer, which spills to w (if any)
@@ -254,6 +262,13 @@ func (o *jsonOut) spill() {
 	if o.w != nil && len(o.b) >= spillSize {
 		o.flush()
 	}
+}
+
+// full spills what a value left in the buffer and reports whether the
+// output is past its limit, so the rest of a container is left out.
+func (o *jsonOut) full() bool {
+	o.spill()
+	return o.limit > 0 && len(o.b) > o.limit
 }
 
 func (o *jsonOut) flush() error {
