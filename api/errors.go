@@ -118,18 +118,7 @@ func (e *Error) describe() (what, cause, then string) {
 	case KindConfig:
 		return "the service has no such endpoint: " + e.URL + " is not found", e.begins(), ""
 	case KindRateLimited:
-		what = "rate limit reached" + attemptsNote(e.Attempts)
-		switch {
-		case e.MaxWait > 0 && e.ServerWait == "":
-			return what, fmt.Sprintf("the service named no wait, and padview's own pause of %s does not fit in %s",
-				text.Duration(e.RetryAfter), e.allowance()), ""
-		case e.MaxWait > 0:
-			return what, fmt.Sprintf("the service asks to wait %s%s, more than %s",
-				WaitWords(e.RetryAfter), e.serverWait(), e.allowance()), "padview did not wait"
-		case e.ServerWait != "":
-			return what, fmt.Sprintf("the service asks to wait %s%s", WaitWords(e.RetryAfter), e.serverWait()), ""
-		}
-		return what, "the service named no wait", ""
+		return e.rateLimited()
 	case KindServer:
 		what = "the partner service failed" + attemptsNote(e.Attempts)
 		if e.MaxWait > 0 {
@@ -143,30 +132,9 @@ func (e *Error) describe() (what, cause, then string) {
 		}
 		return "unexpected answer from the partner service", e.begins(), ""
 	case KindTimeout:
-		what = "no response"
-		if e.Status != 0 { // the status and headers came; the body did not finish
-			what = "answer still arriving"
-		}
-		if e.Timeout > 0 {
-			what += " after " + text.Duration(e.Timeout)
-		}
-		if e.Attempts > 1 {
-			what += fmt.Sprintf(" on the last of %d attempts", e.Attempts)
-		}
-		return what, "", ""
+		return e.timedOut(), "", ""
 	case KindNetwork:
-		var cut *cutShortError
-		if errors.As(e.Err, &cut) {
-			what = fmt.Sprintf("the service answered %d but %s", e.Status, cut.Error())
-			if e.Attempts > 1 {
-				what += fmt.Sprintf(", on the last of %d attempts", e.Attempts)
-			}
-			return what, "the connection broke off during the answer", ""
-		}
-		if e.Err != nil {
-			cause = text.CleanText(e.Err.Error())
-		}
-		return "could not reach the partner service" + attemptsNote(e.Attempts), cause, ""
+		return e.unreached()
 	case KindTooLarge:
 		return "the response is larger than padview reads; nothing was shown", "", ""
 	case KindBadResponse:
@@ -184,6 +152,56 @@ func (e *Error) describe() (what, cause, then string) {
 		cause = text.CleanText(e.Err.Error())
 	}
 	return "request failed", cause, ""
+}
+
+// rateLimited is describe for a 429: whether the service named a wait
+// and whether padview refused to wait that long.
+func (e *Error) rateLimited() (what, cause, then string) {
+	what = "rate limit reached" + attemptsNote(e.Attempts)
+	switch {
+	case e.MaxWait > 0 && e.ServerWait == "":
+		return what, fmt.Sprintf("the service named no wait, and padview's own pause of %s does not fit in %s",
+			text.Duration(e.RetryAfter), e.allowance()), ""
+	case e.MaxWait > 0:
+		return what, fmt.Sprintf("the service asks to wait %s%s, more than %s",
+			WaitWords(e.RetryAfter), e.serverWait(), e.allowance()), "padview did not wait"
+	case e.ServerWait != "":
+		return what, fmt.Sprintf("the service asks to wait %s%s", WaitWords(e.RetryAfter), e.serverWait()), ""
+	}
+	return what, "the service named no wait", ""
+}
+
+// timedOut is describe's headline for a timeout: whether the answer had
+// begun, after how long, on which attempt.
+func (e *Error) timedOut() string {
+	what := "no response"
+	if e.Status != 0 { // the status and headers came; the body did not finish
+		what = "answer still arriving"
+	}
+	if e.Timeout > 0 {
+		what += " after " + text.Duration(e.Timeout)
+	}
+	if e.Attempts > 1 {
+		what += fmt.Sprintf(" on the last of %d attempts", e.Attempts)
+	}
+	return what
+}
+
+// unreached is describe for a network failure: the service was not
+// reached, or its answer broke off.
+func (e *Error) unreached() (what, cause, then string) {
+	var cut *cutShortError
+	if errors.As(e.Err, &cut) {
+		what = fmt.Sprintf("the service answered %d but %s", e.Status, cut.Error())
+		if e.Attempts > 1 {
+			what += fmt.Sprintf(", on the last of %d attempts", e.Attempts)
+		}
+		return what, "the connection broke off during the answer", ""
+	}
+	if e.Err != nil {
+		cause = text.CleanText(e.Err.Error())
+	}
+	return "could not reach the partner service" + attemptsNote(e.Attempts), cause, ""
 }
 
 // allowance names the bound a refused wait broke: "max_wait (2 min)", or
