@@ -106,7 +106,9 @@ func (e *Error) details() string {
 
 // describe says what happened, and apart its cause when padview knows one
 // and what padview did about it, so that the details and the server's own
-// words can stand between them.
+// words can stand between them. It is better whole: one case for each
+// kind, the one list of what padview says happened, read side by side
+// (the longer kinds have a method of their own).
 func (e *Error) describe() (what, cause, then string) {
 	switch e.Kind {
 	case KindUnauthorized:

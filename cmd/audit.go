@@ -78,7 +78,7 @@ func runAudit(ctx context.Context, env *Env, f auditFlags) error {
 	}
 	dir, err := statedir.Find(env.Getenv)
 	if errors.Is(err, fs.ErrNotExist) {
-		fmt.Fprintf(env.Stderr, "No access log yet at %s: padview writes it on the first full-view request.\n", path)
+		noAuditLogYet(env, path)
 		return nil
 	}
 	if err != nil {
@@ -95,21 +95,32 @@ func runAudit(ctx context.Context, env *Env, f auditFlags) error {
 		if _, herr := os.Lstat(audit.HeadPath(path)); herr == nil {
 			return exitWith(ExitFailure, "access log %s is missing, but its head file is there: it was deleted; run `padview audit --verify`", path)
 		}
-		fmt.Fprintf(env.Stderr, "No access log yet at %s: padview writes it on the first full-view request.\n", path)
+		noAuditLogYet(env, path)
 		return nil
 	}
 	if err != nil {
 		return exitWith(ExitFailure, "access log: %v", err)
 	}
 	defer file.Close()
+	return listAudit(env, file, path, f.json, cutoff)
+}
 
+// noAuditLogYet says there is no access log at path, and when there will be.
+func noAuditLogYet(env *Env, path string) {
+	fmt.Fprintf(env.Stderr, "No access log yet at %s: padview writes it on the first full-view request.\n", path)
+}
+
+// listAudit prints the entries of the log at path newer than cutoff (if
+// set): as stored (asJSON), or one line each; lines that are not readable
+// entries are counted and named on stderr.
+func listAudit(env *Env, file io.Reader, path string, asJSON bool, cutoff time.Time) error {
 	out := bufio.NewWriter(env.Stdout)
 	defer out.Flush()
-	if !f.json {
+	if !asJSON {
 		fmt.Fprintf(out, "access log %s\n", path)
 	}
 	unreadable := 0
-	err = audit.Each(file, func(l audit.Line) error {
+	err := audit.Each(file, func(l audit.Line) error {
 		if l.Err != nil {
 			unreadable++
 			return nil
@@ -117,7 +128,7 @@ func runAudit(ctx context.Context, env *Env, f auditFlags) error {
 		if !cutoff.IsZero() && l.Entry.Time.Before(cutoff) {
 			return nil
 		}
-		if f.json {
+		if asJSON {
 			line := string(l.Raw)
 			if env.StdoutTTY {
 				line = text.CleanText(line) // the file may have been edited: never let it drive the terminal
@@ -148,7 +159,7 @@ func verifyAudit(ctx context.Context, env *Env, dir *statedir.Dir) error {
 	)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
-		fmt.Fprintf(env.Stderr, "No access log yet at %s: padview writes it on the first full-view request.\n", path)
+		noAuditLogYet(env, path)
 		return nil
 	case errors.As(err, &interrupted):
 		return exitWith(ExitFailure, "access log %s ends in a write padview did not finish, not an edit: line %d of %d: %s; "+

@@ -118,7 +118,8 @@ func (e *exchange) status() status {
 }
 
 // errorStatus says in a few words what went wrong, and whether retrying
-// can help.
+// can help. It is better whole: one case for each kind of failure, the
+// status bar's list of them, read side by side.
 func errorStatus(err error, l lookup) (statusLevel, string, bool) {
 	var e *api.Error
 	if !errors.As(err, &e) {
