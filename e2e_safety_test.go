@@ -25,6 +25,7 @@ import (
 
 	"github.com/padview/padview/api/audit"
 	"github.com/padview/padview/api/fake"
+	"github.com/padview/padview/api/text"
 )
 
 // The binary's tests of what disks, signals and other local users do to
@@ -214,7 +215,7 @@ func verify(t *testing.T, bin string, s *service, state string) ran {
 func wantIntact(t *testing.T, bin string, s *service, state string, lines int) {
 	t.Helper()
 	v := verify(t, bin, s, state)
-	if v.code != 0 || !strings.Contains(v.stdout, fmt.Sprintf(": %d lines, chain intact", lines)) {
+	if v.code != 0 || !strings.Contains(v.stdout, ": "+text.Plural(lines, "line", "lines")+", chain intact") {
 		t.Fatalf("audit --verify: exit %d\n%s%s", v.code, v.stdout, v.stderr)
 	}
 }

@@ -122,7 +122,7 @@ func (e *Error) describe() (what, cause, then string) {
 	case KindRateLimited:
 		return e.rateLimited()
 	case KindServer:
-		what = "the partner service failed" + attemptsNote(e.Attempts)
+		what = "the partner service failed" + text.AfterAttempts(e.Attempts)
 		if e.MaxWait > 0 {
 			return what, fmt.Sprintf("it asks to wait %s%s, more than %s", WaitWords(e.RetryAfter), e.serverWait(), e.allowance()), ""
 		}
@@ -159,7 +159,7 @@ func (e *Error) describe() (what, cause, then string) {
 // rateLimited is describe for a 429: whether the service named a wait
 // and whether padview refused to wait that long.
 func (e *Error) rateLimited() (what, cause, then string) {
-	what = "rate limit reached" + attemptsNote(e.Attempts)
+	what = "rate limit reached" + text.AfterAttempts(e.Attempts)
 	switch {
 	case e.MaxWait > 0 && e.ServerWait == "":
 		return what, fmt.Sprintf("the service named no wait, and padview's own pause of %s does not fit in %s",
@@ -203,7 +203,7 @@ func (e *Error) unreached() (what, cause, then string) {
 	if e.Err != nil {
 		cause = text.CleanText(e.Err.Error())
 	}
-	return "could not reach the partner service" + attemptsNote(e.Attempts), cause, ""
+	return "could not reach the partner service" + text.AfterAttempts(e.Attempts), cause, ""
 }
 
 // allowance names the bound a refused wait broke: "max_wait (2 min)", or
@@ -231,13 +231,6 @@ func (e *Error) begins() string {
 }
 
 func (e *Error) Unwrap() error { return e.Err }
-
-func attemptsNote(n int) string {
-	if n > 1 {
-		return " after " + text.Plural(n, "attempt", "attempts")
-	}
-	return ""
-}
 
 // KindOf returns the kind of an error from this package, or KindUnknown.
 func KindOf(err error) ErrorKind {

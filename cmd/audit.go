@@ -165,13 +165,13 @@ func verifyAudit(ctx context.Context, env *Env, dir *statedir.Dir) error {
 		return exitWith(ExitFailure, "access log %s ends in a write padview did not finish, not an edit: line %d of %d: %s; "+
 			"`padview audit --recover` completes it (so does the next full-view request)", path, interrupted.Line, n, interrupted.Reason)
 	case errors.As(err, &broken) && broken.Line == 0:
-		return exitWith(ExitFailure, "access log %s (%d lines) is broken: %s", path, n, broken.Reason)
+		return exitWith(ExitFailure, "access log %s (%s) is broken: %s", path, text.Plural(n, "line", "lines"), broken.Reason)
 	case errors.As(err, &broken):
 		return exitWith(ExitFailure, "access log %s is broken at line %d of %d: %s", path, broken.Line, max(n, broken.Line), broken.Reason)
 	case err != nil:
 		return exitWith(ExitFailure, "%v", err)
 	}
-	fmt.Fprintf(env.Stdout, "access log %s: %d lines, chain intact, its end matches the head file\n", path, n)
+	fmt.Fprintf(env.Stdout, "access log %s: %s, chain intact, its end matches the head file\n", path, text.Plural(n, "line", "lines"))
 	return nil
 }
 

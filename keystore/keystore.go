@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/zalando/go-keyring"
+
+	"github.com/padview/padview/api/text"
 )
 
 // Service is the keyring service name padview's entries are stored under.
@@ -205,6 +207,6 @@ func (s *Store) call(op func() error) error {
 		}
 		return fmt.Errorf("%w: %v", ErrUnavailable, err)
 	case <-t.C:
-		return fmt.Errorf("%w: the keyring did not answer within %s (is an unlock prompt waiting?)", ErrUnavailable, s.timeout)
+		return fmt.Errorf("%w: the keyring did not answer within %s (is an unlock prompt waiting?)", ErrUnavailable, text.Duration(s.timeout))
 	}
 }
