@@ -224,7 +224,8 @@ func (o *jsonOut) object(ms []Member) {
 		o.b = AppendQuoted(o.b, m.Key)
 		o.b = append(o.b, ':')
 		m.Value.writeJSON(o)
-		if o.full() {
+		o.spill()
+		if o.limit > 0 && len(o.b) > o.limit {
 			break
 		}
 	}
@@ -239,7 +240,8 @@ func (o *jsonOut) array(items []Value) {
 			o.b = append(o.b, ',')
 		}
 		it.writeJSON(o)
-		if o.full() {
+		o.spill()
+		if o.limit > 0 && len(o.b) > o.limit {
 			break
 		}
 	}
@@ -262,13 +264,6 @@ func (o *jsonOut) spill() {
 	if o.w != nil && len(o.b) >= spillSize {
 		o.flush()
 	}
-}
-
-// full spills what a value left in the buffer and reports whether the
-// output is past its limit, so the rest of a container is left out.
-func (o *jsonOut) full() bool {
-	o.spill()
-	return o.limit > 0 && len(o.b) > o.limit
 }
 
 func (o *jsonOut) flush() error {
