@@ -1,8 +1,3 @@
-// Package keystore keeps the partner token in the operating system's
-// keyring (macOS Keychain, Windows Credential Manager, the Secret Service on
-// Linux), one entry per profile, with PADVIEW_TOKEN as an override. It never
-// writes a token anywhere else: when the keyring cannot be used, saving
-// fails and says why.
 package keystore
 
 import (
