@@ -194,6 +194,10 @@ func (v Value) AppendJSON(b []byte) []byte {
 	return o.b
 }
 
+// writeJSON writes v to o. It is better whole for speed: it runs once for
+// every value of every answer written as JSON (the raw pane, get --json,
+// exports), and with its object and array cases split into helpers
+// BenchmarkParsedAppendJSON ran about 4% slower.
 func (v Value) writeJSON(o *jsonOut) {
 	if o.limit > 0 && len(o.b) > o.limit {
 		return // Brief has what it needs
@@ -206,46 +210,36 @@ func (v Value) writeJSON(o *jsonOut) {
 	case String:
 		o.b = AppendQuoted(o.b, v.Str)
 	case Object:
-		o.object(v.Members())
+		o.b = append(o.b, '{')
+		for i, m := range v.Members() {
+			if i > 0 {
+				o.b = append(o.b, ',')
+			}
+			o.b = AppendQuoted(o.b, m.Key)
+			o.b = append(o.b, ':')
+			m.Value.writeJSON(o)
+			o.spill()
+			if o.limit > 0 && len(o.b) > o.limit {
+				break
+			}
+		}
+		o.b = append(o.b, '}')
 	case Array:
-		o.array(v.Items())
+		o.b = append(o.b, '[')
+		for i, it := range v.Items() {
+			if i > 0 {
+				o.b = append(o.b, ',')
+			}
+			it.writeJSON(o)
+			o.spill()
+			if o.limit > 0 && len(o.b) > o.limit {
+				break
+			}
+		}
+		o.b = append(o.b, ']')
 	default:
 		o.b = append(o.b, "null"...)
 	}
-}
-
-// object writes an object's members, stopping past o.limit.
-func (o *jsonOut) object(ms []Member) {
-	o.b = append(o.b, '{')
-	for i, m := range ms {
-		if i > 0 {
-			o.b = append(o.b, ',')
-		}
-		o.b = AppendQuoted(o.b, m.Key)
-		o.b = append(o.b, ':')
-		m.Value.writeJSON(o)
-		o.spill()
-		if o.limit > 0 && len(o.b) > o.limit {
-			break
-		}
-	}
-	o.b = append(o.b, '}')
-}
-
-// array writes an array's items, stopping past o.limit.
-func (o *jsonOut) array(items []Value) {
-	o.b = append(o.b, '[')
-	for i, it := range items {
-		if i > 0 {
-			o.b = append(o.b, ',')
-		}
-		it.writeJSON(o)
-		o.spill()
-		if o.limit > 0 && len(o.b) > o.limit {
-			break
-		}
-	}
-	o.b = append(o.b, ']')
 }
 
 // jsonOut is where JSON is written: a buffer, which spills to w (if any)
