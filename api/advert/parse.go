@@ -120,9 +120,9 @@ func (p *parser) syntaxError(err error) error {
 // parse reads the tokens of one JSON value: a token opens a container,
 // closes one, names a member, or is a scalar, and each value that is
 // complete joins the container open around it. It is better whole for
-// speed: it runs once for every token of an answer (up to 32 MiB by default), and
-// split into helpers for each kind of token (open, close, key, scalar)
-// BenchmarkParseValue ran about 5 to 10% slower.
+// speed: it runs once for every token of an answer (up to 32 MiB by
+// default), and split into helpers for each kind of token (open, close,
+// key, scalar) BenchmarkParseValue ran about 5 to 10% slower.
 func (p *parser) parse() (Value, error) {
 	prev := 0 // input offset after the previous token
 	for {
