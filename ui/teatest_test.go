@@ -34,6 +34,10 @@ func program(t *testing.T, cfg Config, w, h int) (*teatest.TestModel, *clock) {
 		)), c
 }
 
+// hungAfter only stops a program that hangs: the tests wait on what the
+// screen shows, never on time, and a busy machine may take seconds.
+const hungAfter = time.Minute
+
 // waitFor reads the program's output until it shows every want, and
 // returns what it read.
 func waitFor(t *testing.T, tm *teatest.TestModel, wants ...string) string {
@@ -47,7 +51,7 @@ func waitFor(t *testing.T, tm *teatest.TestModel, wants ...string) string {
 			}
 		}
 		return true
-	}, teatest.WithDuration(10*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
+	}, teatest.WithDuration(hungAfter), teatest.WithCheckInterval(20*time.Millisecond))
 	return string(seen)
 }
 
@@ -76,7 +80,7 @@ func confirm(t *testing.T, tm *teatest.TestModel, clk *clock) {
 func finalModel(t *testing.T, tm *teatest.TestModel) Model {
 	t.Helper()
 	send(tm, "ctrl+c")
-	return tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(Model)
+	return tm.FinalModel(t, teatest.WithFinalTimeout(hungAfter)).(Model)
 }
 
 func TestProgramLookupTabsAndFullView(t *testing.T) {
