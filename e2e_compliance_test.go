@@ -146,10 +146,16 @@ func TestTUIMaskInTmux(t *testing.T) {
 	seen.WriteString(scr)
 	for _, tab := range []string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "0"} {
 		s.keys(tab)
-		seen.WriteString(s.settled())
-		for range 6 { // sponsors' details, Raw's body
+		page := s.settled()
+		seen.WriteString(page)
+		for range 6 { // sponsors' details, Raw's body; a page down that moves nothing is the end
 			s.keys("PageDown")
-			seen.WriteString(s.settled())
+			next := s.settled()
+			if next == page {
+				break
+			}
+			page = next
+			seen.WriteString(page)
 		}
 	}
 	all := seen.String()
