@@ -621,6 +621,7 @@ func TestEchoedTokenInTheBinary(t *testing.T) {
 // In the TUI too, an echoed token is nowhere on screen: not on the error
 // pane, not in Raw's headers or body, not in the advertisement.
 func TestEchoedTokenInTmux(t *testing.T) {
+	t.Parallel() // its own tmux server, directories and service: it waits on a screen, not on the CPU
 	s := echoService(t)
 	const tok = "pv_live_EchoToken42x"
 	tm := startPadview(t, 120, 36, []string{"PADVIEW_BASE_URL=" + s.url, "PADVIEW_TOKEN=" + tok})
@@ -645,6 +646,7 @@ func TestEchoedTokenInTmux(t *testing.T) {
 // state directory others may write to) makes no request, says what to fix
 // and returns to the standard view; the next f, once fixed, works.
 func TestAccessLogFailuresInTmux(t *testing.T) {
+	t.Parallel() // its own tmux server, directories and service: it waits on a screen, not on the CPU
 	s := startService(t)
 	var plant atomic.Value // the head file to plant a link at, or ""
 	plant.Store("")
