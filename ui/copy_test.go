@@ -265,7 +265,7 @@ func TestExportEachFormatAndNeverOverwrite(t *testing.T) {
 		if m.modal != nil {
 			t.Fatalf("%s: the dialog stayed open:\n%s", want.ext, screen(m))
 		}
-		path := filepath.Join(dir, "padview-AB12CD-standard-20361121."+want.ext)
+		path := filepath.Join(dir, "padview-AB12CD-standard-20261121."+want.ext)
 		got, err := os.ReadFile(path)
 		if err != nil || !strings.Contains(string(got), want.has) {
 			t.Fatalf("%s: %v\n%s", want.ext, err, got)
@@ -277,10 +277,10 @@ func TestExportEachFormatAndNeverOverwrite(t *testing.T) {
 	}
 
 	// The same name again: padview asks, and n keeps the file.
-	path := filepath.Join(dir, "padview-AB12CD-standard-20361121.json")
+	path := filepath.Join(dir, "padview-AB12CD-standard-20261121.json")
 	os.WriteFile(path, []byte("mine"), 0o600)
 	m = press(t, m, "e", "enter")
-	requireContains(t, screen(m), "padview-AB12CD-standard-20361121.json is already there", "Replace it?")
+	requireContains(t, screen(m), "padview-AB12CD-standard-20261121.json is already there", "Replace it?")
 	m = press(t, m, "n")
 	if got, _ := os.ReadFile(path); string(got) != "mine" || m.modal == nil {
 		t.Fatalf("n replaced the file: %q", got)

@@ -22,11 +22,7 @@ type clock struct {
 	t  time.Time
 }
 
-// newClock starts at noon on a day years ahead of the real clock, which
-// the api's rate budget keeps: its window then never seems to reset in
-// days, a countdown that would crowd the status bar (it did once the real
-// date passed the clock's first start, 2026-11-21).
-func newClock() *clock { return &clock{t: time.Date(2036, 11, 21, 12, 0, 0, 0, time.UTC)} }
+func newClock() *clock { return &clock{t: time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)} }
 
 func (c *clock) now() time.Time      { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
 func (c *clock) add(d time.Duration) { c.mu.Lock(); c.t = c.t.Add(d); c.mu.Unlock() }
