@@ -105,6 +105,7 @@ func sponsorsBody(n int) []byte {
 // reports the child's figure.
 func TestMemoryCeiling(t *testing.T) {
 	wholeBinary(t) // it builds the binary and parses several 31 MiB answers
+	t.Parallel()   // beside the tmux tests, which wait: a child's peak memory is its own
 	bin := builtBinary(t)
 	for _, c := range hostileBodies {
 		t.Run(c.name, func(t *testing.T) {
