@@ -39,7 +39,7 @@ const (
 // for both: under 256 MB). held-behind-slow is how many requests went out
 // while the slow answer held the output back.
 func BenchmarkBatchPeakRSS(b *testing.B) {
-	bin := buildPadview(b)
+	bin := builtBinary(b)
 	b.Run("blank-lines", func(b *testing.B) {
 		for b.Loop() {
 			r := runBatchRSS(b, bin, "blank", "", nil)

@@ -128,7 +128,7 @@ func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond)
 // BenchmarkVersion is `padview --version`, the cost of starting at all
 // (target: 10 ms).
 func BenchmarkVersion(b *testing.B) {
-	bin := buildPadview(b)
+	bin := builtBinary(b)
 	devnull, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
 	if err != nil {
 		b.Fatal(err)
@@ -149,7 +149,7 @@ func BenchmarkVersion(b *testing.B) {
 // (target: padview ≤ 0.5× curl | jq).
 func BenchmarkGetVsCurlJq(b *testing.B) {
 	needTools(b, "curl", "jq")
-	bin := buildPadview(b)
+	bin := builtBinary(b)
 	base := startDemoServer(b, bin)
 	url := base + "/advertisement/AB12CD"
 	env := benchEnv(b, "PADVIEW_TOKEN="+fake.DemoToken)
@@ -271,7 +271,7 @@ func firstFrame(b *testing.B, bin string, env []string, args ...string) time.Dur
 // BenchmarkTUIFirstFrame times exec → first full frame through a pseudo-
 // terminal, in demo mode and against a server (targets: 40 and 35 ms).
 func BenchmarkTUIFirstFrame(b *testing.B) {
-	bin := buildPadview(b)
+	bin := builtBinary(b)
 	b.Run("demo", func(b *testing.B) {
 		env := benchEnv(b)
 		firstFrame(b, bin, env, "--demo")
@@ -301,7 +301,7 @@ func BenchmarkTUIPeakRSS(b *testing.B) {
 	if _, err := os.Stat("/proc/self/status"); err != nil {
 		b.Skip("peak memory is read from /proc, which only Linux has")
 	}
-	bin := buildPadview(b)
+	bin := builtBinary(b)
 	var peaks []float64
 	for i := 0; b.Loop(); i++ {
 		peaks = append(peaks, peakRSSAfterMany5000(b, bin, fmt.Sprintf("padview-rss-%d-%d", os.Getpid(), i)))

@@ -46,6 +46,7 @@ func (s *tmuxSession) accessLog() (string, []map[string]any) {
 // (incomplete) and TN2026 (undetermined in the standard view: the sponsor
 // email is only in the full view), as a user sees them.
 func TestTUITransparencyInTmux(t *testing.T) {
+	t.Parallel() // its own tmux server, directories and service: it waits on a screen, not on the CPU
 	s := startTUI(t, 120, 36)
 	s.lookUp("AB12CD", "Riverside Civic Alliance")
 	s.keys("9")
@@ -67,6 +68,7 @@ func TestTUITransparencyInTmux(t *testing.T) {
 // in the access log (PADVIEW_STATE_DIR) before the answer comes, with no
 // personal data; the outcome follows it.
 func TestTUIFullViewPurposeInTmux(t *testing.T) {
+	t.Parallel() // its own tmux server, directories and service: it waits on a screen, not on the CPU
 	s := startTUI(t, 100, 30)
 	s.lookUp("AB12CD", "Riverside Civic Alliance")
 	s.keys("f")
@@ -104,6 +106,7 @@ func TestTUIFullViewPurposeInTmux(t *testing.T) {
 // TestTUIReadOnlyProfileInTmux: a profile with full_view = "never"; f
 // says the full view is disabled, and the service sees no request for it.
 func TestTUIReadOnlyProfileInTmux(t *testing.T) {
+	t.Parallel() // its own tmux server, directories and service: it waits on a screen, not on the CPU
 	srv, err := fake.Start(fake.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -138,6 +141,7 @@ func TestTUIReadOnlyProfileInTmux(t *testing.T) {
 // TestTUIMaskInTmux: padview --demo --mask; in the full view no email or
 // phone number of AB12CD shows on any tab, scrolled through.
 func TestTUIMaskInTmux(t *testing.T) {
+	t.Parallel() // its own tmux server, directories and service: it waits on a screen, not on the CPU
 	s := startPadview(t, 120, 36, nil, "--demo", "--mask", "AB12CD")
 	s.waitFor("Riverside Civic Alliance", "MASKED", "STANDARD")
 	s.confirmFull()
@@ -146,10 +150,16 @@ func TestTUIMaskInTmux(t *testing.T) {
 	seen.WriteString(scr)
 	for _, tab := range []string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "0"} {
 		s.keys(tab)
-		seen.WriteString(s.settled())
-		for range 6 { // sponsors' details, Raw's body
+		page := s.settled()
+		seen.WriteString(page)
+		for range 6 { // sponsors' details, Raw's body; a page down that moves nothing is the end
 			s.keys("PageDown")
-			seen.WriteString(s.settled())
+			next := s.settled()
+			if next == page {
+				break
+			}
+			page = next
+			seen.WriteString(page)
 		}
 	}
 	all := seen.String()

@@ -23,6 +23,7 @@ func (s *tmuxSession) clipboard(want string) {
 // a CSV file and will not overwrite it unasked, = and a second lookup open
 // a Compare tab.
 func TestTUICopyExportCompareInTmux(t *testing.T) {
+	t.Parallel() // its own tmux server, directories and service: it waits on a screen, not on the CPU
 	s := startTUI(t, 120, 36)
 	s.lookUp("AB12CD", "Riverside Civic Alliance")
 	s.keys("3", "Down", "y")

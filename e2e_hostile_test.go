@@ -46,6 +46,7 @@ func overlongServer(t *testing.T, later *atomic.Int32) *httptest.Server {
 // such a server: the frame stays whole, nothing of the log is on screen,
 // and the binary writes nothing at all to stderr.
 func TestUnsolicitedResponseLeavesTheFrameInTmux(t *testing.T) {
+	t.Parallel() // its own server and tmux servers; its two cases share the server's count, so they take turns
 	var later atomic.Int32
 	srv := overlongServer(t, &later)
 	env := []string{"PADVIEW_BASE_URL=" + srv.URL + "/v1", "PADVIEW_TOKEN=tok-hostile-123456"}

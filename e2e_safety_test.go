@@ -25,6 +25,7 @@ import (
 
 	"github.com/padview/padview/api/audit"
 	"github.com/padview/padview/api/fake"
+	"github.com/padview/padview/api/text"
 )
 
 // The binary's tests of what disks, signals and other local users do to
@@ -214,7 +215,7 @@ func verify(t *testing.T, bin string, s *service, state string) ran {
 func wantIntact(t *testing.T, bin string, s *service, state string, lines int) {
 	t.Helper()
 	v := verify(t, bin, s, state)
-	if v.code != 0 || !strings.Contains(v.stdout, fmt.Sprintf(": %d lines, chain intact", lines)) {
+	if v.code != 0 || !strings.Contains(v.stdout, ": "+text.Plural(lines, "line", "lines")+", chain intact") {
 		t.Fatalf("audit --verify: exit %d\n%s%s", v.code, v.stdout, v.stderr)
 	}
 }
@@ -620,6 +621,7 @@ func TestEchoedTokenInTheBinary(t *testing.T) {
 // In the TUI too, an echoed token is nowhere on screen: not on the error
 // pane, not in Raw's headers or body, not in the advertisement.
 func TestEchoedTokenInTmux(t *testing.T) {
+	t.Parallel() // its own tmux server, directories and service: it waits on a screen, not on the CPU
 	s := echoService(t)
 	const tok = "pv_live_EchoToken42x"
 	tm := startPadview(t, 120, 36, []string{"PADVIEW_BASE_URL=" + s.url, "PADVIEW_TOKEN=" + tok})
@@ -644,6 +646,7 @@ func TestEchoedTokenInTmux(t *testing.T) {
 // state directory others may write to) makes no request, says what to fix
 // and returns to the standard view; the next f, once fixed, works.
 func TestAccessLogFailuresInTmux(t *testing.T) {
+	t.Parallel() // its own tmux server, directories and service: it waits on a screen, not on the CPU
 	s := startService(t)
 	var plant atomic.Value // the head file to plant a link at, or ""
 	plant.Store("")

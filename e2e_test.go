@@ -200,6 +200,7 @@ func (s *tmuxSession) quit() {
 // TestTUIInTmux runs lookup → tabs → full view → confirm → standard → quit
 // with the binary a user runs, in demo mode.
 func TestTUIInTmux(t *testing.T) {
+	t.Parallel() // its own tmux server, directories and service: it waits on a screen, not on the CPU
 	s := startTUI(t, 100, 30)
 	s.waitFor("AB12CD")
 	s.text("AB12CD")
@@ -226,6 +227,7 @@ func TestTUIInTmux(t *testing.T) {
 // full view, then NOPE99. Nothing of ZZ7Q1A stays on any tab; Raw and c
 // describe the failed request; the keys offered work.
 func TestTUIFailureAfterFullViewInTmux(t *testing.T) {
+	t.Parallel() // its own tmux server, directories and service: it waits on a screen, not on the CPU
 	s := startTUI(t, 120, 36)
 	s.lookUp("ZZ7Q1A", "Havenwerkers Verbond")
 	s.confirmFull()
@@ -257,6 +259,7 @@ func TestTUIFailureAfterFullViewInTmux(t *testing.T) {
 // TestTUIRefusedFullViewInTmux: a 403 on the full view leaves the badge at
 // STANDARD and the next lookup standard, without the dialog.
 func TestTUIRefusedFullViewInTmux(t *testing.T) {
+	t.Parallel() // its own tmux server, directories and service: it waits on a screen, not on the CPU
 	s := startTUI(t, 100, 30)
 	s.lookUp("DEMO-403", "Showing DEMO-403")
 	s.confirmFull()
@@ -274,6 +277,7 @@ func TestTUIRefusedFullViewInTmux(t *testing.T) {
 // TestTUIHelpSwallowsMouseInTmux: a click on the tab bar through the help
 // does not switch tabs; the wheel scrolls the help.
 func TestTUIHelpSwallowsMouseInTmux(t *testing.T) {
+	t.Parallel() // its own tmux server, directories and service: it waits on a screen, not on the CPU
 	s := startTUI(t, 60, 15)
 	s.lookUp("AB12CD", "Company name")
 	s.keys("?")
@@ -291,6 +295,7 @@ func TestTUIHelpSwallowsMouseInTmux(t *testing.T) {
 // TestTUITableRefillInTmux: G in 5,000 sponsors, shrink to 60×15 and grow
 // to 200×60: the table fills the pane.
 func TestTUITableRefillInTmux(t *testing.T) {
+	t.Parallel() // its own tmux server, directories and service: it waits on a screen, not on the CPU
 	s := startTUI(t, 120, 36)
 	s.lookUp("MANY5000", "Showing MANY5000")
 	s.keys("3", "G")
@@ -304,6 +309,7 @@ func TestTUITableRefillInTmux(t *testing.T) {
 
 // TestTUIHelpAt80x24InTmux: every key shows at 80×24, q among them.
 func TestTUIHelpAt80x24InTmux(t *testing.T) {
+	t.Parallel() // its own tmux server, directories and service: it waits on a screen, not on the CPU
 	s := startTUI(t, 80, 24)
 	s.keys("Escape") // alone: ESC and ? together would read as alt+?
 	s.waitFor("o new PAID")
@@ -321,6 +327,7 @@ func TestTUIHelpAt80x24InTmux(t *testing.T) {
 // sponsor as one types; esc keeps that sponsor selected; a click selects a
 // row; / in Raw marks and counts matches.
 func TestTUIFindInTmux(t *testing.T) {
+	t.Parallel() // its own tmux server, directories and service: it waits on a screen, not on the CPU
 	s := startTUI(t, 120, 36)
 	s.lookUp("MANY5000", "Showing MANY5000")
 	s.keys("3", "/")
@@ -349,6 +356,7 @@ func TestTUIFindInTmux(t *testing.T) {
 // TestTUIHistoryInTmux: [ goes back without a request (the budget does
 // not move), ] forward; H lists the lookups and enter reopens one.
 func TestTUIHistoryInTmux(t *testing.T) {
+	t.Parallel() // its own tmux server, directories and service: it waits on a screen, not on the CPU
 	s := startTUI(t, 100, 30)
 	s.lookUp("AB12CD", "Riverside Civic Alliance")
 	s.lookUp("XK9P2M", "Collectif", "≈998 of 1,000 left")
@@ -369,6 +377,7 @@ func TestTUIHistoryInTmux(t *testing.T) {
 // TestTUIWorklistInTmux: `padview AB12CD XK9P2M` opens on AB12CD with the
 // worklist's place in the header; ctrl+n opens the next.
 func TestTUIWorklistInTmux(t *testing.T) {
+	t.Parallel() // its own tmux server, directories and service: it waits on a screen, not on the CPU
 	s := startTUI(t, 100, 30, "AB12CD", "XK9P2M")
 	s.waitFor("worklist 1/2", "Showing AB12CD", "Riverside Civic Alliance")
 	s.keys("C-n")
@@ -380,6 +389,7 @@ func TestTUIWorklistInTmux(t *testing.T) {
 
 // TestTUIOpensOnPAIDInTmux: `padview AB12CD` opens the UI on AB12CD.
 func TestTUIOpensOnPAIDInTmux(t *testing.T) {
+	t.Parallel() // its own tmux server, directories and service: it waits on a screen, not on the CPU
 	s := startTUI(t, 100, 30, "AB12CD")
 	scr := s.waitFor("Showing AB12CD · standard view", "Riverside Civic Alliance", "200 ·")
 	if strings.Contains(scr, "worklist") || strings.Contains(scr, "Look up a political advertisement") {

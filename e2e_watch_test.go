@@ -35,23 +35,11 @@ func TestWatchDocsShowTheSchema(t *testing.T) {
 }
 
 // padviewBinary is the padview binary the end-to-end tests run (in tmux,
-// or as a process for real signals), built once.
-func padviewBinary(t *testing.T) string {
+// or as a process for real signals): the one a user runs (builtBinary).
+func padviewBinary(t testing.TB) string {
 	t.Helper()
 	wholeBinary(t)
-	binary.once.Do(func() {
-		if binary.dir, binary.err = os.MkdirTemp("", "padview-e2e-"); binary.err != nil {
-			return
-		}
-		binary.path = filepath.Join(binary.dir, "padview")
-		if out, err := exec.Command("go", "build", "-o", binary.path, ".").CombinedOutput(); err != nil {
-			binary.err = fmt.Errorf("build: %v\n%s", err, out)
-		}
-	})
-	if binary.err != nil {
-		t.Fatal(binary.err)
-	}
-	return binary.path
+	return builtBinary(t)
 }
 
 // hangingService is the fake behind a handler that holds the first request

@@ -14,6 +14,7 @@ import (
 // coming back to REV2026. The History tab lays out at 120×36, 80×24 and
 // 60×15, and shows no personal value, hashed or not.
 func TestTUIWatchAndHistoryInTmux(t *testing.T) {
+	t.Parallel() // its own tmux server, directories and service: it waits on a screen, not on the CPU
 	s := startTUI(t, 120, 36)
 	s.lookUp("REV2026", "Bridges for Bikes", "Showing REV2026")
 	s.keys("w")

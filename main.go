@@ -1,5 +1,3 @@
-// padview inspects political advertisements from the Political Advertisement
-// Data Service: a terminal UI, a scriptable CLI, and a demo mode.
 package main
 
 import (

@@ -9,7 +9,6 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -106,10 +105,8 @@ func sponsorsBody(n int) []byte {
 // reports the child's figure.
 func TestMemoryCeiling(t *testing.T) {
 	wholeBinary(t) // it builds the binary and parses several 31 MiB answers
-	bin := filepath.Join(t.TempDir(), "padview")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
+	t.Parallel()   // beside the tmux tests, which wait: a child's peak memory is its own
+	bin := builtBinary(t)
 	for _, c := range hostileBodies {
 		t.Run(c.name, func(t *testing.T) {
 			body := c.body()

@@ -51,17 +51,28 @@ func parseInitTrace(stderr string) map[string]initCost {
 	return costs
 }
 
-// buildPadview builds the binary a user runs into a temporary directory,
-// as .goreleaser.yaml builds the release: static, trimmed, stripped.
-func buildPadview(t testing.TB) string {
+// builtBinary is the binary a user runs, built as .goreleaser.yaml builds
+// the release (static, trimmed, stripped), once for the whole test binary,
+// into the directory TestMain removes: the end-to-end, start-up and memory
+// tests and the benchmarks all run it, and none pays for a build of its
+// own.
+func builtBinary(t testing.TB) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "padview")
-	build := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", bin, ".")
-	build.Env = append(os.Environ(), "CGO_ENABLED=0")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
+	binary.once.Do(func() {
+		if binary.dir, binary.err = os.MkdirTemp("", "padview-e2e-"); binary.err != nil {
+			return
+		}
+		binary.path = filepath.Join(binary.dir, "padview")
+		build := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", binary.path, ".")
+		build.Env = append(os.Environ(), "CGO_ENABLED=0")
+		if out, err := build.CombinedOutput(); err != nil {
+			binary.err = fmt.Errorf("build: %v\n%s", err, out)
+		}
+	})
+	if binary.err != nil {
+		t.Fatal(binary.err)
 	}
-	return bin
+	return binary.path
 }
 
 // TestStartupInitIsCheap runs `padview --version` with the runtime's init
@@ -69,7 +80,7 @@ func buildPadview(t testing.TB) string {
 // allocates much: nothing expensive may happen before padview does its job.
 func TestStartupInitIsCheap(t *testing.T) {
 	wholeBinary(t)
-	bin := buildPadview(t)
+	bin := builtBinary(t)
 	best := map[string]initCost{}
 	for range initRuns {
 		c := exec.Command(bin, "--version")

@@ -177,30 +177,16 @@ func (b *Budget) acquire(ctx context.Context, maxWait time.Duration) (release fu
 	b.mu.Lock()
 	deadline := b.now().Add(max(0, maxWait))
 	var spent map[hold]time.Duration
-	longest := func() hold {
-		var top hold
-		for r, d := range spent {
-			if d > spent[top] || (d == spent[top] && r.why < top.why) {
-				top = r
-			}
-		}
-		return top
-	}
 	for {
 		now := b.now()
 		b.prune(now)
 		wait, why, known := b.waitFor(now)
 		if wait <= 0 && known {
-			b.inFlight++
-			b.server.started++
-			gen := b.server.gen
-			b.mu.Unlock()
-			var once sync.Once
-			return func(reached bool) { once.Do(func() { b.release(reached, gen) }) }, longest(), nil
+			return b.grant(), longestHold(spent), nil
 		}
 		if known && now.Add(wait).After(deadline) {
 			b.mu.Unlock()
-			return nil, longest(), &waitError{wait: wait, why: why.words()}
+			return nil, longestHold(spent), &waitError{wait: wait, why: why.words()}
 		}
 		if !known {
 			// Only an answer can help; wait for one, up to the deadline.
@@ -208,38 +194,71 @@ func (b *Budget) acquire(ctx context.Context, maxWait time.Duration) (release fu
 			wait = deadline.Sub(now)
 			if wait <= 0 {
 				b.mu.Unlock()
-				return nil, longest(), &waitError{wait: maxWait, why: "every slot stayed taken by requests in flight"}
+				return nil, longestHold(spent), &waitError{wait: maxWait, why: "every slot stayed taken by requests in flight"}
 			}
 		}
-		b.waiting++
-		if known && (b.waitEnd.IsZero() || now.Add(wait).Before(b.waitEnd)) {
-			b.waitEnd = now.Add(wait)
-		}
-		changed := b.changed
-		b.mu.Unlock()
-
-		timer := time.NewTimer(wait)
-		select {
-		case <-ctx.Done():
-			err = ctx.Err()
-		case <-timer.C:
-		case <-changed:
-		}
-		timer.Stop()
-		b.mu.Lock()
+		err = b.sleep(ctx, now, wait, known)
 		if spent == nil {
 			spent = map[hold]time.Duration{}
 		}
 		spent[why] += b.now().Sub(now)
-		b.waiting--
-		if b.waiting == 0 {
-			b.waitEnd = time.Time{}
-		}
 		if err != nil {
 			b.mu.Unlock()
-			return nil, longest(), err
+			return nil, longestHold(spent), err
 		}
 	}
+}
+
+// grant takes a slot for a request and unlocks b.mu, which the caller
+// holds; the release it returns gives the slot back once.
+func (b *Budget) grant() func(reached bool) {
+	b.inFlight++
+	b.server.started++
+	gen := b.server.gen
+	b.mu.Unlock()
+	var once sync.Once
+	return func(reached bool) { once.Do(func() { b.release(reached, gen) }) }
+}
+
+// sleep waits for wait, a change of the budget (an answer, a 429) or the
+// end of ctx, with b.mu held when it is called and when it returns. A
+// known wait is the budget's own, and the earliest end of those is
+// waitEnd, for the countdown.
+func (b *Budget) sleep(ctx context.Context, now time.Time, wait time.Duration, known bool) error {
+	b.waiting++
+	if known && (b.waitEnd.IsZero() || now.Add(wait).Before(b.waitEnd)) {
+		b.waitEnd = now.Add(wait)
+	}
+	changed := b.changed
+	b.mu.Unlock()
+
+	var err error
+	timer := time.NewTimer(wait)
+	select {
+	case <-ctx.Done():
+		err = ctx.Err()
+	case <-timer.C:
+	case <-changed:
+	}
+	timer.Stop()
+	b.mu.Lock()
+	b.waiting--
+	if b.waiting == 0 {
+		b.waitEnd = time.Time{}
+	}
+	return err
+}
+
+// longestHold is the reason spent the longest wait, the first in
+// alphabetical order of those that tie.
+func longestHold(spent map[hold]time.Duration) hold {
+	var top hold
+	for r, d := range spent {
+		if d > spent[top] || (d == spent[top] && r.why < top.why) {
+			top = r
+		}
+	}
+	return top
 }
 
 // words is the reason as a phrase: "the service's Retry-After: 5".

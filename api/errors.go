@@ -106,7 +106,9 @@ func (e *Error) details() string {
 
 // describe says what happened, and apart its cause when padview knows one
 // and what padview did about it, so that the details and the server's own
-// words can stand between them.
+// words can stand between them. It is better whole: one case for each
+// kind, the one list of what padview says happened, read side by side
+// (the longer kinds have a method of their own).
 func (e *Error) describe() (what, cause, then string) {
 	switch e.Kind {
 	case KindUnauthorized:
@@ -118,20 +120,9 @@ func (e *Error) describe() (what, cause, then string) {
 	case KindConfig:
 		return "the service has no such endpoint: " + e.URL + " is not found", e.begins(), ""
 	case KindRateLimited:
-		what = "rate limit reached" + attemptsNote(e.Attempts)
-		switch {
-		case e.MaxWait > 0 && e.ServerWait == "":
-			return what, fmt.Sprintf("the service named no wait, and padview's own pause of %s does not fit in %s",
-				text.Duration(e.RetryAfter), e.allowance()), ""
-		case e.MaxWait > 0:
-			return what, fmt.Sprintf("the service asks to wait %s%s, more than %s",
-				WaitWords(e.RetryAfter), e.serverWait(), e.allowance()), "padview did not wait"
-		case e.ServerWait != "":
-			return what, fmt.Sprintf("the service asks to wait %s%s", WaitWords(e.RetryAfter), e.serverWait()), ""
-		}
-		return what, "the service named no wait", ""
+		return e.rateLimited()
 	case KindServer:
-		what = "the partner service failed" + attemptsNote(e.Attempts)
+		what = "the partner service failed" + text.AfterAttempts(e.Attempts)
 		if e.MaxWait > 0 {
 			return what, fmt.Sprintf("it asks to wait %s%s, more than %s", WaitWords(e.RetryAfter), e.serverWait(), e.allowance()), ""
 		}
@@ -143,30 +134,9 @@ func (e *Error) describe() (what, cause, then string) {
 		}
 		return "unexpected answer from the partner service", e.begins(), ""
 	case KindTimeout:
-		what = "no response"
-		if e.Status != 0 { // the status and headers came; the body did not finish
-			what = "answer still arriving"
-		}
-		if e.Timeout > 0 {
-			what += " after " + text.Duration(e.Timeout)
-		}
-		if e.Attempts > 1 {
-			what += fmt.Sprintf(" on the last of %d attempts", e.Attempts)
-		}
-		return what, "", ""
+		return e.timedOut(), "", ""
 	case KindNetwork:
-		var cut *cutShortError
-		if errors.As(e.Err, &cut) {
-			what = fmt.Sprintf("the service answered %d but %s", e.Status, cut.Error())
-			if e.Attempts > 1 {
-				what += fmt.Sprintf(", on the last of %d attempts", e.Attempts)
-			}
-			return what, "the connection broke off during the answer", ""
-		}
-		if e.Err != nil {
-			cause = text.CleanText(e.Err.Error())
-		}
-		return "could not reach the partner service" + attemptsNote(e.Attempts), cause, ""
+		return e.unreached()
 	case KindTooLarge:
 		return "the response is larger than padview reads; nothing was shown", "", ""
 	case KindBadResponse:
@@ -195,6 +165,56 @@ func (e *Error) NotJSON() bool {
 	return e.Snippet != "" && !strings.ContainsAny(e.Snippet[:1], "{[")
 }
 
+// rateLimited is describe for a 429: whether the service named a wait
+// and whether padview refused to wait that long.
+func (e *Error) rateLimited() (what, cause, then string) {
+	what = "rate limit reached" + text.AfterAttempts(e.Attempts)
+	switch {
+	case e.MaxWait > 0 && e.ServerWait == "":
+		return what, fmt.Sprintf("the service named no wait, and padview's own pause of %s does not fit in %s",
+			text.Duration(e.RetryAfter), e.allowance()), ""
+	case e.MaxWait > 0:
+		return what, fmt.Sprintf("the service asks to wait %s%s, more than %s",
+			WaitWords(e.RetryAfter), e.serverWait(), e.allowance()), "padview did not wait"
+	case e.ServerWait != "":
+		return what, fmt.Sprintf("the service asks to wait %s%s", WaitWords(e.RetryAfter), e.serverWait()), ""
+	}
+	return what, "the service named no wait", ""
+}
+
+// timedOut is describe's headline for a timeout: whether the answer had
+// begun, after how long, on which attempt.
+func (e *Error) timedOut() string {
+	what := "no response"
+	if e.Status != 0 { // the status and headers came; the body did not finish
+		what = "answer still arriving"
+	}
+	if e.Timeout > 0 {
+		what += " after " + text.Duration(e.Timeout)
+	}
+	if e.Attempts > 1 {
+		what += fmt.Sprintf(" on the last of %d attempts", e.Attempts)
+	}
+	return what
+}
+
+// unreached is describe for a network failure: the service was not
+// reached, or its answer broke off.
+func (e *Error) unreached() (what, cause, then string) {
+	var cut *cutShortError
+	if errors.As(e.Err, &cut) {
+		what = fmt.Sprintf("the service answered %d but %s", e.Status, cut.Error())
+		if e.Attempts > 1 {
+			what += fmt.Sprintf(", on the last of %d attempts", e.Attempts)
+		}
+		return what, "the connection broke off during the answer", ""
+	}
+	if e.Err != nil {
+		cause = text.CleanText(e.Err.Error())
+	}
+	return "could not reach the partner service" + text.AfterAttempts(e.Attempts), cause, ""
+}
+
 // allowance names the bound a refused wait broke: "max_wait (2 min)", or
 // what was left of it.
 func (e *Error) allowance() string {
@@ -220,13 +240,6 @@ func (e *Error) begins() string {
 }
 
 func (e *Error) Unwrap() error { return e.Err }
-
-func attemptsNote(n int) string {
-	if n > 1 {
-		return " after " + text.Plural(n, "attempt", "attempts")
-	}
-	return ""
-}
 
 // KindOf returns the kind of an error from this package, or KindUnknown.
 func KindOf(err error) ErrorKind {

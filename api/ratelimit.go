@@ -132,7 +132,7 @@ func policyWindow(v string) time.Duration {
 // as malformed. WaitWords does not quote it as a figure.
 const absurdWait = 1e9 * time.Second
 
-// WaitWords writes a wait a server asked for: FormatDuration, or "more
+// WaitWords writes a wait a server asked for: text.Duration, or "more
 // than 31 years" for one padview kept as absurdWait, since quoting the
 // cap would put words in the server's mouth. Callers quote the header
 // text as sent beside it.

@@ -46,6 +46,9 @@ var (
 	vagueCodes = map[string]bool{"error": true, "fail": true, "failed": true, "failure": true, "about:blank": true}
 )
 
+// detailOf finds the code and the message in one object of an error
+// body: its own message and code members first, then those of its
+// "error" or "errors", at most three levels down.
 func detailOf(m map[string]any, status, depth int) (code, msg string) {
 	if depth > 3 {
 		return "", ""
@@ -63,34 +66,40 @@ func detailOf(m map[string]any, status, depth int) (code, msg string) {
 		}
 	}
 	for _, k := range []string{"error", "errors"} {
-		var c, s string
-		switch e := m[k].(type) {
-		case string:
-			if looksLikeCode(e) {
-				c = e
-			} else {
-				s = strings.TrimSpace(e)
-			}
-		case map[string]any:
-			c, s = detailOf(e, status, depth+1)
-		case []any:
-			for _, it := range e {
-				switch it := it.(type) {
-				case string:
-					s = strings.TrimSpace(it)
-				case map[string]any:
-					c, s = detailOf(it, status, depth+1)
-				}
-				if c != "" || s != "" {
-					break // the first entry that says something
-				}
-			}
-		}
+		c, s := nestedDetail(m[k], status, depth)
 		if code == "" && !vagueCodes[strings.ToLower(c)] {
 			code = c
 		}
 		if msg == "" {
 			msg = s
+		}
+	}
+	return code, msg
+}
+
+// nestedDetail is the code and the message in the value of an "error" or
+// "errors" member: a code or a sentence, an object, or a list whose first
+// entry that says something counts.
+func nestedDetail(v any, status, depth int) (code, msg string) {
+	switch e := v.(type) {
+	case string:
+		if looksLikeCode(e) {
+			return e, ""
+		}
+		return "", strings.TrimSpace(e)
+	case map[string]any:
+		return detailOf(e, status, depth+1)
+	case []any:
+		for _, it := range e {
+			switch it := it.(type) {
+			case string:
+				msg = strings.TrimSpace(it)
+			case map[string]any:
+				code, msg = detailOf(it, status, depth+1)
+			}
+			if code != "" || msg != "" {
+				break // the first entry that says something
+			}
 		}
 	}
 	return code, msg

@@ -81,7 +81,7 @@ func runAudit(ctx context.Context, env *Env, f auditFlags) error {
 	}
 	dir, err := statedir.Find(env.Getenv)
 	if errors.Is(err, fs.ErrNotExist) {
-		fmt.Fprintf(env.Stderr, "No access log yet at %s: padview writes it on the first full-view request.\n", path)
+		noAuditLogYet(env, path)
 		return nil
 	}
 	if err != nil {
@@ -98,21 +98,32 @@ func runAudit(ctx context.Context, env *Env, f auditFlags) error {
 		if _, herr := os.Lstat(audit.HeadPath(path)); herr == nil {
 			return exitWith(ExitFailure, "access log %s is missing, but its head file is there: it was deleted; run `padview audit --verify`", path)
 		}
-		fmt.Fprintf(env.Stderr, "No access log yet at %s: padview writes it on the first full-view request.\n", path)
+		noAuditLogYet(env, path)
 		return nil
 	}
 	if err != nil {
 		return exitWith(ExitFailure, "access log: %v", err)
 	}
 	defer file.Close()
+	return listAudit(env, file, path, f.json, cutoff)
+}
 
+// noAuditLogYet says there is no access log at path, and when there will be.
+func noAuditLogYet(env *Env, path string) {
+	fmt.Fprintf(env.Stderr, "No access log yet at %s: padview writes it on the first full-view request.\n", path)
+}
+
+// listAudit prints the entries of the log at path newer than cutoff (if
+// set): as stored (asJSON), or one line each; lines that are not readable
+// entries are counted and named on stderr.
+func listAudit(env *Env, file io.Reader, path string, asJSON bool, cutoff time.Time) error {
 	out := bufio.NewWriter(env.Stdout)
 	defer out.Flush()
-	if !f.json {
+	if !asJSON {
 		fmt.Fprintf(out, "access log %s\n", path)
 	}
 	unreadable := 0
-	err = audit.Each(file, func(l audit.Line) error {
+	err := audit.Each(file, func(l audit.Line) error {
 		if l.Err != nil {
 			unreadable++
 			return nil
@@ -120,7 +131,7 @@ func runAudit(ctx context.Context, env *Env, f auditFlags) error {
 		if !cutoff.IsZero() && l.Entry.Time.Before(cutoff) {
 			return nil
 		}
-		if f.json {
+		if asJSON {
 			line := string(l.Raw)
 			if env.StdoutTTY {
 				line = text.CleanText(line) // the file may have been edited: never let it drive the terminal
@@ -151,19 +162,19 @@ func verifyAudit(ctx context.Context, env *Env, dir *statedir.Dir) error {
 	)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
-		fmt.Fprintf(env.Stderr, "No access log yet at %s: padview writes it on the first full-view request.\n", path)
+		noAuditLogYet(env, path)
 		return nil
 	case errors.As(err, &interrupted):
 		return exitWith(ExitFailure, "access log %s ends in a write padview did not finish, not an edit: line %d of %d: %s; "+
 			"`padview audit --recover` completes it (so does the next full-view request)", path, interrupted.Line, n, interrupted.Reason)
 	case errors.As(err, &broken) && broken.Line == 0:
-		return exitWith(ExitFailure, "access log %s (%d lines) is broken: %s", path, n, broken.Reason)
+		return exitWith(ExitFailure, "access log %s (%s) is broken: %s", path, text.Plural(n, "line", "lines"), broken.Reason)
 	case errors.As(err, &broken):
 		return exitWith(ExitFailure, "access log %s is broken at line %d of %d: %s", path, broken.Line, max(n, broken.Line), broken.Reason)
 	case err != nil:
 		return exitWith(ExitFailure, "%v", err)
 	}
-	fmt.Fprintf(env.Stdout, "access log %s: %d lines, chain intact, its end matches the head file\n", path, n)
+	fmt.Fprintf(env.Stdout, "access log %s: %s, chain intact, its end matches the head file\n", path, text.Plural(n, "line", "lines"))
 	return nil
 }
 

@@ -144,21 +144,26 @@ func TestBatchOnATerminalDrawsProgressThenTheSummary(t *testing.T) {
 func TestBatchStopsWhenTheTokenIsRejected(t *testing.T) {
 	h, s := withService(t, fake.Options{})
 	h.vars["PADVIEW_TOKEN"] = "wrong-token"
-	var in strings.Builder
+	// As arguments, all 40 PAIDs are read before the first answer; stdin's
+	// reader may lag behind it, and a batch that stops stops reading.
+	args := []string{"get", "--json", "--concurrency", "2"}
 	for range 40 {
-		fmt.Fprintln(&in, "AB12CD")
+		args = append(args, "AB12CD")
 	}
-	h.stdin = in.String()
-	code, out, errs := h.run("get", "--json", "--concurrency", "2", "-")
+	code, out, errs := h.run(args...)
 	if code != ExitToken || strings.Count(out, "\n") != 40 {
 		t.Fatalf("exit %d, %d lines", code, strings.Count(out, "\n"))
 	}
 	if n := s.Stats().Requests; n > 4 {
 		t.Errorf("%d requests after the token was rejected", n)
 	}
-	if !strings.HasPrefix(errs, "39 of 40 PAIDs not requested: the service had rejected the token; 0 found, 0 not found, 1 failed · ") ||
-		strings.Count(out, `"message":"not requested: the service had rejected the token"`) != 39 {
-		t.Errorf("stderr %q", errs)
+	// The first request goes alone; the second may be on its way by the
+	// time the first answer stops the batch. Every other is not requested.
+	notRequested := strings.Count(out, `"message":"not requested: the service had rejected the token"`)
+	failed := 40 - notRequested
+	want := fmt.Sprintf("%d of 40 PAIDs not requested: the service had rejected the token; 0 found, 0 not found, %d failed · ", notRequested, failed)
+	if failed < 1 || failed > 2 || !strings.HasPrefix(errs, want) {
+		t.Errorf("%d failed; stderr %q", failed, errs)
 	}
 }
 

@@ -1,5 +1,3 @@
-// Package cmd is padview's command line: the flags, the subcommands and the
-// wiring between the api client, the keystore, the config file and the TUI.
 package cmd
 
 import (

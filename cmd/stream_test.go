@@ -194,7 +194,10 @@ func TestASlowAnswerHoldsBoundedBytes(t *testing.T) {
 		mu.Lock()
 		seen = 0
 		mu.Unlock()
-		h.stdin = "FIRST\nSLOW\n" + strings.Repeat("BIG\n", 200)
+		held := maxHeldBytes/(3*len(body)) + 1 // a held answer weighs about 3 times its bytes
+		// Twice as many large answers as the byte bound lets wait: without
+		// it, all of them would (maxAhead is far more).
+		h.stdin = "FIRST\nSLOW\n" + strings.Repeat("BIG\n", 2*(2+held+4))
 		env, out, _ := h.env()
 		env.Stdout = io.Discard
 		done := make(chan int)
@@ -203,7 +206,6 @@ func TestASlowAnswerHoldsBoundedBytes(t *testing.T) {
 		mu.Lock()
 		n := seen
 		mu.Unlock()
-		held := maxHeldBytes/(3*len(body)) + 1
 		if n < 3 {
 			t.Errorf("%d requests: the batch should go on behind the slow answer", n)
 		}

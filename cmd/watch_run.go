@@ -95,50 +95,15 @@ type watchRun struct {
 }
 
 func runWatch(ctx context.Context, env *Env, rf *rootFlags, f watchRunFlags) error {
-	every, err := parseSince(f.every)
-	if err != nil || every < minEvery || every > maxEvery {
-		return usagef("--every %q: write it as 15m, 6h or 1d, between 10s and 31d", f.every)
-	}
-	if f.rate < 1 || f.rate > maxRate {
-		return usagef("--rate must be between 1 and %d (the service's limit a minute per token), not %d", maxRate, f.rate)
-	}
-	var alert *watch.Alert
-	if f.onChange != "" {
-		argv, err := watch.ParseCommand(f.onChange)
-		if err != nil {
-			return usagef("--on-change %v", err)
-		}
-		alert = &watch.Alert{Argv: argv, Env: alertEnv()}
-	}
-	var client *api.Client
-	var done func()
-	if !rf.demo { // the account first: a missing token is the first thing to fix
-		if client, done, err = env.apiClient(rf); err != nil {
-			return err
-		}
-		defer done()
-	}
-	store, err := env.openWatch(rf)
+	every, alert, err := f.check()
 	if err != nil {
 		return err
 	}
-	defer store.Close()
-	release, err := store.LockRun()
+	client, store, closeAll, err := watchSetUp(env, rf)
 	if err != nil {
-		return exitWith(ExitFailure, "%v", err)
+		return err
 	}
-	defer release()
-	if rf.demo {
-		if client, done, err = demoWatchClient(env, rf, store); err != nil {
-			return err
-		}
-		defer done()
-	}
-	if n, err := store.Count(); err != nil {
-		return exitWith(ExitFailure, "%v", err)
-	} else if n == 0 {
-		return exitWith(ExitUsage, "nothing is watched yet: 'padview watch add PAID' puts an advertisement on the watchlist")
-	}
+	defer closeAll()
 	if rf.verbose {
 		var undo func()
 		env, undo = verboseEnv(env)
@@ -149,10 +114,7 @@ func runWatch(ctx context.Context, env *Env, rf *rootFlags, f watchRunFlags) err
 	r := &watchRun{env: env, f: f, out: bufio.NewWriter(env.Stdout)}
 	defer r.out.Flush()
 	if alert != nil {
-		alert.Output = env.Stderr
-		r.alerts = watch.StartAlerts(ctx, alert, func(ev watch.Event, err error) {
-			fmt.Fprintf(env.Stderr, "padview: --on-change for %s (%s): %s: %v\n", text.CleanText(ev.PAID), ev.Kind, alert.Describe(), err)
-		})
+		r.startAlerts(ctx, alert)
 	}
 	p := &watch.Poller{
 		Store: store,
@@ -177,6 +139,80 @@ func runWatch(ctx context.Context, env *Env, rf *rootFlags, f watchRunFlags) err
 		runErr = p.Run(ctx, every, r.summary)
 	}
 	return r.finish(ctx, store, runErr)
+}
+
+// check validates the flags: --every as a duration, --rate within the
+// service's limit, --on-change as a command line.
+func (f watchRunFlags) check() (every time.Duration, alert *watch.Alert, err error) {
+	every, err = parseSince(f.every)
+	if err != nil || every < minEvery || every > maxEvery {
+		return 0, nil, usagef("--every %q: write it as 15m, 6h or 1d, between 10s and 31d", f.every)
+	}
+	if f.rate < 1 || f.rate > maxRate {
+		return 0, nil, usagef("--rate must be between 1 and %d (the service's limit a minute per token), not %d", maxRate, f.rate)
+	}
+	if f.onChange != "" {
+		argv, err := watch.ParseCommand(f.onChange)
+		if err != nil {
+			return 0, nil, usagef("--on-change %v", err)
+		}
+		alert = &watch.Alert{Argv: argv, Env: alertEnv()}
+	}
+	return every, alert, nil
+}
+
+// watchSetUp opens what a run needs, in the order that names the first
+// thing to fix: the account (unless --demo), the watch database and its
+// run lock, the demo service (with --demo), a watchlist that is not
+// empty. closeAll undoes what it opened, in reverse.
+func watchSetUp(env *Env, rf *rootFlags) (client *api.Client, store *watch.Store, closeAll func(), err error) {
+	var undo []func()
+	closeAll = func() {
+		for i := len(undo) - 1; i >= 0; i-- {
+			undo[i]()
+		}
+	}
+	fail := func(err error) (*api.Client, *watch.Store, func(), error) {
+		closeAll()
+		return nil, nil, nil, err
+	}
+	var done func()
+	if !rf.demo { // the account first: a missing token is the first thing to fix
+		if client, done, err = env.apiClient(rf); err != nil {
+			return fail(err)
+		}
+		undo = append(undo, done)
+	}
+	if store, err = env.openWatch(rf); err != nil {
+		return fail(err)
+	}
+	undo = append(undo, func() { store.Close() })
+	release, err := store.LockRun()
+	if err != nil {
+		return fail(exitWith(ExitFailure, "%v", err))
+	}
+	undo = append(undo, release)
+	if rf.demo {
+		if client, done, err = demoWatchClient(env, rf, store); err != nil {
+			return fail(err)
+		}
+		undo = append(undo, done)
+	}
+	if n, err := store.Count(); err != nil {
+		return fail(exitWith(ExitFailure, "%v", err))
+	} else if n == 0 {
+		return fail(exitWith(ExitUsage, "nothing is watched yet: 'padview watch add PAID' puts an advertisement on the watchlist"))
+	}
+	return client, store, closeAll, nil
+}
+
+// startAlerts runs --on-change's command for the changes to come, and
+// reports its failures on stderr.
+func (r *watchRun) startAlerts(ctx context.Context, alert *watch.Alert) {
+	alert.Output = r.env.Stderr
+	r.alerts = watch.StartAlerts(ctx, alert, func(ev watch.Event, err error) {
+		fmt.Fprintf(r.env.Stderr, "padview: --on-change for %s (%s): %s: %v\n", text.CleanText(ev.PAID), ev.Kind, alert.Describe(), err)
+	})
 }
 
 // emit prints an event (not unchanged ones), queues its alert and keeps

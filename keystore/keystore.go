@@ -1,8 +1,3 @@
-// Package keystore keeps the partner token in the operating system's
-// keyring (macOS Keychain, Windows Credential Manager, the Secret Service on
-// Linux), one entry per profile, with PADVIEW_TOKEN as an override. It never
-// writes a token anywhere else: when the keyring cannot be used, saving
-// fails and says why.
 package keystore
 
 import (
@@ -12,6 +7,8 @@ import (
 	"time"
 
 	"github.com/zalando/go-keyring"
+
+	"github.com/padview/padview/api/text"
 )
 
 // Service is the keyring service name padview's entries are stored under.
@@ -205,6 +202,6 @@ func (s *Store) call(op func() error) error {
 		}
 		return fmt.Errorf("%w: %v", ErrUnavailable, err)
 	case <-t.C:
-		return fmt.Errorf("%w: the keyring did not answer within %s (is an unlock prompt waiting?)", ErrUnavailable, s.timeout)
+		return fmt.Errorf("%w: the keyring did not answer within %s (is an unlock prompt waiting?)", ErrUnavailable, text.Duration(s.timeout))
 	}
 }

@@ -107,7 +107,7 @@ func (e *exchange) status() status {
 	if e.err == nil {
 		parts := []string{fmt.Sprintf("%d", e.rec.Status), text.Latency(e.rec.Duration)}
 		if e.rec.Attempts > 1 {
-			parts = append(parts, fmt.Sprintf("%d attempts", e.rec.Attempts))
+			parts = append(parts, text.Plural(e.rec.Attempts, "attempt", "attempts"))
 		}
 		st.level, st.text = levelOK, strings.Join(parts, " · ")
 		return st
@@ -123,7 +123,8 @@ func (e *exchange) status() status {
 }
 
 // errorStatus says in a few words what went wrong, and whether retrying
-// can help.
+// can help. It is better whole: one case for each kind of failure, the
+// status bar's list of them, read side by side.
 func errorStatus(err error, l lookup) (statusLevel, string, bool) {
 	var e *api.Error
 	if !errors.As(err, &e) {
@@ -152,19 +153,19 @@ func errorStatus(err error, l lookup) (statusLevel, string, bool) {
 		}
 		return levelWarn, "Rate limited" + code, true
 	case api.KindServer:
-		return levelError, "Service error" + code + attempts(e.Attempts), true
+		return levelError, "Service error" + code + text.AfterAttempts(e.Attempts), true
 	case api.KindTimeout:
 		if e.Status != 0 {
-			return levelError, "Answer still arriving when time ran out" + code + attempts(e.Attempts), true
+			return levelError, "Answer still arriving when time ran out" + code + text.AfterAttempts(e.Attempts), true
 		}
-		return levelError, "No answer in time" + attempts(e.Attempts), true
+		return levelError, "No answer in time" + text.AfterAttempts(e.Attempts), true
 	case api.KindAccessLog:
 		if l.view == advert.Full {
 			return levelError, "The access log cannot be written; back to the standard view", false
 		}
 		return levelError, "The access log cannot be written", false
 	case api.KindNetwork:
-		return levelError, "Cannot reach the service" + attempts(e.Attempts), true
+		return levelError, "Cannot reach the service" + text.AfterAttempts(e.Attempts), true
 	case api.KindTooLarge:
 		return levelError, "Response too large; nothing shown", false
 	case api.KindBadResponse:

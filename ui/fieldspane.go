@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"strconv"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -48,7 +47,7 @@ func newFieldsPane(k *kit, g advert.GroupInfo, d *advert.Document) Pane {
 func (p fieldsPane) Tab() Tab {
 	t := Tab{Label: p.info.Label, Empty: p.value.Len() == 0}
 	if p.info.Group == advert.GroupOther {
-		t.Count = strconv.Itoa(p.value.Len())
+		t.Count = text.Thousands(int64(p.value.Len()))
 	}
 	return t
 }

@@ -146,7 +146,7 @@ func TestFindInTextPanesAndRaw(t *testing.T) {
 	// A new search starts at the top of the window (as less does): the
 	// first "donor " at or below it is Donor 4710's or 4711's.
 	raw = m.deck.current().(rawPane)
-	if c := raw.find.count(); (c != "4710 of 5000" && c != "4711 of 5000") || raw.find.query != "donor " {
+	if c := raw.find.count(); (c != "4,710 of 5,000" && c != "4,711 of 5,000") || raw.find.query != "donor " {
 		t.Fatalf("after backspace: %q (%q)", c, raw.find.query)
 	}
 	before := raw.find.cur
@@ -159,7 +159,7 @@ func TestFindInTextPanesAndRaw(t *testing.T) {
 		t.Fatalf("the match on line %d is out of sight (%d+%d)", line, raw.scroll.offset, raw.scroll.height)
 	}
 	m = press(t, m, "esc")
-	if m.deck.current().Finding() != findOff || strings.Contains(screen(m), "of 5000") {
+	if m.deck.current().Finding() != findOff || strings.Contains(screen(m), "of 5,000") {
 		t.Fatal("esc did not clear the find")
 	}
 }

@@ -2,11 +2,12 @@ package ui
 
 import (
 	"bytes"
-	"fmt"
 	"sort"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/padview/padview/api/text"
 )
 
 // maxHits caps the matches a find in a text pane counts and steps through.
@@ -231,9 +232,9 @@ func (t textFind) count() string {
 	case len(t.hits) == 0:
 		return "no match"
 	case t.capped:
-		return fmt.Sprintf("%d of %d+", t.cur+1, len(t.hits))
+		return text.Thousands(int64(t.cur+1)) + " of " + text.Thousands(int64(len(t.hits))) + "+"
 	}
-	return fmt.Sprintf("%d of %d", t.cur+1, len(t.hits))
+	return text.Thousands(int64(t.cur+1)) + " of " + text.Thousands(int64(len(t.hits)))
 }
 
 // spans is where line's matches are, for mark.

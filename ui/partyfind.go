@@ -2,12 +2,12 @@ package ui
 
 import (
 	"bytes"
-	"fmt"
 	"sort"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/text"
 	"github.com/padview/padview/api/vocab"
 )
 
@@ -125,5 +125,5 @@ func (p partiesPane) findCount() string {
 	case p.n() == 0:
 		return "no match"
 	}
-	return fmt.Sprintf("%d of %d", p.n(), len(p.list))
+	return text.Thousands(int64(p.n())) + " of " + text.Thousands(int64(len(p.list)))
 }

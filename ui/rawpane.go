@@ -112,7 +112,7 @@ func rawHead(ex *exchange) []rawLine {
 		answer += " · " + text.FormatSize(rec.Size)
 	}
 	if rec.Attempts > 1 {
-		answer += fmt.Sprintf(" · %d attempts", rec.Attempts)
+		answer += " · " + text.Plural(rec.Attempts, "attempt", "attempts")
 	}
 	if rec.RequestID != "" {
 		answer += " · request id " + rec.RequestID

@@ -3,7 +3,6 @@ package ui
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 	"sync"
 	"time"
@@ -290,7 +289,7 @@ func historyCount(h *watchHistory) string {
 	case h == nil:
 		return "it is no longer watched"
 	case h.more:
-		return fmt.Sprintf("the newest %d events", len(h.events))
+		return "the newest " + text.Plural(len(h.events), "event", "events")
 	}
 	return text.Plural(len(h.events), "event", "events")
 }

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -64,7 +63,7 @@ func (p watchPane) Tab() Tab {
 	if p.h.problem != "" {
 		return Tab{Label: historyLabel, Count: "!"}
 	}
-	n := strconv.Itoa(len(p.h.events))
+	n := text.Thousands(int64(len(p.h.events)))
 	if p.h.more {
 		n += "+"
 	}

@@ -1,21 +1,14 @@
 package ui
 
 import (
-	"fmt"
 	"net/url"
 	"strings"
 
 	"github.com/padview/padview/api/text"
 )
 
-// How padview writes times, waits and counts in its messages.
-
-func attempts(n int) string {
-	if n > 1 {
-		return fmt.Sprintf(" after %d attempts", n)
-	}
-	return ""
-}
+// The UI's own small wording helpers; durations, plurals and thousands
+// are api/text's (Duration, Plural, Thousands), one way each.
 
 func capitalize(s string) string {
 	if s == "" {

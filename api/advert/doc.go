@@ -1,5 +1,8 @@
 // Package advert is the advertisement document: the ordered JSON Value tree a
 // response is parsed into, and the normalizer that places every member of
 // whatever shape the service sent into the groups of the partner interface,
-// losing nothing. It knows neither HTTP nor the terminal.
+// losing nothing, and the typed fields (money, dates, yes or no, countries)
+// read from it. Groups is the one list of the document's groups. What a
+// member means is the vocabulary's to say: advert imports api/vocab and no
+// other padview package, and knows neither HTTP nor the terminal.
 package advert

@@ -133,19 +133,30 @@ func TestDuplicateNames(t *testing.T) {
 }
 
 func TestValueCap(t *testing.T) {
+	// The shapes the cap must catch, at a small cap and with containers
+	// counted ahead from 100 children: the counting is the same at any cap.
+	realCap, realLarge := maxValues, largeContainer
+	defer func() { maxValues, largeContainer = realCap, realLarge }()
+	maxValues, largeContainer = 1000, 100
 	for name, body := range map[string]string{
-		"array":          "[" + strings.Repeat("1,", MaxValues) + "1]",
-		"object":         "{" + strings.Repeat(`"k":1,`, MaxValues) + `"k":1}`,
-		"nested":         "[" + strings.Repeat("[1,2],", MaxValues/3+1) + "[]]",
-		"counted values": "[" + strings.Repeat("[],", MaxValues-1) + "[]]",
+		"array":          "[" + strings.Repeat("1,", maxValues) + "1]",
+		"object":         "{" + strings.Repeat(`"k":1,`, maxValues) + `"k":1}`,
+		"nested":         "[" + strings.Repeat("[1,2],", maxValues/3+1) + "[]]",
+		"counted values": "[" + strings.Repeat("[],", maxValues-1) + "[]]",
 	} {
 		_, err := ParseValue([]byte(body))
 		var tooMany *TooManyValuesError
-		if !errors.As(err, &tooMany) || !strings.Contains(err.Error(), "the answer has more than 1500000 values") {
+		if !errors.As(err, &tooMany) || tooMany.Max != maxValues {
 			t.Errorf("%s: %v", name, err)
 		}
 	}
-	// One value fewer is read; a large container is read whole.
+	// The real cap: one value more is refused, with the figure; one fewer
+	// is read, and a large container whole.
+	maxValues, largeContainer = realCap, realLarge
+	_, err := ParseValue([]byte("[" + strings.Repeat("1,", MaxValues) + "1]"))
+	if err == nil || !strings.Contains(err.Error(), "the answer has more than 1500000 values") {
+		t.Errorf("past the cap: %v", err)
+	}
 	body := "[" + strings.Repeat("1,", MaxValues-2) + "1]"
 	if v, err := ParseValue([]byte(body)); err != nil || v.Len() != MaxValues-1 {
 		t.Fatalf("at the cap: %v", err)

@@ -58,33 +58,39 @@ func AppendQuoted(b []byte, s string) []byte {
 				}
 			}
 		}
-		b = append(b, s[start:i]...)
-		switch {
-		case c == '"' || c == '\\':
-			b = append(b, '\\', c)
-		case c == '\b':
-			b = append(b, '\\', 'b')
-		case c == '\f':
-			b = append(b, '\\', 'f')
-		case c == '\n':
-			b = append(b, '\\', 'n')
-		case c == '\r':
-			b = append(b, '\\', 'r')
-		case c == '\t':
-			b = append(b, '\\', 't')
-		case r == utf8.RuneError && size == 1:
-			b = append(b, `\ufffd`...)
-		case r > 0xffff:
-			r1, r2 := utf16.EncodeRune(r)
-			b = appendU(appendU(b, r1), r2)
-		default:
-			b = appendU(b, r)
-		}
+		b = appendEscaped(append(b, s[start:i]...), c, r, size)
 		i += size
 		start = i
 	}
 	b = append(b, s[start:]...)
 	return append(b, '"')
+}
+
+// appendEscaped appends the escape of the character AppendQuoted stopped
+// at: its first byte c, its rune r and size (a RuneError of size 1 is
+// invalid UTF-8). Only what needs escaping comes here, so the loop above
+// stays tight on plain text.
+func appendEscaped(b []byte, c byte, r rune, size int) []byte {
+	switch {
+	case c == '"' || c == '\\':
+		return append(b, '\\', c)
+	case c == '\b':
+		return append(b, '\\', 'b')
+	case c == '\f':
+		return append(b, '\\', 'f')
+	case c == '\n':
+		return append(b, '\\', 'n')
+	case c == '\r':
+		return append(b, '\\', 'r')
+	case c == '\t':
+		return append(b, '\\', 't')
+	case r == utf8.RuneError && size == 1:
+		return append(b, `\ufffd`...)
+	case r > 0xffff:
+		r1, r2 := utf16.EncodeRune(r)
+		return appendU(appendU(b, r1), r2)
+	}
+	return appendU(b, r)
 }
 
 func appendU(b []byte, r rune) []byte {

@@ -194,6 +194,10 @@ func (v Value) AppendJSON(b []byte) []byte {
 	return o.b
 }
 
+// writeJSON writes v to o. It is better whole for speed: it runs once for
+// every value of every answer written as JSON (the raw pane, get --json,
+// exports), and with its object and array cases split into helpers
+// BenchmarkParsedAppendJSON ran about 4% slower.
 func (v Value) writeJSON(o *jsonOut) {
 	if o.limit > 0 && len(o.b) > o.limit {
 		return // Brief has what it needs

@@ -10,4 +10,8 @@
 // Check also finds an edited last line, lines cut from the end and a
 // deleted log. The package knows
 // no terminal; the CLI and the TUI share Log, Purposes and CleanReason.
+//
+// It imports api (the error kinds an access-log failure is reported with),
+// api/advert, api/text and api/statedir (where the log lives), and nothing
+// of cmd or ui.
 package audit

@@ -7,6 +7,7 @@ import (
 
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/statedir"
+	"github.com/padview/padview/api/text"
 )
 
 // errLockTimeout: another process held the log's lock for LockWait.
@@ -26,7 +27,7 @@ func accessError(path, doing string, err error) error {
 	what, fix := fmt.Sprintf("cannot %s %s: %v", doing, path, err), ""
 	switch {
 	case errors.Is(err, errLockTimeout):
-		what = fmt.Sprintf("another program has held the lock on %s for %v (another padview writing or verifying it)", path, LockWait)
+		what = fmt.Sprintf("another program has held the lock on %s for %s (another padview writing or verifying it)", path, text.Duration(LockWait))
 		fix = "try again; if it goes on, look for a padview that hangs"
 	case errors.Is(err, syscall.ENOSPC):
 		what = fmt.Sprintf("cannot %s %s: the disk is full", doing, path)

@@ -15,7 +15,8 @@ type hold struct {
 	ch        chan os.Signal
 	collected chan struct{} // closed when the collector has taken everything from ch
 	first     chan struct{} // closed when the first signal came
-	once      sync.Once
+	stopped   sync.Once     // the catching ended
+	once      sync.Once     // what came was delivered
 
 	mu        sync.Mutex
 	came      []os.Signal
@@ -56,12 +57,10 @@ func (h *hold) caught() bool {
 func (h *hold) signaled() <-chan struct{} { return h.first }
 
 // release stops holding and delivers again what came meanwhile; only the
-// first call does anything.
+// first call delivers.
 func (h *hold) release() {
+	h.stop()
 	h.once.Do(func() {
-		signal.Stop(h.ch) // waits until every signal that came is in h.ch, and sends no more
-		close(h.ch)
-		<-h.collected
 		h.mu.Lock()
 		came := h.came
 		h.mu.Unlock()
@@ -72,9 +71,27 @@ func (h *hold) release() {
 	})
 }
 
+// stop ends the catching: it waits until every signal that came is
+// collected, and catches no more. Only the first call does anything.
+func (h *hold) stop() {
+	h.stopped.Do(func() {
+		signal.Stop(h.ch) // waits until every signal that came is in h.ch, and sends no more
+		close(h.ch)
+		<-h.collected
+	})
+}
+
 // releaseIfQuiet releases the hold when no signal came; a hold that caught
 // one stays for the caller to release once it has recorded what follows.
+// A signal can come a moment before os/signal hands it over, so the
+// catching stops first and then decides: one that came in that moment is
+// kept for release too, never delivered here (it would end padview before
+// the outcome is written).
 func (h *hold) releaseIfQuiet() {
+	if h.caught() {
+		return
+	}
+	h.stop()
 	if !h.caught() {
 		h.release()
 	}

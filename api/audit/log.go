@@ -6,9 +6,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"os"
-	"os/user"
-	"runtime"
-	"strconv"
 	"sync"
 	"time"
 
@@ -126,23 +123,6 @@ func (l *Log) Path() string {
 		return ""
 	}
 	return l.dir.File(FileName)
-}
-
-// osUser is the user padview runs as, by its uid: the name the system
-// gives it, or "uid N (…)" when it has none; never what the environment
-// says ($USER), which anyone can set.
-func osUser() string {
-	if runtime.GOOS == "windows" {
-		if u, err := user.Current(); err == nil && u.Username != "" {
-			return u.Username
-		}
-		return "unknown (not verified)"
-	}
-	uid := strconv.Itoa(os.Getuid())
-	if u, err := user.LookupId(uid); err == nil && u.Username != "" {
-		return u.Username
-	}
-	return "uid " + uid + " (not verified: the system has no name for it)"
 }
 
 // Access is one recorded request, waiting for its outcome.

@@ -184,13 +184,7 @@ func Check(ctx context.Context, d *statedir.Dir) (int, error) {
 	head, headErr := readHead(d)
 	f, err := d.OpenFile(FileName, os.O_RDONLY)
 	if errors.Is(err, fs.ErrNotExist) {
-		switch {
-		case errors.Is(headErr, errNoHead):
-			return 0, err
-		case headErr != nil:
-			return 0, &Broken{Reason: "the log is missing, and " + headErr.Error()}
-		}
-		return 0, &Broken{Reason: fmt.Sprintf("the log is missing, but its head file says it held %d entries", head.Seq)}
+		return 0, missingLog(head, headErr, err)
 	}
 	if err != nil {
 		return 0, accessError(path, "open", err)
@@ -207,48 +201,77 @@ func Check(ctx context.Context, d *statedir.Dir) (int, error) {
 	}
 	end, err := verify(f)
 	if err != nil {
-		if _, serr := f.Seek(0, io.SeekStart); serr == nil {
-			if n, cerr := countLines(f); cerr == nil {
-				end.lines = n
-			}
-		}
-		if b, ok := err.(*Broken); ok && b.Line == end.lines && end.lastUnterminated && !end.brokenBeforeLast &&
-			headStands(head, headErr, end.beforeSeq, end.beforeHash) {
-			return end.lines, &Interrupted{Line: end.lines, Reason: "padview stopped while writing it: the line is incomplete " +
-				"(everything before it matches the head file); its request was not sent"}
-		}
-		return end.lines, err
+		return brokenChain(f, end, err, head, headErr)
 	}
 	if end.lastUnterminated && headStands(head, headErr, end.beforeSeq, end.beforeHash) {
 		return end.lines, &Interrupted{Line: end.lines, Reason: "padview stopped while writing it: the line has no end " +
 			"(everything before it matches the head file); its request was not sent"}
 	}
+	return end.lines, endAgainstHead(end, head, headErr, HeadPath(path))
+}
+
+// missingLog is Check's answer when the log file does not exist: no full
+// view was logged yet (notExist) when the head file is missing too, else
+// a *Broken saying the log was deleted.
+func missingLog(head Head, headErr, notExist error) error {
+	switch {
+	case errors.Is(headErr, errNoHead):
+		return notExist
+	case headErr != nil:
+		return &Broken{Reason: "the log is missing, and " + headErr.Error()}
+	}
+	return &Broken{Reason: fmt.Sprintf("the log is missing, but its head file says it held %d entries", head.Seq)}
+}
+
+// brokenChain is Check's answer when the chain breaks (err): the number
+// of all the file's lines, and the break, or an *Interrupted when the only
+// fault is an incomplete last line whose entry the head file never named.
+func brokenChain(f io.ReadSeeker, end chainEnd, err error, head Head, headErr error) (int, error) {
+	if _, serr := f.Seek(0, io.SeekStart); serr == nil {
+		if n, cerr := countLines(f); cerr == nil {
+			end.lines = n
+		}
+	}
+	if b, ok := err.(*Broken); ok && b.Line == end.lines && end.lastUnterminated && !end.brokenBeforeLast &&
+		headStands(head, headErr, end.beforeSeq, end.beforeHash) {
+		return end.lines, &Interrupted{Line: end.lines, Reason: "padview stopped while writing it: the line is incomplete " +
+			"(everything before it matches the head file); its request was not sent"}
+	}
+	return end.lines, err
+}
+
+// endAgainstHead holds the end of an intact chain against the head file
+// (at headPath): nil when it names the last entry, else what is wrong. One
+// case for each way the two can disagree, in the order they are told
+// apart, so the function is better whole: split, the order that decides
+// between the cases would no longer show.
+func endAgainstHead(end chainEnd, head Head, headErr error, headPath string) error {
 	switch {
 	case errors.Is(headErr, errNoHead) && end.lines == 0:
-		return 0, nil // opened, nothing written yet
+		return nil // opened, nothing written yet
 	case errors.Is(headErr, errNoHead) && end.lines == 1 && end.seq == 1:
-		return 1, &Interrupted{Line: 1, Reason: "padview stopped between writing the first line and its head file"}
+		return &Interrupted{Line: 1, Reason: "padview stopped between writing the first line and its head file"}
 	case errors.Is(headErr, errNoHead):
-		return end.lines, &Broken{Reason: fmt.Sprintf("its head file %s is missing, so an edit of the last line "+
-			"or lines cut from the end cannot be ruled out", HeadPath(path))}
+		return &Broken{Reason: fmt.Sprintf("its head file %s is missing, so an edit of the last line "+
+			"or lines cut from the end cannot be ruled out", headPath)}
 	case headErr != nil:
-		return end.lines, &Broken{Reason: headErr.Error()}
+		return &Broken{Reason: headErr.Error()}
 	case end.seq < head.Seq && end.lines == 0:
-		return 0, &Broken{Reason: fmt.Sprintf("the log is empty, but its head file says it held %d entries", head.Seq)}
+		return &Broken{Reason: fmt.Sprintf("the log is empty, but its head file says it held %d entries", head.Seq)}
 	case end.seq < head.Seq:
-		return end.lines, &Broken{Reason: fmt.Sprintf("it ends at entry %d, but its head file says entry %d was written last: "+
+		return &Broken{Reason: fmt.Sprintf("it ends at entry %d, but its head file says entry %d was written last: "+
 			"%d cut from the end", end.seq, head.Seq, head.Seq-end.seq)}
 	case end.seq == head.Seq+1 && end.lastEntry != nil && end.lastEntry.Prev == head.Hash:
-		return end.lines, &Interrupted{Line: end.lines, Reason: fmt.Sprintf("padview stopped between writing entry %d and its head file, "+
+		return &Interrupted{Line: end.lines, Reason: fmt.Sprintf("padview stopped between writing entry %d and its head file, "+
 			"which still names entry %d", end.seq, head.Seq)}
 	case end.seq > head.Seq:
 		first := end.lines - (end.seq - head.Seq) + 1
-		return end.lines, &Broken{Line: first, Reason: fmt.Sprintf("its head file says entry %d was written last: "+
+		return &Broken{Line: first, Reason: fmt.Sprintf("its head file says entry %d was written last: "+
 			"this line and those after it were added by something other than padview", head.Seq)}
 	case end.hash != head.Hash:
-		return end.lines, &Broken{Line: end.lines, Reason: "it was changed: it does not match the hash its head file keeps for the last line"}
+		return &Broken{Line: end.lines, Reason: "it was changed: it does not match the hash its head file keeps for the last line"}
 	}
-	return end.lines, nil
+	return nil
 }
 
 // headStands reports whether the head file names the entry seq whose line

@@ -1,7 +1,3 @@
-// Package fake is an in-process fake of the partner service: real HTTP on a
-// loopback port, the two views of the spec, bearer tokens, the per-token rate
-// limit, an embedded set of fictional advertisements, and switchable response
-// shapes and faults. Tests, benchmarks and padview's demo mode talk to it.
 package fake
 
 import (

@@ -8,6 +8,28 @@ import (
 // LabelFor turns a member name into a readable label: "companyName",
 // "company_name" and "company-name" all become "Company name".
 func LabelFor(key string) string {
+	words := nameWords(key)
+	if len(words) == 0 {
+		return key
+	}
+	for i, w := range words {
+		switch {
+		case acronyms[strings.ToLower(w)]:
+			words[i] = strings.ToUpper(w)
+		case i > 0 && !isAcronym(w):
+			words[i] = strings.ToLower(w)
+		}
+	}
+	first := []rune(words[0])
+	first[0] = unicode.ToUpper(first[0])
+	words[0] = string(first)
+	return strings.Join(words, " ")
+}
+
+// nameWords splits a member name into its words: at underscores, dashes,
+// spaces and dots, and where camelCase starts a word ("companyName", the
+// "Name" of "HTMLName").
+func nameWords(key string) []string {
 	var words []string
 	var cur []rune
 	flush := func() {
@@ -30,21 +52,7 @@ func LabelFor(key string) string {
 		}
 	}
 	flush()
-	for i, w := range words {
-		switch {
-		case acronyms[strings.ToLower(w)]:
-			words[i] = strings.ToUpper(w)
-		case i > 0 && !isAcronym(w):
-			words[i] = strings.ToLower(w)
-		}
-	}
-	if len(words) == 0 {
-		return key
-	}
-	first := []rune(words[0])
-	first[0] = unicode.ToUpper(first[0])
-	words[0] = string(first)
-	return strings.Join(words, " ")
+	return words
 }
 
 // acronyms are written in capitals in labels whatever the key's spelling.

@@ -90,6 +90,25 @@ func isPhone(s string, from, to int) bool {
 	if digits < 7 || digits > 15 {
 		return false
 	}
+	if !standsAlone(s, from, to) {
+		return false
+	}
+	if dateInText.MatchString(run) {
+		return false
+	}
+	if strings.HasPrefix(run, "+") {
+		return true
+	}
+	if !strings.ContainsAny(run, " -()") || thousands.MatchString(run) {
+		return false
+	}
+	return true
+}
+
+// standsAlone reports whether s[from:to] is not part of a word, an
+// identifier, a path or a decimal number.
+func standsAlone(s string, from, to int) bool {
+	run := s[from:to]
 	before, _ := utf8.DecodeLastRuneInString(s[:from])
 	after, _ := utf8.DecodeRuneInString(s[to:])
 	switch {
@@ -101,15 +120,6 @@ func isPhone(s string, from, to int) bool {
 		return false
 	case to < len(s) && strings.ContainsRune("-_./,", after) && to+1 < len(s) && isDigit(s[to+1]):
 		return false // 1234 5678.90: a decimal
-	}
-	if dateInText.MatchString(run) {
-		return false
-	}
-	if strings.HasPrefix(run, "+") {
-		return true
-	}
-	if !strings.ContainsAny(run, " -()") || thousands.MatchString(run) {
-		return false
 	}
 	return true
 }

@@ -100,6 +100,15 @@ func Thousands(n int64) string {
 	return b.String()
 }
 
+// AfterAttempts says how many attempts a failure came after, to follow
+// what happened: " after 3 attempts"; "" for one, which needs no saying.
+func AfterAttempts(n int) string {
+	if n > 1 {
+		return " after " + Plural(n, "attempt", "attempts")
+	}
+	return ""
+}
+
 // Plural writes a count with its noun: "1 attempt", "2 attempts",
 // "1,000 PAIDs".
 func Plural(n int, one, many string) string {

@@ -44,9 +44,10 @@ func AppendFold(b []byte, s string) []byte {
 var letterFolds = strings.NewReplacer("ß", "ss", "æ", "ae", "œ", "oe", "ø", "o", "ł", "l", "đ", "d", "þ", "th", "ı", "i",
 	"ä", "ae", "ö", "oe", "ü", "ue")
 
-// foldSlow is Fold beyond ASCII. It is one switch on purpose: its cases in
-// order are the rule (which runes are letters, which separate words, which
-// are kept because they hide text), and split they would not read as one.
+// foldSlow is Fold beyond ASCII. It is better whole, one switch: its cases
+// in order are the rule (which runes are letters, which separate words,
+// which are kept because they hide text), and split they would not read
+// as one.
 func foldSlow(s string) string {
 	var b strings.Builder
 	b.Grow(len(s) + 4)

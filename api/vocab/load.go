@@ -387,8 +387,8 @@ func (v *Vocabulary) put(scope, name string, e entry) {
 }
 
 // enterOther reads the statements that are not a field's names: one case
-// for each line form of the data files (spec.vocab lists them), which reads
-// best as the one list it is.
+// for each line form of the data files (spec.vocab lists them). It is
+// better whole: it reads as the one list of statements it is.
 func (v *Vocabulary) enterOther(l line) error {
 	arg := l.args0()
 	switch l.verb {

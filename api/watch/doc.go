@@ -9,4 +9,8 @@
 // only a keyed hash of it (see Keyed). Nothing here knows a terminal: the
 // CLI prints the events, and the TUI reads the same history (Snapshots,
 // Compare, Events) without a request.
+//
+// It imports api (the error kinds that end a sweep), api/advert, api/check
+// (each snapshot's verdict), api/diff (what changed) and api/text; the
+// fetching and the database's place are the caller's (cmd opens both).
 package watch

@@ -68,49 +68,13 @@ func (p *Poller) Sweep(ctx context.Context) (Summary, error) {
 	if err != nil {
 		return Summary{}, err
 	}
-	sum := Summary{Sweep: sw, Counts: map[Kind]int{}}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-
-	var mu sync.Mutex // guards sum, fail and Emit
-	var fail error
-	stop := func(err error) {
-		if fail == nil {
-			fail = err
-		}
-		cancel()
-	}
+	s := &sweeping{p: p, cancel: cancel, sum: Summary{Sweep: sw, Counts: map[Kind]int{}}}
 	jobs := make(chan string)
 	var wg sync.WaitGroup
 	for range max(1, p.workers()) {
-		wg.Go(func() {
-			for paid := range jobs {
-				if p.Pacer.Wait(ctx) != nil {
-					continue // drain: ctx has ended
-				}
-				doc, ferr := p.Fetch(ctx, paid)
-				if doc == nil && ctx.Err() != nil {
-					continue // interrupted: polled again next time
-				}
-				ev, rerr := p.Store.Record(paid, sw.ID, doc, ferr)
-				mu.Lock()
-				switch {
-				case errors.Is(rerr, ErrNotWatched):
-				case rerr != nil:
-					stop(rerr)
-				default:
-					sum.Polled++
-					sum.Counts[ev.Kind]++
-					if p.Emit != nil {
-						p.Emit(ev)
-					}
-					if ev.Kind == Failed && stops(ferr) {
-						stop(&StopError{Err: ferr})
-					}
-				}
-				mu.Unlock()
-			}
-		})
+		wg.Go(func() { s.work(ctx, jobs) })
 	}
 feed:
 	for _, paid := range sw.Left {
@@ -122,15 +86,70 @@ feed:
 	}
 	close(jobs)
 	wg.Wait()
-	sum.Elapsed = time.Since(start)
-	if fail != nil {
-		return sum, fail
+	s.sum.Elapsed = time.Since(start)
+	if s.fail != nil {
+		return s.sum, s.fail
 	}
 	if err := ctx.Err(); err != nil {
-		return sum, err
+		return s.sum, err
 	}
-	sum.Done = true
-	return sum, p.Store.FinishSweep(sw.ID)
+	s.sum.Done = true
+	return s.sum, p.Store.FinishSweep(sw.ID)
+}
+
+// sweeping is one Sweep under way, shared by its workers.
+type sweeping struct {
+	p      *Poller
+	cancel context.CancelFunc // ends the sweep early
+	mu     sync.Mutex         // guards sum, fail and p.Emit
+	sum    Summary
+	fail   error // the first failure that ended the sweep
+}
+
+// work polls the advertisements from jobs, one at a time, until jobs is
+// closed; once ctx has ended it only drains them.
+func (s *sweeping) work(ctx context.Context, jobs <-chan string) {
+	for paid := range jobs {
+		if s.p.Pacer.Wait(ctx) != nil {
+			continue // drain: ctx has ended
+		}
+		doc, ferr := s.p.Fetch(ctx, paid)
+		if doc == nil && ctx.Err() != nil {
+			continue // interrupted: polled again next time
+		}
+		ev, rerr := s.p.Store.Record(paid, s.sum.Sweep.ID, doc, ferr)
+		s.record(ev, rerr, ferr)
+	}
+}
+
+// record counts and emits the event a poll ended in (ferr: its failure),
+// or ends the sweep when the database failed (rerr) or when the failure
+// would end every other poll the same way.
+func (s *sweeping) record(ev Event, rerr, ferr error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch {
+	case errors.Is(rerr, ErrNotWatched):
+	case rerr != nil:
+		s.stop(rerr)
+	default:
+		s.sum.Polled++
+		s.sum.Counts[ev.Kind]++
+		if s.p.Emit != nil {
+			s.p.Emit(ev)
+		}
+		if ev.Kind == Failed && stops(ferr) {
+			s.stop(&StopError{Err: ferr})
+		}
+	}
+}
+
+// stop ends the sweep, keeping the first reason.
+func (s *sweeping) stop(err error) {
+	if s.fail == nil {
+		s.fail = err
+	}
+	s.cancel()
 }
 
 func (p *Poller) workers() int {
