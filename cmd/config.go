@@ -12,6 +12,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/padview/padview/api"
+	"github.com/padview/padview/api/text"
 	"github.com/padview/padview/api/vocab"
 )
 
@@ -232,7 +233,7 @@ func Resolve(getenv func(string) string, flagProfile, flagBaseURL string) (Setti
 // CheckMaxWait checks a max_wait from the flag or the config file.
 func CheckMaxWait(d time.Duration) error {
 	if d <= 0 || d > MaxMaxWait {
-		return fmt.Errorf("must be more than 0 and at most %s, not %s", MaxMaxWait, d)
+		return fmt.Errorf("must be more than 0 and at most %s, not %s", text.Duration(MaxMaxWait), text.Duration(d))
 	}
 	return nil
 }

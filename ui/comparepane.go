@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"strconv"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -96,7 +95,7 @@ func (p comparePane) Tab() Tab {
 	if p.result == nil {
 		return Tab{Label: compareLabel, Count: "…"}
 	}
-	return Tab{Label: compareLabel, Count: strconv.Itoa(len(p.result.Changes))}
+	return Tab{Label: compareLabel, Count: text.Thousands(int64(len(p.result.Changes)))}
 }
 
 func (p comparePane) Resize(w, h int) Pane {

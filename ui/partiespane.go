@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -54,7 +53,7 @@ func (p partiesPane) Tab() Tab {
 	if p.state != advert.ListSent { // not disclosed, or not sent: nothing to count
 		return Tab{Label: p.info.Label, Empty: true}
 	}
-	return Tab{Label: p.info.Label, Count: strconv.Itoa(len(p.list)), Empty: len(p.list) == 0}
+	return Tab{Label: p.info.Label, Count: text.Thousands(int64(len(p.list))), Empty: len(p.list) == 0}
 }
 
 // controllersNote says what the Controllers collection lists, longest

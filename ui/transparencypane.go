@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"strconv"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -35,9 +34,9 @@ func (p transparencyPane) Tab() Tab {
 	rep := p.ex.report
 	switch rep.Outcome() {
 	case check.Incomplete:
-		return Tab{Label: "Transparency", Count: "✗" + strconv.Itoa(len(rep.Failures()))}
+		return Tab{Label: "Transparency", Count: "✗" + text.Thousands(int64(len(rep.Failures())))}
 	case check.Undetermined:
-		return Tab{Label: "Transparency", Count: "?" + strconv.Itoa(len(rep.Undetermined()))}
+		return Tab{Label: "Transparency", Count: "?" + text.Thousands(int64(len(rep.Undetermined())))}
 	}
 	return Tab{Label: "Transparency", Count: "✓"}
 }

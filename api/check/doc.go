@@ -14,4 +14,7 @@
 //
 // A Report never holds a value of personal data: it names where a field was
 // found, not what it says.
+//
+// It imports api/advert, api/vocab (what a member means) and api/text, and
+// nothing of cmd or ui.
 package check

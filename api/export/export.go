@@ -1,8 +1,3 @@
-// Package export renders advertisements for saving: the normalized JSON, a
-// Markdown report, or the sponsors and controllers as CSV. It proposes file
-// names and writes files without ever replacing one silently. It knows no
-// terminal: `padview get --format` writes to stdout through it, and the
-// TUI's export dialog saves files through it.
 package export
 
 import (

@@ -11,4 +11,7 @@
 // document and written by api/text. Personal values (by the vocabulary's
 // meaning) are shown only in the full view. The package writes the notice
 // as text, Markdown or one standalone HTML file; it knows no terminal.
+//
+// It imports api/advert, api/check, api/export (Markdown's escaping) and
+// api/text, and nothing of cmd or ui.
 package notice

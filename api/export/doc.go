@@ -1,0 +1,14 @@
+// Package export renders advertisements for saving: the normalized JSON, a
+// Markdown report, or the sponsors and controllers as CSV. It proposes file
+// names and writes files without ever replacing one silently. It knows no
+// terminal: `padview get --format` writes to stdout through it, and the
+// TUI's export dialog saves files through it.
+//
+// Beside the advertisement, an export carries its provenance (Provenance:
+// when, from which host, in which view, under which request id, by which
+// padview, with the check's verdict), and a batch of checks is summed up as
+// a report (CheckSummary: `padview check --summary`).
+//
+// It imports api (the exchange an answer came in), api/advert, api/check
+// (the verdict) and api/text, and nothing of cmd or ui.
+package export
