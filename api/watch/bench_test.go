@@ -40,7 +40,7 @@ func checkpointedSize(b *testing.B, s *Store) int64 {
 		b.Fatal(err)
 	}
 	var n int64
-	for _, f := range stateFiles(s.Path()) {
+	for _, f := range stateFiles(s) {
 		if st, err := os.Stat(f); err == nil {
 			n += st.Size()
 		}
@@ -100,7 +100,7 @@ func BenchmarkTenThousandWatchesOneChangeEach(b *testing.B) {
 	const n = 10_000
 	docs := sampleDocs(b)
 	for range b.N {
-		s, err := Open(filepath.Join(b.TempDir(), "state", FileName))
+		s, err := Open(filepath.Join(b.TempDir(), "state", FileName), testService)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -26,7 +26,8 @@ type Poller struct {
 	// Workers bounds the polls in flight; DefaultWorkers when 0.
 	Workers int
 	// Emit receives every event, unchanged ones included, one at a time,
-	// in the order the polls end.
+	// in the order the polls are recorded. A poll that stops the sweep
+	// (StopError) is no event.
 	Emit func(Event)
 }
 
@@ -60,8 +61,13 @@ func stops(err error) bool {
 
 // Sweep polls every advertisement the current sweep has left, then marks
 // it done. It returns early, leaving the rest for the next sweep, when
-// ctx ends (a poll in flight is dropped, not recorded), with a
-// *StopError, or when the database fails.
+// ctx ends (a poll in flight, or fetched but not yet recorded, is
+// dropped), with a *StopError, or when the database fails.
+//
+// Workers fetch, within the pacer, and hand each answer on; this
+// goroutine records them one at a time. A write that waits (a WAL
+// checkpoint, another padview's write) so holds up no request, and a
+// workers' worth of answers may wait for it.
 func (p *Poller) Sweep(ctx context.Context) (Summary, error) {
 	start := time.Now()
 	sw, err := p.Store.StartSweep()
@@ -71,57 +77,31 @@ func (p *Poller) Sweep(ctx context.Context) (Summary, error) {
 	sum := Summary{Sweep: sw, Counts: map[Kind]int{}}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-
-	var mu sync.Mutex // guards sum, fail and Emit
+	polls := p.fetchAll(ctx, sw.Left)
 	var fail error
-	stop := func(err error) {
-		if fail == nil {
+	for pl := range polls {
+		if ctx.Err() != nil {
+			continue // interrupted or stopped: polled again next time
+		}
+		if stops(pl.err) { // about the token or the address, not the advertisement: not recorded
+			fail = &StopError{Err: pl.err}
+			cancel()
+			continue
+		}
+		ev, err := p.Store.Record(pl.paid, sw.ID, pl.doc, pl.err)
+		switch {
+		case errors.Is(err, ErrNotWatched):
+		case err != nil:
 			fail = err
-		}
-		cancel()
-	}
-	jobs := make(chan string)
-	var wg sync.WaitGroup
-	for range max(1, p.workers()) {
-		wg.Go(func() {
-			for paid := range jobs {
-				if p.Pacer.Wait(ctx) != nil {
-					continue // drain: ctx has ended
-				}
-				doc, ferr := p.Fetch(ctx, paid)
-				if doc == nil && ctx.Err() != nil {
-					continue // interrupted: polled again next time
-				}
-				ev, rerr := p.Store.Record(paid, sw.ID, doc, ferr)
-				mu.Lock()
-				switch {
-				case errors.Is(rerr, ErrNotWatched):
-				case rerr != nil:
-					stop(rerr)
-				default:
-					sum.Polled++
-					sum.Counts[ev.Kind]++
-					if p.Emit != nil {
-						p.Emit(ev)
-					}
-					if ev.Kind == Failed && stops(ferr) {
-						stop(&StopError{Err: ferr})
-					}
-				}
-				mu.Unlock()
+			cancel()
+		default:
+			sum.Polled++
+			sum.Counts[ev.Kind]++
+			if p.Emit != nil {
+				p.Emit(ev)
 			}
-		})
-	}
-feed:
-	for _, paid := range sw.Left {
-		select {
-		case jobs <- paid:
-		case <-ctx.Done():
-			break feed
 		}
 	}
-	close(jobs)
-	wg.Wait()
 	sum.Elapsed = time.Since(start)
 	if fail != nil {
 		return sum, fail
@@ -131,6 +111,54 @@ feed:
 	}
 	sum.Done = true
 	return sum, p.Store.FinishSweep(sw.ID)
+}
+
+// poll is one advertisement fetched: its answer or its failure.
+type poll struct {
+	paid string
+	doc  *advert.Document
+	err  error
+}
+
+// fetchAll fetches paids with the workers, each request in its pacer
+// slot, and sends what came on the channel it returns, which it closes
+// when all are done or ctx has ended. An answer cut off by ctx is not
+// sent.
+func (p *Poller) fetchAll(ctx context.Context, paids []string) <-chan poll {
+	n := max(1, p.workers())
+	out := make(chan poll, n)
+	jobs := make(chan string)
+	var wg sync.WaitGroup
+	for range n {
+		wg.Go(func() {
+			for paid := range jobs {
+				if p.Pacer.Wait(ctx) != nil {
+					continue // drain: ctx has ended
+				}
+				doc, err := p.Fetch(ctx, paid)
+				if doc == nil && ctx.Err() != nil {
+					continue // interrupted: polled again next time
+				}
+				select {
+				case out <- poll{paid, doc, err}:
+				case <-ctx.Done():
+				}
+			}
+		})
+	}
+	go func() {
+		defer close(out)
+		defer wg.Wait()
+		defer close(jobs)
+		for _, paid := range paids {
+			select {
+			case jobs <- paid:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	return out
 }
 
 func (p *Poller) workers() int {

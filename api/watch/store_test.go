@@ -156,7 +156,7 @@ func TestOneRunAtATime(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	other, err := Open(s.Path())
+	other, err := Open(s.Path(), testService)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,31 +186,31 @@ func TestStateFilesAreNeverFollowedOrShared(t *testing.T) {
 	state := filepath.Join(dir, "state")
 	os.Mkdir(state, 0o700)
 	os.Symlink(target, filepath.Join(state, FileName))
-	if _, err := Open(filepath.Join(state, FileName)); err == nil || !strings.Contains(err.Error(), "symbolic link") {
+	if _, err := Open(filepath.Join(state, FileName), testService); err == nil || !strings.Contains(err.Error(), "symbolic link") {
 		t.Errorf("a linked database: %v", err)
 	}
 	os.Remove(filepath.Join(state, FileName))
 
 	os.Symlink(target, filepath.Join(state, FileName+"-wal"))
-	if _, err := Open(filepath.Join(state, FileName)); err == nil || !strings.Contains(err.Error(), "symbolic link") {
+	if _, err := Open(filepath.Join(state, FileName), testService); err == nil || !strings.Contains(err.Error(), "symbolic link") {
 		t.Errorf("a linked WAL: %v", err)
 	}
 	os.Remove(filepath.Join(state, FileName+"-wal"))
 
 	linkDir := filepath.Join(dir, "linked")
 	os.Symlink(state, linkDir)
-	if _, err := Open(filepath.Join(linkDir, FileName)); err == nil || !strings.Contains(err.Error(), "symbolic link") {
+	if _, err := Open(filepath.Join(linkDir, FileName), testService); err == nil || !strings.Contains(err.Error(), "symbolic link") {
 		t.Errorf("a linked state directory: %v", err)
 	}
 
 	shared := filepath.Join(dir, "shared")
 	os.Mkdir(shared, 0o777)
 	os.Chmod(shared, 0o777)
-	if _, err := Open(filepath.Join(shared, FileName)); err == nil || !strings.Contains(err.Error(), "open to other users") {
+	if _, err := Open(filepath.Join(shared, FileName), testService); err == nil || !strings.Contains(err.Error(), "other users may write") {
 		t.Errorf("a directory others can write: %v", err)
 	}
 
-	s, err := Open(filepath.Join(state, FileName))
+	s, err := Open(filepath.Join(state, FileName), testService)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -220,26 +220,39 @@ func TestStateFilesAreNeverFollowedOrShared(t *testing.T) {
 		}
 	}
 	s.Close()
-	os.Chmod(s.Path(), 0o644)
-	if _, err := Open(s.Path()); err == nil || !strings.Contains(err.Error(), "chmod 600") {
-		t.Errorf("a database others can read: %v", err)
+	os.Chmod(s.Path(), 0o664)
+	if _, err := Open(s.Path(), testService); err == nil || !strings.Contains(err.Error(), "chmod 600") {
+		t.Errorf("a database others can write: %v", err)
 	}
-	os.Chmod(s.Path(), 0o600)
+	// Readable by others (no personal value is in it): made private, as
+	// the access log is, and used; the key too.
+	os.Chmod(s.Path(), 0o644)
+	os.Chmod(filepath.Join(state, KeyFile), 0o644)
+	if s, err := Open(s.Path(), testService); err != nil {
+		t.Errorf("a database others can read: %v", err)
+	} else {
+		s.Close()
+	}
+	for _, f := range []string{s.Path(), filepath.Join(state, KeyFile)} {
+		if st, err := os.Stat(f); err != nil || st.Mode().Perm() != 0o600 {
+			t.Errorf("%s was not made private: %v %v", f, st.Mode(), err)
+		}
+	}
 
 	key := filepath.Join(state, KeyFile)
 	os.Rename(key, key+".away")
-	if _, err := Open(s.Path()); err == nil || !strings.Contains(err.Error(), "key file") || !strings.Contains(err.Error(), "missing") {
+	if _, err := Open(s.Path(), testService); err == nil || !strings.Contains(err.Error(), "key file") || !strings.Contains(err.Error(), "missing") {
 		t.Errorf("a missing key: %v", err)
 	}
 	if _, err := os.Stat(key); err == nil {
 		t.Error("a missing key was replaced by a new one")
 	}
 	os.WriteFile(key, make([]byte, keySize), 0o600)
-	if _, err := Open(s.Path()); err == nil || !strings.Contains(err.Error(), "not the one it was made with") {
+	if _, err := Open(s.Path(), testService); err == nil || !strings.Contains(err.Error(), "not the one it was made with") {
 		t.Errorf("another key: %v", err)
 	}
 	os.Rename(key+".away", key)
-	s, err = Open(s.Path())
+	s, err = Open(s.Path(), testService)
 	if err != nil {
 		t.Fatalf("the right key back: %v", err)
 	}
@@ -251,7 +264,7 @@ func TestANewerSchemaIsRefused(t *testing.T) {
 	s := openTest(t)
 	s.db.Exec(`UPDATE meta SET value = '99' WHERE name = 'schema_version'`)
 	s.Close()
-	if _, err := Open(s.Path()); err == nil || !strings.Contains(err.Error(), "newer padview") {
+	if _, err := Open(s.Path(), testService); err == nil || !strings.Contains(err.Error(), "newer padview") {
 		t.Errorf("%v", err)
 	}
 }
