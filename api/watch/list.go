@@ -11,6 +11,7 @@ import (
 
 // Watch is one advertisement of the watchlist and how its last poll went.
 type Watch struct {
+	Service    string // the service it is polled on (see Service)
 	PAID       string
 	Added      time.Time
 	State      string // "new" (never found), "found", "vanished"
@@ -111,6 +112,7 @@ func (s *Store) watches(and string, args []any) (out []Watch, err error) {
 		if err := rows.Scan(&w.PAID, &added, &w.State, &polled, &w.LastStatus, &w.LastError, &seen, &change, &w.Verdict); err != nil {
 			return nil, err
 		}
+		w.Service = s.service
 		w.Added, w.LastPolled, w.LastSeen, w.LastChange = parseTime(added), parseTime(polled), parseTime(seen), parseTime(change)
 		out = append(out, w)
 	}
@@ -147,9 +149,9 @@ func (s *Store) Elsewhere() (map[string]int, error) {
 
 // MarshalJSON writes the watch as a line of `padview watch list --json`:
 // {"paid", "added", "state", "lastPolled", "lastStatus", "lastError",
-// "lastSeen", "lastChange", "lastVerdict"}; a time or verdict not known
-// yet is null, and so are lastStatus before the first poll and lastError
-// after a poll that had an answer to keep.
+// "lastSeen", "lastChange", "lastVerdict", "service"}; a time or verdict
+// not known yet is null, and so are lastStatus before the first poll and
+// lastError after a poll that had an answer to keep.
 func (w Watch) MarshalJSON() ([]byte, error) {
 	b := []byte(`{"paid":`)
 	b = advert.AppendQuoted(b, w.PAID)
@@ -173,6 +175,8 @@ func (w Watch) MarshalJSON() ([]byte, error) {
 	b = appendTime(b, w.LastChange)
 	b = append(b, `,"lastVerdict":`...)
 	b = appendString(b, w.Verdict)
+	b = append(b, `,"service":`...)
+	b = appendString(b, w.Service)
 	return append(b, '}'), nil
 }
 
