@@ -54,24 +54,25 @@ func padviewBinary(t *testing.T) string {
 	return binary.path
 }
 
-// hangingService is the fake behind a handler that holds the first request
-// for HANG01 until the client gives up on it (never answering it), then
-// answers HANG01 with AB12CD's content; it counts the requests per PAID.
+// hangingService is the fake behind a handler that holds the first
+// hangs requests for HANG01 until the client gives up on each (never
+// answering it), then answers HANG01 with AB12CD's content; it counts the
+// requests per PAID.
 type hangingService struct {
 	*httptest.Server
 	mu       sync.Mutex
 	requests map[string]int
-	arrived  chan struct{} // the hanging request is in
+	arrived  chan struct{} // a hanging request is in
 	dropped  chan struct{} // the client went away from it
 }
 
-func startHanging(t *testing.T) *hangingService {
+func startHanging(t *testing.T, hangs int) *hangingService {
 	f, err := fake.Start(fake.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { f.Close() })
-	h := &hangingService{requests: map[string]int{}, arrived: make(chan struct{}), dropped: make(chan struct{})}
+	h := &hangingService{requests: map[string]int{}, arrived: make(chan struct{}, hangs), dropped: make(chan struct{}, hangs)}
 	inner := f.Handler()
 	h.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		paid := r.URL.Path[strings.LastIndexByte(r.URL.Path, '/')+1:]
@@ -80,10 +81,10 @@ func startHanging(t *testing.T) *hangingService {
 		n := h.requests[paid]
 		h.mu.Unlock()
 		if paid == "HANG01" {
-			if n == 1 {
-				close(h.arrived)
+			if n <= hangs {
+				h.arrived <- struct{}{}
 				<-r.Context().Done()
-				close(h.dropped)
+				h.dropped <- struct{}{}
 				return
 			}
 			r = r.Clone(r.Context())
@@ -125,11 +126,13 @@ func exitCode(err error) int {
 // binary while one poll hangs on a service that never answers it: padview
 // must drop that poll and exit 130 at once (a padview that waited would
 // hang this test), and the next run polls only what the sweep had left.
+// That run, stopped by SIGTERM while it hangs too, says only that it was
+// interrupted and how far the sweep got; the third finishes the sweep.
 func TestWatchCtrlCStopsAtOnceAndResumes(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("SIGINT")
 	}
-	svc := startHanging(t)
+	svc := startHanging(t, 2)
 	state := t.TempDir()
 	paids := []string{"AB12CD", "TN2026", "HANG01", "XK9P2M", "ZZ7Q1A", "Q4R8ST"}
 	if out, err := watchProcess(t, state, svc.URL, append([]string{"watch", "add"}, paids...)...).CombinedOutput(); err != nil {
@@ -161,8 +164,23 @@ func TestWatchCtrlCStopsAtOnceAndResumes(t *testing.T) {
 	if code := exitCode(err); code != 130 || len(bytes.TrimSpace(rest)) != 0 {
 		t.Fatalf("exit %d, more output %q\n%s", code, rest, stderr.String())
 	}
-	if !strings.Contains(stderr.String(), "interrupted: 1 advertisement of this sweep left") {
+	if !strings.Contains(stderr.String(), "padview: interrupted after 5 of 6 advertisements of this sweep; the next 'padview watch run' goes on with the one it had not polled") {
 		t.Errorf("stderr: %s", stderr.String())
+	}
+
+	resumed := watchProcess(t, state, svc.URL, "watch", "run", "--once")
+	var resumedErr bytes.Buffer
+	resumed.Stderr = &resumedErr
+	if err := resumed.Start(); err != nil {
+		t.Fatal(err)
+	}
+	<-svc.arrived
+	resumed.Process.Signal(syscall.SIGTERM)
+	err = resumed.Wait()
+	<-svc.dropped
+	if code := exitCode(err); code != 143 || strings.Contains(resumedErr.String(), "went on") || strings.Contains(resumedErr.String(), "swept") ||
+		!strings.Contains(resumedErr.String(), "padview: interrupted after 5 of 6 advertisements of this sweep") {
+		t.Fatalf("the resumed run, stopped: exit %d\n%s", code, resumedErr.String())
 	}
 
 	before := map[string]int{}
@@ -225,7 +243,7 @@ func TestWatchSecondRunRefuses(t *testing.T) {
 	for lines.Scan() {
 		rest.WriteString(lines.Text() + "\n")
 	}
-	if code := exitCode(first.Wait()); code != 130 || !strings.Contains(rest.String(), "stopped between sweeps") {
+	if code := exitCode(first.Wait()); code != 130 || !strings.Contains(rest.String(), "interrupted between sweeps") {
 		t.Errorf("first run: exit %d\n%s", code, rest.String())
 	}
 }

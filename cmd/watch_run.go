@@ -263,7 +263,7 @@ func (r *watchRun) finish(ctx context.Context, store *watch.Store, runErr error)
 		return exitWith(ExitInterrupted, "interrupted %s", howFar(store))
 	case errors.As(runErr, &stop):
 		code := worse(r.code, codeForKind(api.KindOf(stop.Err)))
-		return &exitError{code: code, err: fmt.Errorf("the sweep stopped %s\n%s", howFar(store), r.env.failure(stop.Err))}
+		return &exitError{code: code, err: fmt.Errorf("%s\nThe sweep stopped %s.", r.env.failure(stop.Err), howFar(store))}
 	case runErr != nil:
 		return exitWith(ExitFailure, "%v", runErr)
 	}

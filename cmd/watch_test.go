@@ -183,7 +183,7 @@ func TestWatchRunAfterARejectedToken(t *testing.T) {
 	h.vars[keystore.EnvToken] = "wrong-token-0000"
 	code, out, errs := h.run("watch", "run", "--once")
 	if code != ExitToken || out != "" || srv.Stats().Requests != 1 ||
-		!strings.Contains(errs, "the sweep stopped after 0 of 3 advertisements of this sweep; the next 'padview watch run' goes on with the 3 it had not polled") ||
+		!strings.Contains(errs, "\nThe sweep stopped after 0 of 3 advertisements of this sweep; the next 'padview watch run' goes on with the 3 it had not polled.\n") ||
 		!strings.Contains(errs, "HTTP 401") || !strings.Contains(errs, "the token comes from PADVIEW_TOKEN") {
 		t.Fatalf("exit %d, %d requests\n%s%s", code, srv.Stats().Requests, out, errs)
 	}

@@ -77,16 +77,17 @@ func (p *Poller) Sweep(ctx context.Context) (Summary, error) {
 	sum := Summary{Sweep: sw, Counts: map[Kind]int{}}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	polls := p.fetchAll(ctx, sw.Left)
+	var stopped error // the first poll that stopped the sweep; read once polls is closed
+	var once sync.Once
+	halt := func(err error) {
+		once.Do(func() { stopped = &StopError{Err: err} })
+		cancel()
+	}
+	polls := p.fetchAll(ctx, sw.Left, halt)
 	var fail error
 	for pl := range polls {
 		if ctx.Err() != nil {
 			continue // interrupted or stopped: polled again next time
-		}
-		if stops(pl.err) { // about the token or the address, not the advertisement: not recorded
-			fail = &StopError{Err: pl.err}
-			cancel()
-			continue
 		}
 		ev, err := p.Store.Record(pl.paid, sw.ID, pl.doc, pl.err)
 		switch {
@@ -103,6 +104,9 @@ func (p *Poller) Sweep(ctx context.Context) (Summary, error) {
 		}
 	}
 	sum.Elapsed = time.Since(start)
+	if stopped != nil {
+		fail = stopped
+	}
 	if fail != nil {
 		return sum, fail
 	}
@@ -123,21 +127,29 @@ type poll struct {
 // fetchAll fetches paids with the workers, each request in its pacer
 // slot, and sends what came on the channel it returns, which it closes
 // when all are done or ctx has ended. An answer cut off by ctx is not
-// sent.
-func (p *Poller) fetchAll(ctx context.Context, paids []string) <-chan poll {
+// sent. A worker takes its slot before its PAID, so that the requests go
+// out in the order of paids. A failure that stops the sweep (stops) is
+// not sent: it is about the token or the address, not the advertisement,
+// and goes to halt, which ends ctx at once, before another request.
+func (p *Poller) fetchAll(ctx context.Context, paids []string, halt func(error)) <-chan poll {
 	n := max(1, p.workers())
 	out := make(chan poll, n)
 	jobs := make(chan string)
 	var wg sync.WaitGroup
 	for range n {
 		wg.Go(func() {
-			for paid := range jobs {
-				if p.Pacer.Wait(ctx) != nil {
-					continue // drain: ctx has ended
+			for p.Pacer.Wait(ctx) == nil {
+				paid, ok := <-jobs
+				if !ok {
+					return
 				}
 				doc, err := p.Fetch(ctx, paid)
-				if doc == nil && ctx.Err() != nil {
+				switch {
+				case doc == nil && ctx.Err() != nil:
 					continue // interrupted: polled again next time
+				case stops(err):
+					halt(err)
+					return
 				}
 				select {
 				case out <- poll{paid, doc, err}:
