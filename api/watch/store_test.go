@@ -3,6 +3,7 @@ package watch
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -282,5 +283,75 @@ func TestAnAnswerTooLargeForTheHistoryFails(t *testing.T) {
 	s.db.QueryRow(`SELECT count(*) FROM snapshots`).Scan(&n)
 	if n != 0 {
 		t.Error("stored anyway")
+	}
+}
+
+// TestRefusalsSayWhatFixesThem: each state file of the watch (the
+// database, its key, SQLite's files beside it) is refused in statedir's
+// words, under one prefix, with the fix for what is wrong: another user's
+// file is moved away or taken back (chmod cannot change an owner), one
+// others may write to is made private, a link is removed.
+func TestRefusalsSayWhatFixesThem(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("Unix modes and owners")
+	}
+	s := openTest(t)
+	s.Close()
+	dir := filepath.Dir(s.Path())
+	type spoil func(path string) error
+	chown := func(path string) error { return os.Chown(path, 65534, 65534) }
+	writable := func(path string) error { return os.Chmod(path, 0o666) }
+	link := func(path string) error {
+		os.Rename(path, path+".real")
+		return os.Symlink(path+".real", path)
+	}
+	for _, name := range []string{FileName, KeyFile, FileName + "-wal"} {
+		for _, tc := range []struct {
+			what  string
+			spoil spoil
+			says  []string
+			not   string
+		}{
+			{"another user's", chown, []string{"belongs to uid 65534", "mv ", "chown "}, "chmod 600"},
+			{"writable by others", writable, []string{"other users may write to it (mode 0666)", "chmod 600 "}, ""},
+			{"a symbolic link", link, []string{"symbolic link", "rm "}, "chmod"},
+		} {
+			path := filepath.Join(dir, name)
+			if _, err := os.Stat(path); err != nil {
+				os.WriteFile(path, nil, 0o600) // the WAL is gone once the database is closed
+			}
+			before, _ := os.ReadFile(path)
+			if err := tc.spoil(path); err != nil {
+				if os.Getuid() != 0 && tc.what == "another user's" {
+					continue // only root can give a file away
+				}
+				t.Fatal(err)
+			}
+			_, err := Open(s.Path(), testService)
+			msg := fmt.Sprint(err)
+			if !strings.HasPrefix(msg, "watch database: refusing "+path+": ") || (tc.not != "" && strings.Contains(msg, tc.not)) {
+				t.Errorf("%s %s: %v", tc.what, name, err)
+			}
+			for _, say := range tc.says {
+				if !strings.Contains(msg, say) {
+					t.Errorf("%s %s: the refusal does not say %q: %v", tc.what, name, say, err)
+				}
+			}
+			// Put it back as it was.
+			if fi, _ := os.Lstat(path); fi.Mode()&os.ModeSymlink != 0 {
+				os.Remove(path)
+				os.Rename(path+".real", path)
+			}
+			os.Chown(path, os.Getuid(), os.Getgid())
+			os.Chmod(path, 0o600)
+			if after, _ := os.ReadFile(path); string(after) != string(before) {
+				t.Errorf("%s %s: the refused file was changed", tc.what, name)
+			}
+		}
+	}
+	if s, err := Open(s.Path(), testService); err != nil {
+		t.Fatalf("mended: %v", err)
+	} else {
+		s.Close()
 	}
 }
