@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -332,5 +333,108 @@ func TestTUIWatchCreatesTheDatabaseOnlyForW(t *testing.T) {
 		} else {
 			s.Close()
 		}
+	}
+}
+
+// TestWatchProfilesOfTwoServicesKeepApart is the reviewer's run: two
+// profiles of different services, swept in turn, never read each other's
+// history as a change; each lists and logs its own, and the events name
+// their service.
+func TestWatchProfilesOfTwoServicesKeepApart(t *testing.T) {
+	h, prod := withService(t, fake.Options{})
+	staging := startFake(t, fake.Options{})
+	delete(h.vars, EnvBaseURL)
+	h.writeConfig(fmt.Sprintf("[profiles.default]\nbase_url = %q\n[profiles.staging]\nbase_url = %q\n", prod.URL, staging.URL))
+	prodSvc, _ := watch.Service(prod.URL)
+	stagingSvc, _ := watch.Service(staging.URL)
+	h.run("watch", "add", "AB12CD", "TN2026")
+	h.run("--profile", "staging", "watch", "add", "AB12CD")
+	for i, args := range [][]string{
+		{"watch", "run", "--once", "--json"}, {"--profile", "staging", "watch", "run", "--once", "--json"},
+		{"watch", "run", "--once", "--json"}, {"--profile", "staging", "watch", "run", "--once", "--json"},
+	} {
+		code, out, errs := h.run(args...)
+		wantFirst := 0
+		if i < 2 {
+			wantFirst = 2 - i // 2 on prod, 1 on staging
+		}
+		if code != 0 || strings.Count(out, `"event":"first"`) != wantFirst || strings.Count(out, "\n") != wantFirst {
+			t.Fatalf("run %d %v: exit %d\n%s%s", i+1, args, code, out, errs)
+		}
+	}
+	_, out, _ := h.run("watch", "list", "--json")
+	if strings.Count(out, "\n") != 2 || strings.Count(out, `"service":"`+prodSvc+`"`) != 2 {
+		t.Errorf("the default profile's list:\n%s", out)
+	}
+	_, out, _ = h.run("--profile", "staging", "watch", "log", "--json")
+	if strings.Count(out, "\n") != 1 || !strings.Contains(out, `"service":"`+stagingSvc+`"`) {
+		t.Errorf("the staging profile's log:\n%s", out)
+	}
+	if prod.Stats().Requests != 4 || staging.Stats().Requests != 2 {
+		t.Errorf("requests: %d to prod, %d to staging; each profile polls its own service", prod.Stats().Requests, staging.Stats().Requests)
+	}
+}
+
+// TestWatchCommandsRefuseAnUndefinedProfile: like every command, with the
+// profiles the config file defines.
+func TestWatchCommandsRefuseAnUndefinedProfile(t *testing.T) {
+	h, srv := withService(t, fake.Options{})
+	h.writeConfig(fmt.Sprintf("[profiles.staging]\nbase_url = %q\n", srv.URL))
+	for _, args := range [][]string{
+		{"watch", "add", "AB12CD"}, {"watch", "list"}, {"watch", "log"}, {"watch", "remove", "AB12CD"}, {"watch", "run", "--once"},
+	} {
+		code, _, errs := h.run(append([]string{"--profile", "stagin"}, args...)...)
+		if code != ExitUsage || !strings.Contains(errs, `profile "stagin" (from --profile) is not defined`) || !strings.Contains(errs, "its profiles are staging") {
+			t.Errorf("%v: exit %d %s", args, code, errs)
+		}
+	}
+	if _, err := os.Stat(h.watchDB()); err == nil {
+		t.Error("a refused command made the database")
+	}
+}
+
+// TestWatchOnChangeIsCheckedAtTheStart: a command that cannot run is
+// refused before any request (exit 2), each in words of its own.
+func TestWatchOnChangeIsCheckedAtTheStart(t *testing.T) {
+	h, srv := withService(t, fake.Options{})
+	h.run("watch", "add", "AB12CD")
+	dir := t.TempDir()
+	notExec := filepath.Join(dir, "notify.sh")
+	os.WriteFile(notExec, []byte("#!/bin/sh\n"), 0o600)
+	for cmd, say := range map[string]string{
+		`notify "unclosed`:          "a quote is not closed",
+		``:                          "the command is empty",
+		`   `:                       "the command is empty",
+		`padview-no-such-program x`: "padview-no-such-program: there is no such program on PATH",
+		dir + "/missing.sh":         "missing.sh: there is no such file",
+		notExec:                     "it is not executable",
+	} {
+		code, _, errs := h.run("watch", "run", "--once", "--on-change", cmd)
+		if code != ExitUsage || !strings.Contains(errs, say) || strings.Contains(errs, "unbalanced") {
+			t.Errorf("--on-change %q: exit %d %s", cmd, code, errs)
+		}
+	}
+	if n := srv.Stats().Requests; n != 0 {
+		t.Errorf("%d requests before the refusal", n)
+	}
+}
+
+// TestWatchAddCountsAndListsBeyondAWorklist: a list for `watch add` may be
+// as long as a watchlist (a worklist's 10,000 is not its bound), and the
+// counts have thousands separators.
+func TestWatchAddCountsAndListsBeyondAWorklist(t *testing.T) {
+	h, _ := withService(t, fake.Options{})
+	var b strings.Builder
+	for i := range 10_050 {
+		fmt.Fprintf(&b, "PAD-2026-%012d\n", i)
+	}
+	h.stdin = b.String()
+	code, out, errs := h.run("watch", "add", "--list", "-")
+	if code != 0 || !strings.Contains(out, "Watching 10,050 advertisements on ") || !strings.Contains(out, "(10,050 added, 0 already watched)") {
+		t.Fatalf("exit %d\n%s%s", code, out, errs)
+	}
+	h.stdin = "AB12/CD\n"
+	if code, _, errs := h.run("watch", "add", "--list", "-"); code != ExitUsage || !strings.Contains(errs, "the list has lines that are not PAIDs") {
+		t.Errorf("a bad line: exit %d %s", code, errs)
 	}
 }

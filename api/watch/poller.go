@@ -2,7 +2,6 @@ package watch
 
 import (
 	"context"
-	"errors"
 	"sync"
 	"time"
 
@@ -65,9 +64,10 @@ func stops(err error) bool {
 // dropped), with a *StopError, or when the database fails.
 //
 // Workers fetch, within the pacer, and hand each answer on; this
-// goroutine records them one at a time. A write that waits (a WAL
-// checkpoint, another padview's write) so holds up no request, and a
-// workers' worth of answers may wait for it.
+// goroutine records them, those that came while it wrote the last in one
+// transaction. A write that waits (a WAL checkpoint, another padview's
+// write) so holds up no request while a workers' worth of answers wait
+// for it.
 func (p *Poller) Sweep(ctx context.Context) (Summary, error) {
 	start := time.Now()
 	sw, err := p.Store.StartSweep()
@@ -86,16 +86,21 @@ func (p *Poller) Sweep(ctx context.Context) (Summary, error) {
 	polls := p.fetchAll(ctx, sw.Left, halt)
 	var fail error
 	for pl := range polls {
+		batch := append(make([]Poll, 0, cap(polls)+1), pl)
+		batch = drain(polls, batch)
 		if ctx.Err() != nil {
 			continue // interrupted or stopped: polled again next time
 		}
-		ev, err := p.Store.Record(pl.paid, sw.ID, pl.doc, pl.err)
-		switch {
-		case errors.Is(err, ErrNotWatched):
-		case err != nil:
+		evs, err := p.Store.RecordAll(sw.ID, batch)
+		if err != nil {
 			fail = err
 			cancel()
-		default:
+			continue
+		}
+		for _, ev := range evs {
+			if ev.Kind == "" {
+				continue // no longer watched
+			}
 			sum.Polled++
 			sum.Counts[ev.Kind]++
 			if p.Emit != nil {
@@ -117,42 +122,49 @@ func (p *Poller) Sweep(ctx context.Context) (Summary, error) {
 	return sum, p.Store.FinishSweep(sw.ID)
 }
 
-// poll is one advertisement fetched: its answer or its failure.
-type poll struct {
-	paid string
-	doc  *advert.Document
-	err  error
+// drain adds to batch the polls that wait on the channel, without
+// waiting for more: what came while the last batch was written is
+// recorded in one transaction (a group commit), so that a slow write
+// costs one commit, not one per answer.
+func drain(polls <-chan Poll, batch []Poll) []Poll {
+	for {
+		select {
+		case pl, ok := <-polls:
+			if !ok {
+				return batch
+			}
+			batch = append(batch, pl)
+		default:
+			return batch
+		}
+	}
 }
 
-// fetchAll fetches paids with the workers, each request in its pacer
-// slot, and sends what came on the channel it returns, which it closes
-// when all are done or ctx has ended. An answer cut off by ctx is not
-// sent. A worker takes its slot before its PAID, so that the requests go
-// out in the order of paids. A failure that stops the sweep (stops) is
-// not sent: it is about the token or the address, not the advertisement,
-// and goes to halt, which ends ctx at once, before another request.
-func (p *Poller) fetchAll(ctx context.Context, paids []string, halt func(error)) <-chan poll {
+// fetchAll fetches paids with the workers and sends what came on the
+// channel it returns, which it closes when all are done or ctx has ended.
+// One goroutine hands the PAIDs out in their order, each in its pacer
+// slot, to whichever worker is free. An answer cut off by ctx is not
+// sent. A failure that stops the sweep (stops) is not sent either: it is
+// about the token or the address, not the advertisement, and goes to
+// halt, which ends ctx at once, before another request.
+func (p *Poller) fetchAll(ctx context.Context, paids []string, halt func(error)) <-chan Poll {
 	n := max(1, p.workers())
-	out := make(chan poll, n)
+	out := make(chan Poll, n)
 	jobs := make(chan string)
 	var wg sync.WaitGroup
 	for range n {
 		wg.Go(func() {
-			for p.Pacer.Wait(ctx) == nil {
-				paid, ok := <-jobs
-				if !ok {
-					return
-				}
+			for paid := range jobs {
 				doc, err := p.Fetch(ctx, paid)
 				switch {
 				case doc == nil && ctx.Err() != nil:
 					continue // interrupted: polled again next time
 				case stops(err):
 					halt(err)
-					return
+					continue
 				}
 				select {
-				case out <- poll{paid, doc, err}:
+				case out <- Poll{PAID: paid, Doc: doc, Err: err}:
 				case <-ctx.Done():
 				}
 			}
@@ -163,6 +175,9 @@ func (p *Poller) fetchAll(ctx context.Context, paids []string, halt func(error))
 		defer wg.Wait()
 		defer close(jobs)
 		for _, paid := range paids {
+			if p.Pacer.Wait(ctx) != nil {
+				return
+			}
 			select {
 			case jobs <- paid:
 			case <-ctx.Done():

@@ -17,8 +17,6 @@ import (
 
 	_ "modernc.org/sqlite" // the database/sql driver "sqlite", pure Go
 
-	"github.com/padview/padview/api"
-	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/statedir"
 	"github.com/padview/padview/api/text"
 )
@@ -250,180 +248,6 @@ func (s *Store) Path() string { return s.path }
 // Service is the service whose watches the Store reads and writes.
 func (s *Store) Service() string { return s.service }
 
-// ErrNotWatched is Record's error for a PAID no longer on the watchlist
-// (removed while a sweep ran): its poll is not recorded.
-var ErrNotWatched = errors.New("not on the watchlist")
-
-// current is what Record needs to know of a watch before a poll.
-type current struct {
-	state      string
-	failing    bool // the poll before failed
-	snapshotID int64
-	hash       string
-	verdict    string
-	checks     string
-}
-
-// Record stores what one poll of sweep found: the answer d, or the
-// failure err. It returns the event the poll ended in. An unchanged
-// answer (the same content hash, verdict and rule statuses) only moves
-// "last seen"; a new or changed one is stored as a snapshot. A failure
-// that follows a failure is not stored again.
-func (s *Store) Record(paid string, sweep int64, d *advert.Document, pollErr error) (ev Event, err error) {
-	defer func() { err = s.fail("write to", err) }()
-	var o observation
-	if d != nil && len(d.Raw) > MaxSnapshot { // before the work of observe
-		d, pollErr = nil, tooLarge(paid, len(d.Raw))
-	}
-	if d != nil {
-		k := s.keyed.Get().(*keyed)
-		o = s.observe(k, d)
-		s.keyed.Put(k)
-		if len(o.json) > MaxSnapshot {
-			d, pollErr = nil, tooLarge(paid, len(o.json))
-		}
-	}
-	ev = Event{Service: s.service, PAID: paid, At: s.now(), Err: pollErr}
-	var cur current
-	err = s.loadStmt.QueryRow(s.service, paid).Scan(&cur.state, &cur.failing, &cur.snapshotID, &cur.hash, &cur.verdict, &cur.checks)
-	if errors.Is(err, sql.ErrNoRows) {
-		return ev, ErrNotWatched
-	}
-	if err != nil {
-		return ev, err
-	}
-	if d == nil {
-		return s.recordFailure(ev, cur, sweep, pollErr)
-	}
-	ev.Verdict = Verdict{Before: cur.verdict, After: o.verdict}
-	if cur.snapshotID != 0 && cur.hash == o.hash && cur.verdict == o.verdict && cur.checks == o.checkTxt {
-		ev.Before, ev.After = cur.snapshotID, cur.snapshotID
-		if cur.state != StateVanished {
-			ev.Kind = Unchanged
-			now := formatTime(ev.At)
-			_, err := s.unchangedStmt.Exec(now, now, 200, sweep, s.service, paid)
-			return ev, err
-		}
-	}
-	return s.recordAnswer(ev, cur, sweep, o)
-}
-
-// tooLarge is the failure of an answer larger than a snapshot keeps.
-func tooLarge(paid string, size int) error {
-	return &api.Error{Kind: api.KindTooLarge, Status: 200, PAID: text.CleanText(paid),
-		Message: fmt.Sprintf("the answer is %s, more than the %s a snapshot of the watch history keeps",
-			text.FormatSize(int64(size)), text.FormatSize(MaxSnapshot))}
-}
-
-// recordAnswer stores a first, changed or reappeared answer.
-func (s *Store) recordAnswer(ev Event, cur current, sweep int64, o observation) (Event, error) {
-	tx, err := s.db.Begin()
-	if err != nil {
-		return ev, err
-	}
-	defer tx.Rollback()
-	now := formatTime(ev.At)
-	next := &Snapshot{PAID: ev.PAID, Hash: o.hash, Document: o.doc, Verdict: o.verdict, Checks: o.checks, ID: cur.snapshotID}
-	if cur.snapshotID == 0 || cur.hash != o.hash || cur.verdict != o.verdict || cur.checks != o.checkTxt {
-		checksID, err := checksID(tx, o.checkTxt)
-		if err != nil {
-			return ev, err
-		}
-		res, err := tx.Exec(`INSERT INTO snapshots(service, paid, taken_at, hash, document, verdict, checks_id) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-			s.service, ev.PAID, now, o.hash, o.json, o.verdict, checksID)
-		if err != nil {
-			return ev, err
-		}
-		next.ID, _ = res.LastInsertId()
-	}
-	switch {
-	case cur.snapshotID == 0:
-		ev.Kind = First
-	case cur.state == StateVanished:
-		ev.Kind = Reappeared
-	default:
-		ev.Kind = Changed
-	}
-	ev.Before, ev.After = cur.snapshotID, next.ID
-	if cur.snapshotID != 0 && next.ID != cur.snapshotID {
-		prev, err := loadSnapshot(tx, cur.snapshotID)
-		if err != nil {
-			return ev, err
-		}
-		ev.Changes = Compare(prev, next)
-	}
-	if err := insertEvent(tx, &ev); err != nil {
-		return ev, err
-	}
-	if _, err := tx.Exec(`UPDATE watches SET state = 'found', last_polled_at = ?1, last_seen_at = ?1, last_change_at = ?1,
-		last_status = 200, last_error = NULL, snapshot_id = ?2, sweep_id = ?3 WHERE service = ?4 AND paid = ?5`,
-		now, next.ID, sweep, s.service, ev.PAID); err != nil {
-		return ev, err
-	}
-	return ev, tx.Commit()
-}
-
-// checksID is the row of a set of statuses, added when it is new.
-func checksID(tx *sql.Tx, statuses string) (int64, error) {
-	if _, err := tx.Exec(`INSERT INTO checks(statuses) VALUES (?) ON CONFLICT(statuses) DO NOTHING`, statuses); err != nil {
-		return 0, err
-	}
-	var id int64
-	err := tx.QueryRow(`SELECT id FROM checks WHERE statuses = ?`, statuses).Scan(&id)
-	return id, err
-}
-
-// recordFailure stores a poll without an answer to keep: vanished (404
-// or 410 after it was found), still gone, or failed. A failed poll's
-// verdict is the one that stands: that of the latest snapshot, unless the
-// advertisement vanished.
-func (s *Store) recordFailure(ev Event, cur current, sweep int64, pollErr error) (Event, error) {
-	kind := api.KindOf(pollErr)
-	var ae *api.Error
-	if errors.As(pollErr, &ae) {
-		ev.Status = ae.Status
-	}
-	ev.Error = errorText(pollErr)
-	now := formatTime(ev.At)
-	lastError := sql.NullString{String: kind.String(), Valid: true}
-	switch {
-	case kind == api.KindNotFound && cur.state == StateFound:
-		ev.Kind, ev.Verdict.Before, ev.Before = Vanished, cur.verdict, cur.snapshotID
-		lastError.Valid = false // gone is a state, not a failure
-	case kind == api.KindNotFound && cur.state == StateVanished:
-		ev.Kind, ev.Err = Unchanged, nil
-		_, err := s.db.Exec(`UPDATE watches SET last_polled_at = ?, last_status = ?, last_error = NULL, sweep_id = ?
-			WHERE service = ? AND paid = ?`, now, ev.Status, sweep, s.service, ev.PAID)
-		return ev, err
-	default:
-		ev.Kind = Failed
-		if cur.state == StateFound {
-			ev.Verdict = Verdict{Before: cur.verdict, After: cur.verdict}
-			ev.Before, ev.After = cur.snapshotID, cur.snapshotID
-		}
-	}
-	tx, err := s.db.Begin()
-	if err != nil {
-		return ev, err
-	}
-	defer tx.Rollback()
-	if ev.Kind == Vanished || !cur.failing {
-		if err := insertEvent(tx, &ev); err != nil {
-			return ev, err
-		}
-	}
-	state, changed := cur.state, sql.NullString{}
-	if ev.Kind == Vanished {
-		state, changed = StateVanished, sql.NullString{String: now, Valid: true}
-	}
-	if _, err := tx.Exec(`UPDATE watches SET state = ?, last_polled_at = ?, last_status = ?, last_error = ?,
-		last_change_at = coalesce(?, last_change_at), sweep_id = ? WHERE service = ? AND paid = ?`,
-		state, now, ev.Status, lastError, changed, sweep, s.service, ev.PAID); err != nil {
-		return ev, err
-	}
-	return ev, tx.Commit()
-}
-
 // errorText is a failure as the history keeps it: cleaned, personal data
 // in it masked (a service's message may quote anything), and cut short.
 func errorText(err error) string {
@@ -435,16 +259,6 @@ func errorText(err error) string {
 		s = string([]rune(s)[:maxErrorText-1]) + "…"
 	}
 	return s
-}
-
-func insertEvent(tx *sql.Tx, ev *Event) error {
-	res, err := tx.Exec(`INSERT INTO events(service, paid, at, event, before_id, after_id, status, error, changes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		ev.Service, ev.PAID, formatTime(ev.At), string(ev.Kind), nullID(ev.Before), nullID(ev.After), ev.Status, nullString(ev.Error),
-		string(appendChanges(nil, ev.Changes)))
-	if err == nil {
-		ev.ID, _ = res.LastInsertId()
-	}
-	return err
 }
 
 func nullID(id int64) sql.NullInt64 { return sql.NullInt64{Int64: id, Valid: id != 0} }
