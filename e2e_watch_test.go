@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"io"
@@ -245,5 +246,71 @@ func TestWatchSecondRunRefuses(t *testing.T) {
 	}
 	if code := exitCode(first.Wait()); code != 130 || !strings.Contains(rest.String(), "interrupted between sweeps") {
 		t.Errorf("first run: exit %d\n%s", code, rest.String())
+	}
+}
+
+// TestREADMEWatchSchemaIsTheDatabases: the README's short schema names
+// the tables padview makes, and only columns they have.
+func TestREADMEWatchSchemaIsTheDatabases(t *testing.T) {
+	b, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, table, ok := strings.Cut(string(b), "| Table | A row is | Its columns |\n|---|---|---|\n")
+	if !ok {
+		t.Fatal("the README's Watch section has no schema table")
+	}
+	table, _, _ = strings.Cut(table, "\n\n")
+	path := filepath.Join(t.TempDir(), "state", watch.FileName)
+	s, err := watch.Open(path, "api.partner.example/v1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	columns := func(table string) map[string]bool {
+		rows, err := db.Query(`SELECT name FROM pragma_table_info(?)`, table)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		out := map[string]bool{}
+		for rows.Next() {
+			var c string
+			rows.Scan(&c)
+			out[c] = true
+		}
+		return out
+	}
+	named := map[string]bool{}
+	for _, row := range strings.Split(table, "\n") {
+		cells := strings.Split(row, "|")
+		name := strings.Trim(strings.TrimSpace(cells[1]), "`")
+		named[name] = true
+		have := columns(name)
+		for _, cell := range cells[2:] {
+			parts := strings.Split(cell, "`")
+			for i := 1; i < len(parts); i += 2 {
+				if !have[parts[i]] {
+					t.Errorf("the README names %s.%s, which the database does not have", name, parts[i])
+				}
+			}
+		}
+	}
+	rows, err := db.Query(`SELECT name FROM sqlite_master WHERE type = 'table' AND name != 'meta'`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var name string
+		rows.Scan(&name)
+		if !named[name] {
+			t.Errorf("the README's schema leaves out the table %s", name)
+		}
 	}
 }
