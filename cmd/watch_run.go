@@ -235,9 +235,9 @@ func (r *watchRun) summary(sum watch.Summary, next time.Time) {
 		}
 	}
 	polled := text.Plural(sum.Polled, "advertisement", "advertisements")
-	line := fmt.Sprintf("padview: swept %s of %s in %s", polled, r.service, text.Elapsed(sum.Elapsed))
+	line := fmt.Sprintf("padview: swept %s on %s in %s", polled, r.service, text.Elapsed(sum.Elapsed))
 	if sum.Sweep.Resumed {
-		line = fmt.Sprintf("padview: went on with the sweep of %s begun %s: %s in %s", r.service, when(sum.Sweep.Started),
+		line = fmt.Sprintf("padview: went on with the sweep on %s begun %s: %s in %s", r.service, when(sum.Sweep.Started),
 			polled, text.Elapsed(sum.Elapsed))
 	}
 	if len(counts) > 0 {
