@@ -261,30 +261,9 @@ func TestREADMEWatchSchemaIsTheDatabases(t *testing.T) {
 		t.Fatal("the README's Watch section has no schema table")
 	}
 	table, _, _ = strings.Cut(table, "\n\n")
-	path := filepath.Join(t.TempDir(), "state", watch.FileName)
-	s, err := watch.Open(path, "api.partner.example/v1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.Close()
-	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := newWatchDatabase(t)
 	columns := func(table string) map[string]bool {
-		rows, err := db.Query(`SELECT name FROM pragma_table_info(?)`, table)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer rows.Close()
-		out := map[string]bool{}
-		for rows.Next() {
-			var c string
-			rows.Scan(&c)
-			out[c] = true
-		}
-		return out
+		return sqlNames(t, db, `SELECT name FROM pragma_table_info(?)`, table)
 	}
 	named := map[string]bool{}
 	for _, row := range strings.Split(table, "\n") {
@@ -301,16 +280,42 @@ func TestREADMEWatchSchemaIsTheDatabases(t *testing.T) {
 			}
 		}
 	}
-	rows, err := db.Query(`SELECT name FROM sqlite_master WHERE type = 'table' AND name != 'meta'`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var name string
-		rows.Scan(&name)
+	for name := range sqlNames(t, db, `SELECT name FROM sqlite_master WHERE type = 'table' AND name != 'meta'`) {
 		if !named[name] {
 			t.Errorf("the README's schema leaves out the table %s", name)
 		}
 	}
+}
+
+// newWatchDatabase is a new watch database, as padview makes it, opened
+// read-only with database/sql as a user's tool would.
+func newWatchDatabase(t *testing.T) *sql.DB {
+	path := filepath.Join(t.TempDir(), "state", watch.FileName)
+	s, err := watch.Open(path, "api.partner.example/v1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+// sqlNames is the set of the one text column a query returns.
+func sqlNames(t *testing.T, db *sql.DB, query string, args ...any) map[string]bool {
+	rows, err := db.Query(query, args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	out := map[string]bool{}
+	for rows.Next() {
+		var c string
+		rows.Scan(&c)
+		out[c] = true
+	}
+	return out
 }

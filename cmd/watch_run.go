@@ -102,46 +102,15 @@ type watchRun struct {
 }
 
 func runWatch(ctx context.Context, env *Env, rf *rootFlags, f watchRunFlags) error {
-	every, err := parseSince(f.every)
-	if err != nil || every < minEvery || every > maxEvery {
-		return usagef("--every %q: write it as 15m, 6h or 1d, between 10s and 31d", f.every)
-	}
-	if f.rate < 1 || f.rate > maxRate {
-		return usagef("--rate must be between 1 and %d (the service's limit a minute per token), not %d", maxRate, f.rate)
-	}
-	alert, err := onChangeAlert(f)
+	every, alert, err := checkRunFlags(f)
 	if err != nil {
 		return err
 	}
-	var client *api.Client
-	var done func()
-	if !rf.demo { // the account first: a missing token is the first thing to fix
-		if client, done, err = env.apiClient(rf); err != nil {
-			return err
-		}
-		defer done()
-	}
-	store, err := env.openWatch(rf)
+	rs, err := startRun(env, rf)
 	if err != nil {
 		return err
 	}
-	defer store.Close()
-	release, err := store.LockRun()
-	if err != nil {
-		return exitWith(ExitFailure, "%v", err)
-	}
-	defer release()
-	if rf.demo {
-		if client, done, err = demoWatchClient(env, rf, store); err != nil {
-			return err
-		}
-		defer done()
-	}
-	if n, err := store.Count(); err != nil {
-		return exitWith(ExitFailure, "%v", err)
-	} else if n == 0 {
-		return exitWith(ExitUsage, "nothing is watched on %s yet: 'padview watch add PAID' puts an advertisement on its watchlist", store.Service())
-	}
+	defer rs.close()
 	if rf.verbose {
 		var undo func()
 		env, undo = verboseEnv(env)
@@ -151,7 +120,7 @@ func runWatch(ctx context.Context, env *Env, rf *rootFlags, f watchRunFlags) err
 		locked.Stderr = &lockedWriter{w: env.Stderr}
 		env = &locked
 	}
-	r := &watchRun{env: env, service: store.Service(), f: f, out: bufio.NewWriter(env.Stdout)}
+	r := &watchRun{env: env, service: rs.store.Service(), f: f, out: bufio.NewWriter(env.Stdout)}
 	defer r.out.Flush()
 	if alert != nil {
 		alert.Output = env.Stderr
@@ -160,11 +129,11 @@ func runWatch(ctx context.Context, env *Env, rf *rootFlags, f watchRunFlags) err
 		})
 	}
 	p := &watch.Poller{
-		Store: store,
+		Store: rs.store,
 		Pacer: watch.NewPacer(f.rate, time.Minute),
 		Emit:  r.emit,
 		Fetch: func(ctx context.Context, paid string) (*advert.Document, error) {
-			doc, ex, err := client.Get(ctx, paid, advert.Standard) // never the full view
+			doc, ex, err := rs.client.Get(ctx, paid, advert.Standard) // never the full view
 			if rf.verbose && ctx.Err() == nil {
 				describeExchange(env.Stderr, result{input: paid, doc: doc, ex: ex, err: err})
 			}
@@ -180,7 +149,75 @@ func runWatch(ctx context.Context, env *Env, rf *rootFlags, f watchRunFlags) err
 	} else {
 		runErr = p.Run(ctx, every, r.summary)
 	}
-	return r.finish(ctx, store, runErr)
+	return r.finish(ctx, rs.store, runErr)
+}
+
+// checkRunFlags checks watch run's flags before anything is opened.
+func checkRunFlags(f watchRunFlags) (every time.Duration, alert *watch.Alert, err error) {
+	every, err = parseSince(f.every)
+	if err != nil || every < minEvery || every > maxEvery {
+		return 0, nil, usagef("--every %q: write it as 15m, 6h or 1d, between 10s and 31d", f.every)
+	}
+	if f.rate < 1 || f.rate > maxRate {
+		return 0, nil, usagef("--rate must be between 1 and %d (the service's limit a minute per token), not %d", maxRate, f.rate)
+	}
+	alert, err = onChangeAlert(f)
+	return every, alert, err
+}
+
+// runStart is what a run holds: the client, the database and its run
+// lock.
+type runStart struct {
+	client  *api.Client
+	store   *watch.Store
+	closers []func()
+}
+
+func (rs *runStart) close() {
+	for i := len(rs.closers) - 1; i >= 0; i-- {
+		rs.closers[i]()
+	}
+}
+
+// startRun resolves the account (first: a missing token is the first
+// thing to fix), opens the database and takes its run lock; with --demo
+// the client is the demo's own, which needs the database.
+func startRun(env *Env, rf *rootFlags) (_ *runStart, err error) {
+	rs := &runStart{}
+	defer func() {
+		if err != nil {
+			rs.close()
+		}
+	}()
+	if !rf.demo {
+		client, done, err := env.apiClient(rf)
+		if err != nil {
+			return nil, err
+		}
+		rs.client, rs.closers = client, append(rs.closers, done)
+	}
+	if rs.store, err = env.openWatch(rf); err != nil {
+		return nil, err
+	}
+	rs.closers = append(rs.closers, func() { rs.store.Close() })
+	release, err := rs.store.LockRun()
+	if err != nil {
+		return nil, exitWith(ExitFailure, "%v", err)
+	}
+	rs.closers = append(rs.closers, release)
+	if rf.demo {
+		client, done, err := demoWatchClient(env, rf, rs.store)
+		if err != nil {
+			return nil, err
+		}
+		rs.client, rs.closers = client, append(rs.closers, done)
+	}
+	if n, err := rs.store.Count(); err != nil {
+		return nil, exitWith(ExitFailure, "%v", err)
+	} else if n == 0 {
+		return nil, exitWith(ExitUsage, "nothing is watched on %s yet: 'padview watch add PAID' puts an advertisement on its watchlist", rs.store.Service())
+	}
+	return rs, nil
 }
 
 // onChangeAlert is the alert --on-change asks for, nil without it: the

@@ -134,7 +134,8 @@ func TestEveryEventLineHasEveryMember(t *testing.T) {
 }
 
 // checkEventLine checks what each kind of event says of its verdict,
-// status and error, and each change's sides.
+// status and error, and each change's sides. Its complexity is the
+// table of what each kind must say, better read whole.
 func checkEventLine(t *testing.T, ev eventLine, line []byte) {
 	t.Helper()
 	str := func(p *string) string {

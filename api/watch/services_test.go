@@ -54,26 +54,7 @@ func TestServicesKeepTheirOwnWatches(t *testing.T) {
 	a.Add([]string{"AB12CD", "TN2026"})
 	b.Add([]string{"AB12CD"})
 
-	steady, changing := startFake(t, fake.Options{}), startFake(t, fake.Options{})
-	// b's AB12CD is another advertisement under the same PAID: REV2026's.
-	other := fetcher(t, changing, advert.Standard)
-	asRev := func(ctx context.Context, paid string) (*advert.Document, error) {
-		d, err := other(ctx, fake.ChangingPAID)
-		if d != nil {
-			d.PAID = paid
-		}
-		return d, err
-	}
-	for round := range 3 {
-		evs, sum := sweep(t, a, fetcher(t, steady, advert.Standard))
-		if sum.Polled != 2 || (round > 0 && kinds(evs)["AB12CD"] != Unchanged) {
-			t.Fatalf("a, sweep %d: %+v %v", round+1, sum, kinds(evs))
-		}
-		evs, sum = sweep(t, b, asRev)
-		if sum.Polled != 1 || (round == 0) != (evs[0].Kind == First) {
-			t.Fatalf("b, sweep %d: %+v %v", round+1, sum, kinds(evs))
-		}
-	}
+	sweepBoth(t, a, b)
 	for _, tc := range []struct {
 		s               *Store
 		watches, events int
@@ -104,6 +85,31 @@ func TestServicesKeepTheirOwnWatches(t *testing.T) {
 	}
 	if _, ok, _ := a.Watch("AB12CD"); !ok {
 		t.Error("removing b's watch removed a's")
+	}
+}
+
+// sweepBoth sweeps a's watchlist and b's in turn, three times: a's
+// answers stay the same, b's AB12CD is another advertisement under the
+// same PAID (REV2026's: first, changed, vanished).
+func sweepBoth(t *testing.T, a, b *Store) {
+	steady, changing := startFake(t, fake.Options{}), startFake(t, fake.Options{})
+	other := fetcher(t, changing, advert.Standard)
+	asRev := func(ctx context.Context, paid string) (*advert.Document, error) {
+		d, err := other(ctx, fake.ChangingPAID)
+		if d != nil {
+			d.PAID = paid
+		}
+		return d, err
+	}
+	for round := range 3 {
+		evs, sum := sweep(t, a, fetcher(t, steady, advert.Standard))
+		if sum.Polled != 2 || (round > 0 && kinds(evs)["AB12CD"] != Unchanged) {
+			t.Fatalf("a, sweep %d: %+v %v", round+1, sum, kinds(evs))
+		}
+		evs, sum = sweep(t, b, asRev)
+		if sum.Polled != 1 || (round == 0) != (evs[0].Kind == First) {
+			t.Fatalf("b, sweep %d: %+v %v", round+1, sum, kinds(evs))
+		}
 	}
 }
 
