@@ -36,6 +36,10 @@ transparency verdict and each rule's status, an advertisement that
 vanished (404 or 410) or came back. 'padview watch log' lists what was
 recorded.
 
+Each service (the host and path of the profile's base URL) has a watchlist
+and a history of its own: the commands use the current profile's
+(--profile NAME).
+
 The history is an SQLite database, watch.db, in padview's state directory
 (beside the access log; $PADVIEW_STATE_DIR moves both; with --demo a demo/
 directory inside it). Personal data is never stored: a personal value is
