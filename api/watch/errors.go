@@ -55,7 +55,7 @@ func (s *Store) fail(doing string, err error) error {
 	case sqlite3.SQLITE_IOERR:
 		f.Cause = statedir.DiskError
 	case sqlite3.SQLITE_READONLY, sqlite3.SQLITE_PERM, sqlite3.SQLITE_CANTOPEN:
-		f.Cause = statedir.Denied
+		f.Cause = readOnlyCause(s.path)
 	case sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED:
 		f.Cause, f.Wait, f.Holder = statedir.LockHeld, BusyTimeout, "another padview writing to it"
 	case sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB:

@@ -125,3 +125,29 @@ func TestAWriteThatWaitsTooLongForTheLock(t *testing.T) {
 		t.Fatalf("the failure: %v", err)
 	}
 }
+
+// TestADatabaseThatCannotBeWrittenSaysWhatToDo: a database file made
+// immutable (chattr +i: not even root may write it) is opened read-only
+// by SQLite; a write says so in the access log's words.
+func TestADatabaseThatCannotBeWrittenSaysWhatToDo(t *testing.T) {
+	s := openTest(t)
+	s.Close()
+	if out, err := exec.Command("chattr", "+i", s.Path()).CombinedOutput(); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("chattr +i: %v %s", err, out)
+		}
+		t.Skipf("chattr +i: %v %s", err, out)
+	}
+	defer exec.Command("chattr", "-i", s.Path()).Run()
+	ro, err := Open(s.Path(), testService)
+	if err == nil {
+		defer ro.Close()
+		_, err = ro.Add([]string{"AB12CD"})
+	}
+	msg := fmt.Sprint(err)
+	if err == nil || !strings.HasPrefix(msg, "watch database: cannot ") || !strings.Contains(msg, s.Path()) ||
+		!strings.Contains(msg, "set PADVIEW_STATE_DIR to a") || rawSQLiteError.MatchString(msg) {
+		t.Fatalf("the failure: %v", err)
+	}
+	t.Log(msg)
+}
