@@ -121,11 +121,18 @@ func TestInterruptedSweepGoesOnWhereItStopped(t *testing.T) {
 	std := fetcher(t, srv, advert.Standard)
 	ctx, cancel := context.WithCancel(context.Background())
 	var polled []string
-	p := &Poller{Store: s, Workers: 1, Fetch: std, Emit: func(e Event) {
-		polled = append(polled, e.PAID)
-		if len(polled) == 2 {
-			cancel()
+	two := make(chan struct{}) // the first two are recorded and reported
+	p := &Poller{Store: s, Workers: 1, Emit: func(e Event) {
+		if polled = append(polled, e.PAID); len(polled) == 2 {
+			close(two)
 		}
+	}, Fetch: func(ctx context.Context, paid string) (*advert.Document, error) {
+		if paid == "XK9P2M" { // interrupted while its request is in flight
+			<-two
+			cancel()
+			return nil, ctx.Err()
+		}
+		return std(ctx, paid)
 	}}
 	sum, err := p.Sweep(ctx)
 	if !errors.Is(err, context.Canceled) || sum.Done || len(polled) != 2 {
