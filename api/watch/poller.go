@@ -127,7 +127,7 @@ func (p *Poller) Sweep(ctx context.Context) (Summary, error) {
 // recorded in one transaction (a group commit), so that a slow write
 // costs one commit, not one per answer.
 func drain(polls <-chan Poll, batch []Poll) []Poll {
-	for {
+	for len(batch) < maxBatch {
 		select {
 		case pl, ok := <-polls:
 			if !ok {
@@ -138,7 +138,11 @@ func drain(polls <-chan Poll, batch []Poll) []Poll {
 			return batch
 		}
 	}
+	return batch
 }
+
+// maxBatch bounds the answers one transaction records.
+const maxBatch = 64
 
 // fetchAll fetches paids with the workers and sends what came on the
 // channel it returns, which it closes when all are done or ctx has ended.
