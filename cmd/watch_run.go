@@ -229,11 +229,11 @@ func onChangeAlert(f watchRunFlags) (*watch.Alert, error) {
 	}
 	argv, err := watch.ParseCommand(f.onChange)
 	if err != nil {
-		return nil, usagef("--on-change %v", err)
+		return nil, usagef("--on-change: %v", err)
 	}
 	a := &watch.Alert{Argv: argv, Env: alertEnv()}
 	if err := a.Check(); err != nil {
-		return nil, usagef("--on-change %v", err)
+		return nil, usagef("--on-change: %v", err)
 	}
 	return a, nil
 }

@@ -37,7 +37,7 @@ func ParseCommand(s string) ([]string, error) {
 	case p.Position >= 0:
 		return nil, fmt.Errorf("%q: the command is run without a shell, so %q cannot work: put it in a script, or run sh -c '…'", s, string(s[p.Position]))
 	case len(argv) == 0:
-		return nil, errors.New("the command is empty")
+		return nil, errors.New("the command is empty: name the program to run for each change, or leave --on-change out")
 	}
 	return argv, nil
 }
