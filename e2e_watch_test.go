@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"io"
@@ -42,24 +43,25 @@ func padviewBinary(t testing.TB) string {
 	return builtBinary(t)
 }
 
-// hangingService is the fake behind a handler that holds the first request
-// for HANG01 until the client gives up on it (never answering it), then
-// answers HANG01 with AB12CD's content; it counts the requests per PAID.
+// hangingService is the fake behind a handler that holds the first
+// hangs requests for HANG01 until the client gives up on each (never
+// answering it), then answers HANG01 with AB12CD's content; it counts the
+// requests per PAID.
 type hangingService struct {
 	*httptest.Server
 	mu       sync.Mutex
 	requests map[string]int
-	arrived  chan struct{} // the hanging request is in
+	arrived  chan struct{} // a hanging request is in
 	dropped  chan struct{} // the client went away from it
 }
 
-func startHanging(t *testing.T) *hangingService {
+func startHanging(t *testing.T, hangs int) *hangingService {
 	f, err := fake.Start(fake.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { f.Close() })
-	h := &hangingService{requests: map[string]int{}, arrived: make(chan struct{}), dropped: make(chan struct{})}
+	h := &hangingService{requests: map[string]int{}, arrived: make(chan struct{}, hangs), dropped: make(chan struct{}, hangs)}
 	inner := f.Handler()
 	h.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		paid := r.URL.Path[strings.LastIndexByte(r.URL.Path, '/')+1:]
@@ -68,10 +70,10 @@ func startHanging(t *testing.T) *hangingService {
 		n := h.requests[paid]
 		h.mu.Unlock()
 		if paid == "HANG01" {
-			if n == 1 {
-				close(h.arrived)
+			if n <= hangs {
+				h.arrived <- struct{}{}
 				<-r.Context().Done()
-				close(h.dropped)
+				h.dropped <- struct{}{}
 				return
 			}
 			r = r.Clone(r.Context())
@@ -113,11 +115,13 @@ func exitCode(err error) int {
 // binary while one poll hangs on a service that never answers it: padview
 // must drop that poll and exit 130 at once (a padview that waited would
 // hang this test), and the next run polls only what the sweep had left.
+// That run, stopped by SIGTERM while it hangs too, says only that it was
+// interrupted and how far the sweep got; the third finishes the sweep.
 func TestWatchCtrlCStopsAtOnceAndResumes(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("SIGINT")
 	}
-	svc := startHanging(t)
+	svc := startHanging(t, 2)
 	state := t.TempDir()
 	paids := []string{"AB12CD", "TN2026", "HANG01", "XK9P2M", "ZZ7Q1A", "Q4R8ST"}
 	if out, err := watchProcess(t, state, svc.URL, append([]string{"watch", "add"}, paids...)...).CombinedOutput(); err != nil {
@@ -149,8 +153,23 @@ func TestWatchCtrlCStopsAtOnceAndResumes(t *testing.T) {
 	if code := exitCode(err); code != 130 || len(bytes.TrimSpace(rest)) != 0 {
 		t.Fatalf("exit %d, more output %q\n%s", code, rest, stderr.String())
 	}
-	if !strings.Contains(stderr.String(), "interrupted: 1 advertisement of this sweep left") {
+	if !strings.Contains(stderr.String(), "padview: interrupted after 5 of 6 advertisements of this sweep; the next 'padview watch run' goes on with the one it had not polled") {
 		t.Errorf("stderr: %s", stderr.String())
+	}
+
+	resumed := watchProcess(t, state, svc.URL, "watch", "run", "--once")
+	var resumedErr bytes.Buffer
+	resumed.Stderr = &resumedErr
+	if err := resumed.Start(); err != nil {
+		t.Fatal(err)
+	}
+	<-svc.arrived
+	resumed.Process.Signal(syscall.SIGTERM)
+	err = resumed.Wait()
+	<-svc.dropped
+	if code := exitCode(err); code != 143 || strings.Contains(resumedErr.String(), "went on") || strings.Contains(resumedErr.String(), "swept") ||
+		!strings.Contains(resumedErr.String(), "padview: interrupted after 5 of 6 advertisements of this sweep") {
+		t.Fatalf("the resumed run, stopped: exit %d\n%s", code, resumedErr.String())
 	}
 
 	before := map[string]int{}
@@ -213,7 +232,78 @@ func TestWatchSecondRunRefuses(t *testing.T) {
 	for lines.Scan() {
 		rest.WriteString(lines.Text() + "\n")
 	}
-	if code := exitCode(first.Wait()); code != 130 || !strings.Contains(rest.String(), "stopped between sweeps") {
+	if code := exitCode(first.Wait()); code != 130 || !strings.Contains(rest.String(), "interrupted between sweeps") {
 		t.Errorf("first run: exit %d\n%s", code, rest.String())
 	}
+}
+
+// TestREADMEWatchSchemaIsTheDatabases: the README's short schema names
+// the tables padview makes, and only columns they have.
+func TestREADMEWatchSchemaIsTheDatabases(t *testing.T) {
+	b, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, table, ok := strings.Cut(string(b), "| Table | A row is | Its columns |\n|---|---|---|\n")
+	if !ok {
+		t.Fatal("the README's Watch section has no schema table")
+	}
+	table, _, _ = strings.Cut(table, "\n\n")
+	db := newWatchDatabase(t)
+	columns := func(table string) map[string]bool {
+		return sqlNames(t, db, `SELECT name FROM pragma_table_info(?)`, table)
+	}
+	named := map[string]bool{}
+	for _, row := range strings.Split(table, "\n") {
+		cells := strings.Split(row, "|")
+		name := strings.Trim(strings.TrimSpace(cells[1]), "`")
+		named[name] = true
+		have := columns(name)
+		for _, cell := range cells[2:] {
+			parts := strings.Split(cell, "`")
+			for i := 1; i < len(parts); i += 2 {
+				if !have[parts[i]] {
+					t.Errorf("the README names %s.%s, which the database does not have", name, parts[i])
+				}
+			}
+		}
+	}
+	for name := range sqlNames(t, db, `SELECT name FROM sqlite_master WHERE type = 'table' AND name != 'meta'`) {
+		if !named[name] {
+			t.Errorf("the README's schema leaves out the table %s", name)
+		}
+	}
+}
+
+// newWatchDatabase is a new watch database, as padview makes it, opened
+// read-only with database/sql as a user's tool would.
+func newWatchDatabase(t *testing.T) *sql.DB {
+	path := filepath.Join(t.TempDir(), "state", watch.FileName)
+	s, err := watch.Open(path, "api.partner.example/v1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+// sqlNames is the set of the one text column a query returns.
+func sqlNames(t *testing.T, db *sql.DB, query string, args ...any) map[string]bool {
+	rows, err := db.Query(query, args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	out := map[string]bool{}
+	for rows.Next() {
+		var c string
+		rows.Scan(&c)
+		out[c] = true
+	}
+	return out
 }

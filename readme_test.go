@@ -284,3 +284,47 @@ func TestREADMEDiffTranscriptsAreRealOutput(t *testing.T) {
 		t.Errorf("found %d diff transcripts in the README and docs/", n)
 	}
 }
+
+// TestREADMEDemoTableListsTheFakesPAIDs holds the README's demo table
+// against the fake's one list (fake.Listings, which demo-server prints):
+// every PAID the demo names has a row, and every row names such PAIDs,
+// but the last, which is any other PAID.
+func TestREADMEDemoTableListsTheFakesPAIDs(t *testing.T) {
+	b, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, table, ok := strings.Cut(string(b), "| PAID | What it shows |\n|---|---|\n")
+	if !ok {
+		t.Fatal("the README has no demo table (| PAID | What it shows |)")
+	}
+	table, _, _ = strings.Cut(table, "\n\n")
+	inTable := map[string]bool{}
+	for _, row := range strings.Split(table, "\n") {
+		first := strings.Split(row, "|")[1]
+		if strings.HasPrefix(strings.TrimSpace(first), "any other") {
+			continue
+		}
+		parts := strings.Split(first, "`")
+		for i := 1; i < len(parts); i += 2 {
+			inTable[parts[i]] = true
+		}
+	}
+	listed := map[string]bool{}
+	for _, l := range fake.Listings() {
+		for _, p := range l.PAIDs {
+			listed[p] = true
+			if !inTable[p] {
+				t.Errorf("the demo names %s (%s), the README's table does not", p, l.Kind)
+			}
+		}
+	}
+	for p := range inTable {
+		if !listed[p] {
+			t.Errorf("the README's table names %s, which the demo does not list", p)
+		}
+	}
+	if len(inTable) < 20 {
+		t.Errorf("read %d PAIDs from the table: the table's layout changed", len(inTable))
+	}
+}

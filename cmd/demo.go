@@ -59,8 +59,10 @@ func writeDemoIntro(w io.Writer, base string) {
 	fmt.Fprintf(w, "padview demo server: a fake of the partner interface, fictional data only\n\n")
 	fmt.Fprintf(w, "  base URL  %s\n", base)
 	fmt.Fprintf(w, "  token     %s\n", fake.DemoToken)
-	fmt.Fprintf(w, "  samples   %s\n", strings.Join(fake.SamplePAIDs(), " "))
-	fmt.Fprintf(w, "  failures  %s\n\n", strings.Join(fake.DemoPAIDs, " "))
+	for _, l := range fake.Listings() {
+		fmt.Fprintf(w, "  %-8s  %s\n", l.Kind, strings.Join(l.PAIDs, " "))
+	}
+	fmt.Fprintln(w)
 	u, err := url.Parse(base)
 	if err == nil && !api.IsLoopbackHost(u.Hostname()) {
 		fmt.Fprintf(w, "Try, from a machine that can reach it:\n  curl -H 'Authorization: Bearer %s' %s/advertisement/AB12CD\n\n", fake.DemoToken, base)

@@ -21,7 +21,7 @@ func runTUI(ctx context.Context, env *Env, f rootFlags, args []string) error {
 	if err != nil {
 		return err
 	}
-	watchDB := env.tuiWatch(f) // before the account: --demo's moves the state directory
+	watchDB := env.watchPlace(&f) // before the account: --demo's moves the state directory
 	a, err := env.account(&f, tokenOptional)
 	if err != nil {
 		return err
@@ -32,7 +32,7 @@ func runTUI(ctx context.Context, env *Env, f rootFlags, args []string) error {
 		NewClient: env.clientFactory(a.Settings), Worklist: work,
 		FullViewIdle: a.FullViewIdle, FullViewNever: a.FullViewNever, RequireReason: a.RequireReason,
 		Mask: f.mask || a.MaskPersonalData, AccessLog: env.tuiAccessLog(a.AccessLog), AccessHost: serviceHost(a.BaseURL),
-		Watch: watchDB, Version: env.Version.Plain(),
+		Watch: watchDB.forTUI(tuiWatchService(a)), Version: env.Version.Plain(),
 	}
 	if a.Demo {
 		// The demo's full view asks, is recorded in its own access log like

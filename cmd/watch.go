@@ -6,13 +6,14 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/padview/padview/api"
-	"github.com/padview/padview/api/audit"
 	"github.com/padview/padview/api/fake"
+	"github.com/padview/padview/api/statedir"
 	"github.com/padview/padview/api/text"
 	"github.com/padview/padview/api/watch"
 	"github.com/padview/padview/ui"
@@ -35,6 +36,10 @@ transparency verdict and each rule's status, an advertisement that
 vanished (404 or 410) or came back. 'padview watch log' lists what was
 recorded.
 
+Each service (the host and path of the profile's base URL) has a watchlist
+and a history of its own: the commands use the current profile's
+(--profile NAME).
+
 The history is an SQLite database, watch.db, in padview's state directory
 (beside the access log; $PADVIEW_STATE_DIR moves both; with --demo a demo/
 directory inside it). Personal data is never stored: a personal value is
@@ -53,46 +58,97 @@ kept as a keyed hash, so that its change is reported without the values.`,
 // the advertisement that changes between polls, and two that do not.
 var demoWatchlist = []string{fake.ChangingPAID, "AB12CD", "TN2026"}
 
-// watchPath is where the watch database lives: watch.db in the access
-// log's state directory, and for --demo in its demo/ directory, so that
-// the demo's fictional history never mixes with the real one.
-func (e *Env) watchPath(rf *rootFlags) (string, error) {
-	logPath, err := audit.Path(e.Getenv)
-	if err != nil {
-		return "", exitWith(ExitFailure, "%v", strings.Replace(err.Error(), "the access log", "padview's state (the watch database)", 1))
-	}
-	dir := filepath.Dir(logPath)
-	if rf.demo {
-		dir = filepath.Join(dir, "demo")
-	}
-	return filepath.Join(dir, watch.FileName), nil
+// watchPlace is where the watch database lives, found without touching a
+// file: padview's state directory (the access log's), and for --demo its
+// demo/ directory, so that the demo's fictional history never mixes with
+// the real one.
+type watchPlace struct {
+	dir    string
+	chosen bool // named with PADVIEW_STATE_DIR: its mode is the user's
+	err    error
 }
 
-// openWatch opens the watch database.
+func (e *Env) watchPlace(rf *rootFlags) watchPlace {
+	dir, chosen, err := statedir.Locate(e.Getenv)
+	if err != nil {
+		return watchPlace{err: exitWith(ExitFailure, "watch database: %v", err)}
+	}
+	if rf.demo {
+		return watchPlace{dir: filepath.Join(dir, "demo")}
+	}
+	return watchPlace{dir: dir, chosen: chosen}
+}
+
+// open opens the database for service, creating it; a database of an
+// older schema is migrated, and the first command after that says so.
+func (p watchPlace) open(env *Env, service string) (*watch.Store, error) {
+	if p.err != nil {
+		return nil, p.err
+	}
+	d, err := statedir.At(p.dir, p.chosen)
+	if err != nil {
+		return nil, exitWith(ExitFailure, "watch database: %v", err)
+	}
+	s, err := watch.OpenIn(d, service)
+	if err != nil {
+		return nil, exitWith(ExitFailure, "%v", err)
+	}
+	if m := s.Migrated(); m != nil && env != nil {
+		fmt.Fprintf(env.Stderr, "padview: %s now keeps each service's watches apart; the %s it held before, and their history, are %s's (the service of this command)\n",
+			s.Path(), text.Plural(m.Watches, "watch", "watches"), m.Service)
+	}
+	return s, nil
+}
+
+// watchService is the service whose watchlist a command reads and polls:
+// the profile's base URL's (its host and path), or the demo's. The
+// profile must be defined, as for any command, and must have a base URL.
+func (e *Env) watchService(rf *rootFlags) (string, error) {
+	if rf.demo {
+		return watch.DemoService, nil
+	}
+	s, err := e.settings(rf)
+	if err != nil {
+		return "", err
+	}
+	if err := s.NeedBaseURL(); err != nil {
+		return "", usage(err)
+	}
+	if _, err := api.ParseBaseURL(s.BaseURL); err != nil {
+		return "", usage(err)
+	}
+	svc, err := watch.Service(s.BaseURL)
+	if err != nil {
+		return "", usage(err)
+	}
+	return svc, nil
+}
+
+// openWatch opens the watch database for the command's service.
 func (e *Env) openWatch(rf *rootFlags) (*watch.Store, error) {
-	path, err := e.watchPath(rf)
+	service, err := e.watchService(rf)
 	if err != nil {
 		return nil, err
 	}
-	return watch.Open(path)
+	return e.watchPlace(rf).open(e, service)
 }
 
-// tuiWatch opens the watch database for the TUI's w key and History tab:
-// the one `padview watch` uses (with --demo the demo's). Its place is
-// found now, before --demo's account moves the state directory of its
-// access log to a temporary one: the demo's watch history is kept, for
-// `padview --demo watch run`. Only w (create) makes the database: a look
-// at whether the advertisement on screen is watched leaves none behind.
-func (e *Env) tuiWatch(rf rootFlags) func(create bool) (ui.WatchStore, error) {
-	path, pathErr := e.watchPath(&rf)
+// forTUI opens the watch database for the TUI's w key and History tab:
+// the one `padview watch` uses (with --demo the demo's), for service.
+// Its place is found before --demo's account moves the state directory
+// of its access log to a temporary one: the demo's watch history is kept,
+// for `padview --demo watch run`. Only w (create) makes the database: a
+// look at whether the advertisement on screen is watched leaves none
+// behind.
+func (p watchPlace) forTUI(service string) func(create bool) (ui.WatchStore, error) {
 	return func(create bool) (ui.WatchStore, error) {
-		if pathErr != nil {
-			return nil, pathErr
+		if p.err != nil {
+			return nil, p.err
 		}
-		if _, err := os.Lstat(path); !create && errors.Is(err, fs.ErrNotExist) {
+		if _, err := os.Lstat(filepath.Join(p.dir, watch.FileName)); !create && errors.Is(err, fs.ErrNotExist) {
 			return nil, nil
 		}
-		s, err := watch.Open(path)
+		s, err := p.open(nil, service)
 		if err != nil {
 			return nil, err // not a nil *watch.Store in the interface
 		}
@@ -100,8 +156,16 @@ func (e *Env) tuiWatch(rf rootFlags) func(create bool) (ui.WatchStore, error) {
 	}
 }
 
-// withWatch runs fn on the watch database, closed after it; an error of
-// the database's is exit 1.
+// tuiWatchService is the service of the TUI's account, for forTUI.
+func tuiWatchService(a *account) string {
+	if a.Demo {
+		return watch.DemoService
+	}
+	svc, _ := watch.Service(a.BaseURL) // checked with the account
+	return svc
+}
+
+// withWatch runs fn on the watch database, closed after it.
 func (e *Env) withWatch(rf *rootFlags, fn func(*watch.Store) error) error {
 	s, err := e.openWatch(rf)
 	if err != nil {
@@ -129,16 +193,21 @@ func watchPAIDs(items []string) ([]string, error) {
 	return out, nil
 }
 
+// watchListBound is what `watch add --list` reads: a list as long as a
+// watchlist may be.
+var watchListBound = listBound{"list", watch.MaxWatches}
+
 func newWatchAdd(env *Env, rf *rootFlags) *cobra.Command {
 	var list string
 	c := &cobra.Command{
 		Use:   "add PAID... | --list FILE|-",
 		Short: "Put advertisements on the watchlist",
-		Long: `Put advertisements on the watchlist, by PAID (or pasted endpoint URL), or
-from a file of PAIDs, one a line (# comments), with --list; '--list -' reads
-stdin. Nothing is fetched now: 'padview watch run' polls them. An
-advertisement watched before keeps its history. The watchlist holds at most
-` + fmt.Sprint(watch.MaxWatches) + ` advertisements.`,
+		Long: `Put advertisements on the watchlist of the profile's service, by PAID (or
+pasted endpoint URL), or from a file of PAIDs, one a line (# comments), with
+--list; '--list -' reads stdin. Nothing is fetched now: 'padview watch run'
+polls them. An advertisement watched before keeps its history. A service's
+watchlist holds at most ` + text.Thousands(watch.MaxWatches) + ` advertisements, and a list may
+name as many.`,
 		Example: `  padview watch add AB12CD TN2026
   padview watch add --list paids.txt`,
 		RunE: func(c *cobra.Command, args []string) error {
@@ -150,9 +219,12 @@ advertisement watched before keeps its history. The watchlist holds at most
 				return err
 			}
 			if list != "" {
-				listed, err := worklist(c.Context(), env, nil, list) // each wrong line numbered
+				listed, name, err := readListFile(c.Context(), env, list, watchListBound) // each wrong line numbered
 				if err != nil {
 					return err
+				}
+				if len(listed) == 0 && len(paids) == 0 {
+					return exitWith(ExitUsage, "%s lists no PAIDs: put one PAID a line", text.CleanText(name))
 				}
 				if paids, err = watchPAIDs(append(paids, listed...)); err != nil {
 					return err
@@ -164,8 +236,8 @@ advertisement watched before keeps its history. The watchlist holds at most
 					return err
 				}
 				n, _ := s.Count()
-				fmt.Fprintf(env.Stdout, "Watching %s (%d added, %d already watched); 'padview watch run' polls them.\n",
-					text.Plural(n, "advertisement", "advertisements"), added, len(paids)-added)
+				fmt.Fprintf(env.Stdout, "Watching %s on %s (%s added, %s already watched); 'padview watch run' polls them.\n",
+					text.Plural(n, "advertisement", "advertisements"), s.Service(), text.Thousands(int64(added)), text.Thousands(int64(len(paids)-added)))
 				return nil
 			})
 		},
@@ -176,8 +248,12 @@ advertisement watched before keeps its history. The watchlist holds at most
 
 func newWatchRemove(env *Env, rf *rootFlags) *cobra.Command {
 	return &cobra.Command{
-		Use:     "remove PAID...",
-		Short:   "Take advertisements off the watchlist; their history stays",
+		Use:   "remove PAID...",
+		Short: "Take advertisements off the watchlist; their history stays",
+		Long: `Take advertisements off the watchlist of the profile's service; their
+history stays, and 'padview watch add' puts them back with it. A PAID that is
+not on the watchlist is named, and the exit code is 3 (as for an advertisement
+not found); the others are removed.`,
 		Example: `  padview watch remove AB12CD`,
 		Args:    cobra.MinimumNArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
@@ -186,25 +262,39 @@ func newWatchRemove(env *Env, rf *rootFlags) *cobra.Command {
 				return err
 			}
 			var removed []string
+			var service string
 			if err := env.withWatch(rf, func(s *watch.Store) (err error) {
+				service = s.Service()
 				removed, err = s.Remove(paids)
 				return err
 			}); err != nil {
 				return err
 			}
-			gone := map[string]bool{}
-			for _, p := range removed {
-				gone[p] = true
-			}
-			for _, p := range paids {
-				if !gone[p] {
-					fmt.Fprintf(env.Stderr, "padview: %s was not watched\n", p)
-				}
-			}
-			if len(removed) > 0 {
-				fmt.Fprintf(env.Stdout, "Stopped watching %s; the history stays ('padview watch log %s').\n", strings.Join(removed, ", "), removed[0])
-			}
-			return nil
+			return reportRemoved(env, service, paids, removed)
 		},
 	}
+}
+
+// reportRemoved says what `watch remove` did: what it took off the
+// watchlist, and each PAID that was not on it (exit 3).
+func reportRemoved(env *Env, service string, paids, removed []string) error {
+	if len(removed) > 0 {
+		fmt.Fprintf(env.Stdout, "Stopped watching %s on %s; the history stays ('padview watch log %s').\n",
+			strings.Join(removed, ", "), service, removed[0])
+	}
+	var missing []string
+	for _, p := range paids {
+		if !slices.Contains(removed, p) {
+			missing = append(missing, p)
+		}
+	}
+	if len(missing) == 0 {
+		return nil
+	}
+	verb := "is"
+	if len(missing) > 1 {
+		verb = "are"
+	}
+	return exitWith(ExitNotFound, "%s %s not on the watchlist of %s: nothing to remove ('padview watch list' shows what is)",
+		strings.Join(missing, ", "), verb, service)
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -19,19 +20,25 @@ func newWatchList(env *Env, rf *rootFlags) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "list [--json]",
 		Short: "List the watchlist: each advertisement's last status, last seen, last change and last verdict",
+		Long: `List the watchlist of the profile's service (its base URL's host and path;
+each service has its own): each advertisement's last status, last seen, last
+change and last verdict.`,
 		Example: `  padview watch list
   padview watch list --json | jq 'select(.state == "vanished")'`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			var ws []watch.Watch
+			var empty string
 			if err := env.withWatch(rf, func(s *watch.Store) (err error) {
-				ws, err = s.Watches()
+				if ws, err = s.Watches(); err == nil && len(ws) == 0 {
+					empty, err = nothingWatched(s)
+				}
 				return err
 			}); err != nil {
 				return err
 			}
 			if len(ws) == 0 {
-				fmt.Fprintln(env.Stderr, "Nothing is watched yet: 'padview watch add PAID' puts an advertisement on the watchlist.")
+				fmt.Fprintln(env.Stderr, empty)
 				return nil
 			}
 			out := bufio.NewWriter(env.Stdout)
@@ -47,8 +54,24 @@ func newWatchList(env *Env, rf *rootFlags) *cobra.Command {
 			return nil
 		},
 	}
-	c.Flags().BoolVar(&asJSON, "json", false, "print one JSON line per PAID: {paid, added, state, lastPolled, lastStatus, lastError, lastSeen, lastChange, lastVerdict}")
+	c.Flags().BoolVar(&asJSON, "json", false, "print one JSON line per PAID: {paid, added, state, lastPolled, lastStatus, lastError, lastSeen, lastChange, lastVerdict, service}")
 	return c
+}
+
+// nothingWatched says that the service's watchlist is empty, and where
+// watches of other services in the same database are: another profile's.
+func nothingWatched(s *watch.Store) (string, error) {
+	msg := "Nothing is watched on " + s.Service() + " yet: 'padview watch add PAID' puts an advertisement on its watchlist."
+	others, err := s.Elsewhere()
+	if err != nil || len(others) == 0 {
+		return msg, err
+	}
+	names := make([]string, 0, len(others))
+	for svc, n := range others {
+		names = append(names, fmt.Sprintf("%s on %s", text.Plural(n, "advertisement", "advertisements"), text.CleanText(svc)))
+	}
+	slices.Sort(names)
+	return msg + " Other services have watchlists here (" + strings.Join(names, ", ") + "): the profile of each lists its own (--profile NAME).", nil
 }
 
 // writeWatchList prints the watchlist as aligned columns.

@@ -16,10 +16,10 @@ func newWatchLog(env *Env, rf *rootFlags) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "log [PAID...] [--since DUR] [--json]",
 		Short: "List the stored events, newest first, with what changed",
-		Long: `List the events 'padview watch run' stored, newest first: first, changed,
-vanished, reappeared and failed (a run of failures once, at its start), each
-with the values that changed (+ added, - removed, ~ changed) and the
-transparency verdict. A personal value's change is listed without values:
+		Long: `List the events 'padview watch run' stored for the profile's service,
+newest first: first, changed, vanished, reappeared and failed (a run of
+failures once, at its start), each with the values that changed (+ added,
+- removed, ~ changed) and the transparency verdict. A personal value's change is listed without values:
 none were kept. --json prints the events as JSON Lines, as 'watch run --json'
 does.`,
 		Example: `  padview watch log
@@ -40,14 +40,16 @@ does.`,
 			}
 			q.PAIDs = paids
 			var evs []watch.Event
+			var service string
 			if err := env.withWatch(rf, func(s *watch.Store) (err error) {
+				service = s.Service()
 				evs, err = s.Events(c.Context(), q)
 				return err
 			}); err != nil {
 				return err
 			}
 			if len(evs) == 0 {
-				fmt.Fprintln(env.Stderr, "No events recorded yet for that: 'padview watch run' records them.")
+				fmt.Fprintf(env.Stderr, "No events recorded on %s yet for that: 'padview watch run' records them.\n", service)
 				return nil
 			}
 			out := bufio.NewWriter(env.Stdout)

@@ -28,10 +28,11 @@ const (
 )
 
 type watchRunFlags struct {
-	once, json bool
-	every      string
-	rate       int
-	onChange   string
+	once, json  bool
+	every       string
+	rate        int
+	onChange    string
+	onChangeSet bool // given, even as ''
 }
 
 func newWatchRun(env *Env, rf *rootFlags) *cobra.Command {
@@ -39,13 +40,15 @@ func newWatchRun(env *Env, rf *rootFlags) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "run [--once] [--every DUR] [--rate N] [--json] [--on-change CMD]",
 		Short: "Poll the watchlist and report what changed",
-		Long: `Poll every watched advertisement (standard view only) and report what came
-of it, one line per event: first (its first snapshot), changed (the values
-that changed, the transparency verdict and each rule's status), vanished
-(404 or 410 after it was found), reappeared, failed (5xx, network, a bad
-body: tried again next sweep). An unchanged answer prints nothing. --json
-prints JSON Lines: {"paid", "at", "event", "changes": [{"path", "before",
-"after"}], "verdict": {"before", "after"}}.
+		Long: `Poll every advertisement on the watchlist of the profile's service (standard
+view only) and report what came of it, one line per event: first (its first
+snapshot), changed (the values that changed, the transparency verdict and
+each rule's status), vanished (404 or 410 after it was found), reappeared,
+failed (5xx, network, a bad body: tried again next sweep). An unchanged
+answer prints nothing. --json prints JSON Lines with every member on every
+line, null where not known: {"paid", "at", "event", "changes": [{"path",
+"before", "after", "change", "personal"}], "verdict": {"before", "after"},
+"service", "status", "error"}.
 
 Requests are paced evenly at --rate a minute (default 500, half of the
 service's 1,000 a minute per token, so that people using the same token keep
@@ -53,13 +56,15 @@ room), within the token's shared rate budget.
 
 Without --once it sweeps every --every (default 1h) until Ctrl-C, which stops
 it at once (exit 130); a sweep that was stopped goes on where it stopped at
-the next run. One run at a time uses a database: a second refuses.
+the next run. A rejected token stops the sweep at once; the next run polls
+what it had not. One run at a time uses a database: a second refuses.
 
 --on-change CMD runs CMD for each change (changed, vanished, reappeared),
 split into words as a shell would but without a shell, with the event's JSON
 on stdin and PADVIEW_WATCH_PAID and PADVIEW_WATCH_EVENT set; it may take 30 s,
 then its process group is killed. Its output goes to stderr; a failure is
-reported and the watch goes on.
+reported and the watch goes on. A program that cannot be found is refused at
+the start (exit 2).
 
 Exit codes with --once: 0 nothing changed, 1 something changed, vanished or
 reappeared, 2 to 5 as for 'padview get' (an advertisement never found is 3).`,
@@ -72,6 +77,7 @@ reappeared, 2 to 5 as for 'padview get' (an advertisement never found is 3).`,
 			if f.once && c.Flags().Changed("every") {
 				return commandLine(c, errors.New("--once makes one sweep; drop --every"))
 			}
+			f.onChangeSet = c.Flags().Changed("on-change")
 			return runWatch(c.Context(), env, rf, f)
 		},
 	}
@@ -86,42 +92,48 @@ reappeared, 2 to 5 as for 'padview get' (an advertisement never found is 3).`,
 
 // watchRun is one `padview watch run` under way.
 type watchRun struct {
-	env    *Env
-	f      watchRunFlags
-	out    *bufio.Writer
-	mu     sync.Mutex // out, code and alerts, from the poller's Emit
-	code   int
-	alerts *watch.Alerts
+	env     *Env
+	service string
+	f       watchRunFlags
+	out     *bufio.Writer
+	mu      sync.Mutex // out, code and alerts, from the poller's Emit
+	code    int
+	alerts  *watch.Alerts
 }
 
 func runWatch(ctx context.Context, env *Env, rf *rootFlags, f watchRunFlags) error {
-	every, alert, err := f.check()
+	every, alert, err := checkRunFlags(f)
 	if err != nil {
 		return err
 	}
-	client, store, closeAll, err := watchSetUp(env, rf)
+	rs, err := startRun(env, rf)
 	if err != nil {
 		return err
 	}
-	defer closeAll()
+	defer rs.close()
 	if rf.verbose {
 		var undo func()
 		env, undo = verboseEnv(env)
 		defer undo()
 	} else {
-		env = &Env{Stdout: env.Stdout, Stderr: &lockedWriter{w: env.Stderr}} // alerts report from their own goroutine
+		locked := *env // alerts report from their own goroutine
+		locked.Stderr = &lockedWriter{w: env.Stderr}
+		env = &locked
 	}
-	r := &watchRun{env: env, f: f, out: bufio.NewWriter(env.Stdout)}
+	r := &watchRun{env: env, service: rs.store.Service(), f: f, out: bufio.NewWriter(env.Stdout)}
 	defer r.out.Flush()
 	if alert != nil {
-		r.startAlerts(ctx, alert)
+		alert.Output = env.Stderr
+		r.alerts = watch.StartAlerts(ctx, alert, func(ev watch.Event, err error) {
+			fmt.Fprintf(env.Stderr, "padview: --on-change for %s (%s): %s: %v\n", text.CleanText(ev.PAID), ev.Kind, alert.Describe(), err)
+		})
 	}
 	p := &watch.Poller{
-		Store: store,
+		Store: rs.store,
 		Pacer: watch.NewPacer(f.rate, time.Minute),
 		Emit:  r.emit,
 		Fetch: func(ctx context.Context, paid string) (*advert.Document, error) {
-			doc, ex, err := client.Get(ctx, paid, advert.Standard) // never the full view
+			doc, ex, err := rs.client.Get(ctx, paid, advert.Standard) // never the full view
 			if rf.verbose && ctx.Err() == nil {
 				describeExchange(env.Stderr, result{input: paid, doc: doc, ex: ex, err: err})
 			}
@@ -131,19 +143,17 @@ func runWatch(ctx context.Context, env *Env, rf *rootFlags, f watchRunFlags) err
 	var runErr error
 	if f.once {
 		var sum watch.Summary
-		sum, runErr = p.Sweep(ctx)
-		if sum.Sweep.ID != 0 {
+		if sum, runErr = p.Sweep(ctx); sum.Done {
 			r.summary(sum, time.Time{})
 		}
 	} else {
 		runErr = p.Run(ctx, every, r.summary)
 	}
-	return r.finish(ctx, store, runErr)
+	return r.finish(ctx, rs.store, runErr)
 }
 
-// check validates the flags: --every as a duration, --rate within the
-// service's limit, --on-change as a command line.
-func (f watchRunFlags) check() (every time.Duration, alert *watch.Alert, err error) {
+// checkRunFlags checks watch run's flags before anything is opened.
+func checkRunFlags(f watchRunFlags) (every time.Duration, alert *watch.Alert, err error) {
 	every, err = parseSince(f.every)
 	if err != nil || every < minEvery || every > maxEvery {
 		return 0, nil, usagef("--every %q: write it as 15m, 6h or 1d, between 10s and 31d", f.every)
@@ -151,68 +161,81 @@ func (f watchRunFlags) check() (every time.Duration, alert *watch.Alert, err err
 	if f.rate < 1 || f.rate > maxRate {
 		return 0, nil, usagef("--rate must be between 1 and %d (the service's limit a minute per token), not %d", maxRate, f.rate)
 	}
-	if f.onChange != "" {
-		argv, err := watch.ParseCommand(f.onChange)
+	alert, err = onChangeAlert(f)
+	return every, alert, err
+}
+
+// runStart is what a run holds: the client, the database and its run
+// lock.
+type runStart struct {
+	client  *api.Client
+	store   *watch.Store
+	closers []func()
+}
+
+func (rs *runStart) close() {
+	for i := len(rs.closers) - 1; i >= 0; i-- {
+		rs.closers[i]()
+	}
+}
+
+// startRun resolves the account (first: a missing token is the first
+// thing to fix), opens the database and takes its run lock; with --demo
+// the client is the demo's own, which needs the database.
+func startRun(env *Env, rf *rootFlags) (_ *runStart, err error) {
+	rs := &runStart{}
+	defer func() {
 		if err != nil {
-			return 0, nil, usagef("--on-change %v", err)
+			rs.close()
 		}
-		alert = &watch.Alert{Argv: argv, Env: alertEnv()}
-	}
-	return every, alert, nil
-}
-
-// watchSetUp opens what a run needs, in the order that names the first
-// thing to fix: the account (unless --demo), the watch database and its
-// run lock, the demo service (with --demo), a watchlist that is not
-// empty. closeAll undoes what it opened, in reverse.
-func watchSetUp(env *Env, rf *rootFlags) (client *api.Client, store *watch.Store, closeAll func(), err error) {
-	var undo []func()
-	closeAll = func() {
-		for i := len(undo) - 1; i >= 0; i-- {
-			undo[i]()
+	}()
+	if !rf.demo {
+		client, done, err := env.apiClient(rf)
+		if err != nil {
+			return nil, err
 		}
+		rs.client, rs.closers = client, append(rs.closers, done)
 	}
-	fail := func(err error) (*api.Client, *watch.Store, func(), error) {
-		closeAll()
-		return nil, nil, nil, err
+	if rs.store, err = env.openWatch(rf); err != nil {
+		return nil, err
 	}
-	var done func()
-	if !rf.demo { // the account first: a missing token is the first thing to fix
-		if client, done, err = env.apiClient(rf); err != nil {
-			return fail(err)
-		}
-		undo = append(undo, done)
-	}
-	if store, err = env.openWatch(rf); err != nil {
-		return fail(err)
-	}
-	undo = append(undo, func() { store.Close() })
-	release, err := store.LockRun()
+	rs.closers = append(rs.closers, func() { rs.store.Close() })
+	release, err := rs.store.LockRun()
 	if err != nil {
-		return fail(exitWith(ExitFailure, "%v", err))
+		return nil, exitWith(ExitFailure, "%v", err)
 	}
-	undo = append(undo, release)
+	rs.closers = append(rs.closers, release)
 	if rf.demo {
-		if client, done, err = demoWatchClient(env, rf, store); err != nil {
-			return fail(err)
+		client, done, err := demoWatchClient(env, rf, rs.store)
+		if err != nil {
+			return nil, err
 		}
-		undo = append(undo, done)
+		rs.client, rs.closers = client, append(rs.closers, done)
 	}
-	if n, err := store.Count(); err != nil {
-		return fail(exitWith(ExitFailure, "%v", err))
+	if n, err := rs.store.Count(); err != nil {
+		return nil, exitWith(ExitFailure, "%v", err)
 	} else if n == 0 {
-		return fail(exitWith(ExitUsage, "nothing is watched yet: 'padview watch add PAID' puts an advertisement on the watchlist"))
+		return nil, exitWith(ExitUsage, "nothing is watched on %s yet: 'padview watch add PAID' puts an advertisement on its watchlist", rs.store.Service())
 	}
-	return client, store, closeAll, nil
+	return rs, nil
 }
 
-// startAlerts runs --on-change's command for the changes to come, and
-// reports its failures on stderr.
-func (r *watchRun) startAlerts(ctx context.Context, alert *watch.Alert) {
-	alert.Output = r.env.Stderr
-	r.alerts = watch.StartAlerts(ctx, alert, func(ev watch.Event, err error) {
-		fmt.Fprintf(r.env.Stderr, "padview: --on-change for %s (%s): %s: %v\n", text.CleanText(ev.PAID), ev.Kind, alert.Describe(), err)
-	})
+// onChangeAlert is the alert --on-change asks for, nil without it: the
+// command split into words, and found now (a missing program is refused
+// at the start, not at the first change).
+func onChangeAlert(f watchRunFlags) (*watch.Alert, error) {
+	if !f.onChangeSet {
+		return nil, nil
+	}
+	argv, err := watch.ParseCommand(f.onChange)
+	if err != nil {
+		return nil, usagef("--on-change: %v", err)
+	}
+	a := &watch.Alert{Argv: argv, Env: alertEnv()}
+	if err := a.Check(); err != nil {
+		return nil, usagef("--on-change: %v", err)
+	}
+	return a, nil
 }
 
 // emit prints an event (not unchanged ones), queues its alert and keeps
@@ -245,13 +268,14 @@ func (r *watchRun) summary(sum watch.Summary, next time.Time) {
 	var counts []string
 	for _, k := range []watch.Kind{watch.First, watch.Changed, watch.Vanished, watch.Reappeared, watch.Failed, watch.Unchanged} {
 		if n := sum.Counts[k]; n > 0 {
-			counts = append(counts, fmt.Sprintf("%d %s", n, k))
+			counts = append(counts, fmt.Sprintf("%s %s", text.Thousands(int64(n)), k))
 		}
 	}
-	line := fmt.Sprintf("padview: swept %s in %s", text.Plural(sum.Polled, "advertisement", "advertisements"), text.Elapsed(sum.Elapsed))
+	polled := text.Plural(sum.Polled, "advertisement", "advertisements")
+	line := fmt.Sprintf("padview: swept %s on %s in %s", polled, r.service, text.Elapsed(sum.Elapsed))
 	if sum.Sweep.Resumed {
-		line = fmt.Sprintf("padview: went on with the sweep of %s: %s in %s", when(sum.Sweep.Started),
-			text.Plural(sum.Polled, "advertisement", "advertisements"), text.Elapsed(sum.Elapsed))
+		line = fmt.Sprintf("padview: went on with the sweep on %s begun %s: %s in %s", r.service, when(sum.Sweep.Started),
+			polled, text.Elapsed(sum.Elapsed))
 	}
 	if len(counts) > 0 {
 		line += ": " + strings.Join(counts, ", ")
@@ -273,17 +297,34 @@ func (r *watchRun) finish(ctx context.Context, store *watch.Store, runErr error)
 	var stop *watch.StopError
 	switch {
 	case ctx.Err() != nil:
-		if sw, ok, err := store.Unfinished(); err == nil && ok && len(sw.Left) > 0 {
-			return exitWith(ExitInterrupted, "interrupted: %s of this sweep left; the next 'padview watch run' goes on with them",
-				text.Plural(len(sw.Left), "advertisement", "advertisements"))
-		}
-		return exitWith(ExitInterrupted, "stopped between sweeps")
+		return exitWith(ExitInterrupted, "interrupted %s", howFar(store))
 	case errors.As(runErr, &stop):
-		return &exitError{code: r.code, err: fmt.Errorf("the sweep stopped: %v; the next run goes on where it stopped", stop.Err)}
+		code := worse(r.code, codeForKind(api.KindOf(stop.Err)))
+		return &exitError{code: code, err: fmt.Errorf("%s\nThe sweep stopped %s.", r.env.failure(stop.Err), howFar(store))}
 	case runErr != nil:
 		return exitWith(ExitFailure, "%v", runErr)
 	}
 	return exitQuietly(r.code) // the events said it all
+}
+
+// howFar says how far the sweep a run stopped got, and that the next run
+// goes on with the rest: "after 2 of 3 advertisements of this sweep; the
+// next 'padview watch run' goes on with the one it had not polled", or
+// "between sweeps".
+func howFar(store *watch.Store) string {
+	sw, ok, err := store.Unfinished()
+	switch {
+	case err != nil:
+		return "in a sweep"
+	case !ok || len(sw.Left) == 0:
+		return "between sweeps"
+	}
+	left := "the " + text.Thousands(int64(len(sw.Left)))
+	if len(sw.Left) == 1 {
+		left = "the one"
+	}
+	return fmt.Sprintf("after %s of %s of this sweep; the next 'padview watch run' goes on with %s it had not polled",
+		text.Thousands(int64(sw.Total-len(sw.Left))), text.Plural(sw.Total, "advertisement", "advertisements"), left)
 }
 
 // demoWatchClient serves the demo from the embedded fake, with its

@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -19,14 +20,15 @@ import (
 func (h *harness) watchDB() string { return filepath.Join(h.vars[audit.EnvStateDir], watch.FileName) }
 
 func TestWatchAddListRemove(t *testing.T) {
-	h := newHarness(t)
+	h, _ := withService(t, fake.Options{})
 	h.stdin = "# from a file\nTN2026\nhttps://api.partner.example/v1/advertisement/XK9P2M\n"
+	service, _ := watch.Service(h.vars[EnvBaseURL])
 	code, out, errs := h.run("watch", "add", "AB12CD", "AB12CD", "--list", "-")
-	if code != 0 || !strings.Contains(out, "Watching 3 advertisements (3 added, 0 already watched)") {
+	if code != 0 || !strings.Contains(out, "Watching 3 advertisements on "+service+" (3 added, 0 already watched)") {
 		t.Fatalf("add: exit %d\n%s%s", code, out, errs)
 	}
 	code, out, _ = h.run("watch", "add", "TN2026", "ZZ7Q1A")
-	if code != 0 || !strings.Contains(out, "Watching 4 advertisements (1 added, 1 already watched)") {
+	if code != 0 || !strings.Contains(out, "Watching 4 advertisements on "+service+" (1 added, 1 already watched)") {
 		t.Fatalf("add again: exit %d %s", code, out)
 	}
 	if code, _, errs := h.run("watch", "add", "AB/12"); code != ExitUsage || !strings.Contains(errs, "AB/12") {
@@ -47,15 +49,19 @@ func TestWatchAddListRemove(t *testing.T) {
 	if err := json.Unmarshal([]byte(strings.Split(out, "\n")[0]), &w); err != nil || code != 0 {
 		t.Fatalf("list --json: %v %q", err, out)
 	}
-	for _, k := range []string{"paid", "lastStatus", "lastSeen", "lastChange", "lastVerdict"} {
+	for _, k := range []string{"paid", "lastStatus", "lastSeen", "lastChange", "lastVerdict", "service"} {
 		if _, ok := w[k]; !ok {
 			t.Errorf("list --json lacks %q: %v", k, w)
 		}
 	}
 
 	code, out, errs = h.run("watch", "remove", "TN2026", "NEVER1")
-	if code != 0 || !strings.Contains(out, "Stopped watching TN2026") || !strings.Contains(errs, "NEVER1 was not watched") {
+	if code != ExitNotFound || !strings.Contains(out, "Stopped watching TN2026 on "+service) ||
+		!strings.Contains(errs, "NEVER1 is not on the watchlist of "+service+": nothing to remove") {
 		t.Errorf("remove: exit %d %s %s", code, out, errs)
+	}
+	if code, _, errs := h.run("watch", "remove", "NEVER1", "NEVER2"); code != ExitNotFound || !strings.Contains(errs, "NEVER1, NEVER2 are not on the watchlist") {
+		t.Errorf("remove of two not watched: exit %d %s", code, errs)
 	}
 	if _, out, _ := h.run("watch", "list"); strings.Contains(out, "TN2026") {
 		t.Errorf("still listed:\n%s", out)
@@ -136,12 +142,9 @@ func TestWatchRunExitCodesAsGet(t *testing.T) {
 		{"never found", []string{"NOPE99"}, nil, "", ExitNotFound, "NOPE99  failed  404"},
 		{"server error", []string{"DEMO-503"}, nil, "", ExitFailure, "DEMO-503  failed  503"},
 		{"gave up on the rate limit", []string{"DEMO-429"}, []string{"--max-wait", "1s"}, "", ExitRateLimited, "DEMO-429  failed  429"},
-		// Either PAID may go first: the first request of a token goes alone,
-		// and the sweep stops at its 401.
-		{"token rejected", []string{"AB12CD", "TN2026"}, nil, "wrong-token-0000", ExitToken, "  failed  401"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			h, srv := withService(t, fake.Options{DemoTriggers: true})
+			h, _ := withService(t, fake.Options{DemoTriggers: true})
 			h.opts = api.Options{MaxRetries: -1}
 			if tc.token != "" {
 				h.vars[keystore.EnvToken] = tc.token
@@ -151,15 +154,12 @@ func TestWatchRunExitCodesAsGet(t *testing.T) {
 			if code != tc.want || !strings.Contains(out, tc.say) {
 				t.Errorf("exit %d, want %d\n%s%s", code, tc.want, out, errs)
 			}
-			if tc.token != "" && (srv.Stats().Requests != 1 || !strings.Contains(errs, "the sweep stopped")) {
-				t.Errorf("a rejected token should stop the sweep: %d requests\n%s", srv.Stats().Requests, errs)
-			}
 		})
 	}
 	h := newHarness(t)
 	h.vars[EnvBaseURL], h.vars[keystore.EnvToken] = "http://127.0.0.1:1/v1", fake.DemoToken
 	for args, say := range map[string]string{
-		"watch run --once":                   "nothing is watched yet",
+		"watch run --once":                   "nothing is watched on 127.0.0.1:1/v1 yet",
 		"watch run --once --every 5m":        "drop --every",
 		"watch run --rate 0":                 "--rate must be between 1 and 1000",
 		"watch run --every 5s":               "between 10s and 31d",
@@ -169,6 +169,39 @@ func TestWatchRunExitCodesAsGet(t *testing.T) {
 		if code, _, errs := h.run(strings.Fields(strings.ReplaceAll(args, "'", ""))...); code != ExitUsage || !strings.Contains(errs, say) {
 			t.Errorf("%s: exit %d %s", args, code, errs)
 		}
+	}
+}
+
+// TestWatchRunAfterARejectedToken: the sweep stops at the first 401
+// (exit 4), says what to fix (here PADVIEW_TOKEN, which wins over the
+// keyring) and how far it got, and records nothing: the refusal is about
+// the token, not an advertisement. The next run, with a token the
+// service takes, polls every advertisement, the refused one included.
+func TestWatchRunAfterARejectedToken(t *testing.T) {
+	h, srv := withService(t, fake.Options{})
+	paids := []string{"AB12CD", "TN2026", "XK9P2M"}
+	h.run(append([]string{"watch", "add"}, paids...)...)
+	h.vars[keystore.EnvToken] = "wrong-token-0000"
+	code, out, errs := h.run("watch", "run", "--once")
+	if code != ExitToken || out != "" || srv.Stats().Requests != 1 ||
+		!strings.Contains(errs, "\nThe sweep stopped after 0 of 3 advertisements of this sweep; the next 'padview watch run' goes on with the 3 it had not polled.\n") ||
+		!strings.Contains(errs, "HTTP 401") || !strings.Contains(errs, "the token comes from PADVIEW_TOKEN") {
+		t.Fatalf("exit %d, %d requests\n%s%s", code, srv.Stats().Requests, out, errs)
+	}
+	if strings.Contains(errs, "swept") || strings.Contains(errs, "went on") {
+		t.Errorf("a summary of a sweep that stopped: %s", errs)
+	}
+	if code, out, errs := h.run("watch", "log"); code != 0 || out != "" || !strings.Contains(errs, "No events") {
+		t.Errorf("the 401 was stored as an event: exit %d\n%s%s", code, out, errs)
+	}
+	if _, out, _ := h.run("watch", "list"); strings.Contains(out, "401") || strings.Count(out, "not polled yet") != 3 {
+		t.Errorf("the 401 was recorded as a poll:\n%s", out)
+	}
+
+	h.vars[keystore.EnvToken] = fake.DemoToken
+	code, out, errs = h.run("watch", "run", "--once")
+	if code != 0 || strings.Count(out, "  first  ") != 3 || !strings.Contains(errs, "went on with the sweep") || !strings.Contains(errs, ": 3 advertisements in") {
+		t.Errorf("the resumed run: exit %d\n%s%s", code, out, errs)
 	}
 }
 
@@ -236,7 +269,8 @@ func TestWatchDemoRunTwiceShowsAChange(t *testing.T) {
 func TestWatchTwoRunsAtOnce(t *testing.T) {
 	h, srv := withService(t, fake.Options{})
 	h.run("watch", "add", "AB12CD")
-	s, err := watch.Open(h.watchDB())
+	service, _ := watch.Service(h.vars[EnvBaseURL])
+	s, err := watch.Open(h.watchDB(), service)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -299,5 +333,108 @@ func TestTUIWatchCreatesTheDatabaseOnlyForW(t *testing.T) {
 		} else {
 			s.Close()
 		}
+	}
+}
+
+// TestWatchProfilesOfTwoServicesKeepApart is the reviewer's run: two
+// profiles of different services, swept in turn, never read each other's
+// history as a change; each lists and logs its own, and the events name
+// their service.
+func TestWatchProfilesOfTwoServicesKeepApart(t *testing.T) {
+	h, prod := withService(t, fake.Options{})
+	staging := startFake(t, fake.Options{})
+	delete(h.vars, EnvBaseURL)
+	h.writeConfig(fmt.Sprintf("[profiles.default]\nbase_url = %q\n[profiles.staging]\nbase_url = %q\n", prod.URL, staging.URL))
+	prodSvc, _ := watch.Service(prod.URL)
+	stagingSvc, _ := watch.Service(staging.URL)
+	h.run("watch", "add", "AB12CD", "TN2026")
+	h.run("--profile", "staging", "watch", "add", "AB12CD")
+	for i, args := range [][]string{
+		{"watch", "run", "--once", "--json"}, {"--profile", "staging", "watch", "run", "--once", "--json"},
+		{"watch", "run", "--once", "--json"}, {"--profile", "staging", "watch", "run", "--once", "--json"},
+	} {
+		code, out, errs := h.run(args...)
+		wantFirst := 0
+		if i < 2 {
+			wantFirst = 2 - i // 2 on prod, 1 on staging
+		}
+		if code != 0 || strings.Count(out, `"event":"first"`) != wantFirst || strings.Count(out, "\n") != wantFirst {
+			t.Fatalf("run %d %v: exit %d\n%s%s", i+1, args, code, out, errs)
+		}
+	}
+	_, out, _ := h.run("watch", "list", "--json")
+	if strings.Count(out, "\n") != 2 || strings.Count(out, `"service":"`+prodSvc+`"`) != 2 {
+		t.Errorf("the default profile's list:\n%s", out)
+	}
+	_, out, _ = h.run("--profile", "staging", "watch", "log", "--json")
+	if strings.Count(out, "\n") != 1 || !strings.Contains(out, `"service":"`+stagingSvc+`"`) {
+		t.Errorf("the staging profile's log:\n%s", out)
+	}
+	if prod.Stats().Requests != 4 || staging.Stats().Requests != 2 {
+		t.Errorf("requests: %d to prod, %d to staging; each profile polls its own service", prod.Stats().Requests, staging.Stats().Requests)
+	}
+}
+
+// TestWatchCommandsRefuseAnUndefinedProfile: like every command, with the
+// profiles the config file defines.
+func TestWatchCommandsRefuseAnUndefinedProfile(t *testing.T) {
+	h, srv := withService(t, fake.Options{})
+	h.writeConfig(fmt.Sprintf("[profiles.staging]\nbase_url = %q\n", srv.URL))
+	for _, args := range [][]string{
+		{"watch", "add", "AB12CD"}, {"watch", "list"}, {"watch", "log"}, {"watch", "remove", "AB12CD"}, {"watch", "run", "--once"},
+	} {
+		code, _, errs := h.run(append([]string{"--profile", "stagin"}, args...)...)
+		if code != ExitUsage || !strings.Contains(errs, `profile "stagin" (from --profile) is not defined`) || !strings.Contains(errs, "its profiles are staging") {
+			t.Errorf("%v: exit %d %s", args, code, errs)
+		}
+	}
+	if _, err := os.Stat(h.watchDB()); err == nil {
+		t.Error("a refused command made the database")
+	}
+}
+
+// TestWatchOnChangeIsCheckedAtTheStart: a command that cannot run is
+// refused before any request (exit 2), each in words of its own.
+func TestWatchOnChangeIsCheckedAtTheStart(t *testing.T) {
+	h, srv := withService(t, fake.Options{})
+	h.run("watch", "add", "AB12CD")
+	dir := t.TempDir()
+	notExec := filepath.Join(dir, "notify.sh")
+	os.WriteFile(notExec, []byte("#!/bin/sh\n"), 0o600)
+	for cmd, say := range map[string]string{
+		`notify "unclosed`:          "a quote is not closed",
+		``:                          "the command is empty",
+		`   `:                       "the command is empty",
+		`padview-no-such-program x`: "padview-no-such-program: there is no such program on PATH",
+		dir + "/missing.sh":         "missing.sh: there is no such file",
+		notExec:                     "it is not executable",
+	} {
+		code, _, errs := h.run("watch", "run", "--once", "--on-change", cmd)
+		if code != ExitUsage || !strings.Contains(errs, say) || strings.Contains(errs, "unbalanced") {
+			t.Errorf("--on-change %q: exit %d %s", cmd, code, errs)
+		}
+	}
+	if n := srv.Stats().Requests; n != 0 {
+		t.Errorf("%d requests before the refusal", n)
+	}
+}
+
+// TestWatchAddCountsAndListsBeyondAWorklist: a list for `watch add` may be
+// as long as a watchlist (a worklist's 10,000 is not its bound), and the
+// counts have thousands separators.
+func TestWatchAddCountsAndListsBeyondAWorklist(t *testing.T) {
+	h, _ := withService(t, fake.Options{})
+	var b strings.Builder
+	for i := range 10_050 {
+		fmt.Fprintf(&b, "PAD-2026-%012d\n", i)
+	}
+	h.stdin = b.String()
+	code, out, errs := h.run("watch", "add", "--list", "-")
+	if code != 0 || !strings.Contains(out, "Watching 10,050 advertisements on ") || !strings.Contains(out, "(10,050 added, 0 already watched)") {
+		t.Fatalf("exit %d\n%s%s", code, out, errs)
+	}
+	h.stdin = "AB12/CD\n"
+	if code, _, errs := h.run("watch", "add", "--list", "-"); code != ExitUsage || !strings.Contains(errs, "the list has lines that are not PAIDs") {
+		t.Errorf("a bad line: exit %d %s", code, errs)
 	}
 }

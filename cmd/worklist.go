@@ -77,16 +77,7 @@ func worklist(ctx context.Context, env *Env, args []string, listPath string) ([]
 	if listPath == "" {
 		return items, nil
 	}
-	r, name := env.Stdin, "stdin"
-	if listPath != "-" {
-		f, err := os.Open(listPath)
-		if err != nil {
-			return nil, exitWith(ExitUsage, "--list: %v", err)
-		}
-		defer f.Close()
-		r, name = f, listPath
-	}
-	listed, err := readWorklist(ctx, r, name)
+	listed, name, err := readListFile(ctx, env, listPath, worklistBound)
 	if err != nil {
 		return nil, err
 	}
@@ -95,16 +86,45 @@ func worklist(ctx context.Context, env *Env, args []string, listPath string) ([]
 		return nil, exitWith(ExitUsage, "%s lists no PAIDs: put one PAID a line", text.CleanText(name))
 	}
 	if len(items) > api.MaxWorklist {
-		return nil, errWorklistTooLong
+		return nil, worklistBound.tooLong()
 	}
 	return items, nil
 }
 
+// listBound is what a list of PAIDs is called and how many it may hold:
+// a worklist api.MaxWorklist; `watch add --list` has its own.
+type listBound struct {
+	noun string
+	max  int
+}
+
+var worklistBound = listBound{"worklist", api.MaxWorklist}
+
+func (b listBound) tooLong() error {
+	return exitWith(ExitUsage, "the %s has more than %s PAIDs: split it", b.noun, text.Thousands(int64(b.max)))
+}
+
+// readListFile reads the list of PAIDs --list names ("-": stdin); name
+// is how errors name it.
+func readListFile(ctx context.Context, env *Env, listPath string, bound listBound) (items []string, name string, err error) {
+	r, name := env.Stdin, "stdin"
+	if listPath != "-" {
+		f, err := os.Open(listPath)
+		if err != nil {
+			return nil, name, exitWith(ExitUsage, "--list: %v", err)
+		}
+		defer f.Close()
+		r, name = f, listPath
+	}
+	items, err = readWorklist(ctx, r, name, bound)
+	return items, name, err
+}
+
 // readWorklist reads one PAID (or pasted endpoint URL) a line, at most
-// api.MaxWorklist of them. Bad lines are reported with their numbers, so that
+// bound.max of them. Bad lines are reported with their numbers, so that
 // all can be fixed at once: the first maxBadLines of them, and how many
 // more. The reading stops at once when ctx ends, even while a read blocks.
-func readWorklist(ctx context.Context, r io.Reader, name string) ([]string, error) {
+func readWorklist(ctx context.Context, r io.Reader, name string, bound listBound) ([]string, error) {
 	name = text.CleanText(name)
 	var items, bad []string
 	more := 0
@@ -124,29 +144,27 @@ func readWorklist(ctx context.Context, r io.Reader, name string) ([]string, erro
 		default:
 			more++
 		}
-		return len(items) <= api.MaxWorklist && more <= api.MaxWorklist
+		return len(items) <= bound.max && more <= bound.max
 	})
 	switch {
 	case err != nil && ctx.Err() != nil:
 		return nil, fmt.Errorf("reading %s: %w", name, errInterrupted)
 	case err != nil:
 		return nil, exitWith(ExitUsage, "reading %s: %v", name, err)
-	case len(items) > api.MaxWorklist:
-		return nil, errWorklistTooLong
-	case more > api.MaxWorklist:
-		return nil, exitWith(ExitUsage, "%s: more than %s lines are not PAIDs: is it a list of PAIDs, one a line?", name, text.Thousands(api.MaxWorklist))
+	case len(items) > bound.max:
+		return nil, bound.tooLong()
+	case more > bound.max:
+		return nil, exitWith(ExitUsage, "%s: more than %s lines are not PAIDs: is it a list of PAIDs, one a line?", name, text.Thousands(int64(bound.max)))
 	case len(bad) > 0:
 		tail := ""
 		if more > 0 {
 			tail = "\n… and " + text.Plural(more, "more bad line", "more bad lines")
 		}
-		return nil, exitWith(ExitUsage, "the worklist has lines that are not PAIDs; fix them or comment them out with #:\n%s%s",
-			strings.Join(bad, "\n"), tail)
+		return nil, exitWith(ExitUsage, "the %s has lines that are not PAIDs; fix them or comment them out with #:\n%s%s",
+			bound.noun, strings.Join(bad, "\n"), tail)
 	}
 	return items, nil
 }
-
-var errWorklistTooLong = exitWith(ExitUsage, "the worklist has more than %d PAIDs: split it", api.MaxWorklist)
 
 // scanListCtx is scanList in a goroutine of its own, so that the caller
 // stops at once when ctx ends, even while a read blocks (that read is left

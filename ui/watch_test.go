@@ -25,6 +25,9 @@ type watchDB struct {
 	store *watch.Store // the test's own connection, for setting up and checking
 }
 
+// testService is the service the tests' watch databases keep watches for.
+const testService = "api.partner.example/v1"
+
 func newWatchDB(t testing.TB) *watchDB {
 	t.Helper()
 	return &watchDB{path: filepath.Join(t.TempDir(), "state", watch.FileName)}
@@ -45,7 +48,7 @@ func (d *watchDB) open(create bool) (WatchStore, error) {
 	if _, err := os.Lstat(d.path); !create && errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
-	s, err := watch.Open(d.path)
+	s, err := watch.Open(d.path, testService)
 	if err != nil {
 		return nil, err
 	}
@@ -56,7 +59,7 @@ func (d *watchDB) open(create bool) (WatchStore, error) {
 func (d *watchDB) own(t testing.TB) *watch.Store {
 	t.Helper()
 	if d.store == nil {
-		s, err := watch.Open(d.path)
+		s, err := watch.Open(d.path, testService)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -315,8 +318,8 @@ func TestWatchDatabaseThatFailsToOpen(t *testing.T) {
 			}
 			d.path = filepath.Join(link, watch.FileName)
 		}},
-		{"file open to others", "chmod 600", func(t *testing.T, d *watchDB) {
-			if err := os.Chmod(d.path, 0o644); err != nil {
+		{"file others may write to", "chmod 600", func(t *testing.T, d *watchDB) {
+			if err := os.Chmod(d.path, 0o664); err != nil {
 				t.Fatal(err)
 			}
 		}},

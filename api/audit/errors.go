@@ -2,8 +2,6 @@ package audit
 
 import (
 	"errors"
-	"fmt"
-	"syscall"
 
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/statedir"
@@ -14,7 +12,8 @@ import (
 var errLockTimeout = errors.New("lock timeout")
 
 // accessError is a failure of the access log as the user reads it: which
-// file, what went wrong and what fixes it. Its kind is access_log.
+// file, what went wrong and what fixes it, in statedir's words, which the
+// watch database shares. Its kind is access_log.
 func accessError(path, doing string, err error) error {
 	var unsafe *statedir.UnsafeError
 	if errors.As(err, &unsafe) {
@@ -24,29 +23,9 @@ func accessError(path, doing string, err error) error {
 	if errors.As(err, &ae) {
 		return err // said already
 	}
-	what, fix := fmt.Sprintf("cannot %s %s: %v", doing, path, err), ""
-	switch {
-	case errors.Is(err, errLockTimeout):
-		what = fmt.Sprintf("another program has held the lock on %s for %s (another padview writing or verifying it)", path, text.Duration(LockWait))
-		fix = "try again; if it goes on, look for a padview that hangs"
-	case errors.Is(err, syscall.ENOSPC):
-		what = fmt.Sprintf("cannot %s %s: the disk is full", doing, path)
-		fix = "free some space, or set " + statedir.Env + " to a directory on another disk"
-	case errors.Is(err, syscall.EDQUOT):
-		what = fmt.Sprintf("cannot %s %s: the disk quota is used up", doing, path)
-		fix = "free some space, or set " + statedir.Env + " to a directory on another disk"
-	case errors.Is(err, syscall.EFBIG):
-		what = fmt.Sprintf("cannot %s %s: it is as large as this process may make a file (ulimit -f)", doing, path)
-		fix = "raise the limit (`ulimit -f unlimited`) and try again"
-	case errors.Is(err, syscall.EROFS):
-		what = fmt.Sprintf("cannot %s %s: the file system is read-only", doing, path)
-		fix = "set " + statedir.Env + " to a writable directory of your own"
-	case errors.Is(err, syscall.EACCES), errors.Is(err, syscall.EPERM):
-		what = fmt.Sprintf("cannot %s %s: permission denied", doing, path)
-		fix = "make it writable for you, or set " + statedir.Env + " to a directory of your own"
+	f := statedir.Fail(path, doing, err)
+	if errors.Is(err, errLockTimeout) {
+		f.Cause, f.Wait, f.Holder = statedir.LockHeld, text.Duration(LockWait), "another padview writing or verifying it"
 	}
-	if fix != "" {
-		what += "; " + fix
-	}
-	return &api.Error{Kind: api.KindAccessLog, Err: err, Message: "access log: " + what}
+	return &api.Error{Kind: api.KindAccessLog, Err: err, Message: "access log: " + f.Error()}
 }

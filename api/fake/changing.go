@@ -78,3 +78,19 @@ func changingRevision(rev int) advert.Value {
 	}
 	return ad
 }
+
+// Listing is one line of what the demo names: a kind of advertisement and
+// its PAIDs.
+type Listing struct {
+	Kind  string // "samples", "changing", "failures"
+	PAIDs []string
+}
+
+// Listings are every PAID the demo names, in the order it names them: the
+// samples, the advertisement that changes between polls, and those that
+// show a failing service (with DemoTriggers). It is the one list: `padview
+// demo-server` prints it, and the README's demo table holds these PAIDs
+// and no others (a test keeps them in step).
+func Listings() []Listing {
+	return []Listing{{"samples", SamplePAIDs()}, {"changing", []string{ChangingPAID}}, {"failures", DemoPAIDs}}
+}

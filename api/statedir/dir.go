@@ -147,10 +147,29 @@ func (d *Dir) Prepare(name string) (string, error) {
 	return f.Name(), f.Close()
 }
 
+// Secure applies OpenFile's rules to the state file name before another
+// library opens it by name (a database's -wal and -shm files): a link,
+// another user's file or one others may write to is refused, one others
+// may read is made private (0600); a missing file passes. It opens the
+// file and closes it again, so it must come before that library opens the
+// file in this process: closing any descriptor of a file drops the
+// process's POSIX locks on it.
+func (d *Dir) Secure(name string) error {
+	f, err := d.OpenFile(name, os.O_RDONLY)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	return f.Close()
+}
+
 // Check applies OpenFile's rules to the state file name without opening
-// it: for a file another library opens by name (a database's journal,
-// say). A missing file passes. Unlike OpenFile it changes no mode: a file
-// readable by others is refused.
+// it: for a file another library has open (a database's journal, say),
+// which only Lstat may look at (see Secure). A missing file passes.
+// Unlike OpenFile it changes no mode: a file readable by others is
+// refused.
 func (d *Dir) Check(name string) error {
 	path, err := d.name(name)
 	if err != nil {

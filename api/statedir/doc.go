@@ -12,7 +12,16 @@
 // link, refuse a file another user owns or may write to, make a file
 // readable by others private (0600), and WriteFile replaces a file in one
 // step through a temporary file made with exclusive create beside it.
-// Every refusal is an *UnsafeError saying what is wrong and what to do.
+// Secure does the same for a file another library opens by name, before
+// it does. Every refusal is an *UnsafeError saying what is wrong and what
+// to do (a link: remove it; another user's: move it away, or chown it;
+// writable by others: chmod 600, or move it away), and every file padview
+// keeps is under the same rules: writable by others is refused, readable
+// by others is made private.
+//
+// A file that cannot be read or written (a full disk, a read-only file
+// system, a lock held too long) is a *Failure, worded here once for every
+// state file.
 //
 // The checks are of the state directory itself and the files in it, not
 // of the directories above it: the home directory is its owner's to keep.

@@ -56,7 +56,8 @@ func checkFile(path string, fi fs.FileInfo) error {
 	case !fi.Mode().IsRegular():
 		return &UnsafeError{Path: path, Problem: "it is not a regular file (" + kindOf(fi.Mode()) + ")", Fix: moveAway}
 	}
-	return checkOwnerAndMode(path, fi, "it", ": another user could have planted or changed it", moveAway,
+	return checkOwnerAndMode(path, fi, "it", ": another user could have planted or changed it",
+		moveAway+"; if it is yours after all, take it back with `sudo chown "+me()+" "+quote(path)+"`",
 		", so it may have been changed", "if you trust what it holds, run `chmod 600 "+quote(path)+"`; else "+moveAway)
 }
 
@@ -99,6 +100,16 @@ func who(uid int) string {
 		s += " (" + u.Username + ")"
 	}
 	return s
+}
+
+// me names the user padview runs as, for a chown command: the user name,
+// else the uid.
+func me() string {
+	uid := strconv.Itoa(os.Getuid())
+	if u, err := user.LookupId(uid); err == nil && u.Username != "" {
+		return quote(u.Username)
+	}
+	return uid
 }
 
 // quote makes a path safe to paste into a shell.

@@ -42,6 +42,9 @@ func MaskText(s string) string {
 // TextCategories lists the categories of personal data MaskText would mask
 // in s: email, phone, both or none.
 func TextCategories(s string) []string {
+	if !strings.Contains(s, "@") && digitsIn(s) < minPhoneDigits {
+		return nil // neither can be in it: most values, told without a regexp
+	}
 	var out []string
 	if emailInText.MatchString(s) {
 		out = append(out, CategoryEmail)
@@ -87,7 +90,7 @@ func isPhone(s string, from, to int) bool {
 			digits++
 		}
 	}
-	if digits < 7 || digits > 15 {
+	if digits < minPhoneDigits || digits > maxPhoneDigits {
 		return false
 	}
 	if !standsAlone(s, from, to) {
@@ -122,6 +125,23 @@ func standsAlone(s string, from, to int) bool {
 		return false // 1234 5678.90: a decimal
 	}
 	return true
+}
+
+// A phone number has 7 to 15 digits (E.164 has at most 15).
+const (
+	minPhoneDigits = 7
+	maxPhoneDigits = 15
+)
+
+// digitsIn counts the ASCII digits in s, as phoneInText's \d matches them.
+func digitsIn(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if isDigit(s[i]) {
+			n++
+		}
+	}
+	return n
 }
 
 func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os/exec"
 	"strings"
 	"sync"
@@ -32,13 +33,33 @@ func ParseCommand(s string) ([]string, error) {
 	argv, err := p.Parse(s)
 	switch {
 	case err != nil:
-		return nil, fmt.Errorf("%q: %v (unbalanced quotes or parentheses?)", s, err)
+		return nil, fmt.Errorf("%q: a quote is not closed, or a backslash ends it: close the quote (or write a lone quote as \\' or \\\")", s)
 	case p.Position >= 0:
 		return nil, fmt.Errorf("%q: the command is run without a shell, so %q cannot work: put it in a script, or run sh -c '…'", s, string(s[p.Position]))
 	case len(argv) == 0:
-		return nil, errors.New("the command is empty")
+		return nil, errors.New("the command is empty: name the program to run for each change, or leave --on-change out")
 	}
 	return argv, nil
+}
+
+// Check finds the command's program now, as running it would (a name
+// without a slash on PATH, a path as it is), so that a missing or
+// unusable program is refused at the start rather than at the first
+// change.
+func (a *Alert) Check() error {
+	_, err := exec.LookPath(a.Argv[0])
+	name := text.CleanText(a.Argv[0])
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, exec.ErrNotFound):
+		return fmt.Errorf("%s: there is no such program on PATH: give its path, e.g. ./notify.sh", name)
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("%s: there is no such file", name)
+	case errors.Is(err, fs.ErrPermission):
+		return fmt.Errorf("%s cannot be run: it is not executable (chmod +x it), or not yours to run", name)
+	}
+	return fmt.Errorf("%s cannot be run: %v", name, err)
 }
 
 // Alert runs a command for each change with the event's JSON on stdin.

@@ -31,10 +31,11 @@ func TestParseCommandSplitsWordsWithoutAShell(t *testing.T) {
 		`echo changed | mail ops`: "without a shell",
 		`notify > /tmp/x`:         "without a shell",
 		`a; b`:                    "without a shell",
-		`"unclosed`:               "unbalanced",
+		`"unclosed`:               "a quote is not closed",
+		`notify \`:                "a backslash ends it",
 		`   `:                     "empty",
 	} {
-		if _, err := ParseCommand(in); err == nil || !strings.Contains(err.Error(), why) {
+		if _, err := ParseCommand(in); err == nil || !strings.Contains(err.Error(), why) || strings.Contains(err.Error(), "unbalanced") {
 			t.Errorf("%s: %v, want %q", in, err, why)
 		}
 	}

@@ -24,9 +24,11 @@ type Change struct {
 	// values are never kept. Inside a value, personal data reads
 	// text.Masked.
 	Before, After advert.Value
-	// Personal: the value is personal data; it changed, and that is all
-	// the history knows.
+	// Personal: the value is personal data; it was added, removed or
+	// changed (Kind), and that is all the history knows.
 	Personal bool
+	// Kind is what happened to the value: added, removed or changed.
+	Kind diff.Kind
 }
 
 // Paths of the transparency check's changes.
@@ -55,7 +57,7 @@ func Compare(a, b *Snapshot) []Change {
 // documentChange turns a change of api/diff into a Change, keeping no
 // personal value.
 func documentChange(c diff.Change) Change {
-	out := Change{Path: changePath(c)}
+	out := Change{Path: changePath(c), Kind: c.Kind}
 	if IsKeyedHash(c.A) || IsKeyedHash(c.B) {
 		out.Personal = true
 		return out
@@ -68,7 +70,7 @@ func documentChange(c diff.Change) Change {
 func checkChanges(va, vb string, a, b []RuleStatus) []Change {
 	var out []Change
 	if va != vb {
-		out = append(out, Change{Path: VerdictPath, Before: stringOrAbsent(va), After: stringOrAbsent(vb)})
+		out = append(out, sideChange(VerdictPath, stringOrAbsent(va), stringOrAbsent(vb)))
 	}
 	if sameChecks(a, b) {
 		return out
@@ -81,15 +83,39 @@ func checkChanges(va, vb string, a, b []RuleStatus) []Change {
 	for _, r := range b {
 		seen[r.Rule] = true
 		if before[r.Rule] != r.Status {
-			out = append(out, Change{Path: transparencyPath + r.Rule, Before: stringOrAbsent(before[r.Rule]), After: advert.StringValue(r.Status)})
+			out = append(out, sideChange(transparencyPath+r.Rule, stringOrAbsent(before[r.Rule]), advert.StringValue(r.Status)))
 		}
 	}
 	for _, r := range a { // a rule the newer check no longer has
 		if !seen[r.Rule] {
-			out = append(out, Change{Path: transparencyPath + r.Rule, Before: advert.StringValue(r.Status)})
+			out = append(out, sideChange(transparencyPath+r.Rule, advert.StringValue(r.Status), advert.Value{}))
 		}
 	}
 	return out
+}
+
+// sideChange is a change from before to after, its kind told by which
+// side is there.
+func sideChange(path string, before, after advert.Value) Change {
+	c := Change{Path: path, Before: before, After: after}
+	c.Kind = c.kind()
+	return c
+}
+
+// kind is what happened to the value: Kind, or for a change without one
+// (stored by an older padview), what its sides say.
+func (c Change) kind() diff.Kind {
+	switch {
+	case c.Kind != "":
+		return c.Kind
+	case c.Personal:
+		return diff.Changed
+	case !c.Before.IsPresent():
+		return diff.Added
+	case !c.After.IsPresent():
+		return diff.Removed
+	}
+	return diff.Changed
 }
 
 func stringOrAbsent(s string) advert.Value {
@@ -237,23 +263,30 @@ func (c Change) sideText(v advert.Value) string {
 	return d.AText()
 }
 
-// appendJSON writes the change as {"path", "before", "after"}, with
-// "personal": true and no values for personal data.
+// appendJSON writes the change as {"path", "before", "after", "change",
+// "personal"}: a side that is not there (added, removed) or not kept
+// (personal data) is null.
 func (c Change) appendJSON(b []byte) []byte {
 	b = append(b, `{"path":`...)
 	b = advert.AppendQuoted(b, c.Path)
-	if c.Before.IsPresent() {
-		b = append(b, `,"before":`...)
-		b = c.Before.AppendJSON(b)
-	}
-	if c.After.IsPresent() {
-		b = append(b, `,"after":`...)
-		b = c.After.AppendJSON(b)
-	}
-	if c.Personal {
-		b = append(b, `,"personal":true`...)
-	}
+	b = append(b, `,"before":`...)
+	b = appendSide(b, c.Before, c.Personal)
+	b = append(b, `,"after":`...)
+	b = appendSide(b, c.After, c.Personal)
+	b = append(b, `,"change":`...)
+	b = advert.AppendQuoted(b, string(c.kind()))
+	b = append(b, `,"personal":`...)
+	b = strconv.AppendBool(b, c.Personal)
 	return append(b, '}')
+}
+
+// appendSide writes one side of a change: null where it is absent or
+// personal.
+func appendSide(b []byte, v advert.Value, personal bool) []byte {
+	if personal || !v.IsPresent() {
+		return append(b, "null"...)
+	}
+	return v.AppendJSON(b)
 }
 
 // appendChanges writes changes as a JSON array.
@@ -268,7 +301,10 @@ func appendChanges(b []byte, cs []Change) []byte {
 	return append(b, ']')
 }
 
-// parseChanges reads a stored changes column back.
+// parseChanges reads a stored changes column back. A side written as
+// null is JSON null ("not disclosed") unless the change's kind says that
+// side is not there; a change stored by an older padview has no kind, and
+// leaves an absent side out.
 func parseChanges(s string) ([]Change, error) {
 	v, err := advert.ParseValue([]byte(s))
 	if err != nil {
@@ -285,9 +321,19 @@ func parseChanges(s string) ([]Change, error) {
 				c.Before = m.Value
 			case "after":
 				c.After = m.Value
+			case "change":
+				c.Kind = diff.Kind(m.Value.Str)
 			case "personal":
 				c.Personal = m.Value.Kind == advert.Bool && m.Value.Bool
 			}
+		}
+		switch {
+		case c.Personal:
+			c.Before, c.After = advert.Value{}, advert.Value{}
+		case c.Kind == diff.Added:
+			c.Before = advert.Value{}
+		case c.Kind == diff.Removed:
+			c.After = advert.Value{}
 		}
 		out = append(out, c)
 	}

@@ -2,10 +2,14 @@
 // advertisements are watched, a snapshot of each one's normalized answer
 // whenever it changed, the transparency verdict of each snapshot, and the
 // events a poll ended in (first, changed, vanished, reappeared, failed).
-// It is stored in one SQLite database (see Schema) that users may query.
+// It is stored in one SQLite database (see Schema) that users may query,
+// each watch, snapshot, event and sweep under its service (see Service): a
+// Store reads and writes one service's. Its files are state files, opened
+// and refused by api/statedir's rules, and its failures are worded in
+// statedir's words (see Error).
 //
-// The Poller sweeps the watchlist within a rate (Pacer) and records each
-// poll through the Store; the Store never keeps a value of personal data,
+// The Poller sweeps the watchlist within a rate (Pacer) and records the
+// polls through the Store; the Store never keeps a value of personal data,
 // only a keyed hash of it (see Keyed). Nothing here knows a terminal: the
 // CLI prints the events, and the TUI reads the same history (Snapshots,
 // Compare, Events) without a request.

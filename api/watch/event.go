@@ -26,7 +26,8 @@ func (k Kind) IsChange() bool { return k == Changed || k == Vanished || k == Rea
 
 // Event is the outcome of one poll, or one stored in the history.
 type Event struct {
-	ID      int64 // its row in the events table; 0 for one not stored
+	ID      int64  // its row in the events table; 0 for one not stored
+	Service string // the service it was polled on (see Service)
 	PAID    string
 	At      time.Time
 	Kind    Kind
@@ -41,8 +42,9 @@ type Event struct {
 	Err error `json:"-"`
 }
 
-// Verdict is the transparency verdict before and after an event; "" where
-// there was no snapshot.
+// Verdict is the transparency verdict before and after an event; ""
+// where none is known: before a first snapshot, after a vanishing. A
+// failed poll changes nothing: both sides are the verdict that stands.
 type Verdict struct{ Before, After string }
 
 // timeLayout is how times are stored and written: UTC, milliseconds.
@@ -59,14 +61,17 @@ func parseTime(s string) time.Time {
 }
 
 // MarshalJSON writes the event as one line of `padview watch run --json`
-// and `watch log --json`, and as --on-change reads it:
+// and `watch log --json`, and as --on-change reads it. Every line has
+// every member, null where a value is not known or not kept:
 //
-//	{"paid", "at", "event", "changes": [{"path", "before", "after"}],
-//	 "verdict": {"before", "after"}, "status", "error"}
+//	{"paid", "at", "event",
+//	 "changes": [{"path", "before", "after", "change", "personal"}],
+//	 "verdict": {"before", "after"}, "service", "status", "error"}
 //
-// "changes" is always there ([] when none); "verdict" when either side
-// is known, each side only when known; "status" and "error" for vanished
-// and failed.
+// "changes" is [] when there are none; a change's "change" is added,
+// removed or changed, as in `padview diff --json`, and "personal" is true
+// for personal data, whose before and after are null. "status" and
+// "error" are null but for vanished and failed.
 func (e Event) MarshalJSON() ([]byte, error) { return e.AppendJSON(nil), nil }
 
 // AppendJSON appends the event's JSON (see MarshalJSON) to b.
@@ -79,25 +84,17 @@ func (e Event) AppendJSON(b []byte) []byte {
 	b = advert.AppendQuoted(b, string(e.Kind))
 	b = append(b, `,"changes":`...)
 	b = appendChanges(b, e.Changes)
-	if e.Verdict.Before != "" || e.Verdict.After != "" {
-		b = append(b, `,"verdict":{`...)
-		sep := ""
-		if e.Verdict.Before != "" {
-			b = append(b, `"before":`...)
-			b = advert.AppendQuoted(b, e.Verdict.Before)
-			sep = ","
-		}
-		if e.Verdict.After != "" {
-			b = append(b, sep+`"after":`...)
-			b = advert.AppendQuoted(b, e.Verdict.After)
-		}
-		b = append(b, '}')
-	}
+	b = append(b, `,"verdict":{"before":`...)
+	b = appendString(b, e.Verdict.Before)
+	b = append(b, `,"after":`...)
+	b = appendString(b, e.Verdict.After)
+	b = append(b, `},"service":`...)
+	b = appendString(b, e.Service)
+	b = append(b, `,"status":`...)
 	if e.Kind == Vanished || e.Kind == Failed {
-		b = append(b, `,"status":`...)
 		b = strconv.AppendInt(b, int64(e.Status), 10)
 		b = append(b, `,"error":`...)
-		b = advert.AppendQuoted(b, e.Error)
+		return append(advert.AppendQuoted(b, e.Error), '}')
 	}
-	return append(b, '}')
+	return append(b, `null,"error":null}`...)
 }

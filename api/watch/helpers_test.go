@@ -10,10 +10,13 @@ import (
 	"github.com/padview/padview/api/fake"
 )
 
+// testService is the service the tests' databases keep their watches for.
+const testService = "api.partner.example/v1"
+
 // openTest opens a fresh database in a private directory of its own.
 func openTest(t testing.TB) *Store {
 	t.Helper()
-	s, err := Open(filepath.Join(t.TempDir(), "state", FileName))
+	s, err := Open(filepath.Join(t.TempDir(), "state", FileName), testService)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,6 +73,15 @@ func paths(cs []Change) map[string]Change {
 	out := map[string]Change{}
 	for _, c := range cs {
 		out[c.Path] = c
+	}
+	return out
+}
+
+// stateFiles are the database's files on disk.
+func stateFiles(s *Store) []string {
+	var out []string
+	for _, name := range sqliteFiles {
+		out = append(out, s.dir.File(name))
 	}
 	return out
 }

@@ -39,19 +39,22 @@ func finishSnapshot(sn *Snapshot, taken, doc, checks string) (*Snapshot, error) 
 }
 
 // Snapshot reads one stored snapshot.
-func (s *Store) Snapshot(id int64) (*Snapshot, error) { return loadSnapshot(s.db, id) }
+func (s *Store) Snapshot(id int64) (*Snapshot, error) {
+	sn, err := loadSnapshot(s.db, id)
+	return sn, s.fail("read", err)
+}
 
 // Snapshots lists an advertisement's stored snapshots, oldest first; with
 // Compare between neighbours they are its history, read without a
 // request.
-func (s *Store) Snapshots(paid string) ([]*Snapshot, error) {
+func (s *Store) Snapshots(paid string) (out []*Snapshot, err error) {
+	defer func() { err = s.fail("read", err) }()
 	rows, err := s.db.Query(`SELECT s.id, s.taken_at, s.hash, s.document, s.verdict, c.statuses
-		FROM snapshots s JOIN checks c ON c.id = s.checks_id WHERE s.paid = ? ORDER BY s.id`, paid)
+		FROM snapshots s JOIN checks c ON c.id = s.checks_id WHERE s.service = ? AND s.paid = ? ORDER BY s.id`, s.service, paid)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var out []*Snapshot
 	for rows.Next() {
 		sn := &Snapshot{PAID: paid}
 		var taken, doc, checks string
@@ -75,9 +78,10 @@ type Query struct {
 
 // Events lists stored events, newest first, each with the changes it
 // recorded and the verdicts of the snapshots it leads from and to.
-func (s *Store) Events(ctx context.Context, q Query) ([]Event, error) {
-	var where []string
-	var args []any
+func (s *Store) Events(ctx context.Context, q Query) (out []Event, err error) {
+	defer func() { err = s.fail("read", err) }()
+	where := []string{"e.service = ?"}
+	args := []any{s.service}
 	if len(q.PAIDs) > 0 {
 		where = append(where, "e.paid IN ("+strings.TrimSuffix(strings.Repeat("?,", len(q.PAIDs)), ",")+")")
 		for _, p := range q.PAIDs {
@@ -88,12 +92,10 @@ func (s *Store) Events(ctx context.Context, q Query) ([]Event, error) {
 		where = append(where, "e.at >= ?")
 		args = append(args, formatTime(q.Since))
 	}
-	query := `SELECT e.id, e.paid, e.at, e.event, coalesce(e.before_id, 0), coalesce(e.after_id, 0), coalesce(e.status, 0),
+	query := `SELECT e.id, e.service, e.paid, e.at, e.event, coalesce(e.before_id, 0), coalesce(e.after_id, 0), coalesce(e.status, 0),
 		coalesce(e.error, ''), e.changes, coalesce(b.verdict, ''), coalesce(a.verdict, '')
 		FROM events e LEFT JOIN snapshots b ON b.id = e.before_id LEFT JOIN snapshots a ON a.id = e.after_id`
-	if len(where) > 0 {
-		query += " WHERE " + strings.Join(where, " AND ")
-	}
+	query += " WHERE " + strings.Join(where, " AND ")
 	query += " ORDER BY e.at DESC, e.id DESC"
 	if q.Limit > 0 {
 		query += " LIMIT " + strconv.Itoa(q.Limit)
@@ -103,11 +105,10 @@ func (s *Store) Events(ctx context.Context, q Query) ([]Event, error) {
 		return nil, err
 	}
 	defer rows.Close()
-	var out []Event
 	for rows.Next() {
 		var ev Event
 		var at, kind, changes string
-		if err := rows.Scan(&ev.ID, &ev.PAID, &at, &kind, &ev.Before, &ev.After, &ev.Status, &ev.Error, &changes,
+		if err := rows.Scan(&ev.ID, &ev.Service, &ev.PAID, &at, &kind, &ev.Before, &ev.After, &ev.Status, &ev.Error, &changes,
 			&ev.Verdict.Before, &ev.Verdict.After); err != nil {
 			return nil, err
 		}

@@ -7,9 +7,10 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
+
+	"github.com/padview/padview/api/statedir"
 )
 
 // KeyFile is the name of the file beside the database that holds the key
@@ -18,46 +19,61 @@ const KeyFile = "watch.key"
 
 const keySize = 32
 
-// readKey reads the key file; missing reports whether there is none.
-func readKey(path string) (key []byte, missing bool, err error) {
-	if err := checkStateFile(path); err != nil {
-		return nil, false, err
-	}
-	if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
+// readKey reads the key file in d (made private if others may read it,
+// refused if it is a link, another user's or writable by others);
+// missing reports whether there is none.
+func readKey(d *statedir.Dir) (key []byte, missing bool, err error) {
+	b, err := d.ReadFile(KeyFile, keySize+1)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
 		return nil, true, nil
-	}
-	f, err := openStateFile(path, os.O_RDONLY, false)
-	if err != nil {
+	case errors.Is(err, statedir.ErrUnsafe):
 		return nil, false, err
+	case err != nil && statedir.CauseOf(err) != statedir.Unknown:
+		return nil, false, statedir.Fail(d.File(KeyFile), "read", err)
+	case err != nil:
+		return nil, false, fmt.Errorf("%s is not a padview watch key (%v): restore it, or move the database away to start anew", d.File(KeyFile), err)
+	case len(b) != keySize:
+		return nil, false, fmt.Errorf("%s is not a padview watch key (%d bytes, not %d): restore it, or move the database away to start anew", d.File(KeyFile), len(b), keySize)
 	}
-	defer f.Close()
-	key = make([]byte, keySize+1)
-	n, err := io.ReadFull(f, key)
-	if n != keySize || !errors.Is(err, io.ErrUnexpectedEOF) {
-		return nil, false, fmt.Errorf("%s is not a padview watch key (%d bytes, not %d): restore it, or move the database away to start anew", path, n, keySize)
-	}
-	return key[:keySize], false, nil
+	return b, false, nil
 }
 
-// createKey writes a new random key, refusing to replace any file.
-func createKey(path string) ([]byte, error) {
+// createKey writes a new random key (0600), refusing to replace any
+// file: when another padview made one first, its key is the one.
+func createKey(d *statedir.Dir) ([]byte, error) {
 	key := make([]byte, keySize)
 	if _, err := rand.Read(key); err != nil {
 		return nil, err
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL|noFollow, 0o600)
+	f, err := d.OpenFile(KeyFile, os.O_WRONLY|os.O_CREATE|os.O_EXCL)
+	if errors.Is(err, fs.ErrExist) {
+		key, _, err = readKey(d)
+		return key, err
+	}
 	if err != nil {
-		return nil, fmt.Errorf("creating the watch key: %w", err)
+		return nil, keyFailure(d, err)
 	}
-	if _, err := f.Write(key); err != nil {
-		f.Close()
-		return nil, err
+	_, err = f.Write(key)
+	if err == nil {
+		err = f.Sync()
 	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return nil, err
+	if cerr := f.Close(); err == nil {
+		err = cerr
 	}
-	return key, f.Close()
+	if err != nil {
+		os.Remove(f.Name()) // a torn key would stop every later open
+		return nil, keyFailure(d, err)
+	}
+	return key, nil
+}
+
+// keyFailure words a failure to write the key file.
+func keyFailure(d *statedir.Dir, err error) error {
+	if errors.Is(err, statedir.ErrUnsafe) {
+		return err
+	}
+	return statedir.Fail(d.File(KeyFile), "write", err)
 }
 
 // keyCheck identifies a key without revealing it, so that a database

@@ -11,6 +11,7 @@ import (
 
 // Watch is one advertisement of the watchlist and how its last poll went.
 type Watch struct {
+	Service    string // the service it is polled on (see Service)
 	PAID       string
 	Added      time.Time
 	State      string // "new" (never found), "found", "vanished"
@@ -29,24 +30,25 @@ const (
 	StateVanished = "vanished"
 )
 
-// Add puts PAIDs on the watchlist and returns how many were not on it
-// yet. One that was watched before keeps its history: its next poll
-// compares with its last snapshot.
+// Add puts PAIDs on the service's watchlist and returns how many were
+// not on it yet. One that was watched before keeps its history: its next
+// poll compares with its last snapshot.
 func (s *Store) Add(paids []string) (added int, err error) {
+	defer func() { err = s.fail("write to", err) }()
 	tx, err := s.db.Begin()
 	if err != nil {
 		return 0, err
 	}
 	defer tx.Rollback()
 	var n int
-	if err := tx.QueryRow(`SELECT count(*) FROM watches`).Scan(&n); err != nil {
+	if err := tx.QueryRow(`SELECT count(*) FROM watches WHERE service = ?`, s.service).Scan(&n); err != nil {
 		return 0, err
 	}
 	now := formatTime(s.now())
 	for _, p := range paids {
-		res, err := tx.Exec(`INSERT INTO watches(paid, added_at, state, snapshot_id)
-			SELECT ?1, ?2, CASE WHEN max(id) IS NULL THEN 'new' ELSE 'found' END, max(id) FROM snapshots WHERE paid = ?1
-			ON CONFLICT(paid) DO NOTHING`, p, now)
+		res, err := tx.Exec(`INSERT INTO watches(service, paid, added_at, state, snapshot_id)
+			SELECT ?1, ?2, ?3, CASE WHEN max(id) IS NULL THEN 'new' ELSE 'found' END, max(id) FROM snapshots WHERE service = ?1 AND paid = ?2
+			ON CONFLICT(service, paid) DO NOTHING`, s.service, p, now)
 		if err != nil {
 			return 0, err
 		}
@@ -54,7 +56,8 @@ func (s *Store) Add(paids []string) (added int, err error) {
 		added += int(k)
 	}
 	if n+added > MaxWatches {
-		return 0, fmt.Errorf("the watchlist would hold %s advertisements, more than %s: remove some first", text.Thousands(int64(n+added)), text.Thousands(MaxWatches))
+		return 0, &Error{Err: fmt.Errorf("the watchlist of %s would hold %s advertisements, more than %s: remove some first",
+			s.service, text.Thousands(int64(n+added)), text.Thousands(MaxWatches))}
 	}
 	return added, tx.Commit()
 }
@@ -62,13 +65,14 @@ func (s *Store) Add(paids []string) (added int, err error) {
 // Remove takes PAIDs off the watchlist and returns those that were on it.
 // Their history stays.
 func (s *Store) Remove(paids []string) (removed []string, err error) {
+	defer func() { err = s.fail("write to", err) }()
 	tx, err := s.db.Begin()
 	if err != nil {
 		return nil, err
 	}
 	defer tx.Rollback()
 	for _, p := range paids {
-		res, err := tx.Exec(`DELETE FROM watches WHERE paid = ?`, p)
+		res, err := tx.Exec(`DELETE FROM watches WHERE service = ? AND paid = ?`, s.service, p)
 		if err != nil {
 			return nil, err
 		}
@@ -79,52 +83,75 @@ func (s *Store) Remove(paids []string) (removed []string, err error) {
 	return removed, tx.Commit()
 }
 
-// Watches lists the watchlist in the order it was added.
+// Watches lists the service's watchlist in the order it was added.
 func (s *Store) Watches() ([]Watch, error) { return s.watches("", nil) }
 
 // Watch finds one advertisement on the watchlist; ok is false when it is
 // not watched (a `w` key shows which it is).
 func (s *Store) Watch(paid string) (w Watch, ok bool, err error) {
-	ws, err := s.watches("WHERE w.paid = ?", []any{paid})
+	ws, err := s.watches("AND w.paid = ?", []any{paid})
 	if err != nil || len(ws) == 0 {
 		return Watch{}, false, err
 	}
 	return ws[0], true, nil
 }
 
-func (s *Store) watches(where string, args []any) ([]Watch, error) {
+func (s *Store) watches(and string, args []any) (out []Watch, err error) {
+	defer func() { err = s.fail("read", err) }()
 	rows, err := s.db.Query(`SELECT w.paid, w.added_at, w.state, coalesce(w.last_polled_at, ''), coalesce(w.last_status, 0),
 		coalesce(w.last_error, ''), coalesce(w.last_seen_at, ''), coalesce(w.last_change_at, ''), coalesce(s.verdict, '')
-		FROM watches w LEFT JOIN snapshots s ON s.id = w.snapshot_id `+where+` ORDER BY w.rowid`, args...)
+		FROM watches w LEFT JOIN snapshots s ON s.id = w.snapshot_id WHERE w.service = ? `+and+` ORDER BY w.rowid`,
+		append([]any{s.service}, args...)...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var out []Watch
 	for rows.Next() {
 		var w Watch
 		var added, polled, seen, change string
 		if err := rows.Scan(&w.PAID, &added, &w.State, &polled, &w.LastStatus, &w.LastError, &seen, &change, &w.Verdict); err != nil {
 			return nil, err
 		}
+		w.Service = s.service
 		w.Added, w.LastPolled, w.LastSeen, w.LastChange = parseTime(added), parseTime(polled), parseTime(seen), parseTime(change)
 		out = append(out, w)
 	}
 	return out, rows.Err()
 }
 
-// Count is the number of watched advertisements.
+// Count is the number of advertisements the service's watchlist holds.
 func (s *Store) Count() (int, error) {
 	var n int
-	err := s.db.QueryRow(`SELECT count(*) FROM watches`).Scan(&n)
-	return n, err
+	err := s.db.QueryRow(`SELECT count(*) FROM watches WHERE service = ?`, s.service).Scan(&n)
+	return n, s.fail("read", err)
+}
+
+// Elsewhere counts the advertisements watched on other services in the
+// same database, by service: what 'watch list' points to when the
+// service's own watchlist is empty.
+func (s *Store) Elsewhere() (map[string]int, error) {
+	rows, err := s.db.Query(`SELECT service, count(*) FROM watches WHERE service != ? GROUP BY service`, s.service)
+	if err != nil {
+		return nil, s.fail("read", err)
+	}
+	defer rows.Close()
+	out := map[string]int{}
+	for rows.Next() {
+		var svc string
+		var n int
+		if err := rows.Scan(&svc, &n); err != nil {
+			return nil, s.fail("read", err)
+		}
+		out[svc] = n
+	}
+	return out, s.fail("read", rows.Err())
 }
 
 // MarshalJSON writes the watch as a line of `padview watch list --json`:
 // {"paid", "added", "state", "lastPolled", "lastStatus", "lastError",
-// "lastSeen", "lastChange", "lastVerdict"}; a time or verdict not known
-// yet is null, and so are lastStatus before the first poll and lastError
-// after a poll that had an answer to keep.
+// "lastSeen", "lastChange", "lastVerdict", "service"}; a time or verdict
+// not known yet is null, and so are lastStatus before the first poll and
+// lastError after a poll that had an answer to keep.
 func (w Watch) MarshalJSON() ([]byte, error) {
 	b := []byte(`{"paid":`)
 	b = advert.AppendQuoted(b, w.PAID)
@@ -148,6 +175,8 @@ func (w Watch) MarshalJSON() ([]byte, error) {
 	b = appendTime(b, w.LastChange)
 	b = append(b, `,"lastVerdict":`...)
 	b = appendString(b, w.Verdict)
+	b = append(b, `,"service":`...)
+	b = appendString(b, w.Service)
 	return append(b, '}'), nil
 }
 

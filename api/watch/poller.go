@@ -2,7 +2,6 @@ package watch
 
 import (
 	"context"
-	"errors"
 	"sync"
 	"time"
 
@@ -26,7 +25,8 @@ type Poller struct {
 	// Workers bounds the polls in flight; DefaultWorkers when 0.
 	Workers int
 	// Emit receives every event, unchanged ones included, one at a time,
-	// in the order the polls end.
+	// in the order the polls are recorded. A poll that stops the sweep
+	// (StopError) is no event.
 	Emit func(Event)
 }
 
@@ -60,96 +60,136 @@ func stops(err error) bool {
 
 // Sweep polls every advertisement the current sweep has left, then marks
 // it done. It returns early, leaving the rest for the next sweep, when
-// ctx ends (a poll in flight is dropped, not recorded), with a
-// *StopError, or when the database fails.
+// ctx ends (a poll in flight, or fetched but not yet recorded, is
+// dropped), with a *StopError, or when the database fails.
+//
+// Workers fetch, within the pacer, and hand each answer on; this
+// goroutine records them, those that came while it wrote the last in one
+// transaction. A write that waits (a WAL checkpoint, another padview's
+// write) so holds up no request while a workers' worth of answers wait
+// for it.
 func (p *Poller) Sweep(ctx context.Context) (Summary, error) {
 	start := time.Now()
 	sw, err := p.Store.StartSweep()
 	if err != nil {
 		return Summary{}, err
 	}
+	sum := Summary{Sweep: sw, Counts: map[Kind]int{}}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	s := &sweeping{p: p, cancel: cancel, sum: Summary{Sweep: sw, Counts: map[Kind]int{}}}
-	jobs := make(chan string)
-	var wg sync.WaitGroup
-	for range max(1, p.workers()) {
-		wg.Go(func() { s.work(ctx, jobs) })
+	var stopped error // the first poll that stopped the sweep; read once polls is closed
+	var once sync.Once
+	halt := func(err error) {
+		once.Do(func() { stopped = &StopError{Err: err} })
+		cancel()
 	}
-feed:
-	for _, paid := range sw.Left {
-		select {
-		case jobs <- paid:
-		case <-ctx.Done():
-			break feed
+	polls := p.fetchAll(ctx, sw.Left, halt)
+	var fail error
+	for pl := range polls {
+		batch := append(make([]Poll, 0, cap(polls)+1), pl)
+		batch = drain(polls, batch)
+		if ctx.Err() != nil {
+			continue // interrupted or stopped: polled again next time
+		}
+		evs, err := p.Store.RecordAll(sw.ID, batch)
+		if err != nil {
+			fail = err
+			cancel()
+			continue
+		}
+		for _, ev := range evs {
+			if ev.Kind == "" {
+				continue // no longer watched
+			}
+			sum.Polled++
+			sum.Counts[ev.Kind]++
+			if p.Emit != nil {
+				p.Emit(ev)
+			}
 		}
 	}
-	close(jobs)
-	wg.Wait()
-	s.sum.Elapsed = time.Since(start)
-	if s.fail != nil {
-		return s.sum, s.fail
+	sum.Elapsed = time.Since(start)
+	if stopped != nil {
+		fail = stopped
+	}
+	if fail != nil {
+		return sum, fail
 	}
 	if err := ctx.Err(); err != nil {
-		return s.sum, err
+		return sum, err
 	}
-	s.sum.Done = true
-	return s.sum, p.Store.FinishSweep(sw.ID)
+	sum.Done = true
+	return sum, p.Store.FinishSweep(sw.ID)
 }
 
-// sweeping is one Sweep under way, shared by its workers.
-type sweeping struct {
-	p      *Poller
-	cancel context.CancelFunc // ends the sweep early
-	mu     sync.Mutex         // guards sum, fail and p.Emit
-	sum    Summary
-	fail   error // the first failure that ended the sweep
-}
-
-// work polls the advertisements from jobs, one at a time, until jobs is
-// closed; once ctx has ended it only drains them.
-func (s *sweeping) work(ctx context.Context, jobs <-chan string) {
-	for paid := range jobs {
-		if s.p.Pacer.Wait(ctx) != nil {
-			continue // drain: ctx has ended
-		}
-		doc, ferr := s.p.Fetch(ctx, paid)
-		if doc == nil && ctx.Err() != nil {
-			continue // interrupted: polled again next time
-		}
-		ev, rerr := s.p.Store.Record(paid, s.sum.Sweep.ID, doc, ferr)
-		s.record(ev, rerr, ferr)
-	}
-}
-
-// record counts and emits the event a poll ended in (ferr: its failure),
-// or ends the sweep when the database failed (rerr) or when the failure
-// would end every other poll the same way.
-func (s *sweeping) record(ev Event, rerr, ferr error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	switch {
-	case errors.Is(rerr, ErrNotWatched):
-	case rerr != nil:
-		s.stop(rerr)
-	default:
-		s.sum.Polled++
-		s.sum.Counts[ev.Kind]++
-		if s.p.Emit != nil {
-			s.p.Emit(ev)
-		}
-		if ev.Kind == Failed && stops(ferr) {
-			s.stop(&StopError{Err: ferr})
+// drain adds to batch the polls that wait on the channel, without
+// waiting for more: what came while the last batch was written is
+// recorded in one transaction (a group commit), so that a slow write
+// costs one commit, not one per answer.
+func drain(polls <-chan Poll, batch []Poll) []Poll {
+	for len(batch) < maxBatch {
+		select {
+		case pl, ok := <-polls:
+			if !ok {
+				return batch
+			}
+			batch = append(batch, pl)
+		default:
+			return batch
 		}
 	}
+	return batch
 }
 
-// stop ends the sweep, keeping the first reason.
-func (s *sweeping) stop(err error) {
-	if s.fail == nil {
-		s.fail = err
+// maxBatch bounds the answers one transaction records.
+const maxBatch = 64
+
+// fetchAll fetches paids with the workers and sends what came on the
+// channel it returns, which it closes when all are done or ctx has ended.
+// One goroutine hands the PAIDs out in their order, each in its pacer
+// slot, to whichever worker is free. An answer cut off by ctx is not
+// sent. A failure that stops the sweep (stops) is not sent either: it is
+// about the token or the address, not the advertisement, and goes to
+// halt, which ends ctx at once, before another request.
+func (p *Poller) fetchAll(ctx context.Context, paids []string, halt func(error)) <-chan Poll {
+	n := max(1, p.workers())
+	out := make(chan Poll, n)
+	jobs := make(chan string)
+	var wg sync.WaitGroup
+	for range n {
+		wg.Go(func() {
+			for paid := range jobs {
+				doc, err := p.Fetch(ctx, paid)
+				switch {
+				case doc == nil && ctx.Err() != nil:
+					continue // interrupted: polled again next time
+				case stops(err):
+					halt(err)
+					continue
+				}
+				select {
+				case out <- Poll{PAID: paid, Doc: doc, Err: err}:
+				case <-ctx.Done():
+				}
+			}
+		})
 	}
-	s.cancel()
+	go func() {
+		defer close(out)
+		defer wg.Wait()
+		defer close(jobs)
+		for _, paid := range paids {
+			if p.Pacer.Wait(ctx) != nil {
+				return
+			}
+			select {
+			case jobs <- paid:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	return out
 }
 
 func (p *Poller) workers() int {

@@ -3,9 +3,11 @@ package watch
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/fake"
 )
@@ -171,23 +173,41 @@ func sameKinds(a, b map[string]Kind) bool {
 }
 
 // TestTokenRejectedStopsTheSweep: every other poll would be refused too.
+// The refused poll is about the token, not the advertisement: it is not
+// recorded, so the next sweep, with a token the service takes, polls it
+// with the others.
 func TestTokenRejectedStopsTheSweep(t *testing.T) {
 	srv := startFake(t, fake.Options{Tokens: []string{"another-token-1234"}})
 	s := openTest(t)
-	if _, err := s.Add([]string{"AB12CD", "TN2026", "XK9P2M"}); err != nil {
+	paids := []string{"AB12CD", "TN2026", "XK9P2M"}
+	if _, err := s.Add(paids); err != nil {
 		t.Fatal(err)
 	}
-	p := &Poller{Store: s, Fetch: fetcher(t, srv, advert.Standard), Workers: 1}
+	var emitted []Event
+	p := &Poller{Store: s, Fetch: fetcher(t, srv, advert.Standard), Workers: 1, Emit: func(e Event) { emitted = append(emitted, e) }}
 	sum, err := p.Sweep(context.Background())
 	var stop *StopError
-	if !errors.As(err, &stop) || sum.Done || sum.Polled != 1 {
-		t.Fatalf("err %v, summary %+v", err, sum)
+	if !errors.As(err, &stop) || api.KindOf(stop.Err) != api.KindUnauthorized || sum.Done || sum.Polled != 0 || len(emitted) != 0 {
+		t.Fatalf("err %v, summary %+v, events %v", err, sum, emitted)
 	}
 	if n := srv.Stats().Requests; n != 1 {
 		t.Errorf("%d requests after the token was rejected", n)
 	}
-	sw, err := s.StartSweep()
-	if err != nil || !sw.Resumed || len(sw.Left) != 2 {
-		t.Errorf("the next sweep goes on with the two not polled: %+v %v", sw, err)
+	evs, err := s.Events(context.Background(), Query{})
+	if err != nil || len(evs) != 0 {
+		t.Errorf("the refusal was stored as an advertisement's event: %v %v", evs, err)
+	}
+	if w, _, _ := s.Watch("AB12CD"); !w.LastPolled.IsZero() || w.LastError != "" {
+		t.Errorf("the refused poll was recorded: %+v", w)
+	}
+	sw, ok, err := s.Unfinished()
+	if err != nil || !ok || !slices.Equal(sw.Left, paids) {
+		t.Fatalf("the sweep left %+v %v %v; want all three", sw, ok, err)
+	}
+
+	good := startFake(t, fake.Options{})
+	evs, sum = sweep(t, s, fetcher(t, good, advert.Standard))
+	if !sum.Sweep.Resumed || sum.Polled != 3 || len(evs) != 3 || evs[0].PAID != "AB12CD" || evs[0].Kind != First {
+		t.Errorf("the resumed sweep: %+v %v", sum, evs)
 	}
 }

@@ -107,7 +107,7 @@ func TestPersonalValuesNeverReachTheDatabaseFile(t *testing.T) {
 		t.Fatal("the vocabulary does not mark ES55MAD's private sponsor's name personal")
 	}
 	check := func(when string) {
-		for _, name := range stateFiles(s.Path()) {
+		for _, name := range stateFiles(s) {
 			b, err := os.ReadFile(name)
 			if os.IsNotExist(err) {
 				continue
@@ -190,6 +190,9 @@ func TestTheSchemaAnswersSQL(t *testing.T) {
 		t.Errorf("the changes of the events: %v", got)
 	}
 	var n int
+	if err := db.QueryRow(`SELECT count(*) FROM events WHERE service = ?`, testService).Scan(&n); err != nil || n != 3 {
+		t.Errorf("the events of the service: %d %v", n, err) // first ×2, changed
+	}
 	if err := db.QueryRow(`SELECT count(*) FROM events WHERE event = 'unchanged'`).Scan(&n); err != nil || n != 0 {
 		t.Errorf("unchanged polls stored as events: %d %v", n, err)
 	}
@@ -202,12 +205,12 @@ func TestTheSchemaAnswersSQL(t *testing.T) {
 	}
 	// Every column the schema documents is there.
 	for table, cols := range map[string]string{
-		"watches":         "paid added_at state last_polled_at last_status last_error last_seen_at last_change_at snapshot_id sweep_id",
-		"snapshots":       "id paid taken_at hash document verdict checks_id",
+		"watches":         "service paid added_at state last_polled_at last_status last_error last_seen_at last_change_at snapshot_id sweep_id",
+		"snapshots":       "id service paid taken_at hash document verdict checks_id",
 		"checks":          "id statuses",
-		"snapshot_checks": "snapshot_id paid taken_at rule status",
-		"events":          "id paid at event before_id after_id status error changes",
-		"sweeps":          "id started_at finished_at",
+		"snapshot_checks": "snapshot_id service paid taken_at rule status",
+		"events":          "id service paid at event before_id after_id status error changes",
+		"sweeps":          "id service started_at finished_at",
 	} {
 		rows, err := db.Query(`SELECT name FROM pragma_table_info(?)`, table)
 		if err != nil {

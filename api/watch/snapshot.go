@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/padview/padview/api/advert"
@@ -47,21 +48,80 @@ type observation struct {
 	checkTxt string // checks as stored
 }
 
-// observe prepares an answer: the check runs on the document as it came
-// (its statuses hold no values), the hash and the stored JSON on the copy
-// with personal values hashed.
-func observe(k *keyed, d *advert.Document) observation {
-	rep := check.Check(d)
-	o := observation{doc: k.document(d), verdict: verdictOf(rep)}
-	o.checks = make([]RuleStatus, len(rep.Results))
-	for i, r := range rep.Results {
-		o.checks[i] = RuleStatus{Rule: r.Rule.ID, Status: string(r.Status)}
-	}
-	o.checkTxt = string(appendChecks(nil, o.checks))
+// observe prepares an answer: the hash and the stored JSON on a copy with
+// personal values hashed, and the check on the document as it came (its
+// statuses hold no values), unless this Store has checked the same
+// content before (see checkMemo).
+func (s *Store) observe(k *keyed, d *advert.Document) observation {
+	o := observation{doc: k.document(d)}
 	o.json, _ = o.doc.MarshalJSON() // builds its own JSON; cannot fail
 	sum := sha256.Sum256(o.json)
 	o.hash = hex.EncodeToString(sum[:])
+	c, ok := s.checked.get(sum, d.Unrecognised)
+	if !ok {
+		c = checkOf(d)
+		s.checked.put(sum, d.Unrecognised, c)
+	}
+	o.verdict, o.checks, o.checkTxt = c.verdict, c.checks, c.text
 	return o
+}
+
+// checkOf runs the transparency check on a document.
+func checkOf(d *advert.Document) *checked {
+	rep := check.Check(d)
+	c := &checked{verdict: verdictOf(rep), checks: make([]RuleStatus, len(rep.Results))}
+	for i, r := range rep.Results {
+		c.checks[i] = RuleStatus{Rule: r.Rule.ID, Status: string(r.Status)}
+	}
+	c.text = string(appendChecks(nil, c.checks))
+	return c
+}
+
+// checked is what the check made of a document.
+type checked struct {
+	verdict string
+	checks  []RuleStatus
+	text    string // checks as stored
+}
+
+// checkMemo remembers, for the life of a Store, the check of each content
+// it has seen, by the content hash of the stored document and the count
+// of members the vocabulary did not recognise (the two things besides the
+// values that the check reads): an unchanged answer, most polls, then
+// costs no check. The same content gives the same check within one
+// process (one padview, one vocabulary); a new padview, whose rules may
+// differ, checks each content again and records what its rules say. It
+// holds at most MaxWatches entries, and starts afresh past that.
+type checkMemo struct {
+	mu    sync.Mutex
+	m     map[memoKey]*checked
+	alike map[string]*checked // each outcome once: most contents share one
+}
+
+type memoKey struct {
+	hash         [sha256.Size]byte
+	unrecognised int
+}
+
+func (c *checkMemo) get(hash [sha256.Size]byte, unrecognised int) (*checked, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	r, ok := c.m[memoKey{hash, unrecognised}]
+	return r, ok
+}
+
+func (c *checkMemo) put(hash [sha256.Size]byte, unrecognised int, r *checked) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil || len(c.m) >= MaxWatches {
+		c.m, c.alike = make(map[memoKey]*checked), make(map[string]*checked)
+	}
+	if same, ok := c.alike[r.verdict+" "+r.text]; ok {
+		r = same
+	} else {
+		c.alike[r.verdict+" "+r.text] = r
+	}
+	c.m[memoKey{hash, unrecognised}] = r
 }
 
 // appendChecks writes the statuses as a JSON object in rule order.

@@ -3,6 +3,7 @@ package watch
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -120,11 +121,18 @@ func TestInterruptedSweepGoesOnWhereItStopped(t *testing.T) {
 	std := fetcher(t, srv, advert.Standard)
 	ctx, cancel := context.WithCancel(context.Background())
 	var polled []string
-	p := &Poller{Store: s, Workers: 1, Fetch: std, Emit: func(e Event) {
-		polled = append(polled, e.PAID)
-		if len(polled) == 2 {
-			cancel()
+	two := make(chan struct{}) // the first two are recorded and reported
+	p := &Poller{Store: s, Workers: 1, Emit: func(e Event) {
+		if polled = append(polled, e.PAID); len(polled) == 2 {
+			close(two)
 		}
+	}, Fetch: func(ctx context.Context, paid string) (*advert.Document, error) {
+		if paid == "XK9P2M" { // interrupted while its request is in flight
+			<-two
+			cancel()
+			return nil, ctx.Err()
+		}
+		return std(ctx, paid)
 	}}
 	sum, err := p.Sweep(ctx)
 	if !errors.Is(err, context.Canceled) || sum.Done || len(polled) != 2 {
@@ -134,10 +142,13 @@ func TestInterruptedSweepGoesOnWhereItStopped(t *testing.T) {
 	if err != nil || !ok || strings.Join(sw.Left, " ") != "XK9P2M ZZ7Q1A" {
 		t.Fatalf("left %v %v %v", sw.Left, ok, err)
 	}
-	requests := srv.Stats().Requests
-	evs, sum := sweep(t, s, std)
-	if !sum.Sweep.Resumed || sum.Sweep.ID != sw.ID || len(evs) != 2 || evs[0].PAID != "XK9P2M" || srv.Stats().Requests-requests != 2 {
-		t.Fatalf("resumed %v, events %v, requests %d", sum.Sweep.Resumed, evs, srv.Stats().Requests-requests)
+	var asked []string // a request in flight when the sweep stopped may still reach the service: count this sweep's own
+	evs, sum := sweep(t, s, func(ctx context.Context, paid string) (*advert.Document, error) {
+		asked = append(asked, paid)
+		return std(ctx, paid)
+	})
+	if !sum.Sweep.Resumed || sum.Sweep.ID != sw.ID || len(evs) != 2 || evs[0].PAID != "XK9P2M" || strings.Join(asked, " ") != "XK9P2M ZZ7Q1A" {
+		t.Fatalf("resumed %v, events %v, requests %v", sum.Sweep.Resumed, evs, asked)
 	}
 	if _, ok, _ := s.Unfinished(); ok {
 		t.Error("the resumed sweep is not marked done")
@@ -156,7 +167,7 @@ func TestOneRunAtATime(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	other, err := Open(s.Path())
+	other, err := Open(s.Path(), testService)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,31 +197,31 @@ func TestStateFilesAreNeverFollowedOrShared(t *testing.T) {
 	state := filepath.Join(dir, "state")
 	os.Mkdir(state, 0o700)
 	os.Symlink(target, filepath.Join(state, FileName))
-	if _, err := Open(filepath.Join(state, FileName)); err == nil || !strings.Contains(err.Error(), "symbolic link") {
+	if _, err := Open(filepath.Join(state, FileName), testService); err == nil || !strings.Contains(err.Error(), "symbolic link") {
 		t.Errorf("a linked database: %v", err)
 	}
 	os.Remove(filepath.Join(state, FileName))
 
 	os.Symlink(target, filepath.Join(state, FileName+"-wal"))
-	if _, err := Open(filepath.Join(state, FileName)); err == nil || !strings.Contains(err.Error(), "symbolic link") {
+	if _, err := Open(filepath.Join(state, FileName), testService); err == nil || !strings.Contains(err.Error(), "symbolic link") {
 		t.Errorf("a linked WAL: %v", err)
 	}
 	os.Remove(filepath.Join(state, FileName+"-wal"))
 
 	linkDir := filepath.Join(dir, "linked")
 	os.Symlink(state, linkDir)
-	if _, err := Open(filepath.Join(linkDir, FileName)); err == nil || !strings.Contains(err.Error(), "symbolic link") {
+	if _, err := Open(filepath.Join(linkDir, FileName), testService); err == nil || !strings.Contains(err.Error(), "symbolic link") {
 		t.Errorf("a linked state directory: %v", err)
 	}
 
 	shared := filepath.Join(dir, "shared")
 	os.Mkdir(shared, 0o777)
 	os.Chmod(shared, 0o777)
-	if _, err := Open(filepath.Join(shared, FileName)); err == nil || !strings.Contains(err.Error(), "open to other users") {
+	if _, err := Open(filepath.Join(shared, FileName), testService); err == nil || !strings.Contains(err.Error(), "other users may write") {
 		t.Errorf("a directory others can write: %v", err)
 	}
 
-	s, err := Open(filepath.Join(state, FileName))
+	s, err := Open(filepath.Join(state, FileName), testService)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -220,26 +231,39 @@ func TestStateFilesAreNeverFollowedOrShared(t *testing.T) {
 		}
 	}
 	s.Close()
-	os.Chmod(s.Path(), 0o644)
-	if _, err := Open(s.Path()); err == nil || !strings.Contains(err.Error(), "chmod 600") {
-		t.Errorf("a database others can read: %v", err)
+	os.Chmod(s.Path(), 0o664)
+	if _, err := Open(s.Path(), testService); err == nil || !strings.Contains(err.Error(), "chmod 600") {
+		t.Errorf("a database others can write: %v", err)
 	}
-	os.Chmod(s.Path(), 0o600)
+	// Readable by others (no personal value is in it): made private, as
+	// the access log is, and used; the key too.
+	os.Chmod(s.Path(), 0o644)
+	os.Chmod(filepath.Join(state, KeyFile), 0o644)
+	if s, err := Open(s.Path(), testService); err != nil {
+		t.Errorf("a database others can read: %v", err)
+	} else {
+		s.Close()
+	}
+	for _, f := range []string{s.Path(), filepath.Join(state, KeyFile)} {
+		if st, err := os.Stat(f); err != nil || st.Mode().Perm() != 0o600 {
+			t.Errorf("%s was not made private: %v %v", f, st.Mode(), err)
+		}
+	}
 
 	key := filepath.Join(state, KeyFile)
 	os.Rename(key, key+".away")
-	if _, err := Open(s.Path()); err == nil || !strings.Contains(err.Error(), "key file") || !strings.Contains(err.Error(), "missing") {
+	if _, err := Open(s.Path(), testService); err == nil || !strings.Contains(err.Error(), "key file") || !strings.Contains(err.Error(), "missing") {
 		t.Errorf("a missing key: %v", err)
 	}
 	if _, err := os.Stat(key); err == nil {
 		t.Error("a missing key was replaced by a new one")
 	}
 	os.WriteFile(key, make([]byte, keySize), 0o600)
-	if _, err := Open(s.Path()); err == nil || !strings.Contains(err.Error(), "not the one it was made with") {
+	if _, err := Open(s.Path(), testService); err == nil || !strings.Contains(err.Error(), "not the one it was made with") {
 		t.Errorf("another key: %v", err)
 	}
 	os.Rename(key+".away", key)
-	s, err = Open(s.Path())
+	s, err = Open(s.Path(), testService)
 	if err != nil {
 		t.Fatalf("the right key back: %v", err)
 	}
@@ -251,7 +275,7 @@ func TestANewerSchemaIsRefused(t *testing.T) {
 	s := openTest(t)
 	s.db.Exec(`UPDATE meta SET value = '99' WHERE name = 'schema_version'`)
 	s.Close()
-	if _, err := Open(s.Path()); err == nil || !strings.Contains(err.Error(), "newer padview") {
+	if _, err := Open(s.Path(), testService); err == nil || !strings.Contains(err.Error(), "newer padview") {
 		t.Errorf("%v", err)
 	}
 }
@@ -270,4 +294,80 @@ func TestAnAnswerTooLargeForTheHistoryFails(t *testing.T) {
 	if n != 0 {
 		t.Error("stored anyway")
 	}
+}
+
+// TestRefusalsSayWhatFixesThem: each state file of the watch (the
+// database, its key, SQLite's files beside it) is refused in statedir's
+// words, under one prefix, with the fix for what is wrong: another user's
+// file is moved away or taken back (chmod cannot change an owner), one
+// others may write to is made private, a link is removed.
+func TestRefusalsSayWhatFixesThem(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("Unix modes and owners")
+	}
+	s := openTest(t)
+	s.Close()
+	dir := filepath.Dir(s.Path())
+	type spoil func(path string) error
+	chown := func(path string) error { return os.Chown(path, 65534, 65534) }
+	writable := func(path string) error { return os.Chmod(path, 0o666) }
+	link := func(path string) error {
+		os.Rename(path, path+".real")
+		return os.Symlink(path+".real", path)
+	}
+	for _, name := range []string{FileName, KeyFile, FileName + "-wal"} {
+		for _, tc := range []struct {
+			what  string
+			spoil spoil
+			says  []string
+			not   string
+		}{
+			{"another user's", chown, []string{"belongs to uid 65534", "mv ", "chown "}, "chmod 600"},
+			{"writable by others", writable, []string{"other users may write to it (mode 0666)", "chmod 600 "}, ""},
+			{"a symbolic link", link, []string{"symbolic link", "rm "}, "chmod"},
+		} {
+			path := filepath.Join(dir, name)
+			if _, err := os.Stat(path); err != nil {
+				os.WriteFile(path, nil, 0o600) // the WAL is gone once the database is closed
+			}
+			before, _ := os.ReadFile(path)
+			if err := tc.spoil(path); err != nil {
+				if os.Getuid() != 0 && tc.what == "another user's" {
+					continue // only root can give a file away
+				}
+				t.Fatal(err)
+			}
+			_, err := Open(s.Path(), testService)
+			msg := fmt.Sprint(err)
+			if !strings.HasPrefix(msg, "watch database: refusing "+path+": ") || (tc.not != "" && strings.Contains(msg, tc.not)) {
+				t.Errorf("%s %s: %v", tc.what, name, err)
+			}
+			for _, say := range tc.says {
+				if !strings.Contains(msg, say) {
+					t.Errorf("%s %s: the refusal does not say %q: %v", tc.what, name, say, err)
+				}
+			}
+			if after := mend(path); string(after) != string(before) {
+				t.Errorf("%s %s: the refused file was changed", tc.what, name)
+			}
+		}
+	}
+	if s, err := Open(s.Path(), testService); err != nil {
+		t.Fatalf("mended: %v", err)
+	} else {
+		s.Close()
+	}
+}
+
+// mend puts a spoiled state file back as padview keeps it (its own, 0600,
+// no link) and returns what it holds.
+func mend(path string) []byte {
+	if fi, _ := os.Lstat(path); fi.Mode()&os.ModeSymlink != 0 {
+		os.Remove(path)
+		os.Rename(path+".real", path)
+	}
+	os.Chown(path, os.Getuid(), os.Getgid())
+	os.Chmod(path, 0o600)
+	b, _ := os.ReadFile(path)
+	return b
 }

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/padview/padview/api/statedir"
 )
 
 // Sweep is one pass over the watchlist.
@@ -23,15 +25,17 @@ type Sweep struct {
 }
 
 // StartSweep goes on with the sweep an earlier run left unfinished, or
-// starts a new one. Only the process holding LockRun sweeps.
-func (s *Store) StartSweep() (Sweep, error) {
-	sw, ok, err := s.Unfinished()
+// starts a new one, of the service's watchlist. Only the process holding
+// LockRun sweeps.
+func (s *Store) StartSweep() (sw Sweep, err error) {
+	defer func() { err = s.fail("write to", err) }()
+	sw, ok, err := s.unfinished()
 	if err != nil {
 		return Sweep{}, err
 	}
 	if !ok {
 		sw = Sweep{Started: s.now()}
-		res, err := s.db.Exec(`INSERT INTO sweeps(started_at) VALUES (?)`, formatTime(sw.Started))
+		res, err := s.db.Exec(`INSERT INTO sweeps(service, started_at) VALUES (?, ?)`, s.service, formatTime(sw.Started))
 		if err != nil {
 			return Sweep{}, err
 		}
@@ -40,15 +44,25 @@ func (s *Store) StartSweep() (Sweep, error) {
 			return Sweep{}, err
 		}
 	}
-	err = s.db.QueryRow(`SELECT count(*) FROM watches`).Scan(&sw.Total)
+	err = s.db.QueryRow(`SELECT count(*) FROM watches WHERE service = ?`, s.service).Scan(&sw.Total)
 	return sw, err
 }
 
 // Unfinished reports the sweep an earlier run left unfinished, if any,
-// with the advertisements it has left; it starts nothing.
+// with the advertisements it has left and the watchlist's size; it
+// starts nothing.
 func (s *Store) Unfinished() (sw Sweep, ok bool, err error) {
+	sw, ok, err = s.unfinished()
+	if err == nil && ok {
+		err = s.db.QueryRow(`SELECT count(*) FROM watches WHERE service = ?`, s.service).Scan(&sw.Total)
+	}
+	return sw, ok, s.fail("read", err)
+}
+
+func (s *Store) unfinished() (sw Sweep, ok bool, err error) {
 	var started string
-	err = s.db.QueryRow(`SELECT id, started_at FROM sweeps WHERE finished_at IS NULL ORDER BY id DESC LIMIT 1`).Scan(&sw.ID, &started)
+	err = s.db.QueryRow(`SELECT id, started_at FROM sweeps WHERE service = ? AND finished_at IS NULL ORDER BY id DESC LIMIT 1`,
+		s.service).Scan(&sw.ID, &started)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Sweep{}, false, nil
 	}
@@ -62,7 +76,7 @@ func (s *Store) Unfinished() (sw Sweep, ok bool, err error) {
 
 // left lists the watches sweep id has not polled, in watchlist order.
 func (s *Store) left(id int64) ([]string, error) {
-	rows, err := s.db.Query(`SELECT paid FROM watches WHERE sweep_id < ? ORDER BY rowid`, id)
+	rows, err := s.db.Query(`SELECT paid FROM watches WHERE service = ? AND sweep_id < ? ORDER BY rowid`, s.service, id)
 	if err != nil {
 		return nil, err
 	}
@@ -81,18 +95,23 @@ func (s *Store) left(id int64) ([]string, error) {
 // FinishSweep marks a sweep done: the next one starts from the top.
 func (s *Store) FinishSweep(id int64) error {
 	_, err := s.db.Exec(`UPDATE sweeps SET finished_at = ? WHERE id = ?`, formatTime(s.now()), id)
-	return err
+	return s.fail("write to", err)
 }
 
-// Sweeps is the number of sweeps begun in this database.
+// Sweeps is the number of sweeps begun for the service.
 func (s *Store) Sweeps() (int, error) {
 	var n int
-	err := s.db.QueryRow(`SELECT count(*) FROM sweeps`).Scan(&n)
-	return n, err
+	err := s.db.QueryRow(`SELECT count(*) FROM sweeps WHERE service = ?`, s.service).Scan(&n)
+	return n, s.fail("read", err)
 }
 
+// LockFile is the file beside the database whose lock the process running
+// the watch holds.
+const LockFile = FileName + ".lock"
+
 // RunningError is LockRun's refusal: another process runs the watch on
-// this database.
+// this database (whichever service it polls: one run at a time uses a
+// database).
 type RunningError struct {
 	Path string
 	PID  int // 0 when unknown
@@ -103,7 +122,7 @@ func (e *RunningError) Error() string {
 	if e.PID > 0 {
 		who += " (process " + strconv.Itoa(e.PID) + ")"
 	}
-	return fmt.Sprintf("%s is using %s; stop it first, or give this one its own state directory with %s", who, e.Path, envStateDir)
+	return fmt.Sprintf("%s is using %s; stop it first, or give this one its own state directory with %s", who, e.Path, statedir.Env)
 }
 
 // LockRun makes this process the one that runs the watch on the database,
@@ -111,9 +130,9 @@ func (e *RunningError) Error() string {
 // watchlist do not need it. release gives it up; so does the end of the
 // process.
 func (s *Store) LockRun() (release func(), err error) {
-	f, err := openStateFile(s.path+".lock", os.O_RDWR, true)
+	f, err := s.dir.OpenFile(LockFile, os.O_RDWR|os.O_CREATE)
 	if err != nil {
-		return nil, err
+		return nil, s.fail("write to", err)
 	}
 	busy, err := tryLock(f)
 	if err != nil {

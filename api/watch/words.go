@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"unicode/utf8"
 
+	"github.com/padview/padview/api/diff"
 	"github.com/padview/padview/api/text"
 )
 
@@ -12,31 +13,36 @@ import (
 // and the TUI's History tab shows them, so that both say the same.
 
 // PersonalChange is what a change of personal data says in place of its
-// values, which were never kept.
-const PersonalChange = "changed (personal data: its values are not kept)"
+// values, which were never kept; PersonalAdded and PersonalRemoved say it
+// of a value added or removed.
+const (
+	PersonalChange  = "changed (personal data: its values are not kept)"
+	PersonalAdded   = "added (personal data: its value is not kept)"
+	PersonalRemoved = "removed (personal data: its value was not kept)"
+)
 
 // Mark is the change's sign in a list of changes, as `padview diff`
 // writes them: + added, - removed, ~ changed (personal data too).
 func (c Change) Mark() string {
-	switch {
-	case c.Personal || IsKeyedHash(c.Before) || IsKeyedHash(c.After):
+	if !c.Personal && (IsKeyedHash(c.Before) || IsKeyedHash(c.After)) {
 		return "~"
-	case !c.Before.IsPresent():
-		return "+"
-	case !c.After.IsPresent():
-		return "-"
 	}
-	return "~"
+	return c.kind().Marker()
 }
 
 // Text is the change in words, values cut at max characters (0: as
 // BeforeText and AfterText give them): "Campaign › Total value: EUR
 // 18,400.00 → EUR 21,900.00", "… : added …", "… : removed (was …)". A
-// change of personal data says PersonalChange and no value; so does one
-// whose side is a keyed hash, should one ever come without Personal.
+// change of personal data says PersonalChange (or PersonalAdded,
+// PersonalRemoved) and no value; so does one whose side is a keyed hash,
+// should one ever come without Personal.
 func (c Change) Text(max int) string {
 	label := c.Label()
 	switch {
+	case c.Personal && c.kind() == diff.Added:
+		return label + ": " + PersonalAdded
+	case c.Personal && c.kind() == diff.Removed:
+		return label + ": " + PersonalRemoved
 	case c.Personal || IsKeyedHash(c.Before) || IsKeyedHash(c.After):
 		return label + ": " + PersonalChange
 	case !c.Before.IsPresent():
