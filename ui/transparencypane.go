@@ -95,9 +95,20 @@ func (p transparencyPane) layout(w int) []string {
 // result is one rule's lines: its state and label, then whether it is
 // required, why it ended so, and for a failure or a flag its basis.
 func (p transparencyPane) result(r check.Result, statusW, w int) []string {
-	st := p.k.st
+	out := p.heading(r, statusW, w)
 	const indent = "    "
-	var out []string
+	for _, n := range p.notes(r) {
+		for _, l := range wrap(n, w-len(indent)) {
+			out = append(out, indent+p.k.st.Muted.Render(l))
+		}
+	}
+	return out
+}
+
+// heading is a rule's first lines: its state, marked so that a failure
+// reads without colour, and its label, wrapped beside it.
+func (p transparencyPane) heading(r check.Result, statusW, w int) []string {
+	st := p.k.st
 	mark := r.Status.Symbol() + " " + pad(r.Words(), statusW)
 	label := r.Rule.Label
 	if r.Flagged {
@@ -114,6 +125,7 @@ func (p transparencyPane) result(r check.Result, statusW, w int) []string {
 	default:
 		markStyle = st.Muted
 	}
+	var out []string
 	for i, l := range wrap(label, max(10, w-2-statusW-2)) {
 		if i == 0 {
 			out = append(out, markStyle.Render(mark)+"  "+labelStyle.Render(l))
@@ -121,11 +133,16 @@ func (p transparencyPane) result(r check.Result, statusW, w int) []string {
 			out = append(out, strings.Repeat(" ", statusW+4)+labelStyle.Render(l))
 		}
 	}
-	need := "optional"
+	return out
+}
+
+// notes are what a rule's heading is followed by: whether it is required
+// and why it ended so, then for a failure, a flag or an unknown its basis.
+func (p transparencyPane) notes(r check.Result) []string {
+	detail := "optional"
 	if r.Rule.Required {
-		need = "required"
+		detail = "required"
 	}
-	detail := need
 	if d := r.Detail(); d != "" {
 		detail += " · " + p.ex.say(d)
 	}
@@ -136,12 +153,7 @@ func (p transparencyPane) result(r check.Result, statusW, w int) []string {
 	if r.Failed() || r.Flagged || r.Status == check.Unknown {
 		notes = append(notes, "basis: "+r.Rule.Basis)
 	}
-	for _, n := range notes {
-		for _, l := range wrap(n, w-len(indent)) {
-			out = append(out, indent+st.Muted.Render(l))
-		}
-	}
-	return out
+	return notes
 }
 
 func (p transparencyPane) Update(msg tea.Msg) (Pane, tea.Cmd) {

@@ -377,22 +377,27 @@ func readNaming(vc *vocab.Vocabulary, v advert.Value) naming {
 		if mean.Kind != vocab.FieldName || mean.Field.Group != "party" {
 			continue
 		}
-		text := m.Value.Kind == advert.String && strings.TrimSpace(m.Value.Str) != ""
-		if r := slices.Index(names, mean.Field); r >= 0 && r < nameRank && text {
+		f, given := mean.Field, givenText(m.Value)
+		if r := slices.Index(names, f); r >= 0 && r < nameRank && given != "" {
 			out.name, nameRank = m.Value.Str, r
 		}
-		if r := slices.Index(person, mean.Field); r >= 0 && r < maxPersonParts && !seen[r] {
-			seen[r] = true
-			if text {
-				parts[r] = strings.TrimSpace(m.Value.Str)
-			}
+		if r := slices.Index(person, f); r >= 0 && r < maxPersonParts && !seen[r] {
+			seen[r], parts[r] = true, given
 		}
-		if id != nil && mean.Field == id && !out.hasID && m.Value.Kind != advert.Null {
+		if f == id && !out.hasID && m.Value.Kind != advert.Null {
 			out.id, out.hasID = m.Value, true
 		}
 	}
 	out.person = joinNonEmpty(parts[:])
 	return out
+}
+
+// givenText is a string value trimmed; "" for any other kind.
+func givenText(v advert.Value) string {
+	if v.Kind != advert.String {
+		return ""
+	}
+	return strings.TrimSpace(v.Str)
 }
 
 // joinNonEmpty joins the non-empty parts with a space.
