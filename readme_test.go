@@ -328,3 +328,18 @@ func TestREADMEDemoTableListsTheFakesPAIDs(t *testing.T) {
 		t.Errorf("read %d PAIDs from the table: the table's layout changed", len(inTable))
 	}
 }
+
+// TestREADMEIsShort: the README starts a newcomer in five minutes, and
+// the rest lives in docs/; at most 300 lines keeps it so.
+func TestREADMEIsShort(t *testing.T) {
+	b, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(b), "\n"); n > 300 {
+		t.Errorf("README.md has %d lines; move detail to a page of docs/ to keep it at 300 or fewer", n)
+	}
+	if !strings.HasPrefix(string(b), "# padview\n\n```sh\ngo run . --demo") || !strings.Contains(string(b)[:200], "go test ./...") {
+		t.Error("the README does not open with the two commands: go run . --demo and go test ./...")
+	}
+}
