@@ -26,7 +26,11 @@ const (
 
 // Options tune a Client; the zero value is ready to use.
 type Options struct {
-	HTTPClient   *http.Client  // transport to use; its redirect policy is replaced
+	// HTTPClient is the transport to use; its redirect policy is replaced.
+	// Without one (or one without a Transport), https uses net/http's
+	// default transport, environment proxy included, and plain http one
+	// that takes no proxy and connects to loopback addresses only.
+	HTTPClient   *http.Client
 	Timeout      time.Duration // per attempt, reading the body included
 	Budget       *Budget       // the token's rate budget; one per token
 	UserAgent    string        // e.g. "padview/1.2.0"
@@ -95,6 +99,9 @@ func New(baseURL, token string, opts Options) (*Client, error) {
 	if opts.HTTPClient != nil {
 		copied := *opts.HTTPClient
 		hc = &copied
+	}
+	if hc.Transport == nil && base.Scheme == "http" {
+		hc.Transport = plainHTTPTransport() // no proxy, loopback only: see loopback.go
 	}
 	hc.Timeout = 0 // the per-attempt context bounds each request
 	hc.CheckRedirect = redirectPolicy(base)

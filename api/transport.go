@@ -142,6 +142,10 @@ func (c *Client) transportError(caller context.Context, err error, attempts int,
 	case errors.Is(err, context.DeadlineExceeded) || isTimeout(err):
 		return &Error{Kind: KindTimeout, Attempts: attempts, Timeout: took}, false
 	}
+	var notLoopback *notLoopbackError
+	if errors.As(err, &notLoopback) { // plain http that would leave the machine: not sent
+		return &Error{Kind: KindConfig, Attempts: attempts, Message: notLoopback.Error()}, false
+	}
 	if msg := permanentFailure(err, c.base); msg != "" {
 		return &Error{Kind: KindNetwork, Attempts: attempts, Err: unwrapURLError(err), Message: msg}, false
 	}
