@@ -45,6 +45,9 @@ type Options struct {
 	BackoffMax  time.Duration
 	// Vocabulary reads the answers' member names; nil is the built-in one.
 	Vocabulary *vocab.Vocabulary
+	// Memory, if set, bounds the memory of the answers this client's
+	// lookups read and parse at once (see MemoryGate); a batch shares one.
+	Memory *MemoryGate
 }
 
 // Client talks to the partner interface for one token. It is safe for
@@ -144,7 +147,8 @@ func (c *Client) Get(ctx context.Context, paid string, view advert.View) (*adver
 	}()
 	lctx, cancel := context.WithDeadline(ctx, ex.Started.Add(c.LongestLookup()))
 	defer cancel()
-	l := &getRun{c: c, caller: ctx, ctx: lctx, ex: ex, paid: id, view: view}
+	l := &getRun{c: c, caller: ctx, ctx: lctx, ex: ex, paid: id, view: view, mem: c.opts.Memory.lease()}
+	defer l.mem.release()
 	doc, err := l.run()
 	return doc, ex, err
 }
@@ -156,6 +160,7 @@ type getRun struct {
 	ex          *Exchange
 	paid        string
 	view        advert.View
+	mem         *memLease // the memory of this lookup's answer, if a gate bounds it
 
 	serverRetries, rateRetries int
 	pendingWait                time.Duration // waited since the last attempt
@@ -174,7 +179,7 @@ func (l *getRun) run() (*advert.Document, error) {
 		}
 		a := Attempt{Started: time.Now(), Waited: l.pendingWait, WaitedFor: strings.Join(l.pendingWhy, waitsJoin)}
 		l.pendingWait, l.pendingWhy = 0, nil
-		r := c.redact.response(c.attempt(l.ctx, ex.URL, c.opts.Timeout)) // nothing after this sees the token
+		r := c.redact.response(c.attempt(l.ctx, ex.URL, c.opts.Timeout, l.mem)) // nothing after this sees the token
 		a.Duration = time.Since(a.Started)
 		ex.Attempts++
 		if r.resp != nil {
@@ -208,6 +213,7 @@ func (l *getRun) run() (*advert.Document, error) {
 		if !retry {
 			return v.doc, v.err
 		}
+		l.mem.release() // no memory held while waiting to retry: the next answer reserves its own
 	}
 }
 
@@ -272,7 +278,10 @@ func (l *getRun) judgeBroken(a *Attempt, r response, answer *Answer) verdict {
 // judgeOK reads a 2xx answer into the document, or says why it cannot.
 func (l *getRun) judgeOK(r response, answer *Answer) verdict {
 	ex, s := l.ex, r.resp.StatusCode
-	doc, err := advert.NormalizeWith(r.body, l.paid, l.view, l.c.opts.Vocabulary)
+	if err := l.mem.grow(l.ctx, ParseCost(len(r.body))); err != nil {
+		return verdict{answer: answer, err: contextError(l.ctx, ex.Attempts)}
+	}
+	doc, err := l.c.Normalize(r.body, l.paid, l.view)
 	var tooMany *advert.TooManyValuesError
 	if errors.As(err, &tooMany) { // valid JSON, but more than padview reads
 		return verdict{answer: answer, err: &Error{Kind: KindTooLarge, Status: s, PAID: l.paid, Err: err, Attempts: ex.Attempts,
@@ -283,6 +292,13 @@ func (l *getRun) judgeOK(r response, answer *Answer) verdict {
 			Snippet: text.Snippet(r.body, 80), Err: err, Attempts: ex.Attempts}}
 	}
 	return verdict{doc: doc, answer: answer}
+}
+
+// Normalize reads an answer's body into the document Get would return for
+// it: a caller that kept only the body (a batch holding answers back for
+// their order) makes the document again when it needs it.
+func (c *Client) Normalize(body []byte, paid string, view advert.View) (*advert.Document, error) {
+	return advert.NormalizeWith(body, paid, view, c.opts.Vocabulary)
 }
 
 // judge429 decides on a 429: wait what the service asks (its Retry-After,

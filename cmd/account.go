@@ -34,7 +34,13 @@ func (a *account) Close() {
 
 // client builds the api client for the account.
 func (a *account) client(e *Env) (*api.Client, error) {
-	c, err := api.New(a.BaseURL, a.Token, e.clientOptions(a.MaxWait, a.Vocabulary))
+	return a.clientWith(e.clientOptions(a.MaxWait, a.Vocabulary))
+}
+
+// clientWith builds it with options of the caller's (e.clientOptions and
+// more).
+func (a *account) clientWith(opts api.Options) (*api.Client, error) {
+	c, err := api.New(a.BaseURL, a.Token, opts)
 	if err != nil {
 		return nil, usage(err)
 	}

@@ -299,7 +299,9 @@ func (e *Env) planLookups(rf *rootFlags, c batchCommand) (*lookupPlan, error) {
 	if err != nil {
 		return nil, err
 	}
-	client, err := a.client(e)
+	opts := e.clientOptions(a.MaxWait, a.Vocabulary)
+	opts.Memory = api.NewMemoryGate(maxInFlightBytes)
+	client, err := a.clientWith(opts)
 	if err != nil {
 		a.Close()
 		return nil, err
@@ -308,12 +310,11 @@ func (e *Env) planLookups(rf *rootFlags, c batchCommand) (*lookupPlan, error) {
 	fetch := func(ctx context.Context, paid string) (*advert.Document, *api.Exchange, error) {
 		req := audit.Request{Profile: s.Profile, Host: host, PAID: paid, View: view, Reason: reason,
 			ShowsNoValues: c.showsNoValues}
-		doc, ex, err := access.Get(ctx, client, req, mask)
-		if mask {
-			doc = text.MaskDocument(doc)
-		}
-		return doc, ex, err
+		return access.Get(ctx, client, req, mask)
 	}
-	b := &batch{client: client, view: view, limit: c.concurrency, fetch: fetch}
+	b := &batch{client: client, view: view, limit: c.concurrency, fetch: fetch, memory: opts.Memory}
+	if mask { // as the answer is printed: the batch holds bodies, not documents
+		b.present = text.MaskDocument
+	}
 	return &lookupPlan{settings: s, batch: b, client: client, host: host, done: a.Close}, nil
 }

@@ -11,6 +11,7 @@ import (
 	"testing/synctest"
 	"time"
 
+	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/fake"
 )
 
@@ -163,8 +164,8 @@ func TestASlowAnswerHoldsABoundedWindow(t *testing.T) {
 	})
 }
 
-// Large answers behind a slow one are held up to maxHeldBytes, not up to
-// maxAhead of them.
+// Large answers behind a slow one are held up to maxHeldBytes of their
+// bodies, not up to maxAhead of them.
 func TestASlowAnswerHoldsBoundedBytes(t *testing.T) {
 	body := `{"advertiser":{"companyName":"` + strings.Repeat("a", 1<<20) + `"}}`
 	var mu sync.Mutex
@@ -203,7 +204,7 @@ func TestASlowAnswerHoldsBoundedBytes(t *testing.T) {
 		mu.Lock()
 		n := seen
 		mu.Unlock()
-		held := maxHeldBytes/(3*len(body)) + 1
+		held := int(maxHeldBytes/weight(result{ex: &api.Exchange{Body: []byte(body)}})) + 1
 		if n < 3 {
 			t.Errorf("%d requests: the batch should go on behind the slow answer", n)
 		}
