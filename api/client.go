@@ -132,6 +132,16 @@ func (c *Client) MaxWait() time.Duration { return c.opts.MaxWait }
 // returned whenever the PAID was valid, with or without an error: it holds
 // the body of the last answer, whatever it was, and the attempt log.
 func (c *Client) Get(ctx context.Context, paid string, view advert.View) (*advert.Document, *Exchange, error) {
+	return c.GetRecorded(ctx, paid, view, nil)
+}
+
+// GetRecorded is Get with record called once, when the first request has
+// passed the rate budget and is about to be sent, and not at all when none
+// is: the caller records the request there (the access log's request
+// line), so that no record stands for a request that a wait or a
+// cancellation kept from being sent. When record fails, nothing is sent and
+// GetRecorded returns its error with an exchange of no attempts.
+func (c *Client) GetRecorded(ctx context.Context, paid string, view advert.View, record func() error) (*advert.Document, *Exchange, error) {
 	id, err := ParsePAID(paid)
 	if err != nil {
 		return nil, nil, err
@@ -147,7 +157,7 @@ func (c *Client) Get(ctx context.Context, paid string, view advert.View) (*adver
 	}()
 	lctx, cancel := context.WithDeadline(ctx, ex.Started.Add(c.LongestLookup()))
 	defer cancel()
-	l := &getRun{c: c, caller: ctx, ctx: lctx, ex: ex, paid: id, view: view, mem: c.opts.Memory.lease()}
+	l := &getRun{c: c, caller: ctx, ctx: lctx, ex: ex, paid: id, view: view, mem: c.opts.Memory.lease(), record: record}
 	defer l.mem.release()
 	doc, err := l.run()
 	return doc, ex, err
@@ -160,7 +170,8 @@ type getRun struct {
 	ex          *Exchange
 	paid        string
 	view        advert.View
-	mem         *memLease // the memory of this lookup's answer, if a gate bounds it
+	mem         *memLease    // the memory of this lookup's answer, if a gate bounds it
+	record      func() error // called before the first request is sent; nil once called
 
 	serverRetries, rateRetries int
 	pendingWait                time.Duration // waited since the last attempt
@@ -177,10 +188,14 @@ func (l *getRun) run() (*advert.Document, error) {
 		if err != nil {
 			return nil, l.acquireFailed(err)
 		}
+		if err := l.recordOnce(); err != nil {
+			release(false)
+			return nil, err
+		}
 		a := Attempt{Started: time.Now(), Waited: l.pendingWait, WaitedFor: strings.Join(l.pendingWhy, waitsJoin)}
 		l.pendingWait, l.pendingWhy = 0, nil
 		r := c.redact.response(c.attempt(l.ctx, ex.URL, c.opts.Timeout, l.mem)) // nothing after this sees the token
-		a.Duration = time.Since(a.Started)
+		a.Duration, a.Sent = time.Since(a.Started), r.reached
 		ex.Attempts++
 		if r.resp != nil {
 			ex.recordResponse(r.resp)
@@ -215,6 +230,20 @@ func (l *getRun) run() (*advert.Document, error) {
 		}
 		l.mem.release() // no memory held while waiting to retry: the next answer reserves its own
 	}
+}
+
+// recordOnce calls record before the first request, once the rate budget
+// has let it go; a lookup canceled meanwhile is not recorded.
+func (l *getRun) recordOnce() error {
+	if l.record == nil {
+		return nil
+	}
+	if l.caller.Err() != nil {
+		return contextError(l.caller, l.ex.Attempts)
+	}
+	record := l.record
+	l.record = nil
+	return record()
 }
 
 // verdict is what an attempt's outcome means: a document, or an error and

@@ -59,6 +59,10 @@ var (
 // user interrupted it.
 var errInterrupted = errors.New("interrupted")
 
+// errCanceledInFlight marks a lookup whose request had been sent when
+// another stopped the batch: canceled, not "not requested".
+var errCanceledInFlight = errors.New("canceled in flight")
+
 // stopsBatch says whether a lookup's error ends the batch, and why.
 func (b *batch) stopsBatch(err error) error {
 	switch api.KindOf(err) {
@@ -169,7 +173,7 @@ func (b *batch) lookup(ctx, gctx context.Context, s *slot, w *window, why *atomi
 	}
 	doc, ex, err := b.get(gctx, paid)
 	if api.KindOf(err) == api.KindCanceled && ctx.Err() == nil && gctx.Err() != nil {
-		err = b.gaveUp(ctx, why, listItem{input: paid}).err // canceled because another stopped the batch
+		err = b.stoppedInFlight(ctx, why, paid, ex) // canceled because another stopped the batch
 	}
 	b.settle(s, w, result{input: paid, doc: doc, ex: ex, err: err})
 	if stop := b.stopsBatch(err); stop != nil {
@@ -240,6 +244,20 @@ func (b *batch) gaveUp(ctx context.Context, why *atomic.Value, it listItem) resu
 		msg = "not requested: " + e.Error()
 	}
 	return result{input: it.input, err: &api.Error{Kind: api.KindCanceled, Message: msg}}
+}
+
+// stoppedInFlight is the error of a lookup another stopped: "not requested"
+// when it had sent no request yet (it waited for the rate budget, or was
+// still connecting), else canceled, its request sent.
+func (b *batch) stoppedInFlight(ctx context.Context, why *atomic.Value, paid string, ex *api.Exchange) error {
+	if !ex.Sent() {
+		return b.gaveUp(ctx, why, listItem{input: paid}).err
+	}
+	msg := errCanceledInFlight.Error()
+	if e, ok := why.Load().(error); ok {
+		msg += ": " + e.Error()
+	}
+	return &api.Error{Kind: api.KindCanceled, Attempts: ex.Attempts, Message: msg, Err: errCanceledInFlight}
 }
 
 func (b *batch) get(ctx context.Context, paid string) (*advert.Document, *api.Exchange, error) {
