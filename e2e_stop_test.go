@@ -3,14 +3,21 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"os/exec"
+	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
+
+	"golang.org/x/sys/unix"
 
 	"github.com/padview/padview/api/audit"
 	"github.com/padview/padview/api/fake"
@@ -182,5 +189,57 @@ func TestFullViewBatchStoppedMidWayCountsWhatWasSentInTheBinary(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// opened waits until process pid has file path open: for a padview
+// waiting for the access log's lock, it has opened the log and waits.
+func opened(t *testing.T, p *exec.Cmd, path string) {
+	t.Helper()
+	fds := fmt.Sprintf("/proc/%d/fd", p.Process.Pid)
+	for {
+		entries, err := os.ReadDir(fds)
+		if err != nil {
+			t.Fatalf("padview ended before it opened %s: %v", path, err)
+		}
+		for _, e := range entries {
+			if target, _ := os.Readlink(filepath.Join(fds, e.Name())); target == path {
+				return
+			}
+		}
+		runtime.Gosched()
+	}
+}
+
+// Ctrl-C while `audit --verify` or `--recover` waits for the access log's
+// lock (another padview holds it) ends the wait at once: it says it was
+// interrupted, in those words, and exits 130 (issue 17 §9).
+func TestInterruptedWaitForTheLogsLockInTheBinary(t *testing.T) {
+	bin := padviewBinary(t)
+	s := startService(t)
+	state := t.TempDir()
+	if r := padview(t, fullView(bin, "AB12CD"), s, state); r.code != 0 {
+		t.Fatalf("a full view to make the log: exit %d\n%s", r.code, r.stderr)
+	}
+	log := filepath.Join(state, audit.FileName)
+	f, err := os.OpenFile(log, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := unix.Flock(int(f.Fd()), unix.LOCK_EX); err != nil { // as another padview writing a line
+		t.Fatal(err)
+	}
+	for _, flag := range []string{"--verify", "--recover"} {
+		p := prepare(t, exec.Command(bin, "audit", flag), s, state)
+		if err := p.cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		opened(t, p.cmd, log)
+		p.cmd.Process.Signal(syscall.SIGINT)
+		r := p.wait(t)
+		if r.code != 130 || strings.TrimSpace(r.stderr) != "padview: interrupted while waiting for the access log's lock" {
+			t.Errorf("audit %s: exit %d, stderr %q", flag, r.code, r.stderr)
+		}
 	}
 }

@@ -48,6 +48,10 @@ type Options struct {
 	// Memory, if set, bounds the memory of the answers this client's
 	// lookups read and parse at once (see MemoryGate); a batch shares one.
 	Memory *MemoryGate
+	// TokenVar names the environment variable the token came from, when
+	// it did: it wins over a stored token, so a rejected token is the
+	// variable's to fix, and a 401's error names it (Error.TokenVar).
+	TokenVar string
 }
 
 // Client talks to the partner interface for one token. It is safe for
@@ -505,7 +509,7 @@ func (c *Client) statusError(resp *http.Response, body []byte, paid string, atte
 	e.ServerCode, e.ServerMessage = serverDetail(body, resp.StatusCode)
 	switch s := resp.StatusCode; {
 	case s == http.StatusUnauthorized:
-		e.Kind = KindUnauthorized
+		e.Kind, e.TokenVar = KindUnauthorized, c.opts.TokenVar
 	case s == http.StatusForbidden:
 		e.Kind = KindForbidden
 	case s == http.StatusNotFound && isMissingEndpoint(body, paid, e.ServerCode, e.ServerMessage):

@@ -64,7 +64,11 @@ type Error struct {
 	Snippet     string        // start of a body that was not JSON, cleaned
 	ContentType string        // cleaned
 	URL         string        // the address asked, for a missing endpoint
-	Err         error         // the underlying cause, if any
+	// TokenVar names the environment variable a rejected token came from
+	// (Options.TokenVar): it wins over the keyring, so it is what to fix.
+	// Each front end adds its own next step to this fact.
+	TokenVar string
+	Err      error // the underlying cause, if any
 }
 
 func (e *Error) Error() string {
@@ -110,6 +114,9 @@ func (e *Error) details() string {
 func (e *Error) describe() (what, cause, then string) {
 	switch e.Kind {
 	case KindUnauthorized:
+		if e.TokenVar != "" {
+			return "the service rejected the partner token", "", "the token comes from " + e.TokenVar + ", which wins over the keyring"
+		}
 		return "the service rejected the partner token", "", ""
 	case KindForbidden:
 		return "this token does not have permission for this request", "", ""

@@ -148,7 +148,7 @@ one 'padview get PAID' would end with.`,
 			if err := s.NeedBaseURL(); err != nil {
 				return usage(err)
 			}
-			return checkToken(c.Context(), env, f, &account{Settings: s, Token: tok}, check)
+			return checkToken(c.Context(), env, f, &account{Settings: s, Token: tok, Source: src.String()}, check)
 		},
 	}
 	c.Flags().BoolVar(&show, "show-token", false, "print the whole token (it will be visible on screen and in scrollback)")
@@ -176,9 +176,9 @@ func checkDemo(ctx context.Context, env *Env, f *rootFlags, paid string) error {
 func checkToken(ctx context.Context, env *Env, f *rootFlags, a *account, paid string) error {
 	opts := env.clientOptions(a.MaxWait, a.Vocabulary)
 	opts.MaxRetries = -1 // one request: a check, not a lookup that tries hard
-	client, err := api.New(a.BaseURL, a.Token, opts)
+	client, err := a.clientWith(opts)
 	if err != nil {
-		return usage(err)
+		return err // a usage error already
 	}
 	id, err := api.ParsePAID(paid)
 	if err != nil {

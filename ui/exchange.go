@@ -174,6 +174,9 @@ func (e *exchange) advice() []string {
 	raw := "Raw (the next tab) shows the request, the answer's headers and body; c copies the request as a curl command."
 	switch api.KindOf(e.err) {
 	case api.KindUnauthorized:
+		if ae := e.apiError(); ae != nil && ae.TokenVar != "" { // the error says the variable wins over the keyring
+			return []string{"t enters a new token for this session only: " + ae.TokenVar + " wins again at the next start, so change or unset it to keep another; r then tries again.", raw}
+		}
 		return []string{"t enters a new token; r then tries again.", raw}
 	case api.KindForbidden:
 		if e.view == advert.Full {
