@@ -35,6 +35,10 @@ type exchange struct {
 	watched *watchHistory
 
 	report check.Report // the transparency check of doc, made once
+	// personalHeld is the categories of personal data doc holds, by the
+	// vocabulary's meaning, whatever the view: a standard view can carry
+	// some that the service chose to send. Worked out once.
+	personalHeld []string
 
 	// Under the privacy mask everything is drawn, copied and exported from
 	// the masked copy (see shown); recordedMasked is what the access log says.
@@ -50,7 +54,17 @@ func newExchange(r fetchResult, mask bool) *exchange {
 	if r.doc != nil && r.report.Results == nil {
 		ex.report = check.Check(r.doc)
 	}
+	if ex.personalHeld = r.personal; r.doc != nil && r.personal == nil {
+		ex.personalHeld = text.PersonalCategories(r.doc)
+	}
 	return ex.withMask(mask, r.masking)
+}
+
+// holdsPersonal reports whether the answer on screen holds personal data
+// by the vocabulary's meaning, in either view (personal says whether it
+// came through the full view).
+func (e *exchange) holdsPersonal() bool {
+	return e != nil && e.doc != nil && len(e.personalHeld) > 0
 }
 
 // personal reports whether the exchange holds personal data: a full view
