@@ -51,6 +51,20 @@ func waitFor(t *testing.T, tm *teatest.TestModel, wants ...string) string {
 	return string(seen)
 }
 
+// waitForScreen redraws the whole screen until it shows want: a change of
+// a few characters is drawn as just those (fake-2 becoming fake-3 is one
+// "3"), so waitFor alone cannot see it whole.
+func waitForScreen(t *testing.T, tm *teatest.TestModel, w, h int, want string) {
+	t.Helper()
+	for range 100 {
+		redraw(tm, w, h)
+		if strings.Contains(waitFor(t, tm, "padview"), want) {
+			return
+		}
+	}
+	t.Fatalf("the screen never showed %q", want)
+}
+
 // redraw makes the program paint the whole screen again, so that what
 // waitFor reads next is the screen, not a difference to the last one.
 func redraw(tm *teatest.TestModel, w, h int) {
@@ -108,7 +122,8 @@ func TestProgramLookupTabsAndFullView(t *testing.T) {
 	send(tm, "s")
 	// s fetches the standard view again: the third request, whose id the
 	// status bar shows once its answer is on screen.
-	waitFor(t, tm, "Back to the standard view", "request id fake-3")
+	waitFor(t, tm, "Back to the standard view")
+	waitForScreen(t, tm, 100, 30, "request id fake-3")
 	m := finalModel(t, tm)
 	if m.sess.view != advert.Standard || m.ex == nil || m.ex.personal() || s.Stats().Full != 1 {
 		t.Fatalf("final: view %v, exchange %v, full requests %d", m.sess.view, m.ex, s.Stats().Full)
