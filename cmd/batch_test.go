@@ -159,9 +159,9 @@ func TestBatchStopsWhenTheTokenIsRejected(t *testing.T) {
 	}
 	// What was sent before the 401 came is canceled in flight; the rest was
 	// not requested: together, what the service got and did not.
-	head := fmt.Sprintf("%d of 40 PAIDs not requested, %d canceled in flight: ", 40-n, n-1)
+	head := fmt.Sprintf("padview: %d of 40 PAIDs not requested, %d canceled in flight: ", 40-n, n-1)
 	if n == 1 {
-		head = "39 of 40 PAIDs not requested: "
+		head = "padview: 39 of 40 PAIDs not requested: "
 	}
 	if !strings.HasPrefix(errs, head+"the service had rejected the token; 0 found, 0 not found, 1 failed · ") ||
 		strings.Count(out, `"message":"not requested: the service had rejected the token"`) != 40-n ||

@@ -206,7 +206,7 @@ func checkToken(ctx context.Context, env *Env, f *rootFlags, a *account, paid st
 }
 
 func newTokenDelete(env *Env, f *rootFlags) *cobra.Command {
-	return &cobra.Command{
+	return runsWithAnyProfile(&cobra.Command{
 		Use:   "delete",
 		Short: "Remove the profile's token from the OS keyring",
 		Args:  cobra.NoArgs,
@@ -231,13 +231,13 @@ func newTokenDelete(env *Env, f *rootFlags) *cobra.Command {
 			}
 			return nil
 		},
-	}
+	}, "it cleans up the token of a profile the config file may no longer define")
 }
 
 func newConfigCmd(env *Env, rf *rootFlags) *cobra.Command {
 	c := &cobra.Command{Use: "config", Short: "Write a starting config file, or show where it lives", Args: cobra.ArbitraryArgs, RunE: groupRun}
 	c.AddCommand(newConfigInit(env, rf))
-	c.AddCommand(&cobra.Command{
+	c.AddCommand(runsWithAnyProfile(&cobra.Command{
 		Use:   "path",
 		Short: "Print the config file path",
 		Args:  cobra.NoArgs,
@@ -249,6 +249,6 @@ func newConfigCmd(env *Env, rf *rootFlags) *cobra.Command {
 			fmt.Fprintln(env.Stdout, p)
 			return nil
 		},
-	})
+	}, "the config file's path is the same whichever profile is named"))
 	return c
 }

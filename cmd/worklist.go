@@ -156,7 +156,7 @@ func readWorklist(ctx context.Context, r io.Reader, name string) ([]string, erro
 	return items, nil
 }
 
-var errWorklistTooLong = exitWith(ExitUsage, "the worklist has more than %d PAIDs: split it", maxWorklist)
+var errWorklistTooLong = exitWith(ExitUsage, "the worklist has more than %s PAIDs: split it", text.Thousands(maxWorklist))
 
 // scanListCtx is scanList in a goroutine of its own, so that the caller
 // stops at once when ctx ends, even while a read blocks (that read is left
