@@ -114,10 +114,7 @@ func (e *Error) details() string {
 func (e *Error) describe() (what, cause, then string) {
 	switch e.Kind {
 	case KindUnauthorized:
-		if e.TokenVar != "" {
-			return "the service rejected the partner token", "", "the token comes from " + e.TokenVar + ", which wins over the keyring"
-		}
-		return "the service rejected the partner token", "", ""
+		return "the service rejected the partner token", "", e.tokenFrom()
 	case KindForbidden:
 		return "this token does not have permission for this request", "", ""
 	case KindNotFound:
@@ -187,6 +184,15 @@ func (e *Error) describe() (what, cause, then string) {
 		cause = text.CleanText(e.Err.Error())
 	}
 	return "request failed", cause, ""
+}
+
+// tokenFrom is the one wording of where a rejected token came from, when
+// that is what to fix: an environment variable that wins over the keyring.
+func (e *Error) tokenFrom() string {
+	if e.TokenVar == "" {
+		return ""
+	}
+	return "the token comes from " + e.TokenVar + ", which wins over the keyring"
 }
 
 // NotJSON reports whether a bad answer is not JSON at all (a web page,

@@ -252,12 +252,8 @@ func (b *batchRun) end(src *paidSource, stopped error) error {
 		return usagef("no PAIDs given (%s had none)", text.CleanText(src.name))
 	case n == 1 && b.skipped != nil:
 		b.w.fail(*b.skipped) // one PAID: its own line says it
-	case b.cmd.summary && n > 1 && b.sum.skipped() > 0:
-		// It starts with what was not looked up, worded as a command
-		// without a summary says it: "padview: 1,496 of 2,500 PAIDs …".
-		fmt.Fprintf(b.w.Err, "padview: %s\n", b.sum.summary(time.Now()))
 	case b.cmd.summary && n > 1:
-		fmt.Fprintln(b.w.Err, b.sum.summary(time.Now()))
+		fmt.Fprintln(b.w.Err, b.sum.closing(time.Now()))
 	case b.skipped != nil:
 		fmt.Fprintf(b.w.Err, "padview: %s\n", b.sum.skippedLine())
 	}

@@ -79,6 +79,17 @@ func (t *tally) summary(now time.Time) string {
 	return line
 }
 
+// closing is the summary as it closes a batch on stderr: after an
+// interruption or an early stop it starts with what was not looked up,
+// worded as a command without a summary says it, "padview: 1,496 of 2,500
+// PAIDs …".
+func (t *tally) closing(now time.Time) string {
+	if t.skipped() > 0 {
+		return "padview: " + t.summary(now)
+	}
+	return t.summary(now)
+}
+
 // skippedLine is the one line that stands for the PAIDs a batch did not
 // look up: "1,496 of 2,500 PAIDs not looked up: interrupted", or "16 of 21
 // PAIDs not requested, 3 canceled in flight: the service had refused the

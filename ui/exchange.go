@@ -182,16 +182,23 @@ func errorStatus(err error, l lookup) (statusLevel, string, bool) {
 	return levelError, "Request failed" + code, true
 }
 
+// newTokenStep is the next step after a 401: t, and for a token from an
+// environment variable (the error says it wins over the keyring) that t's
+// token lasts this session only.
+func (e *exchange) newTokenStep() string {
+	if ae := e.apiError(); ae != nil && ae.TokenVar != "" {
+		return "t enters a new token for this session only: " + ae.TokenVar + " wins again at the next start, so change or unset it to keep another; r then tries again."
+	}
+	return "t enters a new token; r then tries again."
+}
+
 // advice is what the user can do next about a failure, with the keys
 // that do it here.
 func (e *exchange) advice() []string {
 	raw := "Raw (the next tab) shows the request, the answer's headers and body; c copies the request as a curl command."
 	switch api.KindOf(e.err) {
 	case api.KindUnauthorized:
-		if ae := e.apiError(); ae != nil && ae.TokenVar != "" { // the error says the variable wins over the keyring
-			return []string{"t enters a new token for this session only: " + ae.TokenVar + " wins again at the next start, so change or unset it to keep another; r then tries again.", raw}
-		}
-		return []string{"t enters a new token; r then tries again.", raw}
+		return []string{e.newTokenStep(), raw}
 	case api.KindForbidden:
 		if e.view == advert.Full {
 			return []string{"padview is back in the standard view: r fetches " + text.CleanText(e.paid) + " in it.",
