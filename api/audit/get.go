@@ -37,7 +37,10 @@ func (l *Log) Get(ctx context.Context, c *api.Client, r Request, masked bool) (*
 	defer rec.release()
 	sent := httptrace.WithClientTrace(ctx, &httptrace.ClientTrace{WroteHeaders: rec.sent})
 	d, ex, err := c.GetRecorded(sent, id, r.View, func() error { return rec.begin(ctx) })
-	if rec.acc == nil { // not sent: nothing to record
+	switch {
+	case rec.refused: // the line could not be written: no request, and no exchange to show
+		return nil, nil, err
+	case rec.acc == nil: // not sent: nothing to record
 		return d, ex, err
 	}
 	o := OutcomeOf(d, ex, err, masked)
@@ -61,6 +64,9 @@ type recording struct {
 	cancel context.CancelFunc // ends the request, when a held signal came
 	h      atomic.Pointer[hold]
 	acc    *Access
+	// refused: the request line could not be written, so the request was
+	// not sent.
+	refused bool
 }
 
 // begin writes the request line, holding signals from then on.
@@ -76,6 +82,7 @@ func (rec *recording) begin(ctx context.Context) error {
 	}()
 	acc, err := rec.log.begin(ctx, rec.req, h)
 	if err != nil {
+		rec.refused = true
 		if ae, ok := err.(*api.Error); ok && ae.Kind == api.KindAccessLog {
 			ae.Message += "; no request was made"
 		}
