@@ -17,8 +17,9 @@ import (
 // maxHeldBytes of their bodies wait to come out in input order (a held
 // answer keeps its body only: its document is made again when it is
 // printed); the lookups pause until the slow one is printed. The answers
-// being read and parsed share maxInFlightBytes (api.MemoryGate), and the
-// printer parses one answer at a time.
+// held, those being read and parsed, and the one the printer makes its
+// document of share maxInFlightBytes (api.MemoryGate); the printer makes
+// one document at a time.
 const (
 	maxAhead         = 256
 	maxHeldBytes     = 16 << 20
@@ -42,7 +43,7 @@ type batch struct {
 	// present, if set, makes the document the printer gets of the one
 	// read (the privacy mask); it runs as the answer is printed.
 	present func(*advert.Document) *advert.Document
-	// memory is what the lookups' answers in flight and the printer's
+	// memory is what the answers held, those in flight and the printer's
 	// document share (the client's Options.Memory).
 	memory *api.MemoryGate
 }
@@ -272,7 +273,7 @@ func (b *batch) get(ctx context.Context, paid string) (*advert.Document, *api.Ex
 // exchange record and the rest.
 func weight(r result) int64 {
 	const record = 4 << 10
-	if r.doc != nil { // a document settle could not drop: no body to make it again from
+	if r.doc != nil { // a document settle kept: the printer waits for it, or no body to make it again from
 		return record + api.ParseCost(len(r.doc.Raw))
 	}
 	if r.ex == nil {
