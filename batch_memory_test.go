@@ -16,10 +16,13 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/padview/padview/api/fake"
 )
 
-// Issue 17's batch memory targets: `get -` streams, whatever the input
-// and however slow one answer is. Run with
+// Issue 17's batch memory targets: `get -` streams, whatever the input,
+// however slow one answer is, however large the answers and however slow
+// the reader of its output. Run with
 //
 //	go test -run '^$' -bench BatchPeakRSS -benchtime 1x .
 //
@@ -32,36 +35,68 @@ const (
 	behindSlowPAIDs  = 100000
 )
 
-// BenchmarkBatchPeakRSS reports padview's peak resident memory for
-// `head -c 2000000 </dev/zero | tr '\0' '\n' | padview get -` (two million
-// blank lines) and for 100,000 PAIDs of 1.2 MB answers behind a slow
-// second answer, interrupted once the batch has moved on from it (target
-// for both: under 256 MB). held-behind-slow is how many requests went out
-// while the slow answer held the output back.
+// batchRSSCase is one batch BenchmarkBatchPeakRSS measures: the arguments
+// after `padview get`, the PAIDs of its stdin after SLOW (the slow first
+// answer; none for "blank"), whether the output's reader stalls once SLOW
+// came, whether it is interrupted once 200 answers came after SLOW, and the
+// exit code it must end with.
+type batchRSSCase struct {
+	name      string
+	args      []string
+	paid      string // the PAID repeated after SLOW
+	n         int    // how many times
+	stall     bool
+	interrupt bool
+	exit      int
+}
+
+var fullViewFlags = []string{"--full", "--accept-personal-data", "--reason", "Compliance review"}
+
+var batchRSSCases = []batchRSSCase{
+	// 1.2 MB answers of one long title: interrupted, as 100,000 would take hours.
+	{name: "behind-a-slow-answer", args: []string{"--json"}, paid: "BIG", n: behindSlowPAIDs - 2, interrupt: true, exit: 130},
+	// Sponsor-heavy answers: a document takes four to six times its body.
+	{name: "MANY5000-behind-slow-text", paid: fake.ManySponsorsPAID, n: 400},
+	{name: "MANY5000-behind-slow-json", args: []string{"--json"}, paid: fake.ManySponsorsPAID, n: 400},
+	{name: "MANY5000-full-behind-slow-text", args: fullViewFlags, paid: fake.ManySponsorsPAID, n: 120},
+	{name: "MANY50000-behind-slow-text", paid: fake.HugeSponsorsPAID, n: 30},
+	{name: "MANY50000-full-behind-slow-json", args: append([]string{"--json"}, fullViewFlags...), paid: fake.HugeSponsorsPAID, n: 30},
+	// The output's reader stops reading once SLOW came, until the batch
+	// stopped sending requests.
+	{name: "MANY5000-stalled-reader-json", args: []string{"--json"}, paid: fake.ManySponsorsPAID, n: 400, stall: true},
+	// 31 MiB answers of one-digit numbers, the most memory a body can ask
+	// for per byte, four in flight: each is refused as too many values.
+	{name: "31MiB-tiny-values-in-flight", args: []string{"--json"}, paid: "HOSTILE", n: 12, exit: 1},
+}
+
+// BenchmarkBatchPeakRSS reports padview's peak resident memory for `head
+// -c 2000000 </dev/zero | tr '\0' '\n' | padview get -` (two million blank
+// lines) and for each of batchRSSCases (target for all: under 256 MB).
+// held-behind-slow is how many requests went out while the slow answer
+// held the output back.
 func BenchmarkBatchPeakRSS(b *testing.B) {
 	bin := builtBinary(b)
 	b.Run("blank-lines", func(b *testing.B) {
 		for b.Loop() {
-			r := runBatchRSS(b, bin, "blank", "", nil)
-			if r.exit != 2 {
-				b.Fatalf("exit %d, want 2 (no PAIDs)", r.exit)
-			}
+			r := runBatchRSS(b, bin, batchRSSCase{name: "blank", exit: 2}, "", nil)
 			reportRSS(b, r)
 		}
 	})
-	b.Run("behind-a-slow-answer", func(b *testing.B) {
-		for b.Loop() {
-			srv := newSlowBigService()
-			r := runBatchRSS(b, bin, "behind-slow", srv.URL, srv.drive)
-			srv.Close()
-			if r.exit != 130 {
-				b.Fatalf("exit %d, want 130 (interrupted)", r.exit)
+	for _, c := range batchRSSCases {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				srv := newSlowService(b)
+				r := runBatchRSS(b, bin, c, srv.URL, func(helper io.Writer) { srv.drive(helper, c) })
+				srv.Close()
+				if c.exit == 0 && srv.served < c.n {
+					b.Errorf("%d answers served, want %d", srv.served, c.n)
+				}
+				b.ReportMetric(float64(srv.heldBehind), "held-behind-slow")
+				b.ReportMetric(float64(srv.served), "answers")
+				reportRSS(b, r)
 			}
-			b.ReportMetric(float64(srv.heldBehind), "held-behind-slow")
-			b.ReportMetric(float64(srv.served), "answers")
-			reportRSS(b, r)
-		}
-	})
+		})
+	}
 }
 
 func reportRSS(b *testing.B, r batchRSS) {
@@ -77,11 +112,13 @@ type batchRSS struct {
 }
 
 // runBatchRSS runs the helper for one case against base; drive, if set,
-// gets the helper's stdin: a line "INT" there interrupts padview.
-func runBatchRSS(b *testing.B, bin, name, base string, drive func(io.Writer)) batchRSS {
+// gets the helper's stdin: a line "INT" there interrupts padview, "DRAIN"
+// starts reading its stalled output.
+func runBatchRSS(b *testing.B, bin string, c batchRSSCase, base string, drive func(io.Writer)) batchRSS {
 	helper := exec.Command(os.Args[0], "-test.run=^TestBatchRSSChild$")
-	helper.Env = append(os.Environ(), batchRSSChildEnv+"="+bin, batchRSSCaseEnv+"="+name,
-		"PADVIEW_BASE_URL="+base+"/v1", "PADVIEW_TOKEN=memory-test-token", "PADVIEW_CONFIG_DIR="+b.TempDir())
+	helper.Env = append(os.Environ(), batchRSSChildEnv+"="+bin, batchRSSCaseEnv+"="+c.name,
+		"PADVIEW_BASE_URL="+base+"/v1", "PADVIEW_TOKEN="+fake.DemoToken, "PADVIEW_CONFIG_DIR="+b.TempDir(),
+		"PADVIEW_STATE_DIR="+b.TempDir())
 	in, err := helper.StdinPipe()
 	if err != nil {
 		b.Fatal(err)
@@ -103,20 +140,39 @@ func runBatchRSS(b *testing.B, bin, name, base string, drive func(io.Writer)) ba
 	if _, err := fmt.Sscanf(lineAfter(out.String(), "child:"), "maxrss=%d exit=%d", &r.rss, &r.exit); err != nil {
 		b.Fatalf("helper output: %v\n%s", err, out.String())
 	}
+	if r.exit != c.exit {
+		b.Fatalf("exit %d, want %d\n%s", r.exit, c.exit, out.String())
+	}
 	return r
 }
 
+// batchRSSCaseNamed finds the helper's case; "blank" is two million blank
+// lines.
+func batchRSSCaseNamed(name string) batchRSSCase {
+	for _, c := range batchRSSCases {
+		if c.name == name {
+			return c
+		}
+	}
+	return batchRSSCase{name: name}
+}
+
 // TestBatchRSSChild is BenchmarkBatchPeakRSS's helper: it runs `padview
-// get -` with the case's stdin, interrupts it when its own stdin says
-// "INT", and prints the child's peak RSS and exit code.
+// get` with the case's arguments and stdin, interrupts it when its own
+// stdin says "INT", stalls reading its output until "DRAIN" when the case
+// says so, and prints the child's peak RSS and exit code.
 func TestBatchRSSChild(t *testing.T) {
 	bin := os.Getenv(batchRSSChildEnv)
 	if bin == "" {
 		t.Skip("run by BenchmarkBatchPeakRSS")
 	}
-	child := exec.Command(bin, "get", "--json", "-")
-	child.Stdout = io.Discard
-	child.Stderr = os.Stderr
+	c := batchRSSCaseNamed(os.Getenv(batchRSSCaseEnv))
+	child := exec.Command(bin, append(append([]string{"get"}, c.args...), "-")...)
+	child.Stderr = io.Discard // the summary line; the exit code says enough
+	stdout, err := child.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
 	stdin, err := child.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -124,25 +180,22 @@ func TestBatchRSSChild(t *testing.T) {
 	if err := child.Start(); err != nil {
 		t.Fatal(err)
 	}
+	drain := make(chan struct{})
 	go func() {
-		defer stdin.Close()
-		w := bufio.NewWriter(stdin)
-		switch os.Getenv(batchRSSCaseEnv) {
-		case "blank":
-			w.Write(bytes.Repeat([]byte{'\n'}, 2000000))
-		case "behind-slow":
-			w.WriteString("FAST\nSLOW\n")
-			for i := range behindSlowPAIDs - 2 {
-				fmt.Fprintf(w, "BIG-%06d\n", i)
-			}
+		if c.stall {
+			<-drain
 		}
-		w.Flush()
+		io.Copy(io.Discard, stdout)
 	}()
+	go feedBatch(stdin, c)
 	go func() {
 		sc := bufio.NewScanner(os.Stdin)
 		for sc.Scan() {
-			if sc.Text() == "INT" {
+			switch sc.Text() {
+			case "INT":
 				child.Process.Signal(syscall.SIGINT)
+			case "DRAIN":
+				close(drain)
 			}
 		}
 	}()
@@ -151,43 +204,76 @@ func TestBatchRSSChild(t *testing.T) {
 	fmt.Printf("child: maxrss=%d exit=%d\n", rss, child.ProcessState.ExitCode())
 }
 
-// slowBigService answers FAST at once, SLOW only once the batch has
-// stopped sending requests behind it, and every other PAID with a 1.2 MB
-// advertisement.
-type slowBigService struct {
+// feedBatch writes the case's PAIDs: FAST, SLOW, then the case's PAID n
+// times (numbered BIG-000001 … for "BIG", which each get a 1.2 MB answer).
+func feedBatch(stdin io.WriteCloser, c batchRSSCase) {
+	defer stdin.Close()
+	w := bufio.NewWriter(stdin)
+	defer w.Flush()
+	if c.name == "blank" {
+		w.Write(bytes.Repeat([]byte{'\n'}, 2000000))
+		return
+	}
+	w.WriteString("FAST\nSLOW\n")
+	for i := range c.n {
+		if c.paid == "BIG" {
+			fmt.Fprintf(w, "BIG-%06d\n", i)
+		} else {
+			fmt.Fprintln(w, c.paid)
+		}
+	}
+}
+
+// slowService answers FAST at once, SLOW only once the batch has stopped
+// sending requests behind it, BIG-* with a 1.2 MB advertisement of one
+// long title, HOSTILE with 31 MiB of one-digit numbers, and every other
+// PAID as the fake does (MANY5000, MANY50000).
+type slowService struct {
 	*httptest.Server
 	mu         sync.Mutex
 	requests   int
 	last       time.Time
 	release    chan struct{}
 	heldBehind int // requests that came while SLOW was held
-	served     int // answers sent
+	served     int // answers sent after FAST
 }
 
-func newSlowBigService() *slowBigService {
+func newSlowService(b *testing.B) *slowService {
+	f, err := fake.Start(fake.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { f.Close() })
 	var big bytes.Buffer
 	big.WriteString(`{"advertiser":{"companyName":"Alliance"},"basicInformation":{"title":"`)
 	big.WriteString(strings.Repeat("A long title. ", bigAnswerBytes/14))
 	big.WriteString(`"}}`)
-	body := big.Bytes()
-	s := &slowBigService{release: make(chan struct{}), last: time.Now()}
+	bigBody, hostileBody := big.Bytes(), repeated("[", "1", "]", bodySize/2)
+	s := &slowService{release: make(chan struct{}), last: time.Now()}
 	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		s.mu.Lock()
 		s.requests++
 		s.last = time.Now()
 		s.mu.Unlock()
+		paid := r.URL.Path[strings.LastIndex(r.URL.Path, "/")+1:]
 		switch {
-		case strings.HasSuffix(r.URL.Path, "/SLOW"):
+		case paid == "FAST":
+			w.Write([]byte(`{"advertiser":{"companyName":"Fast"}}`))
+			return
+		case paid == "SLOW":
 			select {
 			case <-s.release:
 			case <-r.Context().Done():
 				return
 			}
-		case strings.HasSuffix(r.URL.Path, "/FAST"):
-			w.Write([]byte(`{"advertiser":{"companyName":"Fast"}}`))
-			return
+			w.Write([]byte(`{"advertiser":{"companyName":"Slow"}}`))
+		case strings.HasPrefix(paid, "BIG-"):
+			w.Write(bigBody)
+		case paid == "HOSTILE":
+			w.Write(hostileBody)
+		default:
+			f.Handler().ServeHTTP(w, r)
 		}
-		w.Write(body)
 		s.mu.Lock()
 		s.served++
 		s.mu.Unlock()
@@ -195,22 +281,36 @@ func newSlowBigService() *slowBigService {
 	return s
 }
 
-// drive releases SLOW once no request has come for two seconds (the batch
-// waits for it), then interrupts padview once 200 more answers went out.
-func (s *slowBigService) drive(helper io.Writer) {
+// idle waits until at least n requests came and none for two seconds:
+// the batch waits for something.
+func (s *slowService) idle(n int) {
 	for {
 		time.Sleep(100 * time.Millisecond)
 		s.mu.Lock()
-		idle, n := time.Since(s.last), s.requests
+		quiet, got := time.Since(s.last), s.requests
 		s.mu.Unlock()
-		if n >= 2 && idle > 2*time.Second {
-			s.mu.Lock()
-			s.heldBehind = s.requests - 2
-			s.mu.Unlock()
-			break
+		if got >= n && quiet > 2*time.Second {
+			return
 		}
 	}
+}
+
+// drive releases SLOW once the batch waits for it; with a stalled reader,
+// it then lets the output be read once the batch waits again; with an
+// interruption, it interrupts padview once 200 more answers went out.
+func (s *slowService) drive(helper io.Writer, c batchRSSCase) {
+	s.idle(2)
+	s.mu.Lock()
+	s.heldBehind = s.requests - 2
+	s.mu.Unlock()
 	close(s.release)
+	if c.stall {
+		s.idle(0)
+		io.WriteString(helper, "DRAIN\n")
+	}
+	if !c.interrupt {
+		return
+	}
 	for {
 		time.Sleep(100 * time.Millisecond)
 		s.mu.Lock()

@@ -150,7 +150,7 @@ func paidLines(n int, first ...string) string {
 }
 
 // skipped reads the summary's "1,496 of 2,500 PAIDs not looked up" figures.
-var skipped = regexp.MustCompile(`^([\d,]+) of (?:the )?([\d,]+) PAIDs (?:read were )?not looked up: interrupted`)
+var skipped = regexp.MustCompile(`^padview: ([\d,]+) of (?:the )?([\d,]+) PAIDs (?:read were )?not looked up: interrupted`)
 
 func number(t *testing.T, s string) int {
 	n, err := strconv.Atoi(strings.ReplaceAll(s, ",", ""))
@@ -250,7 +250,8 @@ func TestSlowFirstAnswerAheadOfALongStdin(t *testing.T) {
 }
 
 // A full-view batch stops after the service refuses the full view (403);
-// the rest are reported not requested, in one line.
+// the rest are reported not requested (or canceled in flight, when their
+// requests were sent), in one line.
 func TestFullViewBatchStopsAfterA403Binary(t *testing.T) {
 	srv := newHeldService(t)
 	p := padviewCmd(t, srv.URL, "get", "--full", "--accept-personal-data", "--concurrency", "2", "-")
@@ -261,7 +262,7 @@ func TestFullViewBatchStopsAfterA403Binary(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(stderr.String()), "\n")
 	last := lines[len(lines)-1]
 	if p.ProcessState.ExitCode() != 4 || !strings.Contains(stderr.String(), "padview: DEMO-403: ") ||
-		!regexp.MustCompile(`^\d+ of 300 PAIDs not requested: the service had refused the full view; `).MatchString(last) {
+		!regexp.MustCompile(`^padview: \d+ of 300 PAIDs not requested(, \d+ canceled in flight)?: the service had refused the full view; `).MatchString(last) {
 		t.Fatalf("exit %d\n%s", p.ProcessState.ExitCode(), stderr.String())
 	}
 	srv.mu.Lock()

@@ -3,12 +3,10 @@ package api
 import (
 	"context"
 	"fmt"
-	"net"
 	"net/url"
 	"path"
 	"regexp"
 	"strings"
-	"time"
 
 	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/text"
@@ -123,31 +121,9 @@ func endpointBase(u *url.URL) (*url.URL, bool) {
 var versionSegment = regexp.MustCompile(`^[vV][0-9]+([.][0-9]+)*([a-z]+[0-9]*)?$`)
 
 // IsLoopbackHost reports whether host is a loopback address, or a name
-// that resolves to loopback addresses and nothing else. A name is looked
-// up at most loopbackLookup long.
+// that resolves to loopback addresses and nothing else (resolveLoopback's
+// rule, which every plain-http connection is held to again).
 func IsLoopbackHost(host string) bool {
-	if ip := net.ParseIP(host); ip != nil {
-		return ip.IsLoopback()
-	}
-	if host == "" {
-		return false
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), loopbackLookup)
-	defer cancel()
-	addrs, err := lookupIPAddr(ctx, host)
-	if err != nil || len(addrs) == 0 {
-		return false
-	}
-	for _, a := range addrs {
-		if !a.IP.IsLoopback() {
-			return false
-		}
-	}
-	return true
+	_, err := resolveLoopback(context.Background(), host)
+	return err == nil
 }
-
-// loopbackLookup bounds the name lookup of a plain-http host.
-const loopbackLookup = 2 * time.Second
-
-// lookupIPAddr resolves a host name; tests replace it.
-var lookupIPAddr = net.DefaultResolver.LookupIPAddr

@@ -26,7 +26,11 @@ const (
 
 // Options tune a Client; the zero value is ready to use.
 type Options struct {
-	HTTPClient   *http.Client  // transport to use; its redirect policy is replaced
+	// HTTPClient is the transport to use; its redirect policy is replaced.
+	// Without one (or one without a Transport), https uses net/http's
+	// default transport, environment proxy included, and plain http one
+	// that takes no proxy and connects to loopback addresses only.
+	HTTPClient   *http.Client
 	Timeout      time.Duration // per attempt, reading the body included
 	Budget       *Budget       // the token's rate budget; one per token
 	UserAgent    string        // e.g. "padview/1.2.0"
@@ -41,6 +45,13 @@ type Options struct {
 	BackoffMax  time.Duration
 	// Vocabulary reads the answers' member names; nil is the built-in one.
 	Vocabulary *vocab.Vocabulary
+	// Memory, if set, bounds the memory of the answers this client's
+	// lookups read and parse at once (see MemoryGate); a batch shares one.
+	Memory *MemoryGate
+	// TokenVar names the environment variable the token came from, when
+	// it did: it wins over a stored token, so a rejected token is the
+	// variable's to fix, and a 401's error names it (Error.TokenVar).
+	TokenVar string
 }
 
 // Client talks to the partner interface for one token. It is safe for
@@ -96,6 +107,9 @@ func New(baseURL, token string, opts Options) (*Client, error) {
 		copied := *opts.HTTPClient
 		hc = &copied
 	}
+	if hc.Transport == nil && base.Scheme == "http" {
+		hc.Transport = plainHTTPTransport() // no proxy, loopback only: see loopback.go
+	}
 	hc.Timeout = 0 // the per-attempt context bounds each request
 	hc.CheckRedirect = redirectPolicy(base)
 	hc.Jar = nil // no cookies: every request stands alone
@@ -122,6 +136,16 @@ func (c *Client) MaxWait() time.Duration { return c.opts.MaxWait }
 // returned whenever the PAID was valid, with or without an error: it holds
 // the body of the last answer, whatever it was, and the attempt log.
 func (c *Client) Get(ctx context.Context, paid string, view advert.View) (*advert.Document, *Exchange, error) {
+	return c.GetRecorded(ctx, paid, view, nil)
+}
+
+// GetRecorded is Get with record called once, when the first request has
+// passed the rate budget and is about to be sent, and not at all when none
+// is: the caller records the request there (the access log's request
+// line), so that no record stands for a request that a wait or a
+// cancellation kept from being sent. When record fails, nothing is sent and
+// GetRecorded returns its error with an exchange of no attempts.
+func (c *Client) GetRecorded(ctx context.Context, paid string, view advert.View, record func() error) (*advert.Document, *Exchange, error) {
 	id, err := ParsePAID(paid)
 	if err != nil {
 		return nil, nil, err
@@ -137,7 +161,8 @@ func (c *Client) Get(ctx context.Context, paid string, view advert.View) (*adver
 	}()
 	lctx, cancel := context.WithDeadline(ctx, ex.Started.Add(c.LongestLookup()))
 	defer cancel()
-	l := &getRun{c: c, caller: ctx, ctx: lctx, ex: ex, paid: id, view: view}
+	l := &getRun{c: c, caller: ctx, ctx: lctx, ex: ex, paid: id, view: view, mem: c.opts.Memory.lease(), record: record}
+	defer l.mem.release()
 	doc, err := l.run()
 	return doc, ex, err
 }
@@ -149,6 +174,8 @@ type getRun struct {
 	ex          *Exchange
 	paid        string
 	view        advert.View
+	mem         *memLease    // the memory of this lookup's answer, if a gate bounds it
+	record      func() error // called before the first request is sent; nil once called
 
 	serverRetries, rateRetries int
 	pendingWait                time.Duration // waited since the last attempt
@@ -165,10 +192,14 @@ func (l *getRun) run() (*advert.Document, error) {
 		if err != nil {
 			return nil, l.acquireFailed(err)
 		}
+		if err := l.recordOnce(); err != nil {
+			release(false)
+			return nil, err
+		}
 		a := Attempt{Started: time.Now(), Waited: l.pendingWait, WaitedFor: strings.Join(l.pendingWhy, waitsJoin)}
 		l.pendingWait, l.pendingWhy = 0, nil
-		r := c.redact.response(c.attempt(l.ctx, ex.URL, c.opts.Timeout)) // nothing after this sees the token
-		a.Duration = time.Since(a.Started)
+		r := c.redact.response(c.attempt(l.ctx, ex.URL, c.opts.Timeout, l.mem)) // nothing after this sees the token
+		a.Duration, a.Sent = time.Since(a.Started), r.reached
 		ex.Attempts++
 		if r.resp != nil {
 			ex.recordResponse(r.resp)
@@ -201,7 +232,22 @@ func (l *getRun) run() (*advert.Document, error) {
 		if !retry {
 			return v.doc, v.err
 		}
+		l.mem.release() // no memory held while waiting to retry: the next answer reserves its own
 	}
+}
+
+// recordOnce calls record before the first request, once the rate budget
+// has let it go; a lookup canceled meanwhile is not recorded.
+func (l *getRun) recordOnce() error {
+	if l.record == nil {
+		return nil
+	}
+	if l.caller.Err() != nil {
+		return contextError(l.caller, l.ex.Attempts)
+	}
+	record := l.record
+	l.record = nil
+	return record()
 }
 
 // verdict is what an attempt's outcome means: a document, or an error and
@@ -265,7 +311,10 @@ func (l *getRun) judgeBroken(a *Attempt, r response, answer *Answer) verdict {
 // judgeOK reads a 2xx answer into the document, or says why it cannot.
 func (l *getRun) judgeOK(r response, answer *Answer) verdict {
 	ex, s := l.ex, r.resp.StatusCode
-	doc, err := advert.NormalizeWith(r.body, l.paid, l.view, l.c.opts.Vocabulary)
+	if err := l.mem.grow(l.ctx, ParseCost(len(r.body))); err != nil {
+		return verdict{answer: answer, err: contextError(l.ctx, ex.Attempts)}
+	}
+	doc, err := l.c.Normalize(r.body, l.paid, l.view)
 	var tooMany *advert.TooManyValuesError
 	if errors.As(err, &tooMany) { // valid JSON, but more than padview reads
 		return verdict{answer: answer, err: &Error{Kind: KindTooLarge, Status: s, PAID: l.paid, Err: err, Attempts: ex.Attempts,
@@ -276,6 +325,13 @@ func (l *getRun) judgeOK(r response, answer *Answer) verdict {
 			Snippet: text.Snippet(r.body, 80), Err: err, Attempts: ex.Attempts}}
 	}
 	return verdict{doc: doc, answer: answer}
+}
+
+// Normalize reads an answer's body into the document Get would return for
+// it: a caller that kept only the body (a batch holding answers back for
+// their order) makes the document again when it needs it.
+func (c *Client) Normalize(body []byte, paid string, view advert.View) (*advert.Document, error) {
+	return advert.NormalizeWith(body, paid, view, c.opts.Vocabulary)
 }
 
 // judge429 decides on a 429: wait what the service asks (its Retry-After,
@@ -453,7 +509,7 @@ func (c *Client) statusError(resp *http.Response, body []byte, paid string, atte
 	e.ServerCode, e.ServerMessage = serverDetail(body, resp.StatusCode)
 	switch s := resp.StatusCode; {
 	case s == http.StatusUnauthorized:
-		e.Kind = KindUnauthorized
+		e.Kind, e.TokenVar = KindUnauthorized, c.opts.TokenVar
 	case s == http.StatusForbidden:
 		e.Kind = KindForbidden
 	case s == http.StatusNotFound && isMissingEndpoint(body, paid, e.ServerCode, e.ServerMessage):

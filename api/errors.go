@@ -64,7 +64,11 @@ type Error struct {
 	Snippet     string        // start of a body that was not JSON, cleaned
 	ContentType string        // cleaned
 	URL         string        // the address asked, for a missing endpoint
-	Err         error         // the underlying cause, if any
+	// TokenVar names the environment variable a rejected token came from
+	// (Options.TokenVar): it wins over the keyring, so it is what to fix.
+	// Each front end adds its own next step to this fact.
+	TokenVar string
+	Err      error // the underlying cause, if any
 }
 
 func (e *Error) Error() string {
@@ -112,7 +116,7 @@ func (e *Error) details() string {
 func (e *Error) describe() (what, cause, then string) {
 	switch e.Kind {
 	case KindUnauthorized:
-		return "the service rejected the partner token", "", ""
+		return "the service rejected the partner token", "", e.tokenFrom()
 	case KindForbidden:
 		return "this token does not have permission for this request", "", ""
 	case KindNotFound:
@@ -150,6 +154,15 @@ func (e *Error) describe() (what, cause, then string) {
 		cause = text.CleanText(e.Err.Error())
 	}
 	return "request failed", cause, ""
+}
+
+// tokenFrom is the one wording of where a rejected token came from, when
+// that is what to fix: an environment variable that wins over the keyring.
+func (e *Error) tokenFrom() string {
+	if e.TokenVar == "" {
+		return ""
+	}
+	return "the token comes from " + e.TokenVar + ", which wins over the keyring"
 }
 
 // NotJSON reports whether a bad answer is not JSON at all (a web page,

@@ -69,6 +69,24 @@ type Attempt struct {
 	// planned and its wait, or why it did not retry. Empty after a final
 	// answer. The wait that followed is the next attempt's Waited.
 	Next string
+	// Sent says the request was written to a connection: the service may
+	// have got it, even when no answer came.
+	Sent bool
+}
+
+// Sent says whether any request of the exchange was written to a
+// connection: false when every attempt ended before (a refused
+// connection, a cancellation while connecting).
+func (ex *Exchange) Sent() bool {
+	if ex == nil {
+		return false
+	}
+	for _, a := range ex.Log {
+		if a.Sent {
+			return true
+		}
+	}
+	return false
 }
 
 // waitsJoin joins the parts of Attempt.WaitedFor.

@@ -6,7 +6,6 @@ import (
 	"crypto/x509"
 	"errors"
 	"fmt"
-	"io"
 	"net"
 	"net/http"
 	"net/http/httptrace"
@@ -31,8 +30,9 @@ type response struct {
 	err     error
 }
 
-// attempt makes one request, bounded by timeout.
-func (c *Client) attempt(ctx context.Context, target string, timeout time.Duration) response {
+// attempt makes one request, bounded by timeout; the body's memory is
+// reserved from mem as it is read.
+func (c *Client) attempt(ctx context.Context, target string, timeout time.Duration, mem *memLease) response {
 	actx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	var wrote atomic.Bool
@@ -54,7 +54,7 @@ func (c *Client) attempt(ctx context.Context, target string, timeout time.Durati
 		r.err = errTooLarge
 		return r
 	}
-	r.body, r.err = io.ReadAll(io.LimitReader(resp.Body, c.opts.MaxBodyBytes+1))
+	r.body, r.err = mem.readBody(actx, resp.Body, resp.ContentLength, c.opts.MaxBodyBytes)
 	switch {
 	case int64(len(r.body)) > c.opts.MaxBodyBytes:
 		r.body, r.err = nil, errTooLarge
@@ -141,6 +141,10 @@ func (c *Client) transportError(caller context.Context, err error, attempts int,
 			Message: fmt.Sprintf("the response is larger than %d MiB, the most padview reads; nothing was shown", c.opts.MaxBodyBytes>>20)}, false
 	case errors.Is(err, context.DeadlineExceeded) || isTimeout(err):
 		return &Error{Kind: KindTimeout, Attempts: attempts, Timeout: took}, false
+	}
+	var notLoopback *notLoopbackError
+	if errors.As(err, &notLoopback) { // plain http that would leave the machine: not sent
+		return &Error{Kind: KindConfig, Attempts: attempts, Message: notLoopback.Error()}, false
 	}
 	if msg := permanentFailure(err, c.base); msg != "" {
 		return &Error{Kind: KindNetwork, Attempts: attempts, Err: unwrapURLError(err), Message: msg}, false

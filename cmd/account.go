@@ -34,11 +34,29 @@ func (a *account) Close() {
 
 // client builds the api client for the account.
 func (a *account) client(e *Env) (*api.Client, error) {
-	c, err := api.New(a.BaseURL, a.Token, e.clientOptions(a.MaxWait, a.Vocabulary))
+	return a.clientWith(e.clientOptions(a.MaxWait, a.Vocabulary))
+}
+
+// clientWith builds it with options of the caller's (e.clientOptions and
+// more).
+func (a *account) clientWith(opts api.Options) (*api.Client, error) {
+	opts.TokenVar = a.tokenVar(a.Token)
+	c, err := api.New(a.BaseURL, a.Token, opts)
 	if err != nil {
 		return nil, usage(err)
 	}
 	return c, nil
+}
+
+// tokenVar names the environment variable token came from, when it did:
+// the variable wins over the keyring, so a rejected token is the
+// variable's to fix, and the 401's error says so (api.Error.TokenVar) to
+// both front ends. A token entered in the TUI is not the variable's.
+func (a *account) tokenVar(token string) string {
+	if token != "" && token == a.Token && a.Source == keystore.SourceEnv.String() {
+		return keystore.EnvToken
+	}
+	return ""
 }
 
 // tokenNeed says whether a command can start without a token.

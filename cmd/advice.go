@@ -7,7 +7,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/padview/padview/api"
-	"github.com/padview/padview/keystore"
 )
 
 // failure is how the CLI words a failure: what happened, in the error's
@@ -27,14 +26,15 @@ func (e *Env) failure(err error) string {
 
 // nextStep is the CLI's advice for a failure, by its kind: the one table
 // of it in cmd; "" when what happened says enough. A rejected token is
-// replaced with `padview token set`, unless PADVIEW_TOKEN is set: it wins
-// over the keyring, so the variable is what to fix.
+// replaced with `padview token set`, unless it came from PADVIEW_TOKEN
+// (the error names the variable, which wins over the keyring): the
+// variable is then what to fix.
 func (e *Env) nextStep(ae *api.Error) string {
 	switch ae.Kind {
 	case api.KindUnauthorized:
 		switch {
-		case e.Getenv(keystore.EnvToken) != "":
-			return "the token comes from " + keystore.EnvToken + ", which wins over the keyring (`padview token set` cannot help): check its value, or unset it to use the stored token"
+		case ae.TokenVar != "":
+			return "`padview token set` cannot help: check its value, or unset it to use the stored token"
 		case ae.Status == 0:
 			return "set one with `padview token set`"
 		}

@@ -12,13 +12,18 @@ import (
 	"github.com/padview/padview/api/advert"
 )
 
-// Bounds of the answers a batch holds back so that they come out in input
-// order, documented in the README: behind one slow answer, at most
-// maxAhead answers and maxHeldBytes of them wait; the lookups pause until
-// the slow one is printed.
+// Bounds of a batch's memory, documented in docs/data-protection.md
+// (Limits). Behind one slow answer, at most maxAhead answers and
+// maxHeldBytes of their bodies wait to come out in input order (a held
+// answer keeps its body only: its document is made again when it is
+// printed); the lookups pause until the slow one is printed. The answers
+// held, those being read and parsed, and the one the printer makes its
+// document of share maxInFlightBytes (api.MemoryGate); the printer makes
+// one document at a time.
 const (
-	maxAhead     = 256
-	maxHeldBytes = 64 << 20
+	maxAhead         = 256
+	maxHeldBytes     = 16 << 20
+	maxInFlightBytes = 32 << 20
 )
 
 // batch looks up many PAIDs with at most limit lookups in flight. It only
@@ -35,6 +40,12 @@ type batch struct {
 	// up, refused as a bad line, or given up on), in any order and from any
 	// goroutine: the progress line moves with it.
 	finished func(result)
+	// present, if set, makes the document the printer gets of the one
+	// read (the privacy mask); it runs as the answer is printed.
+	present func(*advert.Document) *advert.Document
+	// memory is what the answers held, those in flight and the printer's
+	// document share (the client's Options.Memory).
+	memory *api.MemoryGate
 }
 
 // Why a batch stops early: once the service has refused the token, or the
@@ -48,6 +59,10 @@ var (
 // errInterrupted is why a batch did not look its other PAIDs up when the
 // user interrupted it.
 var errInterrupted = errors.New("interrupted")
+
+// errCanceledInFlight marks a lookup whose request had been sent when
+// another stopped the batch: canceled, not "not requested".
+var errCanceledInFlight = errors.New("canceled in flight")
 
 // stopsBatch says whether a lookup's error ends the batch, and why.
 func (b *batch) stopsBatch(err error) error {
@@ -64,8 +79,9 @@ func (b *batch) stopsBatch(err error) error {
 
 // slot is one PAID's place in the output order.
 type slot struct {
-	ch     chan result
-	weight int64 // what its answer holds in memory, once it came
+	ch      chan result
+	weight  int64     // what its answer holds in memory, once it came
+	counted api.Taken // that weight, in the batch's memory gate
 }
 
 // run looks up each PAID src yields and calls deliver with each result,
@@ -95,9 +111,12 @@ func (b *batch) run(ctx context.Context, src *paidSource, deliver func(result) e
 		_ = g.Wait()
 	}
 	for s := range w.order {
-		r := <-s.ch
+		w.next.Store(s)
+		r, taken := b.document(<-s.ch)
 		w.release(s)
-		if err := deliver(r); err != nil {
+		err := deliver(r)
+		taken.Release()
+		if err != nil {
 			finish()
 			return nil, err
 		}
@@ -155,7 +174,7 @@ func (b *batch) lookup(ctx, gctx context.Context, s *slot, w *window, why *atomi
 	}
 	doc, ex, err := b.get(gctx, paid)
 	if api.KindOf(err) == api.KindCanceled && ctx.Err() == nil && gctx.Err() != nil {
-		err = b.gaveUp(ctx, why, listItem{input: paid}).err // canceled because another stopped the batch
+		err = b.stoppedInFlight(ctx, why, paid, ex) // canceled because another stopped the batch
 	}
 	b.settle(s, w, result{input: paid, doc: doc, ex: ex, err: err})
 	if stop := b.stopsBatch(err); stop != nil {
@@ -165,14 +184,45 @@ func (b *batch) lookup(ctx, gctx context.Context, s *slot, w *window, why *atomi
 	return nil
 }
 
-// settle puts a finished result into its slot.
+// settle puts a finished result into its slot. Unless the printer waits
+// for that very slot, an answer's document is dropped there, and its body
+// alone waits to be printed: a document takes 4 to 20 times the memory of
+// its body, and would make what is held behind a slow answer impossible to
+// weigh.
 func (b *batch) settle(s *slot, w *window, r result) {
 	if b.finished != nil {
 		b.finished(r)
 	}
+	if r.doc != nil && r.ex != nil && r.ex.Body != nil && b.client != nil && w.next.Load() != s {
+		r.reread, r.doc = r.doc.PAID, nil
+	}
 	s.weight = weight(r)
+	s.counted = b.memory.Hold(s.weight) // the lookups in flight leave room for it
 	w.held.Add(s.weight)
 	s.ch <- r
+}
+
+// document gives a result to be printed its document again, made from
+// the body settle kept, as the client made it, then presented (masked).
+// The memory that takes is counted in the gate, ahead of every lookup,
+// until the caller releases it.
+func (b *batch) document(r result) (result, api.Taken) {
+	var need int64
+	if r.reread != "" {
+		need += api.ParseCost(len(r.ex.Body))
+	}
+	if b.present != nil && (r.doc != nil || r.reread != "") {
+		need += api.ParseCost(len(r.ex.Body)) // the mask's copy
+	}
+	taken := b.memory.TakeFirst(need)
+	if r.reread != "" {
+		r.doc, r.err = b.client.Normalize(r.ex.Body, r.reread, b.view)
+		r.reread = ""
+	}
+	if r.doc != nil && b.present != nil {
+		r.doc = b.present(r.doc)
+	}
+	return r, taken
 }
 
 // skip queues the result of a PAID that needs no lookup; false when the
@@ -197,6 +247,20 @@ func (b *batch) gaveUp(ctx context.Context, why *atomic.Value, it listItem) resu
 	return result{input: it.input, err: &api.Error{Kind: api.KindCanceled, Message: msg}}
 }
 
+// stoppedInFlight is the error of a lookup another stopped: "not requested"
+// when it had sent no request yet (it waited for the rate budget, or was
+// still connecting), else canceled, its request sent.
+func (b *batch) stoppedInFlight(ctx context.Context, why *atomic.Value, paid string, ex *api.Exchange) error {
+	if !ex.Sent() {
+		return b.gaveUp(ctx, why, listItem{input: paid}).err
+	}
+	msg := errCanceledInFlight.Error()
+	if e, ok := why.Load().(error); ok {
+		msg += ": " + e.Error()
+	}
+	return &api.Error{Kind: api.KindCanceled, Attempts: ex.Attempts, Message: msg, Err: errCanceledInFlight}
+}
+
 func (b *batch) get(ctx context.Context, paid string) (*advert.Document, *api.Exchange, error) {
 	if b.fetch != nil {
 		return b.fetch(ctx, paid)
@@ -205,12 +269,17 @@ func (b *batch) get(ctx context.Context, paid string) (*advert.Document, *api.Ex
 }
 
 // weight is what a result holds in memory while it waits to be printed:
-// the answer's bytes and, roughly, the document made of them.
+// its answer's body (settle dropped the document), and a little for the
+// exchange record and the rest.
 func weight(r result) int64 {
-	if r.ex == nil {
-		return 1 << 10
+	const record = 4 << 10
+	if r.doc != nil { // a document settle kept: the printer waits for it, or no body to make it again from
+		return record + api.ParseCost(len(r.doc.Raw))
 	}
-	return 3*int64(len(r.ex.Body)) + 1<<10
+	if r.ex == nil {
+		return record
+	}
+	return record + int64(len(r.ex.Body))
 }
 
 // window keeps the slots in input order between the lookups and the
@@ -218,6 +287,7 @@ func weight(r result) int64 {
 // maxHeldBytes of answers.
 type window struct {
 	order   chan *slot
+	next    atomic.Pointer[slot] // the slot the printer waits for: its answer keeps its document
 	held    atomic.Int64
 	drained chan struct{} // a signal that held went down
 	abort   chan struct{} // closed when the printer gave up
@@ -259,6 +329,7 @@ func (w *window) room(ctx context.Context) bool {
 
 // release forgets a printed slot's answer.
 func (w *window) release(s *slot) {
+	s.counted.Release()
 	w.held.Add(-s.weight)
 	select {
 	case w.drained <- struct{}{}:

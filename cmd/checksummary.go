@@ -48,10 +48,10 @@ func (s *checkSummary) end(w *batchWriter, sum *tally) error {
 		return nil // nothing came: the runner says why
 	}
 	s.start(w)
-	if w.json || sum.notLookedUp == 0 {
+	if w.json || sum.skipped() == 0 {
 		return s.out.Close(0, "")
 	}
-	return s.out.Close(sum.notLookedUp, sum.skippedLine())
+	return s.out.Close(sum.skipped(), sum.skippedLine())
 }
 
 // missedBy is how a summary names a PAID whose lookup failed.

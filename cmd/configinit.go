@@ -30,7 +30,7 @@ const baseURLTries = 3
 var profileName = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
 
 func newConfigInit(env *Env, rf *rootFlags) *cobra.Command {
-	return &cobra.Command{
+	return runsWithAnyProfile(&cobra.Command{
 		Use:   "init [--profile NAME] [--base-url URL]",
 		Short: "Write a starting config file with one profile (asks for the base URL; never the token)",
 		Long: `Write a commented config file with one profile (--profile, else
@@ -54,7 +54,7 @@ writes nothing.`,
 			}
 			return runConfigInit(c.Context(), env, rf)
 		},
-	}
+	}, "it writes the profile named, which is not defined before it")
 }
 
 func runConfigInit(ctx context.Context, env *Env, rf *rootFlags) error {

@@ -49,7 +49,7 @@ reach the address can use it.`,
 		},
 	}
 	c.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "host:port to listen on; port 0 picks a free one (keep the host loopback)")
-	return c
+	return runsWithAnyProfile(c, "it serves the fake service and reads no config file, as --demo")
 }
 
 // writeDemoIntro tells how to use the demo service at base. padview sends

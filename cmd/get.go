@@ -115,6 +115,10 @@ type result struct {
 	doc   *advert.Document
 	ex    *api.Exchange
 	err   error
+	// reread is set while a batch holds the result back for the output
+	// order: the document was dropped, and is made again from ex.Body for
+	// this PAID when it is printed.
+	reread string
 }
 
 func runGet(ctx context.Context, env *Env, rf *rootFlags, f getFlags, args []string) error {

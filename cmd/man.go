@@ -13,7 +13,7 @@ import (
 // packages. cobra's doc package writes them from the commands themselves,
 // so the pages say what --help says and cannot drift from it.
 func newMan(env *Env) *cobra.Command {
-	return &cobra.Command{
+	return runsWithAnyProfile(&cobra.Command{
 		Use:    "man DIR",
 		Short:  "Write a man page for every command into DIR",
 		Hidden: true,
@@ -21,7 +21,7 @@ func newMan(env *Env) *cobra.Command {
 		RunE: func(c *cobra.Command, args []string) error {
 			return writeManPages(c.Root(), env.Version, args[0])
 		},
-	}
+	}, "it writes the man pages, which name no profile")
 }
 
 // writeManPages writes padview.1, padview-get.1, … into dir. The pages are

@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/spf13/cobra"
+
 	"github.com/padview/padview/api/text"
 )
 
@@ -37,6 +39,39 @@ func (c Config) use(profile, flag, env string) profileUse {
 	}
 	sort.Strings(u.known)
 	return u
+}
+
+// anyProfile is the annotation of a command that runs whatever profile is
+// named, its value why: every other command refuses a profile named but
+// not defined before it runs (checkNamedProfile).
+const anyProfile = "padview:any-profile"
+
+// runsWithAnyProfile marks c as anyProfile, saying why.
+func runsWithAnyProfile(c *cobra.Command, why string) *cobra.Command {
+	if c.Annotations == nil {
+		c.Annotations = map[string]string{}
+	}
+	c.Annotations[anyProfile] = why
+	return c
+}
+
+// checkNamedProfile refuses, before any command runs, a profile named by
+// --profile or PADVIEW_PROFILE that the config file does not define: the
+// one check, so that a command that makes no request (audit, watch list)
+// does not take a mistyped name silently while get refuses it. A command
+// marked anyProfile (or under one) is left to run; the default profile
+// needs no definition, and with --demo there is no profile.
+func (e *Env) checkNamedProfile(c *cobra.Command, f rootFlags) error {
+	if f.demo || strings.TrimSpace(f.profile) == "" && strings.TrimSpace(e.Getenv(EnvProfile)) == "" {
+		return nil
+	}
+	for p := c; p != nil; p = p.Parent() {
+		if p.Annotations[anyProfile] != "" {
+			return nil
+		}
+	}
+	_, err := e.settings(&f)
+	return err
 }
 
 // checkProfile refuses a profile that was named but is not defined: with

@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"sync"
@@ -79,7 +80,7 @@ func (p *progressLine) record(r result) {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if api.KindOf(r.err) == api.KindCanceled {
+	if api.KindOf(r.err) == api.KindCanceled && !errors.Is(r.err, errCanceledInFlight) {
 		p.skipped++
 	} else {
 		p.counts.add(r)

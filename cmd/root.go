@@ -134,7 +134,10 @@ Try it without an account: padview --demo`,
 			return runTUI(c.Context(), env, f, args)
 		},
 		PersistentPreRunE: func(c *cobra.Command, _ []string) error {
-			return checkCommandLine(c, f)
+			if err := checkCommandLine(c, f); err != nil {
+				return err
+			}
+			return env.checkNamedProfile(c, f)
 		},
 	}
 	root.SetVersionTemplate("{{.Version}}\n")
@@ -154,6 +157,14 @@ Try it without an account: padview --demo`,
 	root.AddCommand(newCheck(env, &f), newAudit(env, &f), newFields(env, &f), newNotice(env, &f))
 	root.AddCommand(newWatch(env, &f))
 	root.AddCommand(newMan(env)) // hidden: the release's man pages
+	// cobra's own: help and shell completion name no profile's settings.
+	root.InitDefaultHelpCmd()
+	root.InitDefaultCompletionCmd()
+	for _, c := range root.Commands() {
+		if c.Name() == "help" || c.Name() == "completion" {
+			runsWithAnyProfile(c, "cobra's help and completion scripts use no profile")
+		}
+	}
 	typeArgErrors(root)
 	return root
 }

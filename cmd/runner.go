@@ -256,7 +256,7 @@ func (b *batchRun) end(src *paidSource, stopped error) error {
 	case n == 1 && b.skipped != nil:
 		b.w.fail(*b.skipped) // one PAID: its own line says it
 	case b.cmd.summary && n > 1:
-		fmt.Fprintln(b.w.Err, b.sum.summary(time.Now()))
+		fmt.Fprintln(b.w.Err, b.sum.closing(time.Now()))
 	case b.skipped != nil:
 		fmt.Fprintf(b.w.Err, "padview: %s\n", b.sum.skippedLine())
 	}
@@ -302,7 +302,9 @@ func (e *Env) planLookups(rf *rootFlags, c batchCommand) (*lookupPlan, error) {
 	if err != nil {
 		return nil, err
 	}
-	client, err := a.client(e)
+	opts := e.clientOptions(a.MaxWait, a.Vocabulary)
+	opts.Memory = api.NewMemoryGate(maxInFlightBytes)
+	client, err := a.clientWith(opts)
 	if err != nil {
 		a.Close()
 		return nil, err
@@ -311,12 +313,11 @@ func (e *Env) planLookups(rf *rootFlags, c batchCommand) (*lookupPlan, error) {
 	fetch := func(ctx context.Context, paid string) (*advert.Document, *api.Exchange, error) {
 		req := audit.Request{Profile: s.Profile, Host: host, PAID: paid, View: view, Reason: reason,
 			ShowsNoValues: c.showsNoValues}
-		doc, ex, err := access.Get(ctx, client, req, mask)
-		if mask {
-			doc = text.MaskDocument(doc)
-		}
-		return doc, ex, err
+		return access.Get(ctx, client, req, mask)
 	}
-	b := &batch{client: client, view: view, limit: c.concurrency, fetch: fetch}
+	b := &batch{client: client, view: view, limit: c.concurrency, fetch: fetch, memory: opts.Memory}
+	if mask { // as the answer is printed: the batch holds bodies, not documents
+		b.present = text.MaskDocument
+	}
 	return &lookupPlan{settings: s, batch: b, client: client, host: host, done: a.Close}, nil
 }

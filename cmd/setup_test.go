@@ -181,3 +181,40 @@ func TestAuditSinceTooFarBack(t *testing.T) {
 		t.Errorf("--since 106751d: exit %d %q", code, errs)
 	}
 }
+
+// Every command resolves a named profile the same way, those that make no
+// request too: `audit`, `watch list` and `config path` refuse a mistyped
+// --profile or PADVIEW_PROFILE as `get` does, before they run. Only the
+// commands that run whatever profile is named (config init writes it, token
+// delete cleans up after it, demo-server and the man pages read no config)
+// take it.
+func TestEveryCommandRefusesAnUndefinedProfile(t *testing.T) {
+	h, _ := withService(t, fake.Options{})
+	h.writeConfig("[profiles.newsroom]\nfull_view = \"never\"\n")
+	for _, args := range [][]string{{"audit"}, {"audit", "--verify"}, {"watch", "list"}, {"fields", "AB12CD"}, {"check", "AB12CD"}} {
+		for _, named := range []string{"flag", "env"} {
+			h.vars[EnvProfile] = ""
+			all := append([]string{"--profile", "newsrom"}, args...)
+			if named == "env" {
+				h.vars[EnvProfile], all = "Newsroom", args
+			}
+			code, out, errs := h.run(all...)
+			if code != ExitUsage || out != "" || !strings.Contains(errs, "is not defined in ") || !strings.Contains(errs, "its profiles are newsroom") {
+				t.Errorf("%v (%s): exit %d %q %q", args, named, code, out, errs)
+			}
+		}
+	}
+	h.vars[EnvProfile] = ""
+	if code, out, errs := h.run("--profile", "newsroom", "audit"); code != 0 || !strings.Contains(out+errs, "No access log yet") {
+		t.Errorf("audit with a defined profile: exit %d %q %q", code, out, errs)
+	}
+	if code, out, errs := h.run("--profile", "newsrom", "config", "path"); code != 0 || !strings.HasSuffix(strings.TrimSpace(out), "config.toml") {
+		t.Errorf("config path: exit %d %q %q", code, out, errs)
+	}
+	if code, _, errs := h.run("token", "delete", "--profile", "gone"); code != ExitToken || !strings.Contains(errs, `no token stored for profile "gone"`) {
+		t.Errorf("token delete of an undefined profile: exit %d %q", code, errs)
+	}
+	if code, _, errs := h.run("help", "--profile", "newsrom"); code != 0 {
+		t.Errorf("help: exit %d %q", code, errs)
+	}
+}

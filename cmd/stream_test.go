@@ -11,6 +11,7 @@ import (
 	"testing/synctest"
 	"time"
 
+	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/fake"
 )
 
@@ -163,8 +164,8 @@ func TestASlowAnswerHoldsABoundedWindow(t *testing.T) {
 	})
 }
 
-// Large answers behind a slow one are held up to maxHeldBytes, not up to
-// maxAhead of them.
+// Large answers behind a slow one are held up to maxHeldBytes of their
+// bodies, not up to maxAhead of them.
 func TestASlowAnswerHoldsBoundedBytes(t *testing.T) {
 	body := `{"advertiser":{"companyName":"` + strings.Repeat("a", 1<<20) + `"}}`
 	var mu sync.Mutex
@@ -194,7 +195,7 @@ func TestASlowAnswerHoldsBoundedBytes(t *testing.T) {
 		mu.Lock()
 		seen = 0
 		mu.Unlock()
-		held := maxHeldBytes/(3*len(body)) + 1 // a held answer weighs about 3 times its bytes
+		held := int(maxHeldBytes/weight(result{ex: &api.Exchange{Body: []byte(body)}})) + 1
 		// Twice as many large answers as the byte bound lets wait: without
 		// it, all of them would (maxAhead is far more).
 		h.stdin = "FIRST\nSLOW\n" + strings.Repeat("BIG\n", 2*(2+held+4))

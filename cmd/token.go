@@ -148,7 +148,7 @@ one 'padview get PAID' would end with.`,
 			if err := s.NeedBaseURL(); err != nil {
 				return usage(err)
 			}
-			return checkToken(c.Context(), env, f, &account{Settings: s, Token: tok}, check)
+			return checkToken(c.Context(), env, f, &account{Settings: s, Token: tok, Source: src.String()}, check)
 		},
 	}
 	c.Flags().BoolVar(&show, "show-token", false, "print the whole token (it will be visible on screen and in scrollback)")
@@ -176,9 +176,9 @@ func checkDemo(ctx context.Context, env *Env, f *rootFlags, paid string) error {
 func checkToken(ctx context.Context, env *Env, f *rootFlags, a *account, paid string) error {
 	opts := env.clientOptions(a.MaxWait, a.Vocabulary)
 	opts.MaxRetries = -1 // one request: a check, not a lookup that tries hard
-	client, err := api.New(a.BaseURL, a.Token, opts)
+	client, err := a.clientWith(opts)
 	if err != nil {
-		return usage(err)
+		return err // a usage error already
 	}
 	id, err := api.ParsePAID(paid)
 	if err != nil {
@@ -206,7 +206,7 @@ func checkToken(ctx context.Context, env *Env, f *rootFlags, a *account, paid st
 }
 
 func newTokenDelete(env *Env, f *rootFlags) *cobra.Command {
-	return &cobra.Command{
+	return runsWithAnyProfile(&cobra.Command{
 		Use:   "delete",
 		Short: "Remove the profile's token from the OS keyring",
 		Args:  cobra.NoArgs,
@@ -231,13 +231,13 @@ func newTokenDelete(env *Env, f *rootFlags) *cobra.Command {
 			}
 			return nil
 		},
-	}
+	}, "it cleans up the token of a profile the config file may no longer define")
 }
 
 func newConfigCmd(env *Env, rf *rootFlags) *cobra.Command {
 	c := &cobra.Command{Use: "config", Short: "Write a starting config file, or show where it lives", Args: cobra.ArbitraryArgs, RunE: groupRun}
 	c.AddCommand(newConfigInit(env, rf))
-	c.AddCommand(&cobra.Command{
+	c.AddCommand(runsWithAnyProfile(&cobra.Command{
 		Use:   "path",
 		Short: "Print the config file path",
 		Args:  cobra.NoArgs,
@@ -249,6 +249,6 @@ func newConfigCmd(env *Env, rf *rootFlags) *cobra.Command {
 			fmt.Fprintln(env.Stdout, p)
 			return nil
 		},
-	})
+	}, "the config file's path is the same whichever profile is named"))
 	return c
 }

@@ -29,7 +29,7 @@ func runTUI(ctx context.Context, env *Env, f rootFlags, args []string) error {
 	defer a.Close()
 	cfg := ui.Config{
 		Profile: a.Profile, BaseURL: a.BaseURL, Token: a.Token, TokenSource: a.Source,
-		NewClient: env.clientFactory(a.Settings), Worklist: work,
+		NewClient: env.clientFactory(a), Worklist: work,
 		FullViewIdle: a.FullViewIdle, FullViewNever: a.FullViewNever, RequireReason: a.RequireReason,
 		Mask: f.mask || a.MaskPersonalData, AccessLog: env.tuiAccessLog(a.AccessLog), AccessHost: serviceHost(a.BaseURL),
 		Watch: watchDB.forTUI(tuiWatchService(a)), Version: env.Version.Plain(),
@@ -45,10 +45,12 @@ func runTUI(ctx context.Context, env *Env, f rootFlags, args []string) error {
 	return env.RunTUI(ctx, cfg)
 }
 
-// clientFactory builds clients for one base URL; each token gets its own
-// client and so its own rate budget.
-func (e *Env) clientFactory(s Settings) func(string) (*api.Client, error) {
+// clientFactory builds clients for the account's base URL; each token gets
+// its own client and so its own rate budget.
+func (e *Env) clientFactory(a *account) func(string) (*api.Client, error) {
 	return func(token string) (*api.Client, error) {
-		return api.New(s.BaseURL, token, e.clientOptions(s.MaxWait, s.Vocabulary))
+		opts := e.clientOptions(a.MaxWait, a.Vocabulary)
+		opts.TokenVar = a.tokenVar(token)
+		return api.New(a.BaseURL, token, opts)
 	}
 }

@@ -38,6 +38,16 @@ func TestSummaryLine(t *testing.T) {
 	if got := s.skippedLine(); got != "298 of 299 PAIDs not requested: the service had refused the full view" {
 		t.Fatalf("%q", got)
 	}
+	// Lookups whose requests were sent when the batch stopped are canceled,
+	// not "not requested".
+	s = tally{started: start, found: 1, failed: 1, notLookedUp: 16, canceled: 3, stopped: errFullViewRefused}
+	if got := s.summary(start.Add(time.Second)); got != "16 of 21 PAIDs not requested, 3 canceled in flight: the service had refused the full view; 1 found, 0 not found, 1 failed · 1.0s · 120/min" {
+		t.Fatalf("%q", got)
+	}
+	s = tally{started: start, failed: 1, canceled: 2, stopped: errTokenRejected}
+	if got := s.skippedLine(); got != "2 of 3 PAIDs canceled in flight: the service had rejected the token" {
+		t.Fatalf("%q", got)
+	}
 	// A batch under a second has no rate: 3 answers in 4.4 ms are no "40,908/min".
 	s = tally{started: start, found: 3}
 	if got := s.summary(start.Add(4400 * time.Microsecond)); got != "3 PAIDs: 3 found, 0 not found, 0 failed · 0.0s" {

@@ -128,7 +128,7 @@ func TestListFile(t *testing.T) {
 		t.Errorf("many bad lines:\n%s", errs)
 	}
 	huge := write("huge.txt", strings.Repeat("AB12CD\n", api.MaxWorklist+1))
-	if code, errs, _, _ := h.worklistOf("--list", huge); code != ExitUsage || !strings.Contains(errs, "more than 10,000 PAIDs") {
+	if code, errs, _, _ := h.worklistOf("--list", huge); code != ExitUsage || !strings.Contains(errs, "the worklist has more than 10,000 PAIDs: split it") {
 		t.Errorf("too long a list: exit %d %q", code, errs)
 	}
 	long := write("long.txt", "AB12CD\n"+strings.Repeat("x", maxListLine+1)+"\n")

@@ -37,6 +37,10 @@ type exchange struct {
 
 	report check.Report  // the transparency check of doc, made once
 	notice notice.Notice // the transparency notice of doc, laid out once (see shownNotice)
+	// personalHeld is the categories of personal data doc holds, by the
+	// vocabulary's meaning, whatever the view: a standard view can carry
+	// some that the service chose to send. Worked out once.
+	personalHeld []string
 
 	// Under the privacy mask everything is drawn, copied and exported from
 	// the masked copy (see shown); recordedMasked is what the access log says.
@@ -55,7 +59,17 @@ func newExchange(r fetchResult, mask bool) *exchange {
 	if r.doc != nil && r.notice.Items == nil {
 		ex.notice = notice.Build(r.doc, ex.report)
 	}
+	if ex.personalHeld = r.personal; r.doc != nil && r.personal == nil {
+		ex.personalHeld = text.PersonalCategories(r.doc)
+	}
 	return ex.withMask(mask, r.masking)
+}
+
+// holdsPersonal reports whether the answer on screen holds personal data
+// by the vocabulary's meaning, in either view (personal says whether it
+// came through the full view).
+func (e *exchange) holdsPersonal() bool {
+	return e != nil && e.doc != nil && len(e.personalHeld) > 0
 }
 
 // personal reports whether the exchange holds personal data: a full view
@@ -174,13 +188,23 @@ func errorStatus(err error, l lookup) (statusLevel, string, bool) {
 	return levelError, "Request failed" + code, true
 }
 
+// newTokenStep is the next step after a 401: t, and for a token from an
+// environment variable (the error says it wins over the keyring) that t's
+// token lasts this session only.
+func (e *exchange) newTokenStep() string {
+	if ae := e.apiError(); ae != nil && ae.TokenVar != "" {
+		return "t enters a new token for this session only: " + ae.TokenVar + " wins again at the next start, so change or unset it to keep another; r then tries again."
+	}
+	return "t enters a new token; r then tries again."
+}
+
 // advice is what the user can do next about a failure, with the keys
 // that do it here.
 func (e *exchange) advice() []string {
 	raw := "Raw (the next tab) shows the request, the answer's headers and body; c copies the request as a curl command."
 	switch api.KindOf(e.err) {
 	case api.KindUnauthorized:
-		return []string{"t enters a new token; r then tries again.", raw}
+		return []string{e.newTokenStep(), raw}
 	case api.KindForbidden:
 		if e.view == advert.Full {
 			return []string{"padview is back in the standard view: r fetches " + text.CleanText(e.paid) + " in it.",

@@ -10,6 +10,7 @@ import (
 	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/check"
 	"github.com/padview/padview/api/notice"
+	"github.com/padview/padview/api/text"
 )
 
 // fetchResult is the answer to one fetch, tagged with the request's id so
@@ -26,6 +27,10 @@ type fetchResult struct {
 	report  check.Report
 	notice  notice.Notice // the transparency notice, laid out from doc and report
 	masking masking
+	// personal is the categories of personal data doc holds by the
+	// vocabulary's meaning (text.PersonalCategories), in either view; nil
+	// when not worked out.
+	personal []string
 }
 
 // tickMsg refreshes the budget, countdowns and the idle check each second.
@@ -64,7 +69,7 @@ func fetchCmd(ctx context.Context, c *api.Client, a accessLog, id int, l lookup,
 		doc, rec, err := a.get(ctx, c, l, reason, masked)
 		r := fetchResult{id: id, l: l, masked: masked, doc: doc, rec: rec, err: err}
 		if doc != nil {
-			r.report = check.Check(doc)
+			r.report, r.personal = check.Check(doc), text.PersonalCategories(doc)
 			r.notice = notice.Build(doc, r.report)
 			if masked {
 				r.masking = maskOf(doc, r.report)

@@ -121,9 +121,10 @@ func TestProgramLookupTabsAndFullView(t *testing.T) {
 	waitFor(t, tm, "privacy@riverside-civic.example")
 
 	send(tm, "s")
+	// s fetches the standard view again: the third request, whose id the
+	// status bar shows once its answer is on screen.
 	waitFor(t, tm, "Back to the standard view")
-	// s fetches the standard view again; whether or not its answer has
-	// come, nothing personal is held.
+	waitFor(t, tm, "request id fake-3")
 	m := finalModel(t, tm)
 	if m.sess.view != advert.Standard || m.ex.personal() || s.Stats().Full != 1 {
 		t.Fatalf("final: view %v, exchange %v, full requests %d", m.sess.view, m.ex, s.Stats().Full)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/text"
+	"github.com/padview/padview/theme"
 )
 
 // View draws the screen from the layout. It reads the model and what
@@ -52,20 +53,39 @@ func (m Model) render() string {
 	return strings.Join(rows, "\n")
 }
 
-// header is the title, the profile and host, and the badge: FULL only
-// while personal data of the exchange on screen is shown.
-func (m Model) header(w int) string {
+// badge is the header's badge, its rule in one place: FULL while personal
+// data of a full view is on screen; "full view on" while the full view is
+// asked for and nothing of it shows; STANDARD otherwise. Either of the
+// last two adds "◆ personal data" when the standard answer on screen
+// holds personal data anyway (the service chose to send it): the badge
+// says whenever personal data is on screen, and claims the full view only
+// for the full view. MASKED leads while the privacy mask is on.
+func (m Model) badge() string {
 	st := m.kit.st
-	badge := st.BadgeStandard.Render("STANDARD")
+	const held = " · " + theme.PersonalMark + " personal data"
+	var badge string
 	switch {
 	case m.ex.personal():
 		badge = st.BadgeFull.Render("FULL · personal data")
+	case m.sess.view == advert.Full && m.ex.holdsPersonal():
+		badge = st.Warning.Render("full view on" + held)
 	case m.sess.view == advert.Full:
 		badge = st.Warning.Render("full view on")
+	case m.ex.holdsPersonal():
+		badge = st.BadgeStandard.Render("STANDARD" + held)
+	default:
+		badge = st.BadgeStandard.Render("STANDARD")
 	}
 	if m.mask || m.ex != nil && m.ex.mask {
 		badge = st.Selected.Padding(0, 1).Render("MASKED") + " " + badge
 	}
+	return badge
+}
+
+// header is the title, the profile and host, and the badge.
+func (m Model) header(w int) string {
+	st := m.kit.st
+	badge := m.badge()
 	if w := m.watchLabel(); w != "" {
 		badge = st.Accent.Render(w) + " " + badge
 	}

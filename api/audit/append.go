@@ -36,13 +36,7 @@ func (l *Log) append(ctx context.Context, e Entry, h *hold) error {
 	}
 	defer f.Close()
 	if err := lock(ctx, f, h); err != nil {
-		switch {
-		case errors.Is(err, errSignaled):
-			return &api.Error{Kind: api.KindCanceled, Err: err, Message: "stopped by a signal while waiting for the access log's lock"}
-		case ctx.Err() != nil:
-			return &api.Error{Kind: api.KindCanceled, Err: err, Message: "canceled while waiting for the access log's lock"}
-		}
-		return accessError(path, "lock", err)
+		return lockError(ctx, path, err)
 	}
 	defer unlockFile(f)
 	t, err := readTail(f)

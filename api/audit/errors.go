@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"context"
 	"errors"
 
 	"github.com/padview/padview/api"
@@ -10,6 +11,20 @@ import (
 
 // errLockTimeout: another process held the log's lock for LockWait.
 var errLockTimeout = errors.New("lock timeout")
+
+// lockError words a failure to take the log's lock, for every command
+// that waits for it: a signal or the caller's cancellation (Ctrl-C) while
+// waiting is no failure of the log (kind canceled), the lock staying
+// taken is.
+func lockError(ctx context.Context, path string, err error) error {
+	switch {
+	case errors.Is(err, errSignaled):
+		return &api.Error{Kind: api.KindCanceled, Err: err, Message: "stopped by a signal while waiting for the access log's lock"}
+	case ctx.Err() != nil:
+		return &api.Error{Kind: api.KindCanceled, Err: ctx.Err(), Message: "interrupted while waiting for the access log's lock"}
+	}
+	return accessError(path, "lock", err)
+}
 
 // accessError is a failure of the access log as the user reads it: which
 // file, what went wrong and what fixes it, in statedir's words, which the

@@ -191,7 +191,7 @@ func Check(ctx context.Context, d *statedir.Dir) (int, error) {
 	}
 	defer f.Close()
 	if err := lock(ctx, f, nil); err != nil {
-		return 0, accessError(path, "lock", err)
+		return 0, lockError(ctx, path, err)
 	}
 	defer unlockFile(f)
 	// Read the head again under the lock: a writer may have moved it on.
@@ -304,7 +304,7 @@ func Recover(ctx context.Context, d *statedir.Dir) (string, error) {
 	h := holdSignals()
 	defer h.release()
 	if err := lock(ctx, f, h); err != nil {
-		return "", accessError(path, "lock", err)
+		return "", lockError(ctx, path, err)
 	}
 	defer unlockFile(f)
 	t, err := readTail(f)
