@@ -36,7 +36,7 @@ func TestTUIPastedColumnInTmux(t *testing.T) {
 func pastedColumn(t *testing.T, size [2]int) {
 	s := startTUI(t, size[0], size[1])
 	s.paste("PAID\r\nAB12CD\r\nXK9P2M\r\nTN2026\r\n")
-	scr := s.waitFor("worklist 1/3", "PAID ❯ AB12CD", "Opened a worklist of 3 PAIDs")
+	scr := s.waitFor("worklist 1/3", "PAID ❯ AB12CD", "Showing AB12CD · standard view · worklist 1 of 3", "orklist of 3 PAIDs")
 	if strings.Contains(scr, "space or line break") {
 		t.Fatalf("the column was read as one PAID:\n%s", scr)
 	}
