@@ -56,7 +56,7 @@ func newConfirmModal(k *kit, paid, note string, rule purposeRule) Modal {
 
 func (m confirmModal) Resize(w, h int) Modal {
 	m.w, m.h = w, h
-	m.detail.SetWidth(max(8, m.frame().inner-10))
+	m.detail.SetWidth(max(8, m.frame().inner-len(choiceMargin)-10)) // after "5 other: ", and its cursor
 	m.offset = min(m.offset, m.maxOffset())
 	return m
 }

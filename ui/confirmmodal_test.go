@@ -29,6 +29,11 @@ func TestConfirmPurposesAlign(t *testing.T) {
 			if one < 0 || one != three || one != five {
 				t.Errorf("%s: 1 at %d, 3 at %d, 5 at %d:\n%s", where, one, three, five, scr)
 			}
+			for _, l := range strings.Split(scr, "\n") {
+				if strings.Contains(l, "5 other:") && strings.HasSuffix(strings.TrimRight(l, " ║"), "…") {
+					t.Errorf("%s: the typed purpose's line is cut:\n%s", where, scr)
+				}
+			}
 		}
 	}
 }
