@@ -87,7 +87,7 @@ func TestTUICompareAcrossViewsInTmux(t *testing.T) {
 			s := startTUI(t, size[0], size[1])
 			s.lookUp("AB12CD", "Riverside Civic Alliance")
 			s.keys("=")
-			s.waitFor("= AB12CD marked", "Marked AB12CD (standard view)")
+			s.waitFor("= AB12CD marked", "Marked AB12CD")
 			s.confirmFull()
 			scr := s.waitFor("FULL · personal data", "Compare 0", "AB12CD standard → AB12CD full: no changes",
 				"Only in the full view: 16 members the standard view does not carry", "◆ Email: maren.holt@riverside-civic.example")

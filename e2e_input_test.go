@@ -36,7 +36,7 @@ func TestTUIPastedColumnInTmux(t *testing.T) {
 func pastedColumn(t *testing.T, size [2]int) {
 	s := startTUI(t, size[0], size[1])
 	s.paste("PAID\r\nAB12CD\r\nXK9P2M\r\nTN2026\r\n")
-	scr := s.waitFor("worklist 1/3", "PAID ❯ AB12CD", "Opened a worklist of 3 PAIDs")
+	scr := s.waitFor("worklist 1/3", "PAID ❯ AB12CD", "Showing AB12CD · standard view · worklist 1 of 3", "orklist of 3 PAIDs")
 	if strings.Contains(scr, "space or line break") {
 		t.Fatalf("the column was read as one PAID:\n%s", scr)
 	}
@@ -105,14 +105,15 @@ func TestTUICancelledItemDialogInTmux(t *testing.T) {
 }
 
 // TestTUIControllersNoteInTmux: the Controllers tab's first line says its
-// entries are data controllers, at 120×36 and 60×15.
+// entries are data controllers and processors, at 120×36 and 60×15, and
+// the count line counts ES55MAD's by role.
 func TestTUIControllersNoteInTmux(t *testing.T) {
 	for _, c := range []struct {
 		w, h int
 		want string
 	}{
-		{120, 36, "Data controllers in the GDPR sense: who decides how personal data is processed, not who controls the sponsor."},
-		{60, 15, "Data controllers (GDPR), not who controls the sponsor."},
+		{120, 36, "Data controllers and processors in the GDPR sense: who handles personal data, not the entity controlling the sponsor."},
+		{60, 15, "GDPR controllers/processors, not who controls the sponsor."},
 	} {
 		t.Run(fmt.Sprintf("%dx%d", c.w, c.h), func(t *testing.T) { controllersNote(t, c.w, c.h, c.want) })
 	}
@@ -122,12 +123,12 @@ func controllersNote(t *testing.T, w, h int, want string) {
 	s := startTUI(t, w, h, "ES55MAD")
 	s.waitFor("Showing ES55MAD")
 	s.keys("4")
-	scr := s.waitFor(want, "2 controllers · entry 1")
-	if strings.Index(scr, want) > strings.Index(scr, "2 controllers") {
+	scr := s.waitFor(want, "1 controller, 1 processor · entry 1")
+	if strings.Index(scr, want) > strings.Index(scr, "1 controller, 1 processor") {
 		t.Fatalf("the note is not above the table:\n%s", scr)
 	}
 	s.keys("3")
-	if scr := s.waitFor("4 sponsors · entry 1"); strings.Contains(scr, "Data controllers") {
+	if scr := s.waitFor("4 sponsors · entry 1"); strings.Contains(scr, "controllers and processors") {
 		t.Fatalf("the Sponsors tab has the controllers' note:\n%s", scr)
 	}
 	s.quit()

@@ -314,7 +314,7 @@ func TestTUIHelpAt80x24InTmux(t *testing.T) {
 	s.keys("Escape") // alone: ESC and ? together would read as alt+?
 	s.waitFor("o new PAID")
 	s.keys("?")
-	scr := s.waitFor("?/esc/q closes", "q/ctrl+c quit", "J/K", "1-9,0")
+	scr := s.waitFor("?/esc/q closes", "q/ctrl+c  quit", "J/K", "1-9,0", "g/G home/end  top/bottom")
 	if strings.Contains(scr, "↓ more") {
 		t.Fatalf("the help does not fit 80×24:\n%s", scr)
 	}

@@ -116,18 +116,20 @@ func (p comparePane) layout(w int) []string {
 	}
 	r := p.result
 	// The diff's title below names the views.
-	out := []string{st.Muted.Render(ansi.Truncate("Comparing "+text.CleanText(r.A)+" (marked) with "+
-		text.CleanText(r.B)+" (on screen) · "+clearMark(p.k), w, "…")), ""}
-	head := 0 // the diff's title: after the MASKED line, under the mask
+	a, b := text.CleanText(r.A), text.CleanText(r.B)
+	head := longestFit(w, "Comparing "+a+" (marked) with "+b+" (on screen) · "+clearMark(p.k),
+		"Comparing "+a+" (marked) with "+b+" (on screen)", a+" (marked) → "+b, a+" → "+b)
+	out := []string{st.Muted.Render(ansi.Truncate(head, w, "…")), ""}
+	title := 0 // the diff's title: after the MASKED line, under the mask
 	if r.Masked {
-		head = 1
+		title = 1
 	}
 	for i, l := range p.text {
 		body := strings.TrimLeft(l, " ")
 		indent := len(l) - len(body)
 		style := st.Muted
-		if i >= head {
-			style = lineStyle(st, i-head, indent, body, r.Equal())
+		if i >= title {
+			style = lineStyle(st, i-title, indent, body, r.Equal())
 		}
 		hang := strings.Repeat(" ", min(indent+2, w/2))
 		for j, part := range wrap(body, max(8, w-len(hang))) {
@@ -191,9 +193,15 @@ func (m *Model) toggleMark() {
 		m.status = status{level: levelInfo, text: "Nothing to mark: = marks the advertisement on screen for comparing."}
 	default:
 		m.mark = m.ex.doc
-		m.status = status{level: levelOK, text: "Marked " + text.CleanText(m.ex.paid) + " (" + m.ex.view.String() +
-			" view): the next lookup opens a Compare tab against it · " + clearMark(m.kit) + "."}
+		m.status = markedStatus(m.kit, text.CleanText(m.ex.paid), m.ex.view)
 	}
+}
+
+// markedStatus says what = did, from the whole to the gist: the status bar
+// shows the longest that fits, and the key line offers = to clear it.
+func markedStatus(k *kit, paid string, v advert.View) status {
+	return status{level: levelOK, text: "Marked " + paid + " (" + v.String() + " view): the next lookup is compared with it · " + clearMark(k) + ".",
+		short: []string{"Marked " + paid + ": the next lookup is compared with it.", "Marked " + paid + " for comparing."}}
 }
 
 // unmark clears the mark, and the Compare tab with it.

@@ -56,7 +56,7 @@ func newConfirmModal(k *kit, paid, note string, rule purposeRule) Modal {
 
 func (m confirmModal) Resize(w, h int) Modal {
 	m.w, m.h = w, h
-	m.detail.SetWidth(max(8, m.frame().inner-10))
+	m.detail.SetWidth(max(8, m.frame().inner-len(choiceMargin)-10)) // after "5 other: ", and its cursor
 	m.offset = min(m.offset, m.maxOffset())
 	return m
 }
@@ -140,7 +140,7 @@ func (m confirmModal) foot() []string {
 	if m.typing {
 		prompt = st.InputPrompt.Render(other)
 	}
-	out = append(out, prompt+m.detail.View())
+	out = append(out, choiceMargin+prompt+m.detail.View()) // under the choices' keys
 	cancel, confirm := st.ButtonFocused, st.Button
 	if m.yes {
 		cancel, confirm = st.Button, st.ButtonFocused
@@ -153,6 +153,10 @@ func (m confirmModal) foot() []string {
 	buttons := lipgloss.JoinHorizontal(lipgloss.Top, cancel.Render("Cancel"), "  ", confirm.Render("Show personal data"))
 	return append(out, append([]string{""}, strings.Split(buttons, "\n")...)...)
 }
+
+// choiceMargin stands where a chosen purpose's bracket goes, so that every
+// choice's key, and the typed purpose's, start in one column.
+const choiceMargin = " "
 
 // purposeRows lays the purposes out two to a line; the chosen one is
 // bracketed and reversed, so it shows without colour.
@@ -170,7 +174,7 @@ func (m confirmModal) purposeRows() []string {
 		if i == m.purpose-1 {
 			row.WriteString(st.Selected.Render("[" + c + "]"))
 		} else {
-			row.WriteString(" " + c + " ")
+			row.WriteString(choiceMargin + c + choiceMargin)
 		}
 		row.WriteString(strings.Repeat(" ", widths[i%2]-lipgloss.Width(c)-2+1))
 		if i%2 == 1 || i == len(cells)-1 {

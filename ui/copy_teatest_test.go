@@ -99,7 +99,7 @@ func TestProgramCompareAcrossViews(t *testing.T) {
 			send(tm, "enter")
 			waitFor(t, tm, "Riverside Civic Alliance")
 			send(tm, "=")
-			waitFor(t, tm, "Marked AB12CD (standard view)")
+			waitFor(t, tm, "Marked AB12CD")
 			confirm(t, tm, clk)
 			out := waitFor(t, tm, "FULL · personal data", "AB12CD standard → AB12CD full: no changes",
 				"Only in the full view: 16 members the standard view does not carry", "◆ Email: maren.holt@riverside-civic.example")

@@ -2,6 +2,8 @@ package ui
 
 import (
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -60,35 +62,114 @@ func isASCII(s string) bool {
 	return true
 }
 
-// wrap breaks s into lines of at most w cells, at spaces only: an email,
-// a URL or a hyphenated name stays whole (ansi.Wrap also breaks after a
-// hyphen), and a word is cut only when it alone is wider than a line.
+// longestFit is the longest of a message's wordings (longest first) that
+// fits in w cells, or its shortest, for the caller to cut, when none does:
+// a message says what it can in the room it has rather than lose its end.
+// Empty wordings are skipped.
+func longestFit(w int, wordings ...string) string {
+	last := ""
+	for _, s := range wordings {
+		if s == "" {
+			continue
+		}
+		if lipgloss.Width(s) <= w {
+			return s
+		}
+		last = s
+	}
+	return last
+}
+
+// wrap breaks s into lines of at most w cells, at spaces. A word that fits
+// a line by itself stays whole: an email, a URL or a hyphenated name moves
+// to the next line whole (ansi.Wrap breaks after a hyphen). Only a word
+// wider than any line is broken: it starts on the line it follows, when a
+// piece fits there or that line holds only a marker (◆ stays with its
+// value), and breaks where it stays most readable (cutWord).
 func wrap(s string, w int) []string {
 	w = max(1, w)
 	var out []string
 	for _, para := range strings.Split(s, "\n") {
-		line, lineW := "", 0
-		for i, word := range strings.Split(para, " ") {
-			ww := lipgloss.Width(word)
-			switch {
-			case i == 0:
-			case lineW+1+ww <= w:
-				line, lineW = line+" "+word, lineW+1+ww
-				continue
-			default:
-				out = append(out, line)
-			}
-			line, lineW = word, ww
-			if ww > w { // too wide on its own: cut it, keep the rest going
-				parts := strings.Split(ansi.Hardwrap(word, w, false), "\n")
-				out = append(out, parts[:len(parts)-1]...)
-				line = parts[len(parts)-1]
-				lineW = lipgloss.Width(line)
-			}
-		}
-		out = append(out, line)
+		out = wrapParagraph(out, para, w)
 	}
 	return out
+}
+
+// wrapParagraph appends the lines of one paragraph (no line breaks) to out.
+func wrapParagraph(out []string, para string, w int) []string {
+	line, lineW := "", -1 // -1: nothing on the line yet, not even an empty word
+	for _, word := range strings.Split(para, " ") {
+		ww, sep := lipgloss.Width(word), 1
+		if lineW < 0 {
+			sep, lineW = 0, 0
+		}
+		switch {
+		case lineW+sep+ww <= w:
+			line, lineW = line+strings.Repeat(" ", sep)+word, lineW+sep+ww
+			continue
+		case ww <= w:
+			out, line, lineW = append(out, line), word, ww
+			continue
+		}
+		// Wider than any line: the first piece on this line when it can go there.
+		if head, rest, ok := cutWord(word, w-lineW-sep, 1, sep == 0 || isMarker(line)); ok {
+			line, word = line+strings.Repeat(" ", sep)+head, rest
+		}
+		out = append(out, line)
+		for lipgloss.Width(word) > w {
+			head, rest, _ := cutWord(word, w, w/2, true)
+			out, word = append(out, head), rest
+		}
+		line, lineW = word, lipgloss.Width(word)
+	}
+	return append(out, line)
+}
+
+// seams are where a word too wide for a line breaks best, in order: after
+// an email's @, a path's /, a query's ? & = #, then . - _ and a comma;
+// each class keeps more of the word's parts whole than the next.
+var seams = []string{"@", "/", "?&=#", ".-_,"}
+
+// cutWord takes from word a head of at most room cells (and at least min)
+// that ends at the best seam, and the rest. With none there, force cuts
+// at room cells (always a character at least); without force, ok is false.
+func cutWord(word string, room, min int, force bool) (head, rest string, ok bool) {
+	if room < 1 {
+		return "", word, false
+	}
+	for _, class := range seams {
+		for i := len(word) - 1; i > 0; i-- {
+			if !strings.ContainsRune(class, rune(word[i-1])) || class == "/" && word[i] == '/' {
+				continue
+			}
+			if hw := lipgloss.Width(word[:i]); hw <= room && hw >= min {
+				return word[:i], word[i:], true
+			}
+		}
+	}
+	if !force {
+		return "", word, false
+	}
+	head = ansi.Truncate(word, room, "")
+	if head == "" { // a character wider than the room: it goes whole
+		_, n := utf8.DecodeRuneInString(word)
+		head = word[:n]
+	}
+	return head, word[len(head):], true
+}
+
+// isMarker reports whether a line holds only a marker (◆, •, +, ✗): a
+// word without a letter or a digit, which belongs with what follows it.
+func isMarker(line string) bool {
+	if line == "" || strings.Contains(line, " ") {
+		return false
+	}
+	for _, r := range line {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return false
+		}
+	}
+	return true
 }
 
 // styleCodes is what a style writes before and after a text, for drawing

@@ -3,6 +3,7 @@ package ui
 import (
 	"strings"
 
+	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
@@ -29,25 +30,27 @@ func (m helpModal) Resize(w, h int) Modal {
 
 func (m helpModal) layout(w int) []string {
 	st := m.k.st
-	hm := m.k.help
-	hm.SetWidth(0) // bands are fitted here, so no column is cut
 	out := []string{st.Title.Render("Keys") + st.Muted.Render("  "+say(m.k.keys.help.Close, "closes"))}
-	var band [][]key.Binding
+	var band [][]string
 	bandW := 0
 	flush := func() {
 		if len(band) > 0 {
 			out = append(out, "") // one blank line before each band
-			out = append(out, strings.Split(hm.FullHelpView(band), "\n")...)
+			out = append(out, helpBand(band)...)
 		}
 		band, bandW = nil, 0
 	}
-	for _, col := range m.k.keys.helpColumns() {
-		cw := lipgloss.Width(hm.FullHelpView([][]key.Binding{col}))
-		if len(band) > 0 && bandW+4+cw > w {
+	for _, b := range m.k.keys.helpColumns() {
+		col := helpColumn(m.k.help, b)
+		if len(col) == 0 {
+			continue
+		}
+		cw := blockWidth(col)
+		if len(band) > 0 && bandW+len(helpGap)+cw > w {
 			flush()
 		}
 		if len(band) > 0 {
-			bandW += 4
+			bandW += len(helpGap)
 		}
 		band, bandW = append(band, col), bandW+cw
 	}
@@ -59,6 +62,67 @@ func (m helpModal) layout(w int) []string {
 		out = append(out, st.Muted.Render(l))
 	}
 	return out
+}
+
+// helpGap stands between two columns of keys in a band.
+const helpGap = "   "
+
+// helpColumn lays one column of keys out: each key padded to the longest
+// of the column (lipgloss.Width), then two spaces, then what it does. A
+// key may hold spaces ("g/G home/end"), so one space would not read as the
+// gap between it and its description.
+func helpColumn(hm help.Model, col []key.Binding) []string {
+	kw := 0
+	for _, b := range col {
+		if b.Enabled() {
+			kw = max(kw, lipgloss.Width(b.Help().Key))
+		}
+	}
+	var out []string
+	for _, b := range col {
+		if !b.Enabled() {
+			continue
+		}
+		k := b.Help().Key
+		out = append(out, hm.Styles.FullKey.Render(k)+strings.Repeat(" ", kw-lipgloss.Width(k)+2)+hm.Styles.FullDesc.Render(b.Help().Desc))
+	}
+	return out
+}
+
+// helpBand sets columns side by side, helpGap apart, each as wide as its
+// widest line; a shorter column leaves its lines below blank.
+func helpBand(cols [][]string) []string {
+	n := 0
+	for _, col := range cols {
+		n = max(n, len(col))
+	}
+	rows := make([]string, n)
+	for i, col := range cols {
+		w := blockWidth(col)
+		for j := range rows {
+			cell := ""
+			if j < len(col) {
+				cell = col[j]
+			}
+			if i > 0 {
+				rows[j] += helpGap
+			}
+			rows[j] += cell + strings.Repeat(" ", w-lipgloss.Width(cell))
+		}
+	}
+	for j := range rows {
+		rows[j] = strings.TrimRight(rows[j], " ")
+	}
+	return rows
+}
+
+// blockWidth is the width of the widest of lines.
+func blockWidth(lines []string) int {
+	w := 0
+	for _, l := range lines {
+		w = max(w, lipgloss.Width(l))
+	}
+	return w
 }
 
 func (m helpModal) maxOffset() int { return max(0, len(m.lines)-m.h) }

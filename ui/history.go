@@ -173,9 +173,9 @@ func (m *Model) reopen(i int) tea.Cmd {
 	m.sess.last = v.lookup
 	cmd := m.show(v.ex)
 	if v.ex.err == nil {
-		m.status.text = fmt.Sprint(v.ex.rec.Status) // its latency is old news
+		m.line.text = fmt.Sprint(v.ex.rec.Status) // its latency is old news
 	}
-	m.status.text += " · from this session, fetched " + v.at.Format("15:04") + " · r fetches again"
+	m.line.text += " · from this session, fetched " + v.at.Format("15:04") + " · r fetches again"
 	m.blurInput()
 	return tea.Batch(cmd, m.compareCmd())
 }

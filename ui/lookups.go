@@ -67,9 +67,10 @@ func (m Model) onFetchResult(r fetchResult) (tea.Model, tea.Cmd) {
 		}
 	}
 	if r.rec == nil {
-		// No request reached the service: what is on screen stays.
+		// No request reached the service: what is on screen stays, and the
+		// bar says why until the next answer (it says how to retry).
 		level, msg, retry := errorStatus(r.err, r.l)
-		m.status = status{level: level, text: msg, retry: retry}
+		m.line = status{level: level, text: msg, retry: retry}
 		m.unfetching()
 		return m, nil
 	}
@@ -118,14 +119,14 @@ func (m *Model) show(ex *exchange) tea.Cmd {
 	m.list.seen(ex.paid, m.cfg.BaseURL)
 	in := m.layout.paneInner()
 	m.deck = newDeck(panesFor(m.kit, ex), stay, in.w, in.h)
-	m.status = ex.status()
+	m.line = ex.status()
 	return tea.Batch(m.maskCmd(), m.readWatch())
 }
 
 // clear takes the exchange off the screen (and out of memory); the next
 // one opens on the same tab.
 func (m *Model) clear() {
-	m.ex = nil
+	m.ex, m.line = nil, status{}
 	in := m.layout.paneInner()
 	m.deck = newDeck([]Pane{newStartPane(m.kit, m.cfg.Samples, m.cfg.FailureDemos)}, m.deck.label(), in.w, in.h)
 }
@@ -138,7 +139,7 @@ func (m *Model) clearFor(l lookup, why string) {
 		what += " (full view)"
 	}
 	stay := m.deck.label()
-	m.ex = nil
+	m.ex, m.line = nil, status{}
 	in := m.layout.paneInner()
 	m.deck = newDeck([]Pane{newFetchingPane(m.kit, what+"…", why)}, stay, in.w, in.h)
 }
@@ -228,7 +229,7 @@ func (m Model) onFullConfirmed(c fullConfirmed) (tea.Model, tea.Cmd) {
 		m.status = status{level: levelWarn, text: "Full view on: the next lookup shows personal data. s returns to the standard view."}
 		return m, nil
 	}
-	m.status = status{level: levelWarn, text: "Fetching the full view: personal data. s returns to the standard view."}
+	m.status = status{level: levelWarn, text: "Full view: personal data. s returns to the standard view."}
 	return m, m.fetch(lookup{c.paid, advert.Full})
 }
 

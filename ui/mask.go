@@ -132,11 +132,11 @@ func (m *Model) toggleMask() tea.Cmd {
 	m.mask = !m.mask
 	if !m.mask && m.sess.access.records() {
 		if p := m.sess.pending; p != nil && p.l.view == advert.Full && p.masked {
-			m.status = status{level: levelWarn, text: "Mask off: fetching " + text.CleanText(p.l.paid) + " again unmasked; the access log records it."}
+			m.status = status{level: levelWarn, text: "Mask off: " + text.CleanText(p.l.paid) + " is fetched again unmasked; the access log records it."}
 			return m.fetch(p.l)
 		}
 		if m.ex.personal() && m.ex.recordedMasked {
-			m.status = status{level: levelWarn, text: "Mask off: fetching " + m.ex.name() + " again unmasked; the access log records it."}
+			m.status = status{level: levelWarn, text: "Mask off: " + m.ex.name() + " is fetched again unmasked; the access log records it."}
 			return m.fetch(m.ex.lookup)
 		}
 	}

@@ -46,8 +46,9 @@ type Model struct {
 
 	actions      []action // the root's keys while a pane has focus (actions.go)
 	modal        Modal
-	status       status
-	notice       string           // something padview did on its own; above the panes until the next key
+	status       status           // what the last action said, until the next (status.go says the rule)
+	line         status           // the latest lookup's own line in the status bar
+	notice       string           // something padview did on its own about a lookup; above the panes until the next action
 	toast        *copyToast       // what was just copied, until a key or its time is up
 	mark         *advert.Document // the advertisement marked with =, that the next ones are compared with
 	maskSeq      int              // the latest masked copy asked for (maskCmd)
@@ -58,7 +59,6 @@ type Model struct {
 	chrome       chrome
 	approxSeen   bool     // a key was pressed after an answer: the status bar's ≈ has been explained
 	watch        watching // the watch database: w and the History tab (watch.go)
-	said         status   // what a key did, in the message line until the next key (w)
 }
 
 // New builds the model from the command line's configuration.
@@ -172,10 +172,13 @@ func (m Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // onInput routes keys, pastes and the mouse: the modal first, always.
 func (m Model) onInput(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m.lastActivity = m.kit.now()
-	if k, ok := msg.(tea.KeyPressMsg); ok {
-		if done, cmd := m.seeKey(k); done {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		if done, cmd := m.seeKey(msg); done {
 			return m, cmd
 		}
+	case tea.PasteMsg, tea.MouseClickMsg, tea.MouseWheelMsg:
+		m.seen()
 	}
 	if m.modal != nil {
 		var cmd tea.Cmd
@@ -208,22 +211,31 @@ func (m Model) onInput(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 // seeKey is what any key press does first, wherever it goes: it marks
-// the notice and the copied text as read, and ctrl+c quits. done says the
-// key did all it does (esc closing what was copied does nothing else).
+// what was said as read (seen), and ctrl+c quits. done says the key did
+// all it does (esc closing what was copied does nothing else).
 func (m *Model) seeKey(k tea.KeyPressMsg) (done bool, cmd tea.Cmd) {
 	r := m.kit.keys.root
-	if m.modal == nil && m.toast != nil && key.Matches(k, r.Cancel) {
-		m.toast = nil
+	closeToast := m.modal == nil && m.toast != nil && key.Matches(k, r.Cancel)
+	m.seen()
+	if closeToast {
 		return true, nil
-	}
-	if m.modal == nil {
-		m.notice, m.toast, m.said = "", nil, status{} // read by now; a modal covers them, so they wait
 	}
 	m.approxSeen = m.approxSeen || m.ex != nil
 	if key.Matches(k, r.ForceQuit) {
 		return true, m.quit()
 	}
 	return false, nil
+}
+
+// seen is what every action (a key press, a paste, a click, the wheel)
+// does first: what was said before it has been read (the rule is in
+// status.go). The status bar's message goes at once; the notice and the
+// copy toast wait while a modal covers them.
+func (m *Model) seen() {
+	m.status = status{}
+	if m.modal == nil {
+		m.notice, m.toast = "", nil
+	}
 }
 
 // onKey handles a key while a pane has focus: the root's keys (actions),

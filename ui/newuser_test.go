@@ -2,9 +2,10 @@ package ui
 
 import (
 	"strings"
-
 	"testing"
 
+	"charm.land/bubbles/v2/key"
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/padview/padview/api/advert"
@@ -232,7 +233,7 @@ func TestHelpNamesCtrlLAndAltArrows(t *testing.T) {
 	m, _ := newModel(t, demoConfig(s), 80, 24)
 	m = press(t, m, "esc", "?")
 	scr := screen(m)
-	requireContains(t, scr, "ctrl+l edit the PAID", "alt+←/→ back/forward")
+	requireContains(t, scr, "ctrl+l  edit the PAID", "alt+←/→  back/forward")
 	if strings.Contains(scr, "↓ more") {
 		t.Fatalf("help at 80×24 scrolls:\n%s", scr)
 	}
@@ -252,5 +253,58 @@ func TestPartyCopyHoldsEveryMember(t *testing.T) {
 	want := "Name\tAddress / Street\tAddress / City\tVAT\tEmail\nA\t1 Way\tOslo\tNO1\t\nB\t\t\t\tb@x-y.example\n"
 	if got != want {
 		t.Fatalf("table:\n%q\nwant\n%q", got, want)
+	}
+}
+
+// In help every column of keys is as wide as its longest key (measured
+// in cells: ←, ↑ are one), and two spaces stand before the descriptions,
+// which start in one column: a key that holds spaces ("g/G home/end")
+// does not run into what it does. At 120×36, 80×24 and 60×15.
+func TestHelpKeyColumnsAlign(t *testing.T) {
+	s := startFake(t, fake.Options{})
+	for _, size := range [][2]int{{120, 36}, {80, 24}, {60, 15}} {
+		m, _ := newModel(t, demoConfig(s), size[0], size[1])
+		m = press(t, m, "esc", "?")
+		h, ok := m.modal.(helpModal)
+		if !ok {
+			t.Fatalf("%v: ? opened %T", size, m.modal)
+		}
+		lines := make([]string, len(h.lines))
+		for i, l := range h.lines {
+			lines[i] = ansi.Strip(l)
+		}
+		for _, col := range m.kit.keys.helpColumns() {
+			helpColumnAligned(t, size, lines, col)
+		}
+		requireContains(t, strings.Join(lines, "\n"), "g/G home/end  top/bottom")
+	}
+}
+
+// helpColumnAligned finds each key of col at the start of its column in
+// lines and checks where its description starts.
+func helpColumnAligned(t *testing.T, size [2]int, lines []string, col []key.Binding) {
+	t.Helper()
+	kw, at := 0, -1
+	for _, b := range col {
+		kw = max(kw, lipgloss.Width(b.Help().Key))
+	}
+	for _, b := range col {
+		k, d := b.Help().Key, b.Help().Desc
+		found := false
+		for _, l := range lines {
+			i := strings.Index(l, k+strings.Repeat(" ", kw-lipgloss.Width(k)+2)+d)
+			if i < 0 {
+				continue
+			}
+			x := lipgloss.Width(l[:i])
+			if at >= 0 && x != at {
+				continue // the same words in another column
+			}
+			at, found = x, true
+			break
+		}
+		if !found {
+			t.Errorf("%v: %q, its column %d wide, then two spaces and %q, not in help:\n%s", size, k, kw, d, strings.Join(lines, "\n"))
+		}
 	}
 }

@@ -24,6 +24,8 @@ type partiesPane struct {
 	list  []advert.Value
 	state advert.ListState // absent, null ("not disclosed") or a list
 	full  bool             // full view: contact columns first
+	kind  column           // the entries' kind or role (kindColumn)
+	count partyCount       // how many entries, of which roles
 
 	width, height int
 	cursor        int // the selected row, among the rows shown
@@ -46,7 +48,9 @@ type partiesPane struct {
 
 func newPartiesPane(k *kit, g advert.GroupInfo, d *advert.Document) Pane {
 	list, state := d.Parties(g.Group)
-	return partiesPane{k: k, info: g, doc: d, list: list, state: state, full: d.View == advert.Full}
+	kind := kindColumn(d.Vocabulary(), g.Group, list)
+	return partiesPane{k: k, info: g, doc: d, list: list, state: state, full: d.View == advert.Full,
+		kind: kind, count: countParties(g, list, kind)}
 }
 
 func (p partiesPane) Tab() Tab {
@@ -57,13 +61,15 @@ func (p partiesPane) Tab() Tab {
 }
 
 // controllersNote says what the Controllers collection lists, longest
-// first: the partner interface's controllers are data controllers in the
-// GDPR sense, whom the entity ultimately controlling the sponsor (Annex II
-// item 2) must not be taken for. The pane shows the longest that fits.
+// first: the data controllers and processors of the GDPR (the service's
+// word is "controllers"; a "processor" is listed too), whom the entity
+// ultimately controlling the sponsor (Annex II item 2) must not be taken
+// for. The pane shows the longest that fits; the count line says how many
+// of each role there are (countParties).
 var controllersNote = []string{
-	"Data controllers in the GDPR sense: who decides how personal data is processed, not who controls the sponsor.",
-	"Data controllers (GDPR): not the entity that controls the sponsor.",
-	"Data controllers (GDPR), not who controls the sponsor.",
+	"Data controllers and processors in the GDPR sense: who handles personal data, not the entity controlling the sponsor.",
+	"GDPR data controllers and processors, not the entity controlling the sponsor.",
+	"GDPR controllers/processors, not who controls the sponsor.",
 }
 
 // note is the line at the top of the pane that says what its entries
@@ -72,12 +78,7 @@ func (p partiesPane) note() string {
 	if p.info.Group != advert.GroupControllers {
 		return ""
 	}
-	for _, s := range controllersNote {
-		if lipgloss.Width(s) <= p.width {
-			return s
-		}
-	}
-	return controllersNote[len(controllersNote)-1]
+	return longestFit(p.width, controllersNote...)
 }
 
 // top is how many lines stand above the count line: the note's.
@@ -217,17 +218,15 @@ func (p partiesPane) view() string {
 		}
 		return st.Null.Render(p.info.Label + ": " + msg)
 	}
-	label := strings.ToLower(p.info.Label)
-	all := text.Plural(len(p.list), strings.TrimSuffix(label, "s"), label) // "1 sponsor", "3 sponsors"
 	keys := sayAll(say(p.k.keys.scroll.UpDown(), "select"), say(p.k.keys.table.Details(), "scroll details"))
 	var count string
 	switch {
 	case p.n() == 0:
-		count = fmt.Sprintf("none of %s match", all)
+		count = fmt.Sprintf("none of %s match", p.count.entries)
 	case p.shown != nil:
-		count = fmt.Sprintf("%d of %s · entry %d · %s", p.n(), all, p.entry(p.cursor)+1, keys)
+		count = fmt.Sprintf("%d of %s · entry %d · %s", p.n(), p.count.entries, p.entry(p.cursor)+1, keys)
 	default:
-		count = fmt.Sprintf("%s · entry %d · %s", all, p.cursor+1, keys)
+		count = fmt.Sprintf("%s · entry %d · %s", p.count.all, p.cursor+1, keys)
 	}
 	out := []string{st.Muted.Render(count)}
 	out = append(out, listAndDetails(p.k, p.sideBySide(), p.width, p.width*3/5, p.body()-1, p.table, p.details)...)
@@ -237,7 +236,7 @@ func (p partiesPane) view() string {
 // table renders the header and the visible rows.
 func (p partiesPane) table(width int) []string {
 	st := p.k.st
-	cols := partyColumns(p.doc.Vocabulary(), width, p.full)
+	cols := partyColumns(p.doc.Vocabulary(), p.kind, width, p.full)
 	out := make([]string, 0, p.rows()+1)
 	var hdr strings.Builder
 	for i, c := range cols {
@@ -308,12 +307,17 @@ type column struct {
 
 // memberColumn shows a party's field (the vocabulary's name for it,
 // "email"), sent under any name the vocabulary vc knows ("contactEmail",
-// "mailadres"); it marks personal data where the field is personal.
-func memberColumn(vc *vocab.Vocabulary, title string, width int, field string) column {
+// "mailadres"), under the field's label; it marks personal data where the
+// field is personal.
+func memberColumn(vc *vocab.Vocabulary, width int, field string) column {
 	f, _ := vc.Field("party." + field)
+	title := text.LabelFor(field)
 	var personal func(advert.Value) bool
-	if f != nil && f.Category != vocab.NotPersonal {
-		personal = func(advert.Value) bool { return true }
+	if f != nil {
+		title = text.FieldLabel(f)
+		if f.Category != vocab.NotPersonal {
+			personal = func(advert.Value) bool { return true }
+		}
 	}
 	return column{title: title, width: width, personal: personal, cell: func(v advert.Value) string {
 		for _, m := range v.Members() {
@@ -326,30 +330,94 @@ func memberColumn(vc *vocab.Vocabulary, title string, width int, field string) c
 	}}
 }
 
-// kindColumn is a party's kind, or else its role.
-func kindColumn(vc *vocab.Vocabulary) column {
-	kind, role := memberColumn(vc, "Kind", 14, "kind"), memberColumn(vc, "Kind", 14, "role")
-	return column{title: kind.title, width: kind.width, cell: func(v advert.Value) string {
-		if s := kind.cell(v); s != "" {
+// kindColumn is a party's role or else its kind for the controllers
+// ("controller", "processor"), its kind or else its role for the sponsors
+// ("association"). Its head names what it holds: the label of the field
+// first looked for, or of the other when no entry has the first.
+func kindColumn(vc *vocab.Vocabulary, g advert.Group, list []advert.Value) column {
+	first, then := memberColumn(vc, 14, "kind"), memberColumn(vc, 14, "role")
+	if g == advert.GroupControllers {
+		first, then = then, first
+	}
+	title := first.title
+	if !holds(list, first) && holds(list, then) {
+		title = then.title
+	}
+	return column{title: title, width: 14, cell: func(v advert.Value) string {
+		if s := first.cell(v); s != "" {
 			return s
 		}
-		return role.cell(v)
+		return then.cell(v)
 	}}
+}
+
+// maxScan bounds the entries read to name a column or count roles: a
+// table of 50,000 costs its first draw no more than a table of 1,000.
+const maxScan = 1000
+
+// holds reports whether an entry (of the first maxScan) has c's field.
+func holds(list []advert.Value, c column) bool {
+	for _, v := range list[:min(len(list), maxScan)] {
+		if c.cell(v) != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// partyCount is how many entries a table has, as its count line says it:
+// all on its own ("2 controllers", "1 controller, 1 processor"), entries
+// after "3 of" while a find narrows them ("2 entries").
+type partyCount struct{ all, entries string }
+
+// countParties counts a table's entries; the controllers by role, read
+// from the kind column by the vocabulary, when some are not controllers
+// ("1 controller, 1 processor", "2 controllers, 1 other"), and as entries
+// beyond maxScan, whose roles are not read.
+func countParties(g advert.GroupInfo, list []advert.Value, kind column) partyCount {
+	label := strings.ToLower(g.Label)
+	named := text.Plural(len(list), strings.TrimSuffix(label, "s"), label) // "1 sponsor", "3 sponsors"
+	if g.Group != advert.GroupControllers {
+		return partyCount{named, named}
+	}
+	entries := text.Plural(len(list), "entry", "entries")
+	if len(list) > maxScan {
+		return partyCount{entries, entries}
+	}
+	var controllers, processors int
+	for _, v := range list {
+		switch role := kind.cell(v); {
+		case vocab.IsControllerRole(role):
+			controllers++
+		case vocab.IsProcessorRole(role):
+			processors++
+		}
+	}
+	if processors == 0 {
+		return partyCount{named, named} // the service's word for them all
+	}
+	parts := []string{text.Plural(processors, "processor", "processors")}
+	if controllers > 0 {
+		parts = append([]string{text.Plural(controllers, "controller", "controllers")}, parts...)
+	}
+	if other := len(list) - controllers - processors; other > 0 {
+		parts = append(parts, text.Plural(other, "other", "others"))
+	}
+	return partyCount{strings.Join(parts, ", "), entries}
 }
 
 // partyColumns fits the columns into width, dropping from the right while
 // the name would get fewer than 16 cells. In the full view the contact data
 // a reviewer came for comes first.
-func partyColumns(vc *vocab.Vocabulary, width int, full bool) []column {
+func partyColumns(vc *vocab.Vocabulary, kind column, width int, full bool) []column {
 	// A natural person's name is personal data.
 	natural := func(v advert.Value) bool { return advert.NaturalPerson(vc, v) }
 	name := column{title: "Name", personal: natural, cell: func(v advert.Value) string { return text.CleanText(text.PartyName(v)) }}
-	kind := kindColumn(vc)
-	city := memberColumn(vc, "City", 16, "city")
-	country := memberColumn(vc, "Country", 8, "country")
+	city := memberColumn(vc, 16, "city")
+	country := memberColumn(vc, 8, "country")
 	cols := []column{kind, city, country}
 	if full {
-		cols = []column{memberColumn(vc, "Email", 30, "email"), memberColumn(vc, "Phone", 20, "phone"), country, city, kind}
+		cols = []column{memberColumn(vc, 30, "email"), memberColumn(vc, 20, "phone"), country, city, kind}
 	}
 	for len(cols) > 0 {
 		used := 0

@@ -31,8 +31,12 @@ func TestPastedColumnOpensAWorklist(t *testing.T) {
 	requireContains(t, screen(m), "worklist 1/2", "Showing TN2026")
 
 	m = pasteIn(t, m, "AB12CD\r\nXK9P2M,\tPlease\n ZZ7Q1A\n")
+	// The message line names the exchange; the status bar says what the
+	// paste did, as much of it as fits beside the budget.
 	requireContains(t, screen(m), "worklist 1/3", "PAID ❯ AB12CD", "Riverside Civic Alliance",
-		`Opened a worklist of 3 PAIDs; skipped 1 word that is not a PAID: "Please" (in place of the worklist of 2).`)
+		"Showing AB12CD · standard view · worklist 1 of 3",
+		`Opened a worklist of 3 PAIDs; skipped 1 word that is not a PAID: "Please".`)
+	requireContains(t, m.status.text, "(in place of the worklist of 2)")
 	if strings.Contains(screen(m), "space or line break") {
 		t.Fatalf("the column was read as one PAID:\n%s", screen(m))
 	}

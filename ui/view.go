@@ -104,26 +104,22 @@ func (m Model) header(w int) string {
 	return left + strings.Repeat(" ", max(1, w-lipgloss.Width(left)-lipgloss.Width(badge))) + badge
 }
 
-// messageLine is what was wrong with the input, or what padview did, or
-// which exchange the panes show; on the right, where the pane is scrolled.
+// messageLine is what was wrong with the input, or a notice padview gave
+// on its own, or which exchange the panes show (status.go has the rule);
+// on the right, where the pane is scrolled.
 func (m Model) messageLine(w int) string {
 	st := m.kit.st
 	if p := m.input.problem; p != "" {
-		if b := m.input.brief; b != "" && lipgloss.Width("✗ "+p) > w {
-			p = b
-		}
-		return fit(st.InputError.Render("✗ "+p), w)
+		return fit(st.InputError.Render("✗ "+longestFit(w-2, p, m.input.brief)), w)
 	}
 	var left string
 	switch {
-	case m.said.text != "":
-		left = m.levelStyle(m.said.level).Render(m.said.text)
 	case m.notice != "":
 		left = st.StatusWarn.Render(m.notice)
 	case m.ex != nil && m.ex.err != nil:
-		left = st.StatusError.Render(m.ex.headline())
+		left = st.StatusError.Render(m.ex.headline() + m.inWorklist())
 	case m.ex != nil:
-		left = st.Muted.Render(m.ex.headline()) + m.warnings()
+		left = st.Muted.Render(m.ex.headline()+m.inWorklist()) + m.warnings()
 	case m.focus == focusInput:
 		left = st.Muted.Render("Type or paste a PAID and press " + m.kit.keys.root.Fetch.Help().Key + " · " + say(m.kit.keys.input.History(), "history"))
 	}
@@ -133,6 +129,16 @@ func (m Model) messageLine(w int) string {
 		return fit(left, w)
 	}
 	return left + strings.Repeat(" ", gap) + st.Muted.Render(right)
+}
+
+// inWorklist is the exchange's place in the worklist for the message line
+// (" · worklist 1 of 3"), while it is the worklist's item.
+func (m Model) inWorklist() string {
+	at, n, ok := strings.Cut(m.worklistPlace(), "/")
+	if !ok {
+		return ""
+	}
+	return " · worklist " + at + " of " + n
 }
 
 // warnings is the normalizer's warnings in brief, as the mask shows them
@@ -196,45 +202,54 @@ func (m Model) drawChrome() chrome {
 	return chrome{key: k, tabs: fit(bar, k.width), keys: fit(m.keyLine(k.width), k.width)}
 }
 
-// statusBar is the latest answer (or the fetch in flight) on the left and
-// the rate budget on the right.
+// statusBar is what the last action said, or the latest lookup's own line,
+// or the fetch in flight, on the left (status.go has the rule), and the
+// rate budget on the right.
 func (m Model) statusBar(w int) string {
 	st := m.kit.st
 	now := m.kit.now()
-	var main, hint, rid string
+	var mains []string
+	var hint, rid string
 	switch p := m.sess.pending; {
 	case p != nil:
 		view := ""
 		if p.l.view == advert.Full {
 			view = " (full view)"
 		}
-		main = m.spinner.View() + " " + st.Text.Render(fmt.Sprintf("Fetching %s%s…", text.CleanText(p.l.paid), view))
+		main := m.spinner.View() + " " + st.Text.Render(fmt.Sprintf("Fetching %s%s…", text.CleanText(p.l.paid), view))
 		if b := m.sess.budget; b.Blocked.After(now) {
 			main += st.StatusWarn.Render(" rate limited: retrying in " + text.Countdown(b.Blocked.Sub(now)))
 		} else if b.Waiting > 0 && b.WaitUntil.After(now) {
 			main += st.StatusWarn.Render(" waiting for the rate budget: " + text.Countdown(b.WaitUntil.Sub(now)))
 		}
+		mains = []string{main}
 		hint = st.Muted.Render(" · " + say(m.kit.keys.root.Cancel, "cancels"))
-	case m.sess.retryAt.After(now):
+	case m.sess.retryAt.After(now) && m.status.text == "":
 		until := m.sess.retryAt
 		if b := m.sess.budget.Blocked; b.After(now) {
 			until = b // the budget's sentence counts down the same wait
 		}
-		main = st.StatusWarn.Render(m.status.text + ": try again in " + text.Countdown(until.Sub(now)))
+		mains = []string{st.StatusWarn.Render(m.line.text + ": try again in " + text.Countdown(until.Sub(now)))}
 		hint = st.Muted.Render(m.retryHint())
-		rid = m.status.requestID
+		rid = m.line.requestID
 	default:
-		main = m.levelStyle(m.status.level).Render(m.status.text)
-		if m.status.retry {
+		said := m.status
+		if said.text == "" {
+			said = m.line
+		}
+		for _, s := range said.wordings() {
+			mains = append(mains, m.levelStyle(said.level).Render(s))
+		}
+		if said.retry {
 			hint = st.Muted.Render(m.retryHint())
 		}
-		rid = m.status.requestID
+		rid = said.requestID
 	}
 	if rid != "" {
 		rid = st.Muted.Render(" · request id ") + st.Text.Render(text.CleanText(rid))
 	}
 	budget, slot := m.budgetText(now)
-	return fitStatus(w, main, hint, rid, budget, slot)
+	return fitStatus(w, mains, hint, rid, budget, slot)
 }
 
 // levelStyle is how a message of a level is drawn.

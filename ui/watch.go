@@ -208,7 +208,7 @@ func (m Model) onWatchRead(r watchRead) (tea.Model, tea.Cmd) {
 		m.watch.toggling = 0
 	}
 	if r.said != nil {
-		m.said = *r.said
+		m.status = *r.said
 	}
 	current := r.id == m.watch.want && m.ex != nil && m.ex.paid == r.paid
 	if r.err != nil {

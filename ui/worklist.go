@@ -190,6 +190,35 @@ func (p pastedList) skipped() string {
 	return s
 }
 
+// opened says what opening the paste as a worklist did, in place of one
+// of replaced items (0 for none), in wordings from the whole (`Opened a
+// worklist of 3 PAIDs; skipped 1 word that is not a PAID: "PAID" (in place
+// of the worklist of 2).`) to the gist (`Worklist of 3 PAIDs.`), each
+// leaving out a detail more: the status bar shows the longest that fits.
+func (p pastedList) opened(replaced int) status {
+	opened, gist := "Opened a worklist of "+text.Plural(len(p.items), "PAID", "PAIDs"), "Worklist of "+text.Plural(len(p.items), "PAID", "PAIDs")
+	if p.more {
+		opened = fmt.Sprintf("Opened a worklist of the paste's first %s PAIDs, the most a worklist holds", text.Thousands(api.MaxWorklist))
+		gist = "Worklist of the first " + text.Thousands(api.MaxWorklist) + " PAIDs"
+	}
+	var skipped, named, counted string
+	if p.nBad > 0 {
+		words := text.Plural(p.nBad, "word", "words")
+		skipped, counted = "; skipped "+p.skipped(), "; skipped "+words
+		named = counted + ": " + strings.Join(p.bad, ", ")
+		if p.nBad > len(p.bad) {
+			named += ", …"
+		}
+		gist += "; " + words + " skipped"
+	}
+	in := ""
+	if replaced > 0 {
+		in = fmt.Sprintf(" (in place of the worklist of %s)", text.Thousands(int64(replaced)))
+	}
+	return status{level: levelInfo, text: opened + skipped + in + ".",
+		short: []string{opened + skipped + ".", opened + named + ".", opened + counted + ".", gist + "."}}
+}
+
 // paste takes a paste into the PAID input: one word (a PAID, a URL) goes
 // in where the cursor is; several are a list of PAIDs (openPasted).
 func (m *Model) paste(msg tea.PasteMsg) tea.Cmd {
@@ -220,16 +249,6 @@ func (m *Model) openPasted(p pastedList) tea.Cmd {
 	replaced := len(m.list.items)
 	m.list = newWorklist(p.items)
 	cmd := m.openItem(0)
-	note := "Opened a worklist of " + text.Plural(len(p.items), "PAID", "PAIDs")
-	if p.more {
-		note = fmt.Sprintf("Opened a worklist of the paste's first %s PAIDs, the most a worklist holds", text.Thousands(api.MaxWorklist))
-	}
-	if p.nBad > 0 {
-		note += "; skipped " + p.skipped()
-	}
-	if replaced > 0 {
-		note += fmt.Sprintf(" (in place of the worklist of %s)", text.Thousands(int64(replaced)))
-	}
-	m.notice = strings.TrimSpace(note + ". " + m.notice) // after what the lookup says of a pasted URL
+	m.status = p.opened(replaced)
 	return cmd
 }

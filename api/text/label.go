@@ -3,6 +3,8 @@ package text
 import (
 	"strings"
 	"unicode"
+
+	"github.com/padview/padview/api/vocab"
 )
 
 // LabelFor turns a member name into a readable label: "companyName",
@@ -25,6 +27,11 @@ func LabelFor(key string) string {
 	words[0] = string(first)
 	return strings.Join(words, " ")
 }
+
+// FieldLabel is a field of the vocabulary as a label, as the normalized
+// document's member of it reads: party.role is "Role", party.kind "Kind".
+// A table's column for the field takes it as its head.
+func FieldLabel(f *vocab.Field) string { return LabelFor(f.Name) }
 
 // nameWords splits a member name into its words: at underscores, dashes,
 // spaces and dots, and where camelCase starts a word ("companyName", the

@@ -325,6 +325,12 @@ func TestValueWords(t *testing.T) {
 			t.Errorf("IsControllerRole(%q) = %v", s, got)
 		}
 	}
+	for s, want := range map[string]bool{"processor": true, "Data Processor": true, "sub-processor": true,
+		"Auftragsverarbeiter": true, "sous-traitant": true, "verwerker": true, "controller": false, "sponsor": false} {
+		if got := IsProcessorRole(s); got != want {
+			t.Errorf("IsProcessorRole(%q) = %v", s, got)
+		}
+	}
 }
 
 // A prefix of a user's [fields] routes a name whose rest the vocabulary

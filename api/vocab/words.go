@@ -124,3 +124,10 @@ func IsSelf(s string) bool { return Builtin().has("self", normalizeWords(s)) }
 func IsControllerRole(s string) bool {
 	return Builtin().has("controller", normalizeWords(s))
 }
+
+// IsProcessorRole reports whether a party's role says it is a (data)
+// processor ("processor", "verwerker", "Auftragsverarbeiter"), who
+// processes personal data on a controller's behalf.
+func IsProcessorRole(s string) bool {
+	return Builtin().has("processor", normalizeWords(s))
+}
