@@ -121,9 +121,11 @@ func TestProgramLookupTabsAndFullView(t *testing.T) {
 	waitFor(t, tm, "privacy@riverside-civic.example")
 
 	send(tm, "s")
-	// s fetches the standard view again: the third request, whose id the
-	// status bar shows once its answer is on screen.
 	waitFor(t, tm, "Back to the standard view")
+	// s fetches the standard view again: the third request. Its message
+	// stays until the next key; then the status bar shows the answer's
+	// request id once it is on screen.
+	send(tm, "4")
 	waitFor(t, tm, "request id fake-3")
 	m := finalModel(t, tm)
 	if m.sess.view != advert.Standard || m.ex.personal() || s.Stats().Full != 1 {
