@@ -101,11 +101,15 @@ func (r Result) Failed() bool { return r.Rule.Required && r.Status == Missing }
 
 // Words is the result's state for people, in capitals for a required item
 // that is missing ("MISSING"), so that it stands out without colour.
-func (r Result) Words() string {
-	if r.Failed() {
-		return strings.ToUpper(r.Status.Words())
+func (r Result) Words() string { return r.Status.WordsFor(r.Rule.Required) }
+
+// WordsFor is the state for people of an item that is required or not:
+// in capitals where a required item is missing.
+func (s Status) WordsFor(required bool) string {
+	if required && s == Missing {
+		return strings.ToUpper(s.Words())
 	}
-	return r.Status.Words()
+	return s.Words()
 }
 
 // Detail says in a line why the rule ended as it did: the note, and where
