@@ -23,7 +23,7 @@ func TestNoticeCarriesProvenance(t *testing.T) {
 	n.From = &from
 	want := map[Format][]string{
 		Text: {"Transparency notice · TEST01 · full view\nFetched at: 2026-10-02T09:30:00Z\nService host: api.partner.example\n" +
-			"View: full\nRequest id: req-<b>7f3a⟨U+202E⟩\npadview version: 1.4.0 (commit 0123456789ab)\nTransparency check: incomplete\nThe items"},
+			"View: full\nRequest id: req-<b>7f3a⟨U+202E⟩\npadview version: 1.4.0 (commit 0123456789ab)\nTransparency check: incomplete\n\nThe items"},
 		Markdown: {"# Transparency notice · TEST01 · full view\n\n- **Fetched at:** 2026-10-02T09:30:00Z\n- **Service host:** api.partner.example\n",
 			`- **Request id:** req-\<b\>7f3a⟨U+202E⟩`, "- **Transparency check:** incomplete\n\nThe items"},
 		HTML: {`<h1>Transparency notice · TEST01 · full view</h1>`, `<dl class="provenance">`,

@@ -19,6 +19,7 @@ func writeText(w *bufio.Writer, n Notice) {
 		for _, l := range n.From.Lines() {
 			fmt.Fprintln(w, l)
 		}
+		fmt.Fprintln(w)
 	}
 	fmt.Fprintf(w, "%s\n\n%s:\n  %s\n", About, LabelTitle, strings.Join(n.LabelParts(), " · "))
 	width := 0
