@@ -143,3 +143,20 @@ func TestNoticeProvenanceAndWhatABatchLacks(t *testing.T) {
 		t.Errorf("text on a terminal:\n%s", out)
 	}
 }
+
+// A batch the service stops (a refused full view) says in its file how
+// many PAIDs were not requested, beside the one that failed.
+func TestNoticeFileSaysWhatWasNotLookedUp(t *testing.T) {
+	h, _ := withService(t, fake.Options{DemoTriggers: true})
+	code, out, _ := h.run("notice", "--full", "--accept-personal-data", "--format", "markdown", "--concurrency", "1",
+		"DEMO-403", "TN2026", "AB12CD")
+	if code != ExitToken {
+		t.Fatalf("exit %d", code)
+	}
+	for _, want := range []string{"# Not laid out", "1 PAID of the batch has no notice in this file:", "- **DEMO-403:**",
+		"2 of 3 PAIDs not requested: the service had refused the full view\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the file lacks %q:\n%s", want, out)
+		}
+	}
+}
