@@ -11,8 +11,8 @@ import (
 
 // TestTUINoticeInTmux: at 120×36, 80×24 and 60×15, v on the Transparency
 // tab of the real binary shows the notice in the template's order, its
-// items reachable to the last; e saves it as one HTML file; v goes back to
-// the checklist.
+// items reachable to the last; e opens on the notice's formats and saves
+// it as one HTML file; v goes back to the checklist.
 func TestTUINoticeInTmux(t *testing.T) {
 	for _, size := range [][2]int{{120, 36}, {80, 24}, {60, 15}} {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
@@ -33,8 +33,8 @@ func TestTUINoticeInTmux(t *testing.T) {
 
 			path := filepath.Join(t.TempDir(), "ab12cd-notice.html")
 			s.keys("e")
-			s.waitFor("Export to a file")
-			s.keys("Down", "Down", "Down", "Down")
+			s.waitFor("Export to a file", "▸ Notice (MD)", "-notice.md") // the notice on screen: its formats first
+			s.keys("Down")
 			s.waitFor("▸ Notice (HTML)", "-notice.html")
 			s.keys("C-u")
 			s.text(path)

@@ -96,8 +96,8 @@ func TestGetFullExportRefusedWithoutItsLine(t *testing.T) {
 	os.Chmod(state, 0o777) // others may write to it: padview refuses it
 	for _, format := range []string{"markdown", "json"} {
 		env := &Env{Version: Version{Version: "1.2.3-test"}}
-		g := &getOutput{getFlags: getFlags{format: format, json: format == "json"}, env: env, ctx: context.Background(),
-			access: log, profile: "default"}
+		g := &getOutput{getFlags: getFlags{format: format, json: format == "json"}, env: env,
+			exports: stdoutExport{ctx: context.Background(), access: log, profile: "default"}}
 		var out, errs bytes.Buffer
 		w := &batchWriter{Out: bufio.NewWriter(&out), Err: &errs, json: g.json, words: env.failure}
 		code, err := g.show(w, r)

@@ -125,7 +125,7 @@ func runGet(ctx context.Context, env *Env, rf *rootFlags, f getFlags, args []str
 	if err := f.resolveFormat(); err != nil {
 		return err
 	}
-	g := &getOutput{getFlags: f, env: env, ctx: ctx}
+	g := &getOutput{getFlags: f, env: env, exports: stdoutExport{ctx: ctx, tty: env.StdoutTTY}}
 	return env.runBatch(ctx, rf, args, batchCommand{
 		lookupFlags: f.lookupFlags, mask: f.mask, jsonLines: f.json, summary: true,
 		ready: g.ready, show: g.show, end: g.end,
@@ -137,11 +137,9 @@ func runGet(ctx context.Context, env *Env, rf *rootFlags, f getFlags, args []str
 type getOutput struct {
 	getFlags
 	env     *Env
-	ctx     context.Context // bounds the wait for the access log's lock
-	stream  *export.Stream  // nil for text and raw
-	printed bool            // a document is on stdout: the next text one is set apart
-	access  *audit.Log      // where a full-view export is recorded; nil when it is not
-	profile string
+	stream  *export.Stream // nil for text and raw
+	printed bool           // a document is on stdout: the next text one is set apart
+	exports stdoutExport   // records a full-view export to stdout first
 }
 
 // ready settles the mask with the profile's and keeps the access log for
@@ -150,7 +148,7 @@ func (g *getOutput) ready(s Settings, access *audit.Log) error {
 	if g.mask = g.mask || s.MaskPersonalData; g.mask && g.raw {
 		return exitWith(ExitUsage, "--raw prints the server's bytes unchanged and cannot mask personal data (--mask or mask_personal_data): use --json; no request was made")
 	}
-	g.access, g.profile = access, s.Profile
+	g.exports.ready(s, access)
 	return nil
 }
 
@@ -158,24 +156,6 @@ func (g *getOutput) ready(s Settings, access *audit.Log) error {
 // where it came from.
 func (g *getOutput) exportItem(r result) export.Item {
 	return export.Item{Doc: r.doc, From: export.NewProvenance(r.ex, check.Check(r.doc), g.env.Version.Plain())}
-}
-
-// recordExport writes the export line of a full-view document that an
-// export format is about to write to a stdout that is not a terminal (a
-// file or another program: padview cannot tell which, nor name the file).
-// On a terminal the document is shown, as its outcome line says already.
-// When the line cannot be written, the document is not written: the error
-// says why, and that it was withheld.
-func (g *getOutput) recordExport(r result) error {
-	if g.access == nil || r.doc.View != advert.Full || g.env.StdoutTTY {
-		return nil
-	}
-	x := audit.Export{Profile: g.profile, Host: r.ex.Host, File: audit.StdoutFile, Format: g.format}
-	if err := g.access.Export(g.ctx, x, r.doc); err != nil {
-		return &api.Error{Kind: api.KindAccessLog, PAID: r.doc.PAID, Err: err,
-			Message: err.Error() + "; its export was not written (what the access log does not hold is not exported)"}
-	}
-	return nil
 }
 
 func (g *getOutput) show(w *batchWriter, r result) (int, error) {
@@ -189,7 +169,7 @@ func (g *getOutput) show(w *batchWriter, r result) (int, error) {
 		}
 		return ExitOK, w.fail(r)
 	case g.format != formatText:
-		if err := g.recordExport(r); err != nil {
+		if err := g.exports.record(r, g.format, func() []string { return export.Format(g.format).Written(r.doc) }); err != nil {
 			r.err = err
 			return codeForKind(api.KindAccessLog), w.fail(r)
 		}

@@ -6,7 +6,10 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/padview/padview/api"
+	"github.com/padview/padview/api/audit"
 	"github.com/padview/padview/api/check"
+	"github.com/padview/padview/api/export"
 	"github.com/padview/padview/api/notice"
 	"github.com/padview/padview/api/text"
 )
@@ -35,11 +38,22 @@ entity, the linked election, whether targeting was used, and where the
 notice is. 'padview check' says why each item ended as it did, with its
 legal basis.
 
+Each notice carries its provenance under its heading, as the exports do:
+when the answer was fetched, the service's host, the view, the service's
+request id, padview's version and the check's verdict.
+
 The standard view is read unless --full is given; personal values (emails,
 addresses, phone numbers) appear only in the full view, and --mask masks
-them. --format html writes one standalone file (no scripts, nothing loaded
+them. With --full, each notice written to a stdout that is not a terminal
+is an export: it is recorded in the access log first (an export line,
+file "stdout", format "notice-html" and so on, with the kinds of personal
+data the notice holds), and withheld when it cannot be.
+
+--format html writes one standalone file (no scripts, nothing loaded
 from elsewhere) holding every notice of the batch, at most ` + text.Thousands(notice.MaxHTML) + `.
-'-' reads PAIDs from stdin, one a line; --list reads them from a file.
+Markdown and HTML, and text that is not going to a terminal, end by naming
+the PAIDs that could not be laid out, and why. '-' reads PAIDs from stdin,
+one a line; --list reads them from a file.
 
 Exit codes as for 'padview get': 0 all found, 1 other failure, 2 usage
 error, 3 at least one PAID not found, 4 token missing or rejected, 5 gave up
@@ -69,21 +83,63 @@ func runNotice(ctx context.Context, env *Env, rf *rootFlags, f noticeFlags, args
 	if err != nil {
 		return usagef("--format %q: use one of %s", f.format, strings.Join(notice.FormatNames(), ", "))
 	}
-	var stream *notice.Stream
-	open := func(w *batchWriter) *notice.Stream {
-		if stream == nil {
-			stream, _ = notice.NewStream(w.Out, format) // ParseFormat checked it
-		}
-		return stream
+	o := &noticeOutput{env: env, format: format, exports: stdoutExport{ctx: ctx, tty: env.StdoutTTY},
+		// A file says which PAIDs it lacks; on a terminal, stderr says it beside the text.
+		listMissing: format != notice.Text || !env.StdoutTTY}
+	return env.runBatch(ctx, rf, args, batchCommand{lookupFlags: f.lookupFlags, mask: f.mask, summary: true, list: f.list,
+		ready: func(s Settings, access *audit.Log) error { o.exports.ready(s, access); return nil },
+		show:  o.show, end: o.end})
+}
+
+// noticeOutput writes notice's results: each answer's notice with its
+// provenance, a full-view one recorded first where it is an export, and
+// at the end the PAIDs that could not be laid out.
+type noticeOutput struct {
+	env         *Env
+	format      notice.Format
+	stream      *notice.Stream
+	exports     stdoutExport
+	listMissing bool // the output names the PAIDs it lacks (notice.Stream.Fail)
+}
+
+func (o *noticeOutput) open(w *batchWriter) *notice.Stream {
+	if o.stream == nil {
+		o.stream, _ = notice.NewStream(w.Out, o.format) // ParseFormat checked it
 	}
-	show := func(w *batchWriter, r result) (int, error) {
-		if r.err != nil {
-			return ExitOK, w.fail(r)
-		}
-		return ExitOK, open(w).Add(notice.Build(r.doc, check.Check(r.doc)))
+	return o.stream
+}
+
+func (o *noticeOutput) show(w *batchWriter, r result) (int, error) {
+	if r.err != nil {
+		return ExitOK, o.fail(w, r)
 	}
-	end := func(w *batchWriter, _ *tally) error { return open(w).Close() }
-	return env.runBatch(ctx, rf, args, batchCommand{lookupFlags: f.lookupFlags, mask: f.mask, summary: true, list: f.list, show: show, end: end})
+	rep := check.Check(r.doc)
+	n := notice.Build(r.doc, rep)
+	from := export.NewProvenance(r.ex, rep, o.env.Version.Plain())
+	n.From = &from
+	if err := o.exports.record(r, o.format.ExportName(), func() []string { return n.Personal }); err != nil {
+		r.err = err
+		return codeForKind(api.KindAccessLog), o.fail(w, r)
+	}
+	return ExitOK, o.open(w).Add(n)
+}
+
+// fail says on stderr why r could not be laid out, and in the output too
+// where it names what it lacks.
+func (o *noticeOutput) fail(w *batchWriter, r result) error {
+	if o.listMissing {
+		o.open(w).Fail(r.input, o.env.failure(r.err))
+	}
+	return w.fail(r)
+}
+
+// end closes the output: the HTML file is written, and the PAIDs not laid
+// out or not looked up are named.
+func (o *noticeOutput) end(w *batchWriter, sum *tally) error {
+	if o.listMissing && sum.notLookedUp > 0 {
+		o.open(w).Unfinished(sum.skippedLine())
+	}
+	return o.open(w).Close()
 }
 
 // markerWords are the check's states an item of the notice can be marked

@@ -43,9 +43,10 @@ func (a accessLog) get(ctx context.Context, c *api.Client, l lookup, reason stri
 
 // export records that d, an answer of the full view, is about to be saved
 // to file in format f (audit.Log.Export): the file, the format and the
-// categories of personal data, never a value. The caller writes nothing
-// when it fails. It does I/O: it runs in a command, never in Update.
-func (a accessLog) export(ctx context.Context, d *advert.Document, file, format string) error {
+// categories of personal data the file holds (written, as its writer
+// says), never a value. The caller writes nothing when it fails. It does
+// I/O: it runs in a command, never in Update.
+func (a accessLog) export(ctx context.Context, d *advert.Document, file, format string, written []string) error {
 	if a.open == nil || d.View != advert.Full {
 		return nil
 	}
@@ -53,5 +54,5 @@ func (a accessLog) export(ctx context.Context, d *advert.Document, file, format 
 	if err != nil {
 		return err
 	}
-	return log.Export(ctx, audit.Export{Profile: a.profile, Host: a.host, File: file, Format: format}, d)
+	return log.Export(ctx, audit.Export{Profile: a.profile, Host: a.host, File: file, Format: format, Written: written}, d)
 }

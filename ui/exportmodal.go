@@ -70,18 +70,23 @@ func (m *Model) openExport() tea.Cmd {
 		m.status = status{level: levelInfo, text: "Masking the personal data: exporting waits for the masked copy."}
 		return nil
 	}
-	md, cmd := newExportModal(m.kit, m.exportJob(), m.ex.name(), m.ex.personal() && !m.ex.mask)
+	format := 0
+	if p, ok := m.deck.current().(transparencyPane); ok && p.notice {
+		format = firstNoticeChoice() // the notice is on screen: its formats first
+	}
+	md, cmd := newExportModal(m.kit, m.exportJob(), m.ex.name(), m.ex.personal() && !m.ex.mask, format)
 	m.open(md)
 	return cmd
 }
 
-func newExportModal(k *kit, job exportJob, title string, personal bool) (Modal, tea.Cmd) {
+// newExportModal opens the dialog on choice format of exportChoices.
+func newExportModal(k *kit, job exportJob, title string, personal bool, format int) (Modal, tea.Cmd) {
 	in := textinput.New()
 	in.Prompt = ""
 	in.CharLimit = 4096
 	setBlink(&in)
 	cmd := in.Focus()
-	m := exportModal{k: k, job: job, title: title, personal: personal, now: k.now(), input: in}
+	m := exportModal{k: k, job: job, title: title, personal: personal, now: k.now(), input: in, format: format}
 	m.propose()
 	return m, cmd
 }

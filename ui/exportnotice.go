@@ -53,25 +53,37 @@ func (c exportChoice) fileName(d *advert.Document, now time.Time) string {
 	return notice.FileName(d, c.notice, now)
 }
 
-// writer writes the job's advertisement (as shown: masked under the mask)
-// in the choice's format, with its provenance; the notice is laid out from
-// the check of the answer.
-func (c exportChoice) writer(j exportJob) func(io.Writer) error {
+// output writes the job's advertisement (as shown: masked under the
+// mask) in the choice's format, or its notice, with its provenance; and
+// says which categories of personal data that writes, for the access log.
+func (c exportChoice) output(j exportJob) (write func(io.Writer) error, written []string) {
 	if c.format != "" {
 		f, item := c.format, export.Item{Doc: j.doc, From: j.from}
-		return func(w io.Writer) error { return export.Write(w, f, item) }
+		return func(w io.Writer) error { return export.Write(w, f, item) }, f.Written(j.doc)
 	}
-	f, n := c.notice, notice.Build(j.doc, j.report)
-	return func(w io.Writer) error { return notice.Write(w, f, n) }
+	f, n, from := c.notice, j.notice, j.from
+	n.From = &from
+	return func(w io.Writer) error { return notice.Write(w, f, n) }, n.Personal
 }
 
 // logName is the format as the access log records an export in it: the
-// export format's name, or "notice-" and the notice's.
+// export format's name, or the notice's ("notice-html").
 func (c exportChoice) logName() string {
 	if c.format != "" {
 		return string(c.format)
 	}
-	return "notice-" + string(c.notice)
+	return c.notice.ExportName()
+}
+
+// firstNoticeChoice is the index of the first of the notice's lines in
+// exportChoices: the dialog opens on it while the notice is on screen.
+func firstNoticeChoice() int {
+	for i, c := range exportChoices {
+		if c.format == "" {
+			return i
+		}
+	}
+	return 0
 }
 
 // exportChoiceLines are the dialog's choices, a line each, the selected

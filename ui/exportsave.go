@@ -4,25 +4,26 @@ import (
 	"context"
 
 	"github.com/padview/padview/api/advert"
-	"github.com/padview/padview/api/check"
 	"github.com/padview/padview/api/export"
+	"github.com/padview/padview/api/notice"
 )
 
 // exportJob is what the export dialog saves: the advertisement as shown
-// (masked under the privacy mask), the check of its answer (for the
-// notice), where its answer came from, and the access log that records an
-// export of the full view before it is written.
+// (masked under the privacy mask), its transparency notice as shown,
+// where its answer came from, and the access log that records an export
+// of the full view before it is written.
 type exportJob struct {
 	doc    *advert.Document
-	report check.Report
+	notice notice.Notice
 	from   export.Provenance
 	access accessLog
 }
 
 // exportJob is the job for the exchange on screen; its provenance names
-// the check made when the answer came (no check is made again here).
+// the check made when the answer came, and the notice is the one laid out
+// then (neither is made again here).
 func (m Model) exportJob() exportJob {
-	return exportJob{doc: m.exportDoc(), report: m.ex.report, from: export.NewProvenance(m.ex.rec, m.ex.report, m.cfg.Version),
+	return exportJob{doc: m.exportDoc(), notice: m.ex.shownNotice(), from: export.NewProvenance(m.ex.rec, m.ex.report, m.cfg.Version),
 		access: m.sess.access}
 }
 
@@ -44,13 +45,13 @@ func (j exportJob) save(name string, c exportChoice, replace bool) exported {
 			return exported{path: path, err: err}
 		}
 	}
+	out, written := c.output(j)
 	if j.recorded() {
 		// The wait for the log's lock is bounded (audit.LockWait).
-		if err := j.access.export(context.Background(), j.doc, path, c.logName()); err != nil {
+		if err := j.access.export(context.Background(), j.doc, path, c.logName(), written); err != nil {
 			return exported{path: path, err: err, unrecorded: true}
 		}
 	}
-	out := c.writer(j)
 	if replace {
 		return exported{path: path, replaced: true, err: export.Replace(path, out)}
 	}

@@ -53,7 +53,8 @@ func TestMaskHidesNamesOfNaturalPersons(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := c.writer(m.exportJob())(w); err != nil {
+		write, _ := c.output(m.exportJob())
+		if err := write(w); err != nil {
 			t.Fatal(err)
 		}
 		w.Close()

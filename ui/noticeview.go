@@ -64,10 +64,10 @@ func (p transparencyPane) noticeEntry(e notice.Entry, labelW, w int) []string {
 	case e.Shown() && !e.Flagged:
 	case e.Status == check.Missing && e.Required:
 		style = st.StatusError
-	case e.Status == check.Missing || e.Status == check.Unknown || e.Flagged:
-		style = st.StatusWarn
+	case e.Required && e.Status != check.NotApplicable && e.Status != check.DeclaredNone, e.Flagged:
+		style = st.StatusWarn // a required item padview could not decide, or one to look at
 	default:
-		style = st.Muted
+		style = st.Muted // an optional item not there does not alarm: it applies only sometimes
 	}
 	words := p.ex.say(e.Words())
 	var out []string

@@ -30,12 +30,13 @@ func TestExportLine(t *testing.T) {
 	l := openTemp(t)
 	record(t, l, "AB12CD")
 	d := fullDoc(t)
-	x := Export{Profile: "work", Host: "partner.example", File: "/home/maren/padview-AB12CD-full-20261002.md", Format: "markdown"}
+	x := Export{Profile: "work", Host: "partner.example", File: "/home/maren/padview-AB12CD-full-20261002.md", Format: "markdown",
+		Written: text.PersonalCategories(d)}
 	if err := l.Export(context.Background(), x, d); err != nil {
 		t.Fatal(err)
 	}
-	if err := l.Export(context.Background(), Export{Profile: "work", Host: "partner.example", File: StdoutFile, Format: "csv"},
-		text.MaskDocument(d)); err != nil {
+	if err := l.Export(context.Background(), Export{Profile: "work", Host: "partner.example", File: StdoutFile, Format: "csv",
+		Written: []string{"email", "address"}}, text.MaskDocument(d)); err != nil {
 		t.Fatal(err)
 	}
 	raw, _ := os.ReadFile(l.Path())
@@ -57,7 +58,7 @@ func TestExportLine(t *testing.T) {
 		e.User == "" || e.ID == "" || e.Status != nil || e.Shown != nil {
 		t.Errorf("export line: %+v", e)
 	}
-	if e := es[3]; e.File != "stdout" || e.Format != "csv" || !e.Masked || strings.Join(e.Written, ",") != "email,phone,address" {
+	if e := es[3]; e.File != "stdout" || e.Format != "csv" || !e.Masked || strings.Join(e.Written, ",") != "email,address" {
 		t.Errorf("masked export line: %+v", e)
 	}
 	if n, err := check(l); n != 4 || err != nil {

@@ -101,11 +101,15 @@ func (r Result) Failed() bool { return r.Rule.Required && r.Status == Missing }
 
 // Words is the result's state for people, in capitals for a required item
 // that is missing ("MISSING"), so that it stands out without colour.
-func (r Result) Words() string {
-	if r.Failed() {
-		return strings.ToUpper(r.Status.Words())
+func (r Result) Words() string { return r.Status.WordsFor(r.Rule.Required) }
+
+// WordsFor is the state for people of an item that is required or not:
+// in capitals where a required item is missing.
+func (s Status) WordsFor(required bool) string {
+	if required && s == Missing {
+		return strings.ToUpper(s.Words())
 	}
-	return r.Status.Words()
+	return s.Words()
 }
 
 // Detail says in a line why the rule ended as it did: the note, and where
@@ -220,49 +224,66 @@ func (r Report) Undetermined() []Result {
 	return out
 }
 
-// Verdict sums the report up for people: "complete: no required item is
-// missing", "INCOMPLETE: 2 required items missing" (in capitals, so that it
-// stands out without colour), or "undetermined: the sponsor email is only
-// in the full view".
+// Verdict sums the report up for people, naming the required items it
+// is about: "complete: no required item is missing", "INCOMPLETE: 1
+// required item missing: the calculation method" (in capitals, so that it
+// stands out without colour; then those padview could not decide, if
+// any), or "undetermined: the sponsor email is only in the full view".
 func (r Report) Verdict() string {
 	switch r.Outcome() {
 	case Incomplete:
-		n := len(r.Failures())
-		return "INCOMPLETE: " + text.Plural(n, "required item", "required items") + " missing"
+		failures := r.Failures()
+		s := "INCOMPLETE: " + text.Plural(len(failures), "required item", "required items") + " missing: " + nouns(failures)
+		if und := r.Undetermined(); len(und) > 0 {
+			s += "; " + undeterminedWords(und)
+		}
+		return s
 	case Undetermined:
 		return "undetermined: " + undeterminedWords(r.Undetermined())
 	}
 	return "complete: no required item is missing"
 }
 
-// undeterminedWords says which required items padview could not decide
-// and why: each by name where there are two or fewer.
-func undeterminedWords(rs []Result) string {
-	if len(rs) > 2 {
-		unknown, out := 0, 0
-		for _, res := range rs {
-			if res.Status == Unknown {
-				unknown++
-			} else {
-				out++
-			}
-		}
-		var parts []string
-		if unknown > 0 {
-			parts = append(parts, fmt.Sprintf("%d not recognised", unknown))
-		}
-		if out > 0 {
-			parts = append(parts, fmt.Sprintf("%d only in the full view", out))
-		}
-		return fmt.Sprintf("%d required items (%s)", len(rs), strings.Join(parts, ", "))
+// maxNamed is how many items a verdict names before it counts the rest.
+const maxNamed = 4
+
+// nouns names the rules of rs as a sentence lists them: "the period and
+// the calculation method".
+func nouns(rs []Result) string {
+	names := make([]string, len(rs))
+	for i, res := range rs {
+		names[i] = res.Rule.Noun
 	}
-	var parts []string
+	return text.Listing(names, maxNamed)
+}
+
+// undeterminedWords says which required items padview could not decide
+// and why, by name: "the sponsor email is only in the full view", "the
+// amounts were not recognised; the sponsor email and the sponsor postal
+// address are only in the full view".
+func undeterminedWords(rs []Result) string {
+	var unknown, out []Result
 	for _, res := range rs {
 		if res.Status == Unknown {
-			parts = append(parts, res.Rule.Noun+" "+text.Was(res.Rule.Noun)+" not recognised")
+			unknown = append(unknown, res)
 		} else {
-			parts = append(parts, res.Rule.Noun+" "+text.Is(res.Rule.Noun)+" only in the full view")
+			out = append(out, res)
 		}
+	}
+	var parts []string
+	if len(unknown) > 0 {
+		verb := "were"
+		if len(unknown) == 1 {
+			verb = text.Was(unknown[0].Rule.Noun)
+		}
+		parts = append(parts, nouns(unknown)+" "+verb+" not recognised")
+	}
+	if len(out) > 0 {
+		verb := "are"
+		if len(out) == 1 {
+			verb = text.Is(out[0].Rule.Noun)
+		}
+		parts = append(parts, nouns(out)+" "+verb+" only in the full view")
 	}
 	return strings.Join(parts, "; ")
 }

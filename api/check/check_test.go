@@ -239,6 +239,10 @@ var ruleCases = []ruleCase{
 	{"only a campaign total", "amounts.advertisement", full, `{"campaign": {"totalValue": {"amount": 5, "currency": "EUR"}}}`, Missing, "", "", false},
 	{"campaign value in euro", "amounts.campaign", full, `{"totale_waarde_campagne_euro": "500"}`, Present, "", "campaign.totalValue", false},
 	{"no campaign value", "amounts.campaign", full, `{"spend": 5}`, Missing, "", "", false},
+	{"a campaign total without a currency", "amounts.campaign", full, `{"campaign": {"totalValue": 9800}}`, Missing, "no currency: campaign.totalValue", "", false},
+	{"an amount received without a currency", "amounts.advertisement", full, `{"complianceAndFunding": {"amountsReceived": "41000"}}`, Missing, "no currency", "", false},
+	{"the requirement met by the campaign's total alone", "amounts", full, `{"campaign": {"totalValue": {"amount": 5, "currency": "EUR"}}}`, Present, "", "campaign.totalValue", false},
+	{"the requirement met by the advertisement's alone", "amounts", full, `{"complianceAndFunding": {"amountsReceived": {"amount": 5, "currency": "EUR"}}}`, Present, "", "complianceAndFunding.amountsReceived", false},
 
 	// election.information
 	{"how to vote", "election.information", full, `{"complianceAndFunding": {"linkedElection": "X", "officialInformation": "https://vote.example"}}`, Present, "", "", false},
@@ -637,17 +641,29 @@ func TestResultAndReportWords(t *testing.T) {
 		t.Errorf("detail with a note: %q", r.Detail())
 	}
 	n := len(rep.Failures())
-	if want := fmt.Sprintf("INCOMPLETE: %d required items missing", n); n < 2 || rep.Verdict() != want {
+	want := fmt.Sprintf("INCOMPLETE: %d required items missing: the amounts, the origin of the funds, whether the funds come from "+
+		"inside the EU, the calculation method and 1 more; the sponsor email and the sponsor place of establishment are only in the full view", n)
+	if n != 5 || rep.Verdict() != want {
 		t.Errorf("verdict %q; want %q", rep.Verdict(), want)
 	}
 	if !strings.HasPrefix(rep.Tally(), "") || !strings.Contains(rep.Tally(), " missing") || strings.HasPrefix(rep.Tally(), "0 ") || strings.Contains(rep.Tally(), " 0 ") {
 		t.Errorf("tally %q", rep.Tally())
 	}
-	one := Report{Results: []Result{{Rule: Rule{Required: true}, Status: Missing}}}
-	if one.Verdict() != "INCOMPLETE: 1 required item missing" {
+	one := Report{Results: []Result{{Rule: Rule{Required: true, Noun: "the calculation method"}, Status: Missing}}}
+	if one.Verdict() != "INCOMPLETE: 1 required item missing: the calculation method" {
 		t.Errorf("verdict of one: %q", one.Verdict())
 	}
 	if (Report{}).Verdict() != "complete: no required item is missing" {
 		t.Error("verdict of a complete report")
+	}
+	undecided := Report{Results: []Result{
+		{Rule: Rule{Required: true, Noun: "the amounts"}, Status: Unknown},
+		{Rule: Rule{Required: true, Noun: "the sponsor email"}, Status: NotInView},
+		{Rule: Rule{Required: true, Noun: "the sponsor postal address"}, Status: NotInView},
+		{Rule: Rule{Required: true, Noun: "the period"}, Status: Unknown},
+	}}
+	if want := "undetermined: the amounts and the period were not recognised; the sponsor email and the sponsor postal address " +
+		"are only in the full view"; undecided.Verdict() != want {
+		t.Errorf("verdict of four undecided: %q, want %q", undecided.Verdict(), want)
 	}
 }

@@ -1,6 +1,7 @@
 package check
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -98,5 +99,37 @@ func TestReportResultByID(t *testing.T) {
 	}
 	if _, ok := rep.Result("no.such.rule"); ok {
 		t.Error("a rule that is not there was found")
+	}
+}
+
+// The amounts of Art. 12(1)(d) are two items of the template, 5 for the
+// advertisement and 6 for the campaign, each read from its own fields; the
+// required rule spans both, is met by either (its basis says so) and reads
+// no field that neither of them reads.
+func TestAmountsAreTwoItemsUnderOneRequirement(t *testing.T) {
+	req, _ := RuleByID("amounts")
+	ad, _ := RuleByID("amounts.advertisement")
+	campaign, _ := RuleByID("amounts.campaign")
+	if !req.Required || ad.Annex != 5 || campaign.Annex != 6 || strings.Join(req.Over, " ") != "amounts.advertisement amounts.campaign" {
+		t.Fatalf("amounts %+v", req)
+	}
+	if !strings.Contains(req.Basis, "met by the amounts for the advertisement or those for the campaign, either") {
+		t.Errorf("the basis does not say what meets the requirement: %s", req.Basis)
+	}
+	for _, f := range ad.Fields {
+		if slices.Contains(campaign.Fields, f) {
+			t.Errorf("%s is read by both items", f)
+		}
+	}
+	if got, want := strings.Join(req.Fields, " "), strings.Join(slices.Concat(ad.Fields, campaign.Fields), " "); got != want {
+		t.Errorf("the requirement reads %s, its items %s", got, want)
+	}
+	for _, id := range req.Over {
+		if r, ok := Spanning(id); !ok || r.ID != "amounts" {
+			t.Errorf("Spanning(%s) = %s %v", id, r.ID, ok)
+		}
+	}
+	if _, ok := Spanning("period"); ok {
+		t.Error("the period is part of a requirement spanning items")
 	}
 }

@@ -36,6 +36,11 @@ type Rule struct {
 	// entity, "c" the linked election, "d" that targeting was used, "e"
 	// where the notice is; "" for none. The notice's label line reads it.
 	OnLabel string
+	// Over names the rules a requirement spanning several items is met
+	// by (the amounts of items 5 and 6): the notice shows their entries,
+	// each from its own fields, and none of its own, and marks them
+	// required while the requirement is not met.
+	Over []string
 
 	eval func(*checker, Rule) Result
 }
@@ -176,28 +181,32 @@ var Rules = withAnnexLabels([]Rule{
 	},
 	{
 		ID: "amounts", Label: "Amounts and other benefits, with currency", Noun: "the amounts", Annex: 5, Required: true,
-		Basis: reg + "Art. 12(1)(d): the aggregated amounts and the aggregated value of other benefits received" + tmpl +
-			"5 and 6",
-		About: "The amounts and the value of other benefits received, for the advertisement or the campaign; every " +
-			"amount must name its currency.",
-		Fields: []string{"complianceAndFunding.amountsReceived", "campaign.totalValue", "complianceAndFunding.otherBenefits"},
+		Basis: reg + "Art. 12(1)(d): the aggregated amounts and the aggregated value of other benefits received for " +
+			"the advertisement and, where relevant, the campaign" + tmpl + "5 and 6; padview counts the requirement " +
+			"met by the amounts for the advertisement or those for the campaign, either: a service may give only the " +
+			"campaign's total, and a wrong missing is worse than none; uncertain: whether the advertisement's own " +
+			"amounts are given apart from the campaign's",
+		About: "The amounts and the value of other benefits received, for the advertisement (item 5) or the campaign " +
+			"(item 6); every amount must name its currency. The notice shows each under its own item.",
+		Fields: slices.Concat(advertisementAmounts, campaignAmounts),
+		Over:   []string{"amounts.advertisement", "amounts.campaign"},
 		eval:   evalAmounts,
 	},
 	{
 		ID: "amounts.advertisement", Label: "Amounts for the advertisement", Noun: "the amounts for the advertisement", Annex: 5,
 		Basis: reg + "Art. 12(1)(d): the amounts and other benefits received for the advertisement" + tmpl + "5" +
 			"; uncertain: padview reads the amounts received as those for the advertisement",
-		About:  "The amounts (or other benefits) received for this advertisement, apart from the campaign's total.",
-		Fields: []string{"complianceAndFunding.amountsReceived", "complianceAndFunding.otherBenefits"},
-		eval:   evalField,
+		About:  "The amounts (or other benefits) received for this advertisement, apart from the campaign's total; each with its currency.",
+		Fields: advertisementAmounts,
+		eval:   evalAmounts,
 	},
 	{
 		ID: "amounts.campaign", Label: "Amounts for the campaign", Noun: "the amounts for the campaign", Annex: 6,
 		Basis: reg + "Art. 12(1)(d): where relevant, the amounts and other benefits received for the campaign" + tmpl + "6" +
 			"; uncertain: padview cannot tell whether a campaign total is relevant",
-		About:  "The total value of the campaign the advertisement is part of.",
-		Fields: []string{"campaign.totalValue"},
-		eval:   evalField,
+		About:  "The total value of the campaign the advertisement is part of, with its currency.",
+		Fields: campaignAmounts,
+		eval:   evalAmounts,
 	},
 	{
 		ID: "funding.origin", Label: "Origin of the funds", Noun: "the origin of the funds", Annex: 7, Required: true,
@@ -330,6 +339,13 @@ func withAnnexLabels(rules []Rule) []Rule {
 	return rules
 }
 
+// The places of the amounts: the advertisement's (item 5) and the
+// campaign's (item 6).
+var (
+	advertisementAmounts = []string{"complianceAndFunding.amountsReceived", "complianceAndFunding.otherBenefits"}
+	campaignAmounts      = []string{"campaign.totalValue"}
+)
+
 // partyFields are places of a sponsor's field: the advertiser's and each
 // sponsor's.
 func partyFields(names ...string) []string {
@@ -390,6 +406,18 @@ func LabelRules() []Rule {
 		}
 	}
 	return out
+}
+
+// Spanning is the requirement spanning several items that rule id is one
+// of (see Rule.Over): the amounts for the advertisement are one of the
+// amounts'.
+func Spanning(id string) (Rule, bool) {
+	for _, r := range Rules {
+		if slices.Contains(r.Over, id) {
+			return r, true
+		}
+	}
+	return Rule{}, false
 }
 
 // RuleByID finds a rule of Rules.

@@ -50,13 +50,23 @@ func writeCSV(w io.Writer, items []Item) error {
 	}
 	var rows []map[string]string
 	for _, d := range docs {
-		for _, g := range advert.Groups {
-			if g.Parties {
-				rows = appendPartyRows(rows, cols, d, g.Group)
-			}
+		for _, g := range csvGroups() {
+			rows = appendPartyRows(rows, cols, d, g)
 		}
 	}
 	return writeTable(w, cols, rows)
+}
+
+// csvGroups are the groups the CSV writes: the parties' (sponsors and
+// controllers), in the order of advert.Groups.
+func csvGroups() []advert.Group {
+	var out []advert.Group
+	for _, g := range advert.Groups {
+		if g.Parties {
+			out = append(out, g.Group)
+		}
+	}
+	return out
 }
 
 // appendPartyRows appends a row for each party of group g of d, or one
@@ -124,12 +134,8 @@ func writeCSVComments(w io.Writer, items []Item) error {
 		if it.Doc.Masked {
 			bw.WriteString(csvComment + "MASKED: " + maskedWords + "\n")
 		}
-		for _, f := range it.From.fields() {
-			value := f.value
-			if value == "" {
-				value = notKnown
-			}
-			fmt.Fprintf(bw, "%s%s: %s\n", csvComment, f.label, value)
+		for _, l := range it.From.Lines() {
+			bw.WriteString(csvComment + l + "\n")
 		}
 	}
 	return bw.Flush()

@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/text"
 )
 
 // Format is an export format, named as `--format` takes it.
@@ -40,6 +43,17 @@ func (f Format) Ext() string {
 		return "md"
 	}
 	return string(f)
+}
+
+// Written lists the categories of personal data an export of d in format
+// f holds, by what the format writes (text.PersonalCategoriesIn): JSON and
+// Markdown write the whole answer, CSV its parties only. The access log's
+// export line records them.
+func (f Format) Written(d *advert.Document) []string {
+	if f == CSV {
+		return text.PersonalCategoriesIn(d, csvGroups()...)
+	}
+	return text.PersonalCategories(d)
 }
 
 // Write renders advertisements in a format, each with its provenance:

@@ -26,7 +26,7 @@ func writeMarkdown(w *bufio.Writer, it Item) {
 	if d.Masked {
 		w.WriteString("**MASKED:** " + maskedWords + ".\n\n")
 	}
-	writeProvenanceMarkdown(w, it.From)
+	WriteProvenanceMarkdown(w, it.From)
 	switch {
 	case d.View == advert.Full && d.Masked:
 		fmt.Fprintf(w, "Full view, as normalized by padview, its personal data masked.\n\n> **Personal data.** %s\n", md(advert.DataProtectionNotice))
@@ -50,15 +50,16 @@ func writeMarkdown(w *bufio.Writer, it Item) {
 	}
 }
 
-// writeProvenanceMarkdown writes the provenance as a list under the title,
-// "not known" in italics for what it lacks.
-func writeProvenanceMarkdown(w *bufio.Writer, p Provenance) {
-	for _, f := range p.fields() {
-		value := "_" + notKnown + "_"
-		if f.value != "" {
-			value = md(f.value)
+// WriteProvenanceMarkdown writes the provenance as a list under the
+// title, "not known" in italics for what it lacks: the export's and the
+// notice's.
+func WriteProvenanceMarkdown(w *bufio.Writer, p Provenance) {
+	for _, f := range p.Fields() {
+		value := "_" + NotKnown + "_"
+		if f.Value != "" {
+			value = md(f.Value)
 		}
-		fmt.Fprintf(w, "- **%s:** %s\n", md(f.label), value)
+		fmt.Fprintf(w, "- **%s:** %s\n", md(f.Label), value)
 	}
 	w.WriteByte('\n')
 }

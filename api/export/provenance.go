@@ -48,24 +48,26 @@ func NewProvenance(ex *api.Exchange, r check.Report, version string) Provenance 
 // whatever the service sent in a header, and a hostile one can be long.
 const maxProvenanceText = 200
 
-// provenanceField is one line of the provenance: a name for machines (the
+// ProvenanceField is one line of the provenance: a name for machines (the
 // JSON member) and for people, and its value as text.
-type provenanceField struct {
-	member, label, value string
+type ProvenanceField struct {
+	Member, Label, Value string
 }
 
-// notKnown is what a value reads as when the provenance lacks it.
-const notKnown = "not known"
+// NotKnown is what a value reads as for people when the provenance lacks
+// it.
+const NotKnown = "not known"
 
-// fields lists the provenance in the order every format writes it; each
-// value is cleaned of control characters and cut at maxProvenanceText.
-// An empty value stays empty: the formats say "not known" or "" for it.
-func (p Provenance) fields() []provenanceField {
+// Fields lists the provenance in the order every format writes it (the
+// notice's too); each value is cleaned of control characters and cut at
+// maxProvenanceText. An empty value stays empty: the formats say "not
+// known" or "" for it.
+func (p Provenance) Fields() []ProvenanceField {
 	fetched := ""
 	if !p.FetchedAt.IsZero() {
 		fetched = p.FetchedAt.UTC().Truncate(time.Second).Format(time.RFC3339)
 	}
-	out := []provenanceField{
+	out := []ProvenanceField{
 		{"fetchedAt", "Fetched at", fetched},
 		{"host", "Service host", p.Host},
 		{"view", "View", p.View.String()},
@@ -74,7 +76,26 @@ func (p Provenance) fields() []provenanceField {
 		{"verdict", "Transparency check", string(p.Verdict)},
 	}
 	for i := range out {
-		out[i].value = provenanceText(out[i].value)
+		out[i].Value = provenanceText(out[i].Value)
+	}
+	return out
+}
+
+// Words is the field's value for people: NotKnown for an empty one.
+func (f ProvenanceField) Words() string {
+	if f.Value == "" {
+		return NotKnown
+	}
+	return f.Value
+}
+
+// Lines are the provenance as lines of text, "Fetched at:
+// 2026-10-02T09:30:00Z": the CSV's comments and the text notice's block.
+func (p Provenance) Lines() []string {
+	fields := p.Fields()
+	out := make([]string, len(fields))
+	for i, f := range fields {
+		out[i] = f.Label + ": " + f.Words()
 	}
 	return out
 }
@@ -96,13 +117,13 @@ const maskedWords = "personal data hidden for screen sharing (emails, phone numb
 // member a string, "" for what is not known.
 func appendProvenanceJSON(b []byte, p Provenance) []byte {
 	b = append(b, '{')
-	for i, f := range p.fields() {
+	for i, f := range p.Fields() {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = advert.AppendQuoted(b, f.member)
+		b = advert.AppendQuoted(b, f.Member)
 		b = append(b, ':')
-		b = advert.AppendQuoted(b, f.value)
+		b = advert.AppendQuoted(b, f.Value)
 	}
 	return append(b, '}')
 }

@@ -70,10 +70,11 @@ const MaxHTML = 1000
 // Stream writes notices one at a time as a batch brings them: text and
 // Markdown at once, one after another; HTML as one file at Close.
 type Stream struct {
-	w    io.Writer
-	f    Format
-	n    int
-	kept []Notice // HTML's, until Close
+	w       io.Writer
+	f       Format
+	n       int
+	kept    []Notice // HTML's, until Close
+	missing missing  // the PAIDs not laid out, for the closing section
 }
 
 // NewStream starts writing to w in format f.
@@ -111,13 +112,26 @@ func (s *Stream) Add(n Notice) error {
 }
 
 // Close writes what Add kept (the HTML file: an empty one when no notice
-// came).
+// came), and ends with the PAIDs not laid out (Fail, Unfinished), if any.
 func (s *Stream) Close() error {
-	if s.f != HTML {
+	if s.f == HTML {
+		return writeHTML(s.w, s.kept, s.missing)
+	}
+	if !s.missing.any() {
 		return nil
 	}
-	return writeHTML(s.w, s.kept)
+	bw := bufio.NewWriter(s.w)
+	if s.f == Markdown {
+		writeMissingMarkdown(bw, s.missing, s.n > 0)
+	} else {
+		writeMissingText(bw, s.missing)
+	}
+	return bw.Flush()
 }
+
+// ExportName is the format as the access log records an export of the
+// notice in it: "notice-html".
+func (f Format) ExportName() string { return "notice-" + string(f) }
 
 // Write writes notices in format f.
 func Write(w io.Writer, f Format, notices ...Notice) error {

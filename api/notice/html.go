@@ -6,6 +6,7 @@ import (
 
 	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/check"
+	"github.com/padview/padview/api/export"
 )
 
 // page is one standalone HTML file: no script, no external resource (the
@@ -23,7 +24,8 @@ var page = template.Must(template.New("notice").Parse(`<!DOCTYPE html>
 <title>{{.Title}}</title>
 <style>
 body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;max-width:54rem;margin:2rem auto;padding:0 1rem;line-height:1.45;color:#1b1b1b;background:#fff}
-article+article{border-top:3px double #888;margin-top:3rem;padding-top:1rem}
+article+article,article+section{border-top:3px double #888;margin-top:3rem;padding-top:1rem}
+.provenance{color:#555;font-size:.9rem;margin:.5rem 0 1rem}
 h1{font-size:1.5rem}h2{font-size:1.1rem;margin:1.4rem 0 .3rem}
 .about{color:#555}.masked{font-weight:700}
 .personal{border-left:4px solid #b36b00;padding:.3rem .8rem;background:#fff6e5}
@@ -39,6 +41,13 @@ dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
 <h1>{{.Heading}}</h1>
 {{- if .Masked}}
 <p class="masked">{{$.Masked}}</p>
+{{- end}}
+{{- with .From}}
+<dl class="provenance">
+{{- range .}}
+<dt>{{.Label}}</dt><dd>{{.Words}}</dd>
+{{- end}}
+</dl>
 {{- end}}
 <p class="about">{{$.About}}</p>
 {{- if .Personal}}
@@ -61,6 +70,27 @@ dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
 <p><strong>Check:</strong> {{.Verdict}}</p>
 </article>
 {{- end}}
+{{- with .Missing}}
+<section class="missing-notices">
+<h1>{{$.NotLaidOut}}</h1>
+{{- with .Intro}}
+<p>{{.}}</p>
+{{- end}}
+{{- if .Failed}}
+<dl>
+{{- range .Failed}}
+<dt>{{.PAID}}</dt><dd>{{.Why}}</dd>
+{{- end}}
+</dl>
+{{- end}}
+{{- with .More}}
+<p>{{.}}</p>
+{{- end}}
+{{- with .Unfinished}}
+<p>{{.}}</p>
+{{- end}}
+</section>
+{{- end}}
 </body>
 </html>
 `))
@@ -78,8 +108,16 @@ type htmlItem struct {
 type htmlNotice struct {
 	Heading, Verdict string
 	Masked, Personal bool
+	From             []export.ProvenanceField // nil: no provenance block
 	Label            []htmlEntry
 	Items            []htmlItem
+}
+
+// htmlMissing is the closing section as the page draws it; nil when
+// nothing is missing.
+type htmlMissing struct {
+	Intro, More, Unfinished string
+	Failed                  []failure
 }
 
 // class sorts an entry for the page's style.
@@ -87,7 +125,7 @@ func class(e Entry) string {
 	switch {
 	case e.Shown():
 		return "value"
-	case e.Status == check.Missing:
+	case e.Status == check.Missing && e.Required:
 		return "missing"
 	}
 	return "marker"
@@ -102,19 +140,26 @@ func htmlEntries(es []Entry) []htmlEntry {
 }
 
 // writeHTML writes the notices as one HTML file, titled after the notice
-// when there is one.
-func writeHTML(w io.Writer, notices []Notice) error {
+// when there is one, and closed by what is missing from it.
+func writeHTML(w io.Writer, notices []Notice, m missing) error {
 	data := struct {
-		Title, About, LabelTitle, Statement, Masked, Personal string
-		Notices                                               []htmlNotice
+		Title, About, LabelTitle, Statement, Masked, Personal, NotLaidOut string
+		Notices                                                           []htmlNotice
+		Missing                                                           *htmlMissing
 	}{Title: "Transparency notices", About: About, LabelTitle: LabelTitle, Statement: Statement, Masked: MaskedWords,
-		Personal: advert.DataProtectionNotice}
+		Personal: advert.DataProtectionNotice, NotLaidOut: NotLaidOut}
 	if len(notices) == 1 {
 		data.Title = notices[0].Heading()
+	}
+	if m.any() {
+		data.Missing = &htmlMissing{Intro: m.intro(), More: m.moreWords(), Unfinished: m.unfinished, Failed: m.failed}
 	}
 	for _, n := range notices {
 		hn := htmlNotice{Heading: n.Heading(), Verdict: n.Verdict, Masked: n.Masked, Personal: n.View == advert.Full,
 			Label: htmlEntries(n.LabelEntries())}
+		if n.From != nil {
+			hn.From = n.From.Fields()
+		}
 		for _, it := range n.Items {
 			hn.Items = append(hn.Items, htmlItem{Number: it.Number, Title: it.Title, Entries: htmlEntries(it.Entries)})
 		}

@@ -19,6 +19,9 @@ func writeMarkdown(w *bufio.Writer, n Notice) {
 	if n.Masked {
 		fmt.Fprintf(w, "**%s**\n\n", md(MaskedWords))
 	}
+	if n.From != nil {
+		export.WriteProvenanceMarkdown(w, *n.From)
+	}
 	fmt.Fprintf(w, "%s\n", md(About))
 	if n.View == advert.Full {
 		fmt.Fprintf(w, "\n> **Personal data.** %s\n", md(advert.DataProtectionNotice))

@@ -1,8 +1,11 @@
 package notice
 
 import (
+	"fmt"
+
 	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/check"
+	"github.com/padview/padview/api/export"
 	"github.com/padview/padview/api/text"
 )
 
@@ -15,6 +18,13 @@ type Notice struct {
 	Label   []Entry // the label's points b to e (Art. 11(1)); (a) is the statement itself
 	Items   []Item  // items 1 to 16 of Annex II, in order
 	Verdict string  // the check's verdict on the notice
+	// Personal are the categories of personal data the notice shows (in
+	// the order of text.Categories): what a file of it holds, as the
+	// access log's export line records it.
+	Personal []string
+	// From is where the answer came from, written as a block under the
+	// heading of a file; nil where none is written (the pane, its copy).
+	From *export.Provenance
 
 	labelRequired []bool // by Label: the rule is required
 }
@@ -29,9 +39,12 @@ type Item struct {
 // Entry is what the notice says for one rule: the values the answer holds
 // for it, or, where it shows none, the check's state and note.
 type Entry struct {
-	Label    string // the rule's label
-	Rule     string // the rule's id
-	Required bool   // the rule's: a required item missing fails the notice
+	Label string // the rule's label
+	Rule  string // the rule's id
+	// Required: the notice is not complete without the item, as its
+	// rule is required, or the requirement it is one of (the amounts
+	// of items 5 and 6) is not met.
+	Required bool
 	Status   check.Status
 	// Values are the values the answer holds where the check found the
 	// item, written for people and cleaned; at most maxValues, More
@@ -46,9 +59,27 @@ type Entry struct {
 // Shown reports whether the entry shows values rather than a marker.
 func (e Entry) Shown() bool { return len(e.Values) > 0 }
 
-// Marker is the entry's state as the check words it, with its symbol:
-// "✗ missing", "◌ not in this view", "? unknown".
-func (e Entry) Marker() string { return e.Status.Symbol() + " " + e.Status.Words() }
+// Marker is the entry's state as the check words it, with its symbol, and
+// whether the item is required where it is not there or not decided:
+// "✗ MISSING (required)", "✗ missing (optional)", "◌ not in this view
+// (required)", "? unknown (optional)", "– not applicable".
+func (e Entry) Marker() string {
+	m := e.Status.Symbol() + " " + e.Status.WordsFor(e.Required)
+	switch {
+	case e.Required && (e.Status == check.Missing || e.Status == check.Unknown || e.Status == check.NotInView):
+		m += " (" + RequiredWord + ")"
+	case e.Status == check.Missing || e.Status == check.Unknown:
+		m += " (" + OptionalWord + ")"
+	}
+	return m
+}
+
+// The words that say whether an item not there is needed: as the check's
+// output says it of each rule.
+const (
+	RequiredWord = "required"
+	OptionalWord = "optional"
+)
 
 // Statement is the label's point (a): that it is a political advertisement.
 const Statement = "Political advertisement"
@@ -66,7 +97,11 @@ func Build(d *advert.Document, rep check.Report) Notice {
 	vals := readValues(d, rep)
 	entry := func(r check.Rule) Entry {
 		res, _ := rep.Result(r.ID)
-		return vals.entry(r, res)
+		e := vals.entry(r, res)
+		if span, ok := check.Spanning(r.ID); ok && span.Required {
+			spanned(&e, span, rep)
+		}
+		return e
 	}
 	n := Notice{PAID: text.CleanText(d.PAID), View: d.View, Masked: d.Masked, Verdict: rep.Verdict()}
 	for _, r := range check.LabelRules() {
@@ -76,9 +111,41 @@ func Build(d *advert.Document, rep check.Report) Notice {
 	for _, it := range check.Items() {
 		item := Item{Number: it.Number, Title: it.Label}
 		for _, r := range it.Rules {
-			item.Entries = append(item.Entries, entry(r))
+			if len(r.Over) == 0 { // a requirement over items shows through theirs
+				item.Entries = append(item.Entries, entry(r))
+			}
 		}
 		n.Items = append(n.Items, item)
 	}
+	n.Personal = vals.written.List()
 	return n
+}
+
+// spanned marks e, an entry of one of the items a requirement spans (the
+// amounts for the advertisement, of span the amounts), required while
+// the requirement is not met; where another item meets it, its note says
+// which.
+func spanned(e *Entry, span check.Rule, rep check.Report) {
+	res, _ := rep.Result(span.ID)
+	if !met(res.Status) {
+		e.Required = true
+		return
+	}
+	if e.Status != check.Missing && e.Status != check.Unknown {
+		return
+	}
+	for _, id := range span.Over {
+		other, _ := rep.Result(id)
+		if id != e.Rule && other.Status == check.Present {
+			e.Note = join(e.Note, fmt.Sprintf("%s %s given under item %d, which meets the requirement", span.Noun,
+				text.Is(span.Noun), other.Rule.Annex))
+			return
+		}
+	}
+}
+
+// met reports whether a requirement ended so that it does not make the
+// notice incomplete or undetermined.
+func met(s check.Status) bool {
+	return s == check.Present || s == check.NotApplicable || s == check.DeclaredNone
 }

@@ -70,7 +70,8 @@ const riverside = `{
 
 // The notice is the template's items 1 to 16, in order, each once, each
 // with an entry for every rule of the item in the check's table, in its
-// order; every format writes them so.
+// order, but a requirement over several items (the amounts), which shows
+// through theirs; every format writes them so.
 func TestNoticeFollowsTheTemplatesItems(t *testing.T) {
 	n := build(t, advert.Full, riverside)
 	items := check.Items()
@@ -78,12 +79,18 @@ func TestNoticeFollowsTheTemplatesItems(t *testing.T) {
 		t.Fatalf("%d items, the template has %d", len(n.Items), len(items))
 	}
 	for i, it := range n.Items {
-		if it.Number != i+1 || it.Title != items[i].Label || len(it.Entries) != len(items[i].Rules) {
+		var rules []check.Rule
+		for _, r := range items[i].Rules {
+			if len(r.Over) == 0 {
+				rules = append(rules, r)
+			}
+		}
+		if it.Number != i+1 || it.Title != items[i].Label || len(it.Entries) != len(rules) {
 			t.Fatalf("item %d: %d %q with %d entries", i+1, it.Number, it.Title, len(it.Entries))
 		}
 		for j, e := range it.Entries {
-			if e.Rule != items[i].Rules[j].ID || e.Label != items[i].Rules[j].Label {
-				t.Errorf("item %d entry %d is %s, want %s", it.Number, j, e.Rule, items[i].Rules[j].ID)
+			if e.Rule != rules[j].ID || e.Label != rules[j].Label {
+				t.Errorf("item %d entry %d is %s, want %s", it.Number, j, e.Rule, rules[j].ID)
 			}
 		}
 	}
@@ -109,24 +116,33 @@ func TestNoticeFollowsTheTemplatesItems(t *testing.T) {
 }
 
 // An item not in the answer is marked with the check's own word for its
-// state, and its note says why: missing, unknown (pointing to padview
+// state (in capitals for a required item missing, as the check writes
+// it), whether it is required or optional where it is not there or not
+// decided, and its note says why: missing, unknown (pointing to padview
 // fields), not in this view, not applicable, declared none.
 func TestMarkersAreTheChecksStates(t *testing.T) {
 	cases := []struct {
 		name, body, rule string
 		view             advert.View
 		want             check.Status
-		says             string
+		marker, says     string
 	}{
-		{"missing", `{"advertiser": {"companyName": "R"}}`, "calculation", advert.Standard, check.Missing, text.NotInResponse},
+		{"missing", `{"advertiser": {"companyName": "R"}}`, "calculation", advert.Standard, check.Missing,
+			"✗ MISSING (required)", text.NotInResponse},
+		{"missing, optional", `{"advertiser": {"companyName": "R"}}`, "suspension", advert.Standard, check.Missing,
+			"✗ missing (optional)", text.NotInResponse},
 		{"unknown", `{"advertiser": {"companyName": "R"}, "berekening_der_waarden": "x"}`, "calculation", advert.Standard,
-			check.Unknown, "padview fields TEST01"},
+			check.Unknown, "? unknown (required)", "padview fields TEST01"},
+		{"unknown, optional", `{"advertiser": {"companyName": "R"}, "berekening_der_waarden": "x"}`, "repository", advert.Standard,
+			check.Unknown, "? unknown (optional)", "padview fields TEST01"},
 		{"only in the full view", `{"advertiser": {"companyName": "R"}}`, "sponsor.email", advert.Standard, check.NotInView,
-			"the full view shows it"},
+			"◌ not in this view (required)", "the full view shows it"},
+		{"only in the full view, optional", `{"advertiser": {"companyName": "R"}}`, "sponsor.address", advert.Standard, check.NotInView,
+			"◌ not in this view: ", "the full view shows it"},
 		{"not applicable", `{"advertiser": {"companyName": "R"}, "complianceAndFunding": {"payer": "R"}}`, "payer",
-			advert.Standard, check.NotApplicable, "the sponsor pays"},
+			advert.Standard, check.NotApplicable, "– not applicable: ", "the sponsor pays"},
 		{"declared none", `{"complianceAndFunding": {"calculationMethodology": null}}`, "calculation", advert.Standard,
-			check.DeclaredNone, "not disclosed"},
+			check.DeclaredNone, "○ declared none: ", "not disclosed"},
 	}
 	for _, c := range cases {
 		n := build(t, c.view, c.body)
@@ -134,15 +150,49 @@ func TestMarkersAreTheChecksStates(t *testing.T) {
 		if e.Status != c.want || e.Shown() {
 			t.Errorf("%s: %s shown %v, want %s", c.name, e.Status, e.Values, c.want)
 		}
-		words := e.Status.Symbol() + " " + c.want.Words()
-		if !strings.HasPrefix(e.Words(), words) || !strings.Contains(e.Words(), c.says) {
-			t.Errorf("%s: %q, want %q … %q", c.name, e.Words(), words, c.says)
+		if !strings.HasPrefix(e.Words(), c.marker) || !strings.Contains(e.Words(), c.says) {
+			t.Errorf("%s: %q, want %q … %q", c.name, e.Words(), c.marker, c.says)
 		}
 		for _, f := range Formats {
-			if out := write(t, f, n); !strings.Contains(out, c.want.Words()) {
-				t.Errorf("%s: the %s notice does not say %q", c.name, f, c.want.Words())
+			if out := write(t, f, n); !strings.Contains(out, strings.TrimSuffix(c.marker, ": ")) {
+				t.Errorf("%s: the %s notice does not say %q", c.name, f, c.marker)
 			}
 		}
+	}
+}
+
+// The amounts are two items under one requirement: each shows its own
+// values, the campaign's total never under item 5; while no amount is
+// given both are marked required, and where one meets the requirement the
+// other says so.
+func TestAmountsUnderTheirOwnItems(t *testing.T) {
+	n := build(t, advert.Full, riverside)
+	if got := entry(t, n, "amounts.advertisement").Words(); got != "EUR 30,000.00" {
+		t.Errorf("item 5 shows %q", got)
+	}
+	if got := entry(t, n, "amounts.campaign").Words(); got != "EUR 48,250" {
+		t.Errorf("item 6 shows %q", got)
+	}
+	if out := write(t, Text, n); strings.Contains(out, "Total value") || strings.Count(out, "48,250") != 1 {
+		t.Errorf("the campaign's total is shown other than once under item 6:\n%s", out)
+	}
+	none := build(t, advert.Full, `{"advertiser": {"companyName": "R"}}`)
+	for _, id := range []string{"amounts.advertisement", "amounts.campaign"} {
+		if e := entry(t, none, id); !e.Required || !strings.HasPrefix(e.Words(), "✗ MISSING (required)") {
+			t.Errorf("no amounts: %s reads %q", id, e.Words())
+		}
+	}
+	if !strings.Contains(none.Verdict, "the amounts") {
+		t.Errorf("the verdict does not name the amounts: %s", none.Verdict)
+	}
+	campaign := build(t, advert.Full, `{"campaign": {"totalValue": {"amount": 500, "currency": "EUR"}}}`)
+	if e := entry(t, campaign, "amounts.advertisement"); e.Required ||
+		e.Words() != "✗ missing (optional): not in this response; the amounts are given under item 6, which meets the requirement" {
+		t.Errorf("met by the campaign's: item 5 reads %q", e.Words())
+	}
+	bare := build(t, advert.Full, `{"complianceAndFunding": {"amountsReceived": {"amount": 5, "currency": "EUR"}}, "campaign": {"totalValue": 9800}}`)
+	if e := entry(t, bare, "amounts.campaign"); !strings.HasPrefix(e.Words(), "✗ MISSING (required): no currency: campaign.totalValue") {
+		t.Errorf("a campaign total without its currency: item 6 reads %q", e.Words())
 	}
 }
 
@@ -240,7 +290,8 @@ func TestLabelLine(t *testing.T) {
 	}
 	bare := build(t, advert.Full, `{"complianceAndFunding": {"controllingEntity": "Holding SE"}}`)
 	got = strings.Join(bare.LabelParts(), " · ")
-	for _, s := range []string{"Sponsor name: ✗ missing", "Entity controlling the sponsor: Holding SE", "Link to the transparency notice: ✗ missing"} {
+	for _, s := range []string{"Sponsor name: ✗ MISSING (required)", "Entity controlling the sponsor: Holding SE",
+		"Link to the transparency notice: ✗ MISSING (required)"} {
 		if !strings.Contains(got, s) {
 			t.Errorf("label %q lacks %q", got, s)
 		}
@@ -419,5 +470,36 @@ func TestNoticesOfRealSources(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// The notice names the categories of personal data it shows, and no
+// other: the advertiser's phone and a person's name beside the company's
+// stay off it, so the access log does not record them; a natural person's
+// name and a payer's email do.
+func TestPersonalIsWhatTheNoticeShows(t *testing.T) {
+	withPhone := strings.Replace(riverside, `"registrationNumber": "GB-0042"},`,
+		`"registrationNumber": "GB-0042", "phone": "+44 20 7946 0012", "firstName": "Maren", "lastName": "Holt"},`, 1)
+	cases := []struct {
+		name, body string
+		view       advert.View
+		want       string
+	}{
+		{"the full view", withPhone, advert.Full, "email,address"},
+		{"the standard view", withPhone, advert.Standard, ""},
+		{"a natural person as sponsor", `{"sponsors": [{"name": "Tomasz Wiśniewski", "kind": "individual"}]}`, advert.Full, "name"},
+		{"a payer that is a person, with an email", `{"advertiser": {"companyName": "R"}, "complianceAndFunding": {"payer":
+			{"name": "Tomasz Wiśniewski", "kind": "individual", "email": "t.w@mail.example"}}}`, advert.Full, "email,name"},
+	}
+	for _, c := range cases {
+		n := build(t, c.view, c.body)
+		if got := strings.Join(n.Personal, ","); got != c.want {
+			t.Errorf("%s: the notice holds %q, want %q", c.name, got, c.want)
+		}
+	}
+	d := doc(t, advert.Full, withPhone)
+	masked := Build(text.MaskDocument(d), check.Check(d))
+	if got := strings.Join(masked.Personal, ","); got != "email,address" {
+		t.Errorf("masked: %q", got)
 	}
 }

@@ -15,6 +15,12 @@ func writeText(w *bufio.Writer, n Notice) {
 	if n.Masked {
 		fmt.Fprintln(w, MaskedWords)
 	}
+	if n.From != nil {
+		for _, l := range n.From.Lines() {
+			fmt.Fprintln(w, l)
+		}
+		fmt.Fprintln(w)
+	}
 	fmt.Fprintf(w, "%s\n\n%s:\n  %s\n", About, LabelTitle, strings.Join(n.LabelParts(), " · "))
 	width := 0
 	for _, it := range n.Items {

@@ -34,6 +34,9 @@ type values struct {
 	at       map[string]*place // by the path as the check writes it (cleaned)
 	under    map[string]bool   // every prefix of those paths that ends in "." or "[]."
 	standard bool
+	// written gathers the categories of personal data of the values kept,
+	// which the notice shows: what a file of it holds.
+	written text.CategorySet
 }
 
 // readValues walks d once for the places rep found its items at: the
@@ -42,9 +45,9 @@ type values struct {
 // members at those places and the objects on the way to them, so that
 // 50,000 sponsors cost little when no sponsor's member is wanted.
 func readValues(d *advert.Document, rep check.Report) values {
-	v := values{at: map[string]*place{}, under: map[string]bool{}, standard: d.View == advert.Standard}
+	v := values{at: map[string]*place{}, under: map[string]bool{}, standard: d.View == advert.Standard, written: text.CategorySet{}}
 	for _, res := range rep.Results {
-		if res.Status != check.Present {
+		if res.Status != check.Present || len(res.Rule.Over) > 0 { // a requirement over items has no entry
 			continue
 		}
 		for _, p := range res.Found {
@@ -59,24 +62,27 @@ func readValues(d *advert.Document, rep check.Report) values {
 	for _, g := range advert.Groups {
 		if prefix := string(g.Group) + "."; !g.Parties && v.under[prefix] {
 			obj := d.Group(g.Group)
-			v.object(prefix, obj, text.PlaceOfGroup(d, g.Group), 2)
+			v.object(prefix, obj, text.PlaceOfGroup(d, g.Group), 2, nil)
 		}
 	}
 	if prefix := string(advert.GroupSponsors) + "[]."; v.under[prefix] {
 		// Read as a party that is not a natural person: whether it is one
 		// decides only whether its name is personal, and names are shown
-		// in both views (see hidden). Telling would read every member.
+		// in both views (see hidden). Telling reads every member, so it is
+		// told only for the values kept, whose categories are gathered.
 		party := text.PlaceOfParty(d, advert.Value{})
 		for _, sp := range d.Sponsors {
-			v.object(prefix, sp, party, 1)
+			v.object(prefix, sp, party, 1, d)
 		}
 	}
 	return v
 }
 
 // object reads the members of obj, whose paths start with prefix, and
-// depth-1 levels of objects below them.
-func (v values) object(prefix string, obj advert.Value, pp text.PersonalPlace, depth int) {
+// depth-1 levels of objects below them. party, when not nil, is the
+// document obj is a party of, read there as one that is not a natural
+// person: whether it is one is told for the values kept.
+func (v values) object(prefix string, obj advert.Value, pp text.PersonalPlace, depth int, party *advert.Document) {
 	for _, m := range obj.Members() {
 		path := prefix + m.Key
 		p := v.at[text.CleanText(path)]
@@ -86,12 +92,25 @@ func (v values) object(prefix string, obj advert.Value, pp text.PersonalPlace, d
 		}
 		category, inner := pp.Member(m.Key, m.Value)
 		if p != nil {
-			p.add(m.Key, m.Value, inner, category, v.standard)
+			v.add(p, member{key: m.Key, val: m.Value, category: category, pp: inner, party: party, of: obj})
 		}
 		if below {
-			v.object(path+".", m.Value, inner, depth-1)
+			v.object(path+".", m.Value, inner, depth-1, nil)
 		}
 	}
+}
+
+// member is a member of an object at a place the check found an item:
+// its name and value, its category and the place of its own members, and
+// for a party's member (party not nil) the party it is of, to tell them
+// exactly.
+type member struct {
+	key      string
+	val      advert.Value
+	category string
+	pp       text.PersonalPlace
+	party    *advert.Document
+	of       advert.Value
 }
 
 // hidden reports whether a value of the category stays off the notice:
@@ -101,19 +120,19 @@ func hidden(standard bool, category string) bool {
 	return standard && category != "" && category != text.CategoryName
 }
 
-// add keeps one value of the place, unless it is hidden: the first
+// add keeps one value of place p, unless it is hidden: the first
 // maxValues distinct ones, written for people, and a count of the rest.
-func (p *place) add(key string, val advert.Value, pp text.PersonalPlace, category string, standard bool) {
+func (v values) add(p *place, m member) {
 	if p.label == "" {
-		p.label = text.CleanText(text.LabelFor(key))
+		p.label = text.CleanText(text.LabelFor(m.key))
 	}
-	if hidden(standard, category) {
+	if hidden(v.standard, m.category) { // a natural person's name is not hidden: no need of the exact place
 		p.withheld = true
 		return
 	}
-	raw := val.Text() // a scalar is told apart as sent, so that the rest need no writing out
-	if val.Kind == advert.Object || val.Kind == advert.Array {
-		raw = valueText(key, val, pp, standard)
+	raw := m.val.Text() // a scalar is told apart as sent, so that the rest need no writing out
+	if m.val.Kind == advert.Object || m.val.Kind == advert.Array {
+		raw = writer{standard: v.standard}.text(m.key, m.val, m.category, m.pp)
 	}
 	if strings.TrimSpace(raw) == "" || p.seen[raw] {
 		return
@@ -123,35 +142,53 @@ func (p *place) add(key string, val advert.Value, pp text.PersonalPlace, categor
 		p.more++
 		return
 	}
-	if s := clip(text.CleanText(valueText(key, val, pp, standard))); !slices.Contains(p.values, s) {
+	if m.party != nil {
+		m.category, m.pp = text.PlaceOfParty(m.party, m.of).Member(m.key, m.val)
+	}
+	if s := clip(text.CleanText(writer{standard: v.standard, written: v.written}.text(m.key, m.val, m.category, m.pp))); !slices.Contains(p.values, s) {
 		p.values = append(p.values, s)
 	}
 }
 
-// valueText writes a value for people: as api/text formats it by what its
-// name means (money with its currency, dates, yes or no), a party by its
-// name, another object by its members ("Label: …"), a list joined. Inside
-// an object, a member of personal data stays out in the standard view.
-func valueText(key string, v advert.Value, pp text.PersonalPlace, standard bool) string {
+// writer writes values for people, gathering the categories of personal
+// data of what it writes into written (when not nil).
+type writer struct {
+	standard bool
+	written  text.CategorySet
+}
+
+// text writes a value for people: as api/text formats it by what its name
+// means (money with its currency, dates, yes or no), a party by its name,
+// another object by its members ("Label: …"), a list joined. v is of
+// category category, its members standing at pp. Inside an object, a
+// member of personal data stays out in the standard view.
+func (w writer) text(key string, v advert.Value, category string, pp text.PersonalPlace) string {
 	switch {
 	case v.Kind == advert.Array:
 		parts := make([]string, 0, v.Len())
 		for _, it := range v.Items() {
-			parts = append(parts, valueText(key, it, pp, standard))
+			parts = append(parts, w.text(key, it, category, pp))
 		}
 		return strings.Join(parts, ", ")
 	case v.Kind == advert.Object && !text.IsAmount(v):
 		if name, ok := partyName(v); ok {
+			if w.written != nil {
+				w.written.Add(category)
+				w.written.Add(pp.NameCategory(v))
+			}
 			return name
 		}
 		var parts []string
 		for _, m := range v.Members() {
-			category, inner := pp.Member(m.Key, m.Value)
-			if !hidden(standard, category) && !isID(m.Key) {
-				parts = append(parts, text.LabelFor(m.Key)+": "+valueText(m.Key, m.Value, inner, standard))
+			c, inner := pp.Member(m.Key, m.Value)
+			if !hidden(w.standard, c) && !isID(m.Key) {
+				parts = append(parts, text.LabelFor(m.Key)+": "+w.text(m.Key, m.Value, c, inner))
 			}
 		}
 		return strings.Join(parts, " · ")
+	}
+	if w.written != nil {
+		pp.Written(category, v, w.written)
 	}
 	return text.FormatField(key, v)
 }

@@ -358,6 +358,7 @@ const maxPersonParts = 8
 // naming is what PartyName reads of a party.
 type naming struct {
 	name, person string
+	nameKey      string // the member name is read from
 	id           advert.Value
 	hasID        bool
 }
@@ -379,7 +380,7 @@ func readNaming(vc *vocab.Vocabulary, v advert.Value) naming {
 		}
 		f, given := mean.Field, givenText(m.Value)
 		if r := slices.Index(names, f); r >= 0 && r < nameRank && given != "" {
-			out.name, nameRank = m.Value.Str, r
+			out.name, out.nameKey, nameRank = m.Value.Str, m.Key, r
 		}
 		if r := slices.Index(person, f); r >= 0 && r < maxPersonParts && !seen[r] {
 			seen[r], parts[r] = true, given

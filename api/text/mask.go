@@ -1,6 +1,7 @@
 package text
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -404,14 +405,26 @@ func MaskValueAt(path []string, v advert.Value) advert.Value {
 
 // PersonalCategories lists the categories of personal data d holds (a
 // value, not null or empty), in the order of Categories: what showing d
-// shows. The access log records these, never the values.
+// shows, or writing it whole. The access log records these, never the
+// values.
 func PersonalCategories(d *advert.Document) []string {
+	return PersonalCategoriesIn(d)
+}
+
+// PersonalCategoriesIn lists the categories of personal data d holds in
+// the groups named (every group when none is), in the order of
+// Categories: what a writer of those groups writes (the CSV export writes
+// the sponsors and the controllers).
+func PersonalCategoriesIn(d *advert.Document, groups ...advert.Group) []string {
 	if d == nil {
 		return nil
 	}
-	seen := map[vocab.Category]bool{}
+	seen := CategorySet{}
 	vc := d.Vocabulary()
 	for _, g := range advert.Groups {
+		if len(groups) > 0 && !slices.Contains(groups, g.Group) {
+			continue
+		}
 		if g.Parties {
 			items, _ := d.Parties(g.Group)
 			for _, it := range items {
@@ -422,16 +435,64 @@ func PersonalCategories(d *advert.Document) []string {
 		v := d.Group(g.Group)
 		collectCategories(objectPlace(vc, string(g.Group), v), v, seen)
 	}
+	return seen.List()
+}
+
+// CategorySet gathers the categories of personal data a writer wrote, so
+// that an export's line in the access log names what its file holds and
+// nothing else.
+type CategorySet map[vocab.Category]bool
+
+// Add adds a category; "" (not personal) adds nothing.
+func (s CategorySet) Add(category string) {
+	if category != "" {
+		s[vocab.Category(category)] = true
+	}
+}
+
+// List lists the categories gathered, in the order of Categories; empty,
+// not nil, when there are none.
+func (s CategorySet) List() []string {
 	out := []string{}
 	for _, c := range Categories {
-		if seen[vocab.Category(c)] {
+		if s[vocab.Category(c)] {
 			out = append(out, c)
 		}
 	}
 	return out
 }
 
-func collectCategories(p place, v advert.Value, seen map[vocab.Category]bool) {
+// Written adds to s the categories of personal data of v written whole
+// (each of its members, and emails and phone numbers in its text): v is a
+// member's value of category category (from Member), its own members
+// standing at pp.
+func (pp PersonalPlace) Written(category string, v advert.Value, s CategorySet) {
+	p := pp.p
+	if category != "" {
+		p.category = vocab.Category(category)
+	}
+	collectCategories(p, v, s)
+}
+
+// NameCategory is the category of personal data of the name PartyName
+// writes for v, whose members stand at pp: a person's names are personal
+// data; the name a party goes by is where the party is a natural person.
+func (pp PersonalPlace) NameCategory(v advert.Value) string {
+	if v.Kind != advert.Object {
+		return ""
+	}
+	n := readNaming(vocab.Builtin(), v)
+	switch {
+	case n.name != "":
+		c, _ := pp.p.member(n.nameKey, advert.Value{Kind: advert.String})
+		return string(c)
+	case n.person != "":
+		return CategoryName
+	}
+	return ""
+}
+
+func collectCategories(p place, v advert.Value, seen CategorySet) {
 	switch v.Kind {
 	case advert.Object:
 		for _, m := range v.Members() {

@@ -160,3 +160,23 @@ func Was(noun string) string {
 	}
 	return "was"
 }
+
+// Listing joins phrases as a sentence lists them, at most most of them
+// and a count of the rest: "a", "a and b", "a, b and c", "a, b, c and 2
+// more". most below 1 lists them all.
+func Listing(phrases []string, most int) string {
+	if most < 1 || most > len(phrases) {
+		most = len(phrases)
+	}
+	shown := phrases[:most]
+	if rest := len(phrases) - most; rest > 0 {
+		return strings.Join(shown, ", ") + fmt.Sprintf(" and %s more", Thousands(int64(rest)))
+	}
+	switch len(shown) {
+	case 0:
+		return ""
+	case 1:
+		return shown[0]
+	}
+	return strings.Join(shown[:len(shown)-1], ", ") + " and " + shown[len(shown)-1]
+}

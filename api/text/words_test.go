@@ -49,3 +49,23 @@ func TestIsPlural(t *testing.T) {
 		t.Errorf("Was, Is: %s %s", Was("the amounts"), Is("the sponsor email"))
 	}
 }
+
+func TestListing(t *testing.T) {
+	cases := []struct {
+		in   []string
+		most int
+		want string
+	}{
+		{nil, 3, ""},
+		{[]string{"a"}, 3, "a"},
+		{[]string{"a", "b"}, 3, "a and b"},
+		{[]string{"a", "b", "c"}, 3, "a, b and c"},
+		{[]string{"a", "b", "c", "d", "e"}, 3, "a, b, c and 2 more"},
+		{[]string{"a", "b", "c", "d"}, 0, "a, b, c and d"},
+	}
+	for _, c := range cases {
+		if got := Listing(c.in, c.most); got != c.want {
+			t.Errorf("Listing(%q, %d) = %q, want %q", c.in, c.most, got, c.want)
+		}
+	}
+}
