@@ -139,7 +139,7 @@ func (e *Env) runBatch(ctx context.Context, rf *rootFlags, args []string, c batc
 		w: &batchWriter{Out: bufio.NewWriter(env.Stdout), Err: env.Stderr, json: c.jsonLines, words: e.failure,
 			About: batchAbout{Started: started, Host: plan.host, View: plan.batch.view}}}
 	if (c.summary || c.progress) && env.StderrTTY && !rf.verbose {
-		run.progress = newProgressLine(ctx, env.Stderr, src.size, plan.client.Budget(), c.concurrency)
+		run.progress = newProgressLine(ctx, env.Stderr, env.StderrWidth, src.size, plan.client.Budget(), c.concurrency)
 		plan.batch.finished = run.progress.record
 	}
 	defer run.progress.finish()
@@ -147,7 +147,8 @@ func (e *Env) runBatch(ctx context.Context, rf *rootFlags, args []string, c batc
 	if err != nil {
 		return err
 	}
-	run.sum.maxRate = limitPerMinute(plan.client.Budget().Snapshot())
+	snap := plan.client.Budget().Snapshot()
+	run.sum.peak, run.sum.window = snap.Peak, snap.Window
 	if ctx.Err() != nil {
 		stopped = errInterrupted
 	}
