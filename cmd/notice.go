@@ -15,7 +15,6 @@ type noticeFlags struct {
 	lookupFlags
 	format string
 	mask   bool
-	list   string
 }
 
 func newNotice(env *Env, rf *rootFlags) *cobra.Command {
@@ -48,14 +47,13 @@ on rate limiting.`,
   padview notice --format html TN2026 > TN2026-notice.html
   padview notice --format markdown --list paids.txt > notices.md
   padview notice --full --accept-personal-data --reason "Compliance review" --mask AB12CD`,
-		Args: paidArgs{stdin: true, list: "--list", example: "TN2026"}.check,
+		Args: paidArgs{stdin: true, list: listFlag, example: "TN2026"}.check,
 		RunE: func(c *cobra.Command, args []string) error {
 			return runNotice(c.Context(), env, rf, f, args)
 		},
 	}
 	fl := c.Flags()
 	fl.StringVar(&f.format, "format", string(notice.Text), "output format: "+strings.Join(notice.FormatNames(), ", "))
-	fl.StringVar(&f.list, "list", "", "a file of PAIDs, one a line (# comments), or - for stdin")
 	f.lookupFlags.add(fl, "lay out the full view, with the personal contact data")
 	fl.BoolVar(&f.mask, "mask", false, "mask personal data in the notice (j•••@example.org), for screen sharing")
 	_ = c.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
@@ -83,7 +81,7 @@ func runNotice(ctx context.Context, env *Env, rf *rootFlags, f noticeFlags, args
 		return ExitOK, open(w).Add(notice.Build(r.doc, check.Check(r.doc)))
 	}
 	end := func(w *batchWriter, _ *tally) error { return open(w).Close() }
-	return env.runBatch(ctx, rf, args, batchCommand{lookupFlags: f.lookupFlags, mask: f.mask, summary: true, list: f.list, show: show, end: end})
+	return env.runBatch(ctx, rf, args, batchCommand{lookupFlags: f.lookupFlags, mask: f.mask, summary: true, show: show, end: end})
 }
 
 // markerWords are the check's states an item of the notice can be marked

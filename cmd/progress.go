@@ -29,7 +29,7 @@ const progressRedraw = 250 * time.Millisecond
 type progressLine struct {
 	mu          sync.Mutex
 	w           io.Writer
-	width       func() int                // the terminal's columns now; 0 when unknown
+	width       func() int               // the terminal's columns now; 0 when unknown
 	size        func() (n int, all bool) // how many PAIDs the batch has read, and whether that is all
 	ctx         context.Context          // ends when the user interrupts the batch
 	concurrency int

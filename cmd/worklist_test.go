@@ -79,7 +79,7 @@ func TestUnknownWordsStayUnknownCommands(t *testing.T) {
 		t.Errorf("malformed PAID: exit %d, started %v, stderr %q", code, started, errs)
 	}
 	// The subcommands are untouched.
-	if code, _, errs := h.run("get"); code != ExitUsage || !strings.Contains(errs, "padview get needs at least one PAID") {
+	if code, _, errs := h.run("get"); code != ExitUsage || !strings.Contains(errs, "padview: get needs at least one PAID") {
 		t.Errorf("get without PAIDs: exit %d %q", code, errs)
 	}
 	h.tty = false
