@@ -67,6 +67,8 @@ Each advertisement gets one verdict: complete, incomplete (a required item
 is missing) or undetermined (none is missing, but a required item is unknown
 or only in the full view). The standard view is checked unless --full is
 given. '-' reads PAIDs from stdin, one a line; --list FILE from a file.
+Several PAIDs close with get's summary line on stderr, what was found
+counted by verdict.
 
 --summary prints one line per PAID instead (its verdict, the required items
 missing and unknown, by rule ID) and closes with a tally. --format markdown
@@ -111,13 +113,21 @@ func runCheck(ctx context.Context, env *Env, rf *rootFlags, f checkFlags, args [
 		bc.progress, bc.show, bc.end = true, s.show, s.end
 		return env.runBatch(ctx, rf, args, bc)
 	}
-	first := true
+	// A batch of several PAIDs closes with get's summary line on stderr,
+	// what was found counted by verdict.
+	first, verdicts := true, map[check.Verdict]int{}
+	bc.summary = true
+	bc.end = func(_ *batchWriter, sum *tally) error {
+		sum.verdicts = verdicts
+		return nil
+	}
 	bc.show = func(w *batchWriter, r result) (int, error) {
 		defer func() { first = false }()
 		if r.err != nil {
 			return ExitOK, w.fail(r)
 		}
 		rep := check.Check(r.doc)
+		verdicts[rep.Outcome()]++
 		code := verdictCode(rep.Outcome())
 		if f.json {
 			b, _ := json.Marshal(rep)
