@@ -1,6 +1,8 @@
 package cmd
 
 import (
+	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -8,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/padview/padview/api/fake"
+	"github.com/padview/padview/keystore"
 )
 
 // check closes a batch of several PAIDs with the summary line get prints,
@@ -64,5 +67,42 @@ func TestGetTakesAList(t *testing.T) {
 	// fields is a batch command too.
 	if code, out, _ := h.run("fields", "--json", "--list", list); code != ExitOK || strings.Count(out, "\n") != 2 {
 		t.Errorf("fields --list: exit %d\n%.200s", code, out)
+	}
+}
+
+// With no config file and no keyring, token status says what to do next:
+// where padview config init writes a config, and PADVIEW_TOKEN or starting
+// a keyring (docs/troubleshooting.md); a command that needs the token
+// says the same.
+func TestTokenStatusWithoutConfigOrKeyringSaysWhatToDo(t *testing.T) {
+	h := newHarness(t)
+	env, out, errb := h.env()
+	env.Store = keystore.New(keystore.WithEnv(env.Getenv), keystore.WithAvailability(func() error {
+		return fmt.Errorf("%w: there is no D-Bus session bus", keystore.ErrUnavailable)
+	}))
+	path := filepath.Join(h.vars[EnvConfigDir], "config.toml")
+	code := Execute(context.Background(), env, []string{"token", "status"})
+	want := "Profile:  default\nBase URL: (not set)\nConfig:   (none; `padview config init` writes one at " + path + ")\n" +
+		"Token:    unusable: the OS keyring is unavailable: there is no D-Bus session bus\n" +
+		"          Set PADVIEW_TOKEN for this shell, or start a keyring: docs/troubleshooting.md says how.\n"
+	if code != ExitToken || out.String() != want || errb.Len() != 0 {
+		t.Fatalf("exit %d\n%s%s", code, out, errb)
+	}
+	if _, err := os.Stat("../docs/troubleshooting.md"); err != nil {
+		t.Fatalf("the advice names a page that is not there: %v", err)
+	}
+	// Once there is a config file, the line names it alone.
+	h.writeConfig("[profiles.default]\nbase_url = \"https://partner.example/v1\"\n")
+	env, out, _ = h.env()
+	env.Store = keystore.New(keystore.WithEnv(env.Getenv), keystore.WithAvailability(func() error { return keystore.ErrUnavailable }))
+	Execute(context.Background(), env, []string{"token", "status"})
+	if !strings.Contains(out.String(), "\nConfig:   "+path+"\n") {
+		t.Errorf("with a config file:\n%s", out)
+	}
+	env, _, errb = h.env()
+	env.Store = keystore.New(keystore.WithEnv(env.Getenv), keystore.WithAvailability(func() error { return keystore.ErrUnavailable }))
+	if code := Execute(context.Background(), env, []string{"get", "AB12CD"}); code != ExitToken ||
+		!strings.Contains(errb.String(), "Set PADVIEW_TOKEN for this shell, or start a keyring: docs/troubleshooting.md says how.") {
+		t.Errorf("get: exit %d %s", code, errb)
 	}
 }
