@@ -156,11 +156,11 @@ func TestProgressLineFitsTheTerminal(t *testing.T) {
 			{20, []string{"1,000/1,200 · at th…"}, nil},
 			{0, []string{"1,000/1,200 · ETA 24s · at the limit · next in 24s"}, nil}, // unknown: 80 columns
 		} {
-			p.mu.Lock()
+			p.mu.Lock() // the ticker draws too
 			width = c.width
 			p.draw()
-			p.mu.Unlock()
 			frames := strings.Split(w.String(), "\r\x1b[2K")
+			p.mu.Unlock()
 			last := frames[len(frames)-1]
 			if n := ansi.StringWidth(last); c.width > 0 && n > c.width || c.width == 0 && n > 80 {
 				t.Errorf("at %d columns the line takes %d: %q", c.width, n, ansi.Strip(last))
