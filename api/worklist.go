@@ -31,7 +31,7 @@ func LooksLikePAID(word string) bool {
 // With no names every word is a PAID. Whether it is a well-formed one is
 // ParsePAID's to say.
 func MeantAsPAID(word string, names []string) bool {
-	if LooksLikePAID(word) || strings.Contains(word, "-") {
+	if !bare(word) {
 		return true
 	}
 	w := strings.ToLower(word)
@@ -43,6 +43,17 @@ func MeantAsPAID(word string, names []string) bool {
 	}
 	return true
 }
+
+// LooksLikeHeading says whether the first word of a pasted column of
+// PAIDs, one a line, is the column's heading ("PAID", "Advertisement")
+// rather than a PAID: a word with no digit, no '-' and no endpoint URL.
+// The words after it are PAIDs by MeantAsPAID's rule.
+func LooksLikeHeading(first string) bool { return bare(first) }
+
+// bare says whether word has nothing that only a PAID has: no digit, no
+// '-', no endpoint URL. A bare word may be a mistyped command or a
+// column's heading.
+func bare(word string) bool { return !LooksLikePAID(word) && !strings.Contains(word, "-") }
 
 // isEndpoint says whether word is a pasted endpoint URL.
 func isEndpoint(word string) bool {

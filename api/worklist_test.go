@@ -27,6 +27,11 @@ func TestMeantAsPAID(t *testing.T) {
 			t.Errorf("with no names %q is no PAID", word)
 		}
 	}
+	for word, want := range map[string]bool{"PAID": true, "Advertisement": true, "AB12CD": false, "DEMO-HTML": false} {
+		if got := LooksLikeHeading(word); got != want {
+			t.Errorf("LooksLikeHeading(%q) = %v, want %v", word, got, want)
+		}
+	}
 	for word, want := range map[string]bool{"AB12CD": true, "Please": false, "DEMO-HTML": false, "PAID:": false,
 		"partner.example/v1/advertisement/XK9P2M": true} {
 		if got := LooksLikePAID(word); got != want {

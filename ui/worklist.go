@@ -121,7 +121,8 @@ const maxBadWords = 3
 // pastedList is a paste read as a list of PAIDs: its words, split at line
 // breaks, commas, tabs and spaces (a spreadsheet column, a list copied
 // from an email) and unquoted. In a column, one word a line, a word is a
-// PAID if api.ParsePAID takes it, whatever its shape (DEMO-HTML); in a
+// PAID if api.ParsePAID takes it, whatever its shape (DEMO-HTML), but for
+// a first word that api.LooksLikeHeading (the column's "PAID"); in a
 // paste with a line of several words, running text, only if
 // api.LooksLikePAID says so too, so that the "Please" of an email is
 // skipped. It reads at most api.MaxWorklist PAIDs and as many other
@@ -179,7 +180,9 @@ func (p *pastedList) add(word string) {
 	if p.words++; p.words == 1 {
 		p.first = word
 	}
-	if w := unquote(word); (p.column && api.MeantAsPAID(w, nil) || api.LooksLikePAID(w)) && validPAID(w) {
+	w := unquote(word)
+	column := p.column && !(p.words == 1 && api.LooksLikeHeading(w))
+	if (column && api.MeantAsPAID(w, nil) || api.LooksLikePAID(w)) && validPAID(w) {
 		if len(p.items) == api.MaxWorklist {
 			p.more = true
 			return
