@@ -166,7 +166,7 @@ func TestFullViewBatchStoppedMidWayCountsWhatWasSentInTheBinary(t *testing.T) {
 			}
 			errs := strings.TrimSpace(stderr.String())
 			last := errs[strings.LastIndex(errs, "\n")+1:]
-			if !strings.HasPrefix(last, "padview: 16 of 21 PAIDs not requested, 3 canceled in flight: the service had refused the full view; 1 found, 0 not found, 1 failed · ") {
+			if !strings.HasPrefix(last, "padview: stopped, as the service had refused the full view: 2 of 21 PAIDs done, 3 canceled in flight, 16 not requested; 1 found, 0 not found, 1 failed · ") {
 				t.Errorf("summary %q", last)
 			}
 			if mode == "json" {

@@ -39,6 +39,7 @@ type Budget struct {
 	window    time.Duration
 	finished  []time.Time // answer times within the window, oldest first
 	inFlight  int
+	peak      int       // the most of inFlight+len(finished) so far
 	blocked   time.Time // no request before this (a 429's wait)
 	blockedBy string    // the server's words for it, e.g. "Retry-After: 5"
 	room      bool      // the latest answer said there is room: requests may fan out
@@ -83,10 +84,16 @@ const (
 
 // BudgetSnapshot is the budget as the status bar and -v show it.
 type BudgetSnapshot struct {
-	At         time.Time // when it was taken: its figures read relative to this
-	Limit      int
-	Remaining  int
-	Window     time.Duration
+	At        time.Time // when it was taken: its figures read relative to this
+	Limit     int
+	Remaining int
+	Window    time.Duration
+	// Used is how many of padview's own requests the budget counts now:
+	// those in flight and those answered within the last window. It
+	// never exceeds the limit the budget enforces, so that a rate shown
+	// from it cannot read as breaking that limit; Peak is the most it
+	// has been since the budget was made.
+	Used, Peak int
 	FromServer bool      // Remaining came from the service, not padview's estimate
 	NextFree   time.Time // when the next used slot frees (the block's end while blocked); zero when none is used
 	ResetAt    time.Time // when the whole limit is free again; zero when nothing is used
@@ -107,7 +114,8 @@ func (b *Budget) Snapshot() BudgetSnapshot {
 	b.prune(now)
 	s := BudgetSnapshot{At: now, Limit: b.limit, Window: b.window, Waiting: b.waiting, WaitUntil: b.waitEnd,
 		LimitFrom: b.limitFrom, RemainingFrom: SourceEstimate, ResetFrom: SourceEstimate, HeaderStyle: b.server.style}
-	s.Remaining = max(0, b.limit-b.inFlight-len(b.finished))
+	s.Used, s.Peak = b.inFlight+len(b.finished), b.peak
+	s.Remaining = max(0, b.limit-s.Used)
 	if len(b.finished) > 0 {
 		s.NextFree = b.finished[0].Add(b.window)
 		s.ResetAt = b.finished[len(b.finished)-1].Add(b.window)
@@ -166,7 +174,7 @@ func (b *Budget) Acquire(ctx context.Context, maxWait time.Duration) (release fu
 
 // hold is why the budget held a request back, for the attempt log.
 type hold struct {
-	why     string // e.g. "Retry-After: 5", "padview's count of 1,000 requests in 1 min"
+	why     string // e.g. "Retry-After: 5", "padview's count of 1,000 requests in the last minute"
 	blocked bool   // the service's wait after a 429 (why is its words), not pacing
 }
 
@@ -213,6 +221,7 @@ func (b *Budget) acquire(ctx context.Context, maxWait time.Duration) (release fu
 // holds; the release it returns gives the slot back once.
 func (b *Budget) grant() func(reached bool) {
 	b.inFlight++
+	b.peak = max(b.peak, b.inFlight+len(b.finished))
 	b.server.started++
 	gen := b.server.gen
 	b.mu.Unlock()
@@ -281,7 +290,7 @@ func (b *Budget) waitFor(now time.Time) (wait time.Duration, why hold, known boo
 			return 0, hold{}, false
 		}
 		if w := b.finished[0].Add(b.window).Sub(now); w > wait {
-			wait, why = w, hold{why: fmt.Sprintf("padview's count of %s requests in %s", text.Thousands(int64(b.limit)), text.Duration(b.window))}
+			wait, why = w, hold{why: fmt.Sprintf("padview's count of %s requests in %s", text.Thousands(int64(b.limit)), text.Past(b.window))}
 		}
 	}
 	if b.serverFresh(now) && b.server.remaining-b.server.started <= 0 && !b.server.resetAt.IsZero() {

@@ -216,12 +216,22 @@ func TestBudgetNeverExceedsLimitInAnyWindow(t *testing.T) {
 				}
 				mu.Lock()
 				starts = append(starts, time.Now())
+				if used := b.Snapshot().Used; used > limit || used < 1 {
+					t.Errorf("the snapshot counts %d requests of a limit of %d", used, limit)
+				}
 				mu.Unlock()
 				time.Sleep(time.Millisecond)
 				r(true)
 			}()
 		}
 		wg.Wait()
+		if s := b.Snapshot(); s.Peak != limit || s.Used > limit {
+			t.Errorf("peak %d, used %d: the batch filled the limit of %d", s.Peak, s.Used, limit)
+		}
+		time.Sleep(window)
+		if s := b.Snapshot(); s.Used != 0 || s.Peak != limit {
+			t.Errorf("a window after the last answer: used %d, peak %d", s.Used, s.Peak)
+		}
 		for i, s := range starts {
 			in := 0
 			for _, o := range starts {

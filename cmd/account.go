@@ -176,8 +176,12 @@ func tokenError(profile string, err error) error {
 	case errors.Is(err, keystore.ErrBadToken):
 		return &exitError{code: ExitToken, err: err}
 	}
-	return exitWith(ExitToken, "%v.\nSet %s for this shell, or see Troubleshooting in the README for starting a keyring", err, keystore.EnvToken)
+	return exitWith(ExitToken, "%v.\n%s", err, keyringAdvice)
 }
+
+// keyringAdvice is the next step when the OS keyring cannot be used, for
+// every command that needs the token and for token status.
+var keyringAdvice = "Set " + keystore.EnvToken + " for this shell, or start a keyring: docs/troubleshooting.md says how."
 
 // apiClient builds the client for the account of a command that makes
 // requests; done stops the demo service, if --demo started one.

@@ -35,13 +35,14 @@ func (p paidArgs) check(c *cobra.Command, args []string) error {
 	if p.exactly == 0 && len(args) > 0 || p.exactly > 0 && len(args) == p.exactly {
 		return nil
 	}
-	return commandLine(c, errors.New(p.words(c.CommandPath(), len(args))))
+	return commandLine(c, errors.New(p.words(c, len(args))))
 }
 
-// words is the sentence for n arguments that do not fit: "padview check
-// needs at least one PAID (or - to read them from stdin, or --list FILE);
-// e.g. padview check AB12CD".
-func (p paidArgs) words(command string, n int) string {
+// words is the sentence for n arguments that do not fit: "check needs at
+// least one PAID (or - to read them from stdin, or --list FILE); e.g.
+// padview check AB12CD". It names the command without padview, which the
+// line of every error starts with already (report).
+func (p paidArgs) words(c *cobra.Command, n int) string {
 	need := p.need
 	if need == "" {
 		need = "at least one PAID"
@@ -59,5 +60,12 @@ func (p paidArgs) words(command string, n int) string {
 	if p.exactly > 0 && n > 0 {
 		need += fmt.Sprintf(", not %d", n)
 	}
-	return fmt.Sprintf("%s needs %s; e.g. %s %s", command, need, command, p.example)
+	return fmt.Sprintf("%s needs %s; e.g. %s %s", commandName(c), need, c.CommandPath(), p.example)
+}
+
+// commandName is how an error sentence names c: "check", "config init";
+// report puts "padview: " before every error line, so the sentence does
+// not say padview again.
+func commandName(c *cobra.Command) string {
+	return strings.TrimPrefix(c.CommandPath(), c.Root().Name()+" ")
 }

@@ -173,8 +173,8 @@ func (b *batch) lookup(ctx, gctx context.Context, s *slot, w *window, why *atomi
 		return nil
 	}
 	doc, ex, err := b.get(gctx, paid)
-	if api.KindOf(err) == api.KindCanceled && ctx.Err() == nil && gctx.Err() != nil {
-		err = b.stoppedInFlight(ctx, why, paid, ex) // canceled because another stopped the batch
+	if api.KindOf(err) == api.KindCanceled && gctx.Err() != nil {
+		err = b.stoppedInFlight(ctx, why, paid, ex) // canceled: the user interrupted, or another stopped the batch
 	}
 	b.settle(s, w, result{input: paid, doc: doc, ex: ex, err: err})
 	if stop := b.stopsBatch(err); stop != nil {
@@ -247,15 +247,18 @@ func (b *batch) gaveUp(ctx context.Context, why *atomic.Value, it listItem) resu
 	return result{input: it.input, err: &api.Error{Kind: api.KindCanceled, Message: msg}}
 }
 
-// stoppedInFlight is the error of a lookup another stopped: "not requested"
-// when it had sent no request yet (it waited for the rate budget, or was
-// still connecting), else canceled, its request sent.
+// stoppedInFlight is the error of a lookup the user interrupted or another
+// stopped: not looked up (or not requested) when it had sent no request yet
+// (it waited for the rate budget, or was still connecting), else canceled
+// in flight, its request sent: the service may have counted it.
 func (b *batch) stoppedInFlight(ctx context.Context, why *atomic.Value, paid string, ex *api.Exchange) error {
 	if !ex.Sent() {
 		return b.gaveUp(ctx, why, listItem{input: paid}).err
 	}
 	msg := errCanceledInFlight.Error()
-	if e, ok := why.Load().(error); ok {
+	if ctx.Err() != nil {
+		msg += ": " + errInterrupted.Error()
+	} else if e, ok := why.Load().(error); ok {
 		msg += ": " + e.Error()
 	}
 	return &api.Error{Kind: api.KindCanceled, Attempts: ex.Attempts, Message: msg, Err: errCanceledInFlight}

@@ -160,11 +160,11 @@ func TestBatchStopsWhenTheTokenIsRejected(t *testing.T) {
 	}
 	// What was sent before the 401 came is canceled in flight; the rest was
 	// not requested: together, what the service got and did not.
-	head := fmt.Sprintf("padview: %d of 40 PAIDs not requested, %d canceled in flight: ", 40-n, n-1)
+	head := fmt.Sprintf("padview: stopped, as the service had rejected the token: 1 of 40 PAIDs done, %d canceled in flight, %d not requested", n-1, 40-n)
 	if n == 1 {
-		head = "padview: 39 of 40 PAIDs not requested: "
+		head = "padview: stopped, as the service had rejected the token: 1 of 40 PAIDs done, 39 not requested"
 	}
-	if !strings.HasPrefix(errs, head+"the service had rejected the token; 0 found, 0 not found, 1 failed · ") ||
+	if !strings.HasPrefix(errs, head+"; 0 found, 0 not found, 1 failed · ") ||
 		strings.Count(out, `"message":"not requested: the service had rejected the token"`) != 40-n ||
 		strings.Count(out, `"message":"canceled in flight: the service had rejected the token"`) != n-1 {
 		t.Errorf("%d requests; stderr %q", n, errs)

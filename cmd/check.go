@@ -20,7 +20,6 @@ type checkFlags struct {
 	lookupFlags
 	json, summary bool
 	format        string // text, or markdown or csv for a summary report; json is --json
-	list          string // --list: a file of PAIDs, or - for stdin
 }
 
 // resolveFormat checks --format against --json and --summary: --format
@@ -68,6 +67,8 @@ Each advertisement gets one verdict: complete, incomplete (a required item
 is missing) or undetermined (none is missing, but a required item is unknown
 or only in the full view). The standard view is checked unless --full is
 given. '-' reads PAIDs from stdin, one a line; --list FILE from a file.
+Several PAIDs close with get's summary line on stderr, what was found
+counted by verdict.
 
 --summary prints one line per PAID instead (its verdict, the required items
 missing and unknown, by rule ID) and closes with a tally. --format markdown
@@ -85,7 +86,7 @@ get'. In a batch 4, 5, 1, 2, 3 win, then 6, then 7.`,
   padview check --summary AB12CD TN2026 XK9P2M
   padview check --format csv --list paids.txt > report.csv
   padview check --full --accept-personal-data --reason "Compliance review" AB12CD`,
-		Args: paidArgs{stdin: true, list: "--list", example: "AB12CD"}.check,
+		Args: paidArgs{stdin: true, list: listFlag, example: "AB12CD"}.check,
 		RunE: func(c *cobra.Command, args []string) error {
 			if err := f.resolveFormat(c); err != nil {
 				return err
@@ -97,7 +98,6 @@ get'. In a batch 4, 5, 1, 2, 3 win, then 6, then 7.`,
 	fl.BoolVar(&f.json, "json", false, "print one JSON line per PAID: {paid, view, verdict, complete, checks: [{id, label, annex, status, required, basis, fields}]}")
 	fl.BoolVar(&f.summary, "summary", false, "print one line per PAID (verdict, required items missing and unknown) and a closing tally")
 	fl.StringVar(&f.format, "format", "", "output format: text, json (as --json), or markdown or csv: the summary as a report (default text)")
-	fl.StringVar(&f.list, "list", "", "read PAIDs from a file, one a line (# comments), or - for stdin")
 	f.lookupFlags.add(fl, "check the full view, which carries contact data")
 	_ = c.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return formatNames(), cobra.ShellCompDirectiveNoFileComp
@@ -107,19 +107,27 @@ get'. In a batch 4, 5, 1, 2, 3 win, then 6, then 7.`,
 
 func runCheck(ctx context.Context, env *Env, rf *rootFlags, f checkFlags, args []string) error {
 	// check prints where items are, never a value: nothing personal is shown.
-	bc := batchCommand{lookupFlags: f.lookupFlags, showsNoValues: true, jsonLines: f.json, list: f.list}
+	bc := batchCommand{lookupFlags: f.lookupFlags, showsNoValues: true, jsonLines: f.json}
 	if f.summary {
 		s := &checkSummary{format: export.Format(f.format), version: env.Version.String()}
 		bc.progress, bc.show, bc.end = true, s.show, s.end
 		return env.runBatch(ctx, rf, args, bc)
 	}
-	first := true
+	// A batch of several PAIDs closes with get's summary line on stderr,
+	// what was found counted by verdict.
+	first, verdicts := true, map[check.Verdict]int{}
+	bc.summary = true
+	bc.end = func(_ *batchWriter, sum *tally) error {
+		sum.verdicts = verdicts
+		return nil
+	}
 	bc.show = func(w *batchWriter, r result) (int, error) {
 		defer func() { first = false }()
 		if r.err != nil {
 			return ExitOK, w.fail(r)
 		}
 		rep := check.Check(r.doc)
+		verdicts[rep.Outcome()]++
 		code := verdictCode(rep.Outcome())
 		if f.json {
 			b, _ := json.Marshal(rep)

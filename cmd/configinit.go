@@ -113,7 +113,7 @@ func (e *Env) baseURLForInit(ctx context.Context, flag, profile string) (string,
 		return u.String(), nil
 	}
 	if !e.StdinTTY {
-		return "", usagef("padview config init needs the base URL: pass --base-url URL (stdin is not a terminal to ask on); nothing was written")
+		return "", usagef("config init needs the base URL: pass --base-url URL (stdin is not a terminal to ask on); nothing was written")
 	}
 	in := bufio.NewReaderSize(io.LimitReader(e.Stdin, 1<<20), maxListLine)
 	var refused error

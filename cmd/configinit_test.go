@@ -129,7 +129,7 @@ func TestConfigInitRefusesABadBaseURL(t *testing.T) {
 		{[]string{"--base-url", "https://partner.example"}, "does not end in a version segment: append /v1"},
 		{[]string{"--base-url", "http://partner.example/v1"}, "refusing plain http to partner.example"},
 		{[]string{"--base-url", "https://me:secret@partner.example/v1"}, "remove the user name or password"},
-		{nil, "padview config init needs the base URL: pass --base-url URL (stdin is not a terminal to ask on)"},
+		{nil, "padview: config init needs the base URL: pass --base-url URL (stdin is not a terminal to ask on)"},
 	} {
 		h, path := initHarness(t)
 		code, out, errs := h.run(append([]string{"config", "init"}, c.args...)...)

@@ -22,7 +22,7 @@ type fieldsFlags struct {
 func newFields(env *Env, rf *rootFlags) *cobra.Command {
 	var f fieldsFlags
 	c := &cobra.Command{
-		Use:   "fields [flags] PAID... | -",
+		Use:   "fields [flags] PAID... | - | --list FILE",
 		Short: "Show where each member of an answer goes, what recognised it, and what padview did not recognise",
 		Long: `List every leaf member of each answer as the service sent it, where padview
 puts it in the normalized document, whether it is personal data, and what
@@ -49,10 +49,10 @@ config file, for every profile or for one:
   "zahler_*" = "payer.*"
 
 The standard view is read unless --full is given. '-' reads PAIDs from
-stdin, one a line. Exit codes as for 'padview get'.`,
+stdin, one a line; --list FILE from a file. Exit codes as for 'padview get'.`,
 		Example: `  padview fields TN2026
   padview fields --json AB12CD | jq '.members[] | select(.recognised | not)'`,
-		Args: paidArgs{stdin: true, example: "TN2026"}.check,
+		Args: paidArgs{stdin: true, list: listFlag, example: "TN2026"}.check,
 		RunE: func(c *cobra.Command, args []string) error {
 			return runFields(c.Context(), env, rf, f, args)
 		},

@@ -57,10 +57,11 @@ func (f *getFlags) resolveFormat() error {
 func newGet(env *Env, rf *rootFlags) *cobra.Command {
 	var f getFlags
 	c := &cobra.Command{
-		Use:   "get [flags] PAID... | -",
+		Use:   "get [flags] PAID... | - | --list FILE",
 		Short: "Fetch advertisements by PAID and print them (text, JSON, Markdown, CSV or raw)",
 		Long: `Fetch one or more advertisements. With '-' PAIDs are read from stdin, one a
-line; blank lines and lines starting with # are skipped. Several PAIDs are
+line, and with --list FILE from a file, after the arguments; blank lines and
+lines starting with # are skipped. Several PAIDs are
 fetched concurrently within the token's rate limit; results come out in the
 order given, and a summary line on stderr closes the batch.
 
@@ -78,12 +79,13 @@ not found, 4 token missing or rejected, 5 gave up on rate limiting.`,
 		Example: `  padview get AB12CD
   padview get --json AB12CD PAD-2026-000000123456 | jq .advertiser
   padview get --json - < paids.txt > ads.jsonl
+  padview get --json --list paids.txt > ads.jsonl
   padview get --format markdown AB12CD > AB12CD.md
   padview get --format csv AB12CD PAD-2026-000000123456 > parties.csv
   padview get --full --accept-personal-data AB12CD
   padview get -v AB12CD
   padview --demo get AB12CD`,
-		Args: paidArgs{stdin: true, example: "AB12CD"}.check,
+		Args: paidArgs{stdin: true, list: listFlag, example: "AB12CD"}.check,
 		RunE: func(c *cobra.Command, args []string) error {
 			chosen := 0
 			for _, name := range []string{"json", "raw", "format"} {

@@ -18,7 +18,6 @@ type noticeFlags struct {
 	lookupFlags
 	format string
 	mask   bool
-	list   string
 }
 
 func newNotice(env *Env, rf *rootFlags) *cobra.Command {
@@ -62,14 +61,13 @@ on rate limiting.`,
   padview notice --format html TN2026 > TN2026-notice.html
   padview notice --format markdown --list paids.txt > notices.md
   padview notice --full --accept-personal-data --reason "Compliance review" --mask AB12CD`,
-		Args: paidArgs{stdin: true, list: "--list", example: "TN2026"}.check,
+		Args: paidArgs{stdin: true, list: listFlag, example: "TN2026"}.check,
 		RunE: func(c *cobra.Command, args []string) error {
 			return runNotice(c.Context(), env, rf, f, args)
 		},
 	}
 	fl := c.Flags()
 	fl.StringVar(&f.format, "format", string(notice.Text), "output format: "+strings.Join(notice.FormatNames(), ", "))
-	fl.StringVar(&f.list, "list", "", "a file of PAIDs, one a line (# comments), or - for stdin")
 	f.lookupFlags.add(fl, "lay out the full view, with the personal contact data")
 	fl.BoolVar(&f.mask, "mask", false, "mask personal data in the notice (j•••@example.org), for screen sharing")
 	_ = c.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
@@ -86,7 +84,7 @@ func runNotice(ctx context.Context, env *Env, rf *rootFlags, f noticeFlags, args
 	o := &noticeOutput{env: env, format: format, exports: stdoutExport{ctx: ctx, tty: env.StdoutTTY},
 		// A file says which PAIDs it lacks; on a terminal, stderr says it beside the text.
 		listMissing: format != notice.Text || !env.StdoutTTY}
-	return env.runBatch(ctx, rf, args, batchCommand{lookupFlags: f.lookupFlags, mask: f.mask, summary: true, list: f.list,
+	return env.runBatch(ctx, rf, args, batchCommand{lookupFlags: f.lookupFlags, mask: f.mask, summary: true,
 		ready: func(s Settings, access *audit.Log) error { o.exports.ready(s, access); return nil },
 		show:  o.show, end: o.end})
 }

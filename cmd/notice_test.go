@@ -53,7 +53,7 @@ func TestNoticeExitCodes(t *testing.T) {
 		{"incomplete is still a notice", []string{"notice", "AB12CD"}, ExitOK, ""},
 		{"not found", []string{"notice", "TN2026", "NOPE99"}, ExitNotFound, "NOPE99"},
 		{"a bad PAID", []string{"notice", "AB/12"}, ExitUsage, ""},
-		{"no PAID", []string{"notice"}, ExitUsage, "padview: padview notice needs at least one PAID (or - to read them from stdin, or --list FILE); e.g. padview notice TN2026\nRun 'padview notice --help' for usage."},
+		{"no PAID", []string{"notice"}, ExitUsage, "padview: notice needs at least one PAID (or - to read them from stdin, or --list FILE); e.g. padview notice TN2026\nRun 'padview notice --help' for usage."},
 		{"unknown format", []string{"notice", "--format", "pdf", "TN2026"}, ExitUsage, `--format "pdf": use one of text, markdown, html`},
 		{"full without consent", []string{"notice", "--full", "AB12CD"}, ExitUsage, "--accept-personal-data"},
 		{"a refused token", []string{"notice", "--full", "--accept-personal-data", "DEMO-403"}, ExitToken, ""},

@@ -154,7 +154,7 @@ func TestNoticeFileSaysWhatWasNotLookedUp(t *testing.T) {
 		t.Fatalf("exit %d", code)
 	}
 	for _, want := range []string{"# Not laid out", "1 PAID of the batch has no notice in this file:", "- **DEMO-403:**",
-		"2 of 3 PAIDs not requested: the service had refused the full view\n"} {
+		"stopped, as the service had refused the full view: 1 of 3 PAIDs done, 2 not requested\n"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the file lacks %q:\n%s", want, out)
 		}

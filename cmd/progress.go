@@ -2,7 +2,6 @@ package cmd
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"sync"
@@ -22,18 +21,20 @@ const progressRedraw = 250 * time.Millisecond
 // looked up/total, elapsed time, rate, ETA, and what padview waits for
 // while it waits. It moves with every finished PAID, in whatever order they
 // finish. Its figures are honest: the ETA comes from the pace the rate
-// budget allows, the rate never reads above the limit, and after an
-// interruption it says how many were not looked up. A nil progressLine
-// draws nothing, so callers need not check.
+// budget allows, the rate is the requests the budget counts (never above
+// the limit), and after an interruption it says how many were done and
+// how many were not. It always fits one row of the terminal (fitLine),
+// so that each redraw replaces it. A nil progressLine draws nothing, so
+// callers need not check.
 type progressLine struct {
 	mu          sync.Mutex
 	w           io.Writer
+	width       func() int               // the terminal's columns now; 0 when unknown
 	size        func() (n int, all bool) // how many PAIDs the batch has read, and whether that is all
 	ctx         context.Context          // ends when the user interrupts the batch
 	concurrency int
 	budget      *api.Budget
-	counts      tally         // the PAIDs looked up (or found bad)
-	skipped     int           // the PAIDs not looked up
+	counts      tally         // the PAIDs with an outcome, those not looked up included
 	busy        time.Duration // the time answers took, waits for the budget left out
 	bar         progress.Model
 	shown       bool // the line is on the terminal
@@ -43,9 +44,12 @@ type progressLine struct {
 	now         func() time.Time
 }
 
-func newProgressLine(ctx context.Context, w io.Writer, size func() (int, bool), b *api.Budget, concurrency int) *progressLine {
-	bar := progress.New(progress.WithWidth(24), progress.WithoutPercentage(), progress.WithDefaultBlend())
-	p := &progressLine{w: w, size: size, ctx: ctx, concurrency: max(1, concurrency), bar: bar, budget: b,
+func newProgressLine(ctx context.Context, w io.Writer, width func() int, size func() (int, bool), b *api.Budget, concurrency int) *progressLine {
+	bar := progress.New(progress.WithWidth(barWidth), progress.WithoutPercentage(), progress.WithDefaultBlend())
+	if width == nil {
+		width = func() int { return 0 }
+	}
+	p := &progressLine{w: w, width: width, size: size, ctx: ctx, concurrency: max(1, concurrency), bar: bar, budget: b,
 		counts: tally{started: time.Now()}, quit: make(chan struct{}), ended: make(chan struct{}), now: time.Now}
 	p.mu.Lock()
 	p.draw()
@@ -73,23 +77,19 @@ func (p *progressLine) tick() {
 }
 
 // record counts a PAID's result as it is known; it is called from the
-// lookups' goroutines. A PAID not looked up is counted apart.
+// lookups' goroutines.
 func (p *progressLine) record(r result) {
 	if p == nil {
 		return
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if api.KindOf(r.err) == api.KindCanceled && !errors.Is(r.err, errCanceledInFlight) {
-		p.skipped++
-	} else {
-		p.counts.add(r)
-		if r.ex != nil {
-			p.busy += max(0, r.ex.Duration-r.ex.Waited)
-		}
+	p.counts.add(r)
+	if r.ex != nil && api.KindOf(r.err) != api.KindCanceled {
+		p.busy += max(0, r.ex.Duration-r.ex.Waited)
 	}
 	total, _ := p.size()
-	if !p.stopped && (p.counts.done()+p.skipped >= total || p.now().Sub(p.last) > 50*time.Millisecond) {
+	if !p.stopped && (p.counts.done() >= total || p.now().Sub(p.last) > 50*time.Millisecond) {
 		p.draw()
 	}
 }
@@ -110,38 +110,42 @@ func (p *progressLine) pause(fn func() error) error {
 	return err
 }
 
-// line is the progress as text, without the bar: "1,204/2,500", or
-// "1,204/10,000+" while more is still to be read, then the time, the rate,
-// the ETA and what padview is waiting for.
-func (p *progressLine) line(total int, all bool) string {
-	done := p.counts.done()
+// parts is the progress as the pieces fitLine lays out: the share done,
+// "1,204/2,500" ("1,204/10,000+" while more is still to be read), the
+// time, the rate, the ETA and what padview is waiting for, or how an
+// interrupted or stopped batch stands.
+func (p *progressLine) parts(total int, all bool) lineParts {
+	done := p.counts.looked()
 	now := p.now()
-	took := now.Sub(p.counts.started)
 	of := text.Thousands(int64(total))
 	if !all {
 		of += "+"
 	}
-	s := fmt.Sprintf("%s/%s · %s", text.Thousands(int64(done)), of, text.Elapsed(took))
+	l := lineParts{share: float64(done) / float64(max(1, total)),
+		count: text.Thousands(int64(done)) + "/" + of, elapsed: text.Elapsed(now.Sub(p.counts.started))}
+	if p.ctx.Err() != nil || p.counts.skipped() > 0 {
+		// Whatever has no answer now will have none.
+		sf := shortfall{done: done, canceled: p.counts.canceled, left: max(0, total-done-p.counts.canceled)}
+		if p.ctx.Err() != nil {
+			sf.why = errInterrupted
+		}
+		l.note, l.shortNote = sf.String(), sf.short()
+		return l
+	}
 	snap := p.budget.Snapshot()
-	switch {
-	case p.ctx.Err() != nil: // whatever has no answer now will have none
-		return s + " · interrupted: " + text.Thousands(int64(total-done)) + " not looked up"
-	case p.skipped > 0:
-		return s + " · stopped: " + text.Thousands(int64(p.skipped)) + " not requested"
-	}
 	if done == 0 {
-		s += " · waiting for the first answer"
+		l.note = "waiting for the first answer"
 	}
-	if rate := perMinute(p.counts.answered(), took, limitPerMinute(snap)); rate != "" && done > 0 {
-		s += " · " + rate
+	if snap.Used > 0 {
+		l.rate = requestsIn(snap.Used, snap.Window)
 	}
 	if all && done > 0 && done < total {
-		s += " · ETA " + text.Countdown(p.eta(snap, total-done, now))
+		l.eta = "ETA " + text.Countdown(p.eta(snap, total-done, now))
 	}
-	if wait := waitNote(snap, now); wait != "" {
-		s += " · " + wait
+	if wait, short := waitNote(snap, now); wait != "" {
+		l.note, l.shortNote = wait, short
 	}
-	return s
+	return l
 }
 
 // eta is how long the PAIDs left take: the pace the rate budget allows for
@@ -180,37 +184,33 @@ func paceETA(snap api.BudgetSnapshot, left int, now time.Time) time.Duration {
 
 // waitNote says what padview waits for while the budget holds requests
 // back, for as long as it does: the service's wait after a 429, or the
-// rate limit's next free slot.
-func waitNote(snap api.BudgetSnapshot, now time.Time) string {
+// rate limit's next free slot; short is the same in fewer columns.
+func waitNote(snap api.BudgetSnapshot, now time.Time) (long, short string) {
 	switch {
 	case snap.Blocked.After(now):
-		return fmt.Sprintf("waiting %s, as the service asked (%s)", text.Countdown(snap.Blocked.Sub(now)), snap.BlockedBy)
+		in := text.Countdown(snap.Blocked.Sub(now))
+		return fmt.Sprintf("waiting %s, as the service asked (%s)", in, snap.BlockedBy), "service asked to wait · " + in
 	case snap.Remaining == 0 && snap.NextFree.After(now):
-		return fmt.Sprintf("at the rate limit of %s requests per %s: next request in %s", text.Thousands(int64(snap.Limit)),
-			text.Duration(snap.Window), text.Countdown(snap.NextFree.Sub(now)))
+		in := text.Countdown(snap.NextFree.Sub(now))
+		return fmt.Sprintf("at the rate limit of %s requests %s: next request in %s", text.Thousands(int64(snap.Limit)),
+			text.Per(snap.Window), in), "at the limit · next in " + in
 	case snap.Waiting > 0 && snap.WaitUntil.After(now):
-		return "pacing: next request in " + text.Countdown(snap.WaitUntil.Sub(now))
+		in := text.Countdown(snap.WaitUntil.Sub(now))
+		return "pacing: next request in " + in, "pacing · next in " + in
 	}
-	return ""
-}
-
-// limitPerMinute is the budget's limit as a rate a minute.
-func limitPerMinute(snap api.BudgetSnapshot) float64 {
-	if snap.Limit <= 0 || snap.Window <= 0 {
-		return 0
-	}
-	return float64(snap.Limit) / snap.Window.Minutes()
+	return "", ""
 }
 
 // draw puts the line on the terminal, once the batch is known to have
-// more than one PAID: a single lookup needs no progress.
+// more than one PAID: a single lookup needs no progress. The width is read
+// at every draw, so that a resized terminal gets a line that fits it.
 func (p *progressLine) draw() {
 	total, all := p.size()
 	if total < 2 {
 		return
 	}
 	p.last, p.shown = p.now(), true
-	fmt.Fprintf(p.w, "\r\x1b[2K%s %s", p.bar.ViewAs(float64(p.counts.done())/float64(total)), p.line(total, all))
+	fmt.Fprint(p.w, "\r\x1b[2K"+fitLine(p.parts(total, all), &p.bar, p.width()))
 }
 
 // clear takes the line off the terminal, if it is on it.

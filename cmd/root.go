@@ -29,6 +29,10 @@ type Env struct {
 	// StdinTTY and StderrTTY say whether those streams are terminals: a
 	// token is read without echo, and progress is drawn, only then.
 	StdinTTY, StdoutTTY, StderrTTY bool
+	// StderrWidth is the width of the terminal on stderr in columns, read
+	// anew at each call (the terminal may be resized); 0 when unknown.
+	// The progress line fits itself to it. nil is unknown.
+	StderrWidth func() int
 	// ReadSecret prints a prompt and reads a line without echo from the
 	// terminal on stdin; Ctrl-C, or the context's end, gives up.
 	ReadSecret func(ctx context.Context, prompt string) (string, error)
@@ -251,14 +255,15 @@ func (e *Env) completeProfiles(_ *cobra.Command, _ []string, typed string) ([]st
 func DefaultEnv(v Version) Env {
 	return Env{
 		Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr,
-		Getenv:     os.Getenv,
-		Store:      keystore.New(),
-		StdinTTY:   isTerminal(os.Stdin),
-		StdoutTTY:  isTerminal(os.Stdout),
-		StderrTTY:  isTerminal(os.Stderr),
-		ReadSecret: readSecret,
-		RunTUI:     ui.Run,
-		TTYForKeys: controllingTTY,
-		Version:    v,
+		Getenv:      os.Getenv,
+		Store:       keystore.New(),
+		StdinTTY:    isTerminal(os.Stdin),
+		StdoutTTY:   isTerminal(os.Stdout),
+		StderrTTY:   isTerminal(os.Stderr),
+		StderrWidth: func() int { return terminalWidth(os.Stderr) },
+		ReadSecret:  readSecret,
+		RunTUI:      ui.Run,
+		TTYForKeys:  controllingTTY,
+		Version:     v,
 	}
 }

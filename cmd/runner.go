@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -24,7 +25,7 @@ import (
 // rate budget, hands each result to show in input order, draws progress,
 // closes with the summary, and combines the exit codes into one.
 type batchCommand struct {
-	lookupFlags        // --full, --accept-personal-data, --reason, --concurrency
+	lookupFlags        // --full, --accept-personal-data, --reason, --concurrency, --list
 	mask          bool // mask personal data before show sees an answer (mask_personal_data adds to it)
 	showsNoValues bool // show prints where items are, never a value: the access log says so
 	// jsonLines gives every PAID a line on stdout, those not looked up
@@ -36,9 +37,6 @@ type batchCommand struct {
 	// progress draws progress on stderr on a terminal, for a command
 	// whose output closes with a tally of its own (check --summary).
 	progress bool
-	// list is a file of PAIDs, one a line, read after the arguments (--list
-	// FILE); "-" is stdin, as the argument '-' is.
-	list string
 	// ready, if set, is called once the settings are resolved and the
 	// full-view gate is passed, before any request: the last moment to
 	// refuse a combination of flags and profile. access is the access log
@@ -85,12 +83,19 @@ func (w *batchWriter) fail(r result) error {
 }
 
 // lookupFlags are the flags every command that looks PAIDs up shares: the
-// full view behind its notice and reason, and how many lookups run at once.
+// full view behind its notice and reason, how many lookups run at once,
+// and a list of PAIDs to read.
 type lookupFlags struct {
 	full, acceptPD bool
 	reason         string
 	concurrency    int
+	// list is a file of PAIDs, one a line, read after the arguments (--list
+	// FILE); "-" is stdin, as the argument '-' is.
+	list string
 }
+
+// listFlag is the flag that reads PAIDs from a file, for paidArgs.
+const listFlag = "--list"
 
 // add declares the flags; fullHelp says what --full means for the command.
 func (f *lookupFlags) add(fl *pflag.FlagSet, fullHelp string) {
@@ -98,6 +103,7 @@ func (f *lookupFlags) add(fl *pflag.FlagSet, fullHelp string) {
 	fl.BoolVar(&f.acceptPD, "accept-personal-data", false, "confirm a legitimate business need and data processing agreements for --full")
 	fl.StringVar(&f.reason, "reason", "", "why the full view is needed, for the access log (e.g. \"Compliance review\")")
 	fl.IntVar(&f.concurrency, "concurrency", 4, "lookups in flight at once (1 to 64)")
+	fl.StringVar(&f.list, strings.TrimPrefix(listFlag, "--"), "", "read PAIDs from a file, one a line (# comments), after the arguments; - for stdin")
 }
 
 // checkConcurrency refuses a --concurrency out of range before any request.
@@ -139,7 +145,7 @@ func (e *Env) runBatch(ctx context.Context, rf *rootFlags, args []string, c batc
 		w: &batchWriter{Out: bufio.NewWriter(env.Stdout), Err: env.Stderr, json: c.jsonLines, words: e.failure,
 			About: batchAbout{Started: started, Host: plan.host, View: plan.batch.view}}}
 	if (c.summary || c.progress) && env.StderrTTY && !rf.verbose {
-		run.progress = newProgressLine(ctx, env.Stderr, src.size, plan.client.Budget(), c.concurrency)
+		run.progress = newProgressLine(ctx, env.Stderr, env.StderrWidth, src.size, plan.client.Budget(), c.concurrency)
 		plan.batch.finished = run.progress.record
 	}
 	defer run.progress.finish()
@@ -147,7 +153,8 @@ func (e *Env) runBatch(ctx context.Context, rf *rootFlags, args []string, c batc
 	if err != nil {
 		return err
 	}
-	run.sum.maxRate = limitPerMinute(plan.client.Budget().Snapshot())
+	snap := plan.client.Budget().Snapshot()
+	run.sum.peak, run.sum.window = snap.Peak, snap.Window
 	if ctx.Err() != nil {
 		stopped = errInterrupted
 	}

@@ -45,7 +45,7 @@ func TestSignalsDecideTheExitCode(t *testing.T) {
 		if code := Execute(interrupt(t.Context(), sig), env, []string{"get", "AB12CD", "XK9P2M", "NOPE99"}); code != want {
 			t.Errorf("%v: exit %d, want %d", sig, code, want)
 		}
-		if out.Len() != 0 || strings.TrimSpace(errb.String()) != "padview: 3 of 3 PAIDs not looked up: interrupted; 0 found, 0 not found, 0 failed · 0.0s" {
+		if out.Len() != 0 || strings.TrimSpace(errb.String()) != "padview: interrupted: 0 of 3 PAIDs done, 3 not looked up; 0 found, 0 not found, 0 failed · 0.0s" {
 			t.Errorf("%v: stdout %q, stderr %q", sig, out, errb)
 		}
 	}

@@ -15,6 +15,15 @@ import (
 
 func isTerminal(f *os.File) bool { return term.IsTerminal(f.Fd()) }
 
+// terminalWidth is the width in columns of the terminal f is, or 0.
+func terminalWidth(f *os.File) int {
+	w, _, err := term.GetSize(f.Fd())
+	if err != nil {
+		return 0
+	}
+	return w
+}
+
 // errCtrlC is a read ended by Ctrl-C typed at the terminal.
 var errCtrlC = &Interrupted{Signal: syscall.SIGINT}
 

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
 
 	"github.com/spf13/cobra"
 
@@ -128,13 +130,9 @@ one 'padview get PAID' would end with.`,
 			w := env.Stdout
 			fmt.Fprintf(w, "Profile:  %s\n", s.Profile)
 			fmt.Fprintf(w, "Base URL: %s\n", base)
-			fmt.Fprintf(w, "Config:   %s\n", s.ConfigPath)
-			switch {
-			case errors.Is(err, keystore.ErrNotFound):
-				fmt.Fprintf(w, "Token:    none; run `padview token set --profile %s` or set %s\n", s.Profile, keystore.EnvToken)
-				return exitQuietly(ExitToken)
-			case err != nil:
-				fmt.Fprintf(w, "Token:    unusable: %v\n", err)
+			fmt.Fprintf(w, "Config:   %s\n", configLine(s.ConfigPath))
+			if err != nil {
+				fmt.Fprintf(w, "Token:    %s\n", tokenProblem(s.Profile, err))
 				return exitQuietly(ExitToken)
 			}
 			shown := keystore.Mask(tok)
@@ -154,6 +152,27 @@ one 'padview get PAID' would end with.`,
 	c.Flags().BoolVar(&show, "show-token", false, "print the whole token (it will be visible on screen and in scrollback)")
 	c.Flags().StringVar(&check, "check", "", "look `PAID` up once in the standard view and say whether the service accepts the token")
 	return c
+}
+
+// configLine is token status's Config line: the file, or where padview
+// config init would write one when there is none.
+func configLine(path string) string {
+	if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
+		return "(none; `padview config init` writes one at " + text.CleanText(path) + ")"
+	}
+	return text.CleanText(path)
+}
+
+// tokenProblem is token status's Token line when there is no token to
+// use, with the next step.
+func tokenProblem(profile string, err error) string {
+	switch {
+	case errors.Is(err, keystore.ErrNotFound):
+		return fmt.Sprintf("none; run `padview token set --profile %s` or set %s", profile, keystore.EnvToken)
+	case errors.Is(err, keystore.ErrUnavailable):
+		return fmt.Sprintf("unusable: %v\n          %s", err, keyringAdvice)
+	}
+	return fmt.Sprintf("unusable: %v", err)
 }
 
 // checkDemo is `token status` with --demo: the demo token, checked against

@@ -9,24 +9,28 @@ import (
 
 // Each command that takes PAIDs says what it expects when they are
 // missing (or, for diff, not two), with an example, instead of cobra's
-// "requires at least 1 arg(s)"; and where its help is.
+// "requires at least 1 arg(s)"; and where its help is. The line starts
+// "padview: " once, as every error line does, not "padview: padview check".
 func TestMissingPAIDsSayWhatTheCommandExpects(t *testing.T) {
 	h := newHarness(t)
 	for _, c := range []struct {
 		args []string
 		want string
 	}{
-		{[]string{"check"}, "padview check needs at least one PAID (or - to read them from stdin, or --list FILE); e.g. padview check AB12CD\n" +
+		{[]string{"check"}, "check needs at least one PAID (or - to read them from stdin, or --list FILE); e.g. padview check AB12CD\n" +
 			"Run 'padview check --help' for usage."},
-		{[]string{"check", "--summary"}, "padview check needs at least one PAID"},
-		{[]string{"get"}, "padview get needs at least one PAID (or - to read them from stdin); e.g. padview get AB12CD\n"},
-		{[]string{"fields", "--json"}, "padview fields needs at least one PAID (or - to read them from stdin); e.g. padview fields TN2026\n"},
-		{[]string{"diff"}, "padview diff needs two PAIDs, the advertisements to compare; e.g. padview diff AB12CD AB12CE\n"},
-		{[]string{"diff", "AB12CD"}, "padview diff needs two PAIDs, the advertisements to compare, not 1; e.g. padview diff AB12CD AB12CE\n"},
-		{[]string{"diff", "AB12CD", "AB12CE", "TN2026"}, "padview diff needs two PAIDs, the advertisements to compare, not 3;"},
+		{[]string{"check", "--summary"}, "check needs at least one PAID"},
+		{[]string{"get"}, "get needs at least one PAID (or - to read them from stdin, or --list FILE); e.g. padview get AB12CD\n"},
+		{[]string{"fields", "--json"}, "fields needs at least one PAID (or - to read them from stdin, or --list FILE); e.g. padview fields TN2026\n"},
+		{[]string{"notice"}, "notice needs at least one PAID (or - to read them from stdin, or --list FILE); e.g. padview notice TN2026\n"},
+		{[]string{"diff"}, "diff needs two PAIDs, the advertisements to compare; e.g. padview diff AB12CD AB12CE\n"},
+		{[]string{"diff", "AB12CD"}, "diff needs two PAIDs, the advertisements to compare, not 1; e.g. padview diff AB12CD AB12CE\n"},
+		{[]string{"diff", "AB12CD", "AB12CE", "TN2026"}, "diff needs two PAIDs, the advertisements to compare, not 3;"},
+		{[]string{"config", "init"}, "config init needs the base URL: pass --base-url URL"},
 	} {
 		code, out, errs := h.run(c.args...)
-		if code != ExitUsage || out != "" || !strings.Contains(errs, "padview: "+c.want) || strings.Contains(errs, "arg(s)") {
+		if code != ExitUsage || out != "" || !strings.HasPrefix(errs, "padview: "+c.want) || strings.Contains(errs, "arg(s)") ||
+			strings.Contains(errs, "padview: padview") {
 			t.Errorf("%v: exit %d\n%s", c.args, code, errs)
 		}
 	}

@@ -18,15 +18,23 @@ import (
 // one; a worklist holds at most api.MaxWorklist PAIDs.
 const maxBadLines = 10
 
-// tuiArgs accepts the PAIDs the TUI opens with. Any other word is an
-// unknown command, with cobra's suggestions, so that `padview gte` says
-// "did you mean get" instead of looking up a PAID "gte".
+// tuiArgs accepts the PAIDs the TUI opens with: every word after `--`,
+// and before it every word api.MeantAsPAID takes for one among the
+// commands' names. A word that may be a mistyped command is an unknown
+// command, with cobra's suggestions, so that `padview gte` says "did you
+// mean get" instead of looking up a PAID "gte"; `padview -- gte` looks it
+// up.
 func tuiArgs(c *cobra.Command, args []string) error {
-	for i, a := range args {
-		if api.LooksLikePAID(a) {
+	names, words := commandNames(c), args
+	if dash := c.ArgsLenAtDash(); dash >= 0 {
+		words = args[:dash] // after --, every word is a PAID
+	}
+	for i, a := range words {
+		sub := subcommand(c, a)
+		if sub == nil && api.MeantAsPAID(a, names) {
 			continue
 		}
-		if sub := subcommand(c, a); sub != nil {
+		if sub != nil {
 			// `padview AB12CD check`: a command after PAIDs.
 			order := append(append([]string{c.CommandPath(), sub.Name()}, args[:i]...), args[i+1:]...)
 			return fmt.Errorf("%q is a command, and commands come first: %s", sub.Name(), text.CleanText(strings.Join(order, " ")))
@@ -34,6 +42,19 @@ func tuiArgs(c *cobra.Command, args []string) error {
 		return fmt.Errorf("unknown command %q for %q%s", text.CleanText(a), c.CommandPath(), suggestions(c, a))
 	}
 	return nil
+}
+
+// commandNames are the names of c's commands that cobra suggests for a
+// mistyped one (not the hidden ones, nor help), so that every word
+// api.MeantAsPAID takes for a mistyped command gets a suggestion.
+func commandNames(c *cobra.Command) []string {
+	var names []string
+	for _, sub := range c.Commands() {
+		if sub.IsAvailableCommand() {
+			names = append(names, sub.Name())
+		}
+	}
+	return names
 }
 
 // subcommand finds c's command named (or aliased) name.

@@ -120,23 +120,26 @@ const maxBadWords = 3
 
 // pastedList is a paste read as a list of PAIDs: its words, split at line
 // breaks, commas, tabs and spaces (a spreadsheet column, a list copied
-// from an email) and unquoted, each a PAID by the worklist's rules
-// (api.ParsePAID and api.LooksLikePAID). It reads at most api.MaxWorklist
-// PAIDs and as many other words, so that no paste costs more than a
-// worklist.
+// from an email) and unquoted. In a column, one word a line, a word is a
+// PAID if api.ParsePAID takes it, whatever its shape (DEMO-HTML), but for
+// a first word that api.LooksLikeHeading (the column's "PAID"); in a
+// paste with a line of several words, running text, only if
+// api.LooksLikePAID says so too, so that the "Please" of an email is
+// skipped. It reads at most api.MaxWorklist PAIDs and as many other
+// words, so that no paste costs more than a worklist.
 type pastedList struct {
-	first string   // the first word
-	words int      // the words read
-	items []string // the PAIDs, as given
-	bad   []string // the first maxBadWords other words, cleaned and clipped
-	nBad  int      // how many other words
-	more  bool     // the paste holds more than api.MaxWorklist PAIDs: the rest was not read
+	first  string   // the first word
+	words  int      // the words read
+	items  []string // the PAIDs, as given
+	bad    []string // the first maxBadWords other words, cleaned and clipped
+	nBad   int      // how many other words
+	more   bool     // the paste holds more than api.MaxWorklist PAIDs: the rest was not read
+	column bool     // one word a line: no word is taken for prose
 }
 
 func readPasted(s string) pastedList {
-	var p pastedList
-	separator := func(r rune) bool { return r == ',' || unicode.IsSpace(r) }
-	for s != "" && p.nBad <= api.MaxWorklist {
+	p := pastedList{column: isColumn(s)}
+	for s != "" && p.nBad <= api.MaxWorklist && !p.more {
 		word := s
 		if i := strings.IndexFunc(s, separator); i >= 0 {
 			_, n := utf8.DecodeRuneInString(s[i:])
@@ -144,27 +147,53 @@ func readPasted(s string) pastedList {
 		} else {
 			s = ""
 		}
-		if word == "" {
-			continue
-		}
-		if p.words++; p.words == 1 {
-			p.first = word
-		}
-		if w := unquote(word); api.LooksLikePAID(w) && validPAID(w) {
-			word = w
-			if len(p.items) == api.MaxWorklist {
-				p.more = true
-				break
-			}
-			p.items = append(p.items, word)
-			continue
-		}
-		p.nBad++
-		if len(p.bad) < maxBadWords {
-			p.bad = append(p.bad, `"`+ansi.Truncate(text.CleanText(word), 20, "…")+`"`)
+		if word != "" {
+			p.add(word)
 		}
 	}
 	return p
+}
+
+// separator is what parts the words of a paste.
+func separator(r rune) bool { return r == ',' || unicode.IsSpace(r) }
+
+// isColumn says whether a paste holds at most one word a line, without
+// splitting it: a paste may be long.
+func isColumn(s string) bool {
+	for s != "" {
+		line := s
+		if i := strings.IndexAny(s, "\r\n"); i >= 0 {
+			line, s = s[:i], s[i+1:]
+		} else {
+			s = ""
+		}
+		line = strings.TrimLeftFunc(line, separator)
+		if i := strings.IndexFunc(line, separator); i >= 0 && strings.TrimLeftFunc(line[i:], separator) != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// add takes one word of a paste: a PAID, or a word that is none.
+func (p *pastedList) add(word string) {
+	if p.words++; p.words == 1 {
+		p.first = word
+	}
+	w := unquote(word)
+	column := p.column && !(p.words == 1 && api.LooksLikeHeading(w))
+	if (column && api.MeantAsPAID(w, nil) || api.LooksLikePAID(w)) && validPAID(w) {
+		if len(p.items) == api.MaxWorklist {
+			p.more = true
+			return
+		}
+		p.items = append(p.items, w)
+		return
+	}
+	p.nBad++
+	if len(p.bad) < maxBadWords {
+		p.bad = append(p.bad, `"`+ansi.Truncate(text.CleanText(word), 20, "…")+`"`)
+	}
 }
 
 // unquote takes off what wraps a word in running text: quotes, brackets,

@@ -130,7 +130,7 @@ func (s *CheckSummary) Fail(paid string, why Missed, message string) error {
 
 // Close ends the summary with its tally. skipped PAIDs were not looked up
 // and have no line of their own (why says so, in the batch's words, e.g.
-// "1,496 of 2,500 PAIDs not looked up: interrupted"); those passed to Fail
+// "interrupted: 1,004 of 2,500 PAIDs done, 1,496 not looked up"); those passed to Fail
 // as NotLookedUp are counted already.
 func (s *CheckSummary) Close(skipped int, why string) error {
 	s.counts.NotLooked += skipped

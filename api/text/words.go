@@ -42,6 +42,40 @@ func Duration(d time.Duration) string {
 	return Thousands(int64(d/(24*time.Hour))) + " days"
 }
 
+// Per writes the period of a rate or a limit: "a minute", "an hour", "a
+// second", "a day", and any other length "every 30 s", so that a limit
+// reads "1,000 requests a minute", never "per 1 min".
+func Per(d time.Duration) string {
+	if unit, ok := wholeUnit(d); ok {
+		return unit
+	}
+	return "every " + Duration(d)
+}
+
+// Past writes the span just gone that a count covers: "the last minute",
+// "the last hour", or "the last 30 s".
+func Past(d time.Duration) string {
+	if unit, ok := wholeUnit(d); ok {
+		return "the last " + strings.TrimPrefix(strings.TrimPrefix(unit, "an "), "a ")
+	}
+	return "the last " + Duration(d)
+}
+
+// wholeUnit is "a minute" for a duration of exactly one unit.
+func wholeUnit(d time.Duration) (string, bool) {
+	switch d {
+	case time.Second:
+		return "a second", true
+	case time.Minute:
+		return "a minute", true
+	case time.Hour:
+		return "an hour", true
+	case 24 * time.Hour:
+		return "a day", true
+	}
+	return "", false
+}
+
 // Countdown writes a wait that ticks down on screen, in whole seconds
 // rounded up: "5s", "1m05s". The status bar's countdowns and the budget's
 // sentence use it alike, so that the two never disagree.

@@ -24,6 +24,12 @@ func TestDurationWords(t *testing.T) {
 		{Plural(1, "PAID", "PAIDs"), "1 PAID"},
 		{Plural(1000, "PAID", "PAIDs"), "1,000 PAIDs"},
 		{Thousands(-1234567), "-1,234,567"},
+		{Per(time.Minute), "a minute"},
+		{Per(time.Hour), "an hour"},
+		{Per(30 * time.Second), "every 30 s"},
+		{Past(time.Minute), "the last minute"},
+		{Past(time.Hour), "the last hour"},
+		{Past(90 * time.Second), "the last 1 min 30 s"},
 	} {
 		if c.got != c.want {
 			t.Errorf("got %q, want %q", c.got, c.want)
