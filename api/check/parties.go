@@ -288,13 +288,52 @@ func evalControllingEntity(c *checker, r Rule) Result {
 		res.Note = text.NotInResponse + ": looked for as " + strings.Join(r.Fields, ", ") +
 			", under any of its names, in every group"
 	}
-	switch n := len(c.d.Controllers); {
-	case n == 1:
-		res.Note += "; the controller listed under Controllers is a data controller, not the entity controlling the sponsor"
-	case n > 1:
-		res.Note += fmt.Sprintf("; the %d controllers listed under Controllers are data controllers, not the entity controlling the sponsor", n)
-	}
+	res.Note += c.controllersNote()
 	return res
+}
+
+// controllersNote says what the answer's Controllers are, when it lists
+// any: the service's data controllers, and processors where a role says
+// so (GDPR), never the entity controlling the sponsor.
+func (c *checker) controllersNote() string {
+	n := len(c.d.Controllers)
+	processors := c.processors()
+	switch {
+	case n == 0:
+		return ""
+	case processors == 0 && n == 1:
+		return "; the controller listed under Controllers is a data controller, not the entity controlling the sponsor"
+	case processors == 0:
+		return fmt.Sprintf("; the %d controllers listed under Controllers are data controllers, not the entity controlling the sponsor", n)
+	case n == 1:
+		return "; the entry listed under Controllers is a data processor, not the entity controlling the sponsor"
+	}
+	return fmt.Sprintf("; the %d entries listed under Controllers are data controllers and processors (%s), not the entity "+
+		"controlling the sponsor", n, text.Plural(processors, "processor", "processors"))
+}
+
+// maxRoleScan bounds how many of the Controllers' roles are read: beyond
+// it the note counts none as processors.
+const maxRoleScan = 1000
+
+// processors counts the Controllers whose role (under any name the
+// vocabulary knows for a party's role or kind) says they are processors.
+func (c *checker) processors() int {
+	if len(c.d.Controllers) > maxRoleScan {
+		return 0
+	}
+	vc, n := c.d.Vocabulary(), 0
+	for _, p := range c.d.Controllers {
+		for _, m := range p.Members() {
+			mean := vc.Lookup(vocab.Controllers, m.Key)
+			if mean.Kind == vocab.FieldName && (mean.Field.Name == "role" || mean.Field.Name == "kind") &&
+				m.Value.Kind == advert.String && vocab.IsProcessorRole(m.Value.Str) {
+				n++
+				break
+			}
+		}
+	}
+	return n
 }
 
 // evalContact reads the email or postal address of the payer or the
