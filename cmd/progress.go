@@ -210,7 +210,22 @@ func (p *progressLine) draw() {
 		return
 	}
 	p.last, p.shown = p.now(), true
-	fmt.Fprint(p.w, "\r\x1b[2K"+fitLine(p.parts(total, all), &p.bar, p.width()))
+	fmt.Fprint(p.w, "\r\x1b[2K"+fitLine(p.parts(total, all), &p.bar, roomFor(p.width())))
+}
+
+// echoRoom is the columns the line leaves free at its end: Ctrl-C makes
+// the terminal echo "^C" where the cursor stands, and on a line that
+// filled the row that echo wraps, so that clearing the cursor's row would
+// leave the bar on the row above.
+const echoRoom = 3
+
+// roomFor is the columns the line may take on a terminal of width
+// columns (0, unknown, stays 0).
+func roomFor(width int) int {
+	if width <= 0 {
+		return 0
+	}
+	return max(1, width-echoRoom)
 }
 
 // clear takes the line off the terminal, if it is on it.

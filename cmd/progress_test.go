@@ -133,7 +133,8 @@ func TestProgressWhileTheInputIsRead(t *testing.T) {
 	})
 }
 
-// The line always fits one row: the width is read at every draw, and
+// The line always fits one row, with room left for the terminal to echo
+// ^C (echoRoom): the width is read at every draw, and
 // what does not fit goes, least useful first (the note's long form, the
 // elapsed time, the rate, most of the bar, the ETA, the bar), then the
 // rest is cut; the count and the note's short form stay longest.
@@ -156,8 +157,11 @@ func TestProgressLineFitsTheTerminal(t *testing.T) {
 			{20, []string{"1,000/1,200 · at th…"}, nil},
 			{0, []string{"1,000/1,200 · ETA 24s · at the limit · next in 24s"}, nil}, // unknown: 80 columns
 		} {
-			p.mu.Lock() // the ticker draws too
-			width = c.width
+			p.mu.Lock()     // the ticker draws too
+			width = c.width // the columns the line may take: the terminal's, less the room left for ^C's echo
+			if c.width > 0 {
+				width = c.width + echoRoom
+			}
 			p.draw()
 			frames := strings.Split(w.String(), "\r\x1b[2K")
 			p.mu.Unlock()
