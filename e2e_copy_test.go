@@ -82,6 +82,7 @@ func TestTUICopyExportCompareInTmux(t *testing.T) {
 // view keeps its view, and comparing it with the full view names both
 // views and lists what only the full view holds apart from the changes.
 func TestTUICompareAcrossViewsInTmux(t *testing.T) {
+	t.Parallel() // its own tmux server, directories and service: it waits on a screen, not on the CPU
 	for _, size := range [][2]int{{120, 36}, {80, 24}} {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
 			s := startTUI(t, size[0], size[1])
@@ -128,6 +129,7 @@ func TestTUICompareAcrossViewsInTmux(t *testing.T) {
 // with its provenance, after an export line in the access log that names
 // the file, the format and the categories, never a value.
 func TestTUIExportOfTheFullViewInTmux(t *testing.T) {
+	t.Parallel() // its own tmux server, directories and service: it waits on a screen, not on the CPU
 	s := startTUI(t, 120, 36)
 	s.lookUp("AB12CD", "Riverside Civic Alliance")
 	s.confirmFull()

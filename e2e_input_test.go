@@ -28,6 +28,7 @@ func (s *tmuxSession) paste(text string) {
 // (CRLF line breaks, a heading that is no PAID) opens as the worklist, at
 // 120×36 and at 60×15, and ctrl+n steps through it.
 func TestTUIPastedColumnInTmux(t *testing.T) {
+	t.Parallel() // its own tmux server, directories and service: it waits on a screen, not on the CPU
 	for _, size := range [][2]int{{120, 36}, {60, 15}} {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) { pastedColumn(t, size) })
 	}
@@ -53,6 +54,7 @@ func pastedColumn(t *testing.T, size [2]int) {
 // TestTUICutPasteInTmux: a paste longer than the input holds is cut and
 // says so, in full at 120 columns and in brief at 60; ctrl+u clears it.
 func TestTUICutPasteInTmux(t *testing.T) {
+	t.Parallel() // its own tmux server, directories and service: it waits on a screen, not on the CPU
 	for _, c := range []struct {
 		w, h int
 		want string
@@ -85,6 +87,7 @@ func cutPaste(t *testing.T, w, h int, want string) {
 // message line, the panes and the worklist header go on naming AB12CD,
 // and ctrl+n asks for the same item again.
 func TestTUICancelledItemDialogInTmux(t *testing.T) {
+	t.Parallel() // its own tmux server, directories and service: it waits on a screen, not on the CPU
 	list := filepath.Join(t.TempDir(), "paids.txt")
 	body := "AB12CD\nhttps://other.example/v1/advertisement-full/TN2026\nXK9P2M\n"
 	if err := os.WriteFile(list, []byte(body), 0o600); err != nil {
@@ -108,6 +111,7 @@ func TestTUICancelledItemDialogInTmux(t *testing.T) {
 // entries are data controllers and processors, at 120×36 and 60×15, and
 // the count line counts ES55MAD's by role.
 func TestTUIControllersNoteInTmux(t *testing.T) {
+	t.Parallel() // its own tmux server, directories and service: it waits on a screen, not on the CPU
 	for _, c := range []struct {
 		w, h int
 		want string

@@ -19,6 +19,7 @@ func statusBar(scr string) string {
 // say fits the status bar whole, in fewer words on a narrower terminal;
 // the Compare tab's first line too; at 120×36, 80×24 and 60×15.
 func TestTUIMessagesFitInTmux(t *testing.T) {
+	t.Parallel() // its own tmux server, directories and service: it waits on a screen, not on the CPU
 	for _, c := range []struct {
 		w, h                 int
 		mark, compare, paste string
@@ -60,6 +61,7 @@ func TestTUIMessagesFitInTmux(t *testing.T) {
 // key that changes the screen (a pane, v); the status bar then shows the
 // exchange's own line, its request id with it.
 func TestTUITransientMessageInTmux(t *testing.T) {
+	t.Parallel() // its own tmux server, directories and service: it waits on a screen, not on the CPU
 	s := startTUI(t, 80, 24, "AB12CD")
 	s.waitFor("Showing AB12CD", "request id fake-1")
 	for _, key := range []string{"Tab", "9", "v"} {
@@ -80,6 +82,7 @@ func TestTUITransientMessageInTmux(t *testing.T) {
 // a masked email too wide for its line keeps its ◆ and breaks after its @,
 // its domain whole, never ◆ alone above a cut address.
 func TestTUIMaskedEmailWrapsInTmux(t *testing.T) {
+	t.Parallel() // its own tmux server, directories and service: it waits on a screen, not on the CPU
 	s := startTUI(t, 120, 36, "ES55MAD")
 	s.waitFor("Showing ES55MAD")
 	s.confirmFull()

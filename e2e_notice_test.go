@@ -14,6 +14,7 @@ import (
 // items reachable to the last; e opens on the notice's formats and saves
 // it as one HTML file; v goes back to the checklist.
 func TestTUINoticeInTmux(t *testing.T) {
+	t.Parallel() // its own tmux server, directories and service: it waits on a screen, not on the CPU
 	for _, size := range [][2]int{{120, 36}, {80, 24}, {60, 15}} {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
 			w, h := size[0], size[1]

@@ -68,19 +68,20 @@ func watchProgress(t *testing.T, s *tmuxSession, w, total int) (last string, see
 // the summary line alone.
 func TestProgressFitsTheTerminalInTmux(t *testing.T) {
 	t.Parallel() // its own tmux servers and services: it waits on a screen, not on the CPU
-	f, err := fake.Start(fake.Options{DemoTriggers: true, Limit: 20, Window: 2 * time.Second, RateHeaders: fake.IETFHeaders})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { f.Close() })
 	list := filepath.Join(t.TempDir(), "paids.txt")
 	if err := os.WriteFile(list, []byte(paidLines(46, "DEMO-429")), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	env := []string{"PADVIEW_BASE_URL=" + f.URL, "PADVIEW_TOKEN=" + fake.DemoToken}
 	summary := regexp.MustCompile(`(?m)^46 PAIDs: 46 found, 0 not found, 0 failed · \S+ · at most \d+ requests every 2 s\n`)
 	for _, w := range []int{80, 40} {
 		t.Run(fmt.Sprint(w), func(t *testing.T) {
+			t.Parallel() // each width has its own service and budget
+			f, err := fake.Start(fake.Options{DemoTriggers: true, Limit: 20, Window: 2 * time.Second, RateHeaders: fake.IETFHeaders})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { f.Close() })
+			env := []string{"PADVIEW_BASE_URL=" + f.URL, "PADVIEW_TOKEN=" + fake.DemoToken}
 			s := batchInTmux(t, w, env, "get", "--list", list)
 			last, seen := watchProgress(t, s, w, 46)
 			waited, limited := false, false
@@ -107,6 +108,7 @@ func TestProgressFitsTheTerminalInTmux(t *testing.T) {
 func TestInterruptedBatchSaysWhatWasDoneInTmux(t *testing.T) {
 	t.Parallel() // its own tmux server and service: it waits on a screen, not on the CPU
 	srv := newHeldService(t, "HOLD1")
+	srv.holdAfterServed(11) // the rest wait, so some are not looked up when Ctrl-C comes
 	list := filepath.Join(t.TempDir(), "paids.txt")
 	if err := os.WriteFile(list, []byte(paidLines(100, "AB12CD", "HOLD1")), 0o600); err != nil {
 		t.Fatal(err)

@@ -78,6 +78,7 @@ func loopbackName(t *testing.T) string {
 // §6). The lookup goes straight to the service, and the proxy gets
 // nothing.
 func TestPlainHTTPIgnoresTheEnvironmentsProxyInTheBinary(t *testing.T) {
+	t.Parallel() // its own binary, directories and service: it waits on the child, not on the CPU
 	name := loopbackName(t)
 	f, err := fake.Start(fake.Options{})
 	if err != nil {
@@ -111,6 +112,7 @@ func TestPlainHTTPIgnoresTheEnvironmentsProxyInTheBinary(t *testing.T) {
 // https keeps the environment's proxy (a TLS tunnel: the proxy sees the
 // host, never the token).
 func TestHTTPSUsesTheEnvironmentsProxyInTheBinary(t *testing.T) {
+	t.Parallel() // its own binary, directories and service: it waits on the child, not on the CPU
 	proxy := startCountingProxy(t)
 	proxyURL := "http://" + proxy.Addr().String()
 	cmd := padviewCmd(t, "", "get", "--base-url", "https://partner.example/v1", "AB12CD")

@@ -237,6 +237,7 @@ func logEvents(t *testing.T, state string) []audit.Entry {
 // left as it was; a directory padview makes is 0700; a directory others may
 // write to is refused and left as it is.
 func TestStateFilesOtherUsersPlantInTheBinary(t *testing.T) {
+	t.Parallel() // its own binary, directories and service: it waits on the child, not on the CPU
 	bin := padviewBinary(t)
 	s := startService(t)
 	victim := func(t *testing.T) string {
@@ -335,6 +336,7 @@ func TestStateFilesOtherUsersPlantInTheBinary(t *testing.T) {
 // written, the answer is withheld: `--raw` prints none of it, and the
 // JSON line's kind is access_log.
 func TestAccessLogThatCannotGrowInTheBinary(t *testing.T) {
+	t.Parallel() // its own binary, directories and service: it waits on the child, not on the CPU
 	bin := padviewBinary(t)
 	s := startService(t)
 	state := t.TempDir()
@@ -435,6 +437,7 @@ func serveWindow(t *testing.T, fifo string, at func(n int) bool) {
 // calls an interrupted write, not an edit, and `audit --recover`
 // completes it.
 func TestSignalsBetweenALineAndItsHeadInTheBinary(t *testing.T) {
+	t.Parallel() // its own binary, directories and service: it waits on the child, not on the CPU
 	bin, fifo := hookedBinary(t)
 	plain := padviewBinary(t)
 	s := startService(t)
@@ -518,6 +521,7 @@ func TestSignalsBetweenALineAndItsHeadInTheBinary(t *testing.T) {
 // after the first line; padview ends of SIGPIPE, and never between a line
 // of the access log and its head file: the log is intact after every run.
 func TestFullViewBatchIntoHeadInTheBinary(t *testing.T) {
+	t.Parallel() // its own binary, directories and service: it waits on the child, not on the CPU
 	bin := padviewBinary(t)
 	s := startService(t)
 	paids := strings.Fields(strings.Repeat("AB12CD XK9P2M ZZ7Q1A TN2026 ", 8))
@@ -589,6 +593,7 @@ const echoToken = "pv_live/EchoT0ken+9&x<y>"
 // in -v, in a --json error line, in --raw to a pipe (the server's bytes,
 // with the token replaced), in text, nor in the access log.
 func TestEchoedTokenInTheBinary(t *testing.T) {
+	t.Parallel() // its own binary, directories and service: it waits on the child, not on the CPU
 	bin := padviewBinary(t)
 	s := echoService(t)
 	state := t.TempDir()

@@ -24,16 +24,19 @@ import (
 
 // heldService is the fake service behind a door: a PAID in held gets its
 // answer only when the client gives up, and arrived tells when its request
-// came in. fullRequests counts requests for the full view.
+// came in. fullRequests counts requests for the full view. With holdAfter
+// set, every request after that many answers is held too, so that a test
+// knows some of a batch are still to be looked up however slowly it acts.
 type heldService struct {
 	*httptest.Server
-	mu      sync.Mutex
-	held    map[string]chan struct{} // closed when the PAID's request arrives
-	came    map[string]bool
-	full    int
-	served  int           // answers sent
-	tick    chan struct{} // a signal after each answer
-	handler http.Handler
+	holdAfter int
+	mu        sync.Mutex
+	held      map[string]chan struct{} // closed when the PAID's request arrives
+	came      map[string]bool
+	full      int
+	served    int           // answers sent
+	tick      chan struct{} // a signal after each answer
+	handler   http.Handler
 }
 
 func newHeldService(t *testing.T, held ...string) *heldService {
@@ -59,6 +62,11 @@ func (s *heldService) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	arrived, hold := s.held[paid]
 	first := hold && !s.came[paid]
+	if !hold && s.holdAfter > 0 && s.served >= s.holdAfter {
+		s.mu.Unlock()
+		<-r.Context().Done()
+		return
+	}
 	s.came[paid] = true
 	s.mu.Unlock()
 	if first {
@@ -76,6 +84,13 @@ func (s *heldService) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case s.tick <- struct{}{}:
 	default:
 	}
+}
+
+// holdAfterServed holds every request after n answers.
+func (s *heldService) holdAfterServed(n int) {
+	s.mu.Lock()
+	s.holdAfter = n
+	s.mu.Unlock()
 }
 
 // awaitServed waits until n answers have been sent.
@@ -179,6 +194,7 @@ func number(t *testing.T, s string) int {
 // not one line each; in JSON Lines each PAID read keeps its line, marked
 // canceled.
 func TestSignalMidBatch(t *testing.T) {
+	t.Parallel() // its own binary, directories and service: it waits on the child, not on the CPU
 	for _, c := range []struct {
 		sig  syscall.Signal
 		code int
@@ -239,6 +255,7 @@ func TestSignalMidBatch(t *testing.T) {
 // answer holds nothing up but the output: the rest is read meanwhile and
 // comes out in order.
 func TestSlowFirstAnswerAheadOfALongStdin(t *testing.T) {
+	t.Parallel() // its own binary, directories and service: it waits on the child, not on the CPU
 	srv := newHeldService(t)
 	release := make(chan struct{})
 	arrived := make(chan struct{})
@@ -272,6 +289,7 @@ func TestSlowFirstAnswerAheadOfALongStdin(t *testing.T) {
 // the rest are reported not requested (or canceled in flight, when their
 // requests were sent), in one line.
 func TestFullViewBatchStopsAfterA403Binary(t *testing.T) {
+	t.Parallel() // its own binary, directories and service: it waits on the child, not on the CPU
 	srv := newHeldService(t)
 	p := padviewCmd(t, srv.URL, "get", "--full", "--accept-personal-data", "--concurrency", "2", "-")
 	p.Stdin = strings.NewReader(paidLines(300, "AB12CD", "DEMO-403"))
@@ -323,6 +341,7 @@ func readUntil(tty io.Reader, want string, seen *bytes.Buffer) bool {
 // The TUI ends on SIGINT and SIGTERM, restores the terminal, and exits
 // 130 and 143.
 func TestTUIExitsWithTheSignalsCode(t *testing.T) {
+	t.Parallel() // its own binary, directories and service: it waits on the child, not on the CPU
 	for sig, code := range map[syscall.Signal]int{syscall.SIGINT: 130, syscall.SIGTERM: 143} {
 		t.Run(sig.String(), func(t *testing.T) {
 			p := padviewCmd(t, "", "--demo")
@@ -342,6 +361,7 @@ func TestTUIExitsWithTheSignalsCode(t *testing.T) {
 // Ctrl-C at `token set`'s hidden prompt stores nothing: not what was typed
 // before it, not what is typed after it.
 func TestTokenSetHonoursCtrlC(t *testing.T) {
+	t.Parallel() // its own binary, directories and service: it waits on the child, not on the CPU
 	p := padviewCmd(t, "")
 	p.Args = append(p.Args, "token", "set")
 	tty, seen := startInTerminal(t, p, "(input hidden): ")

@@ -132,6 +132,7 @@ func requestLines(t *testing.T, state string) (requested []string, outcome map[s
 // and said so, not "not requested"; the 16 after them were never sent. The
 // service's count, padview's summary and the access log agree.
 func TestFullViewBatchStoppedMidWayCountsWhatWasSentInTheBinary(t *testing.T) {
+	t.Parallel() // its own binary, directories and service: it waits on the child, not on the CPU
 	inFlight := []string{"HELD02", "HELD03", "HELD04"}
 	paids := append([]string{"AB12CD", "HELD02", "DEMO-403", "HELD03", "HELD04"}, smallSamples()...)
 	for len(paids) < 21 {
@@ -215,6 +216,7 @@ func opened(t *testing.T, p *exec.Cmd, path string) {
 // lock (another padview holds it) ends the wait at once: it says it was
 // interrupted, in those words, and exits 130 (issue 17 §9).
 func TestInterruptedWaitForTheLogsLockInTheBinary(t *testing.T) {
+	t.Parallel() // its own binary, directories and service: it waits on the child, not on the CPU
 	bin := padviewBinary(t)
 	s := startService(t)
 	state := t.TempDir()

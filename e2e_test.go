@@ -1,9 +1,11 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -33,11 +35,12 @@ func (s *tmuxSession) screen() string {
 // until polls the real program (its screen, its files) until done says
 // what it waits for has happened, and returns what it says then. A program
 // in another process has no clock a test can move: what a test waits for
-// is a state it can see, looked at every pollEvery. maxPoll only stops a
-// hung program from holding the test; it asserts nothing about speed.
+// is a state it can see, looked at again and again (firstPoll, then less
+// often). maxPoll only stops a hung program from holding the test; it
+// asserts nothing about speed.
 func (s *tmuxSession) until(what string, done func() (string, bool)) string {
 	s.t.Helper()
-	deadline := time.Now().Add(maxPoll)
+	deadline, every := time.Now().Add(maxPoll), firstPoll
 	for {
 		got, ok := done()
 		if ok {
@@ -46,13 +49,18 @@ func (s *tmuxSession) until(what string, done func() (string, bool)) string {
 		if time.Now().After(deadline) {
 			s.t.Fatalf("%s never happened:\n%s", what, got)
 		}
-		time.Sleep(pollEvery)
+		time.Sleep(every)
+		every = min(2*every, slowestPoll)
 	}
 }
 
+// A poll is a tmux process started: the first come quickly, for a screen
+// about to change, and then less often, so that tests waiting side by side
+// leave the CPU to the programs they wait on.
 const (
-	pollEvery = 20 * time.Millisecond
-	maxPoll   = time.Minute
+	firstPoll   = 10 * time.Millisecond
+	slowestPoll = 80 * time.Millisecond
+	maxPoll     = time.Minute
 )
 
 // waitFor polls the screen until every want is on it.
@@ -102,6 +110,9 @@ func (s *tmuxSession) text(text string) {
 	}
 }
 
+// waitingTests is how many of the package's parallel tests run at once.
+const waitingTests = 8
+
 // binary is the padview binary the tmux tests run, built once.
 var binary struct {
 	once sync.Once
@@ -110,7 +121,17 @@ var binary struct {
 	err  error
 }
 
+// TestMain runs more tests at once than go test's default of one a core,
+// unless -parallel is given: the tests of this package wait on tmux
+// screens, child processes and slow services, not on the CPU, and one at a
+// core would leave the suite waiting a minute longer on a two-core machine.
 func TestMain(m *testing.M) {
+	flag.Parse()
+	given := false
+	flag.Visit(func(f *flag.Flag) { given = given || f.Name == "test.parallel" })
+	if !given {
+		flag.Set("test.parallel", strconv.Itoa(waitingTests))
+	}
 	code := m.Run()
 	if binary.dir != "" {
 		os.RemoveAll(binary.dir)

@@ -118,6 +118,7 @@ func exitCode(err error) int {
 // That run, stopped by SIGTERM while it hangs too, says only that it was
 // interrupted and how far the sweep got; the third finishes the sweep.
 func TestWatchCtrlCStopsAtOnceAndResumes(t *testing.T) {
+	t.Parallel() // its own binary, directories and service: it waits on the child, not on the CPU
 	if runtime.GOOS == "windows" {
 		t.Skip("SIGINT")
 	}
@@ -196,6 +197,7 @@ func TestWatchCtrlCStopsAtOnceAndResumes(t *testing.T) {
 // second on the same database refuses and names the first; the first,
 // interrupted between sweeps, says so.
 func TestWatchSecondRunRefuses(t *testing.T) {
+	t.Parallel() // its own binary, directories and service: it waits on the child, not on the CPU
 	if runtime.GOOS == "windows" {
 		t.Skip("SIGINT")
 	}

@@ -56,6 +56,7 @@ func TestCheckSummaryLinesAndTally(t *testing.T) {
 
 // The summary and its reports end with the exit codes check ends with.
 func TestCheckSummaryKeepsTheExitCodes(t *testing.T) {
+	t.Parallel() // its own service, state directory and database
 	h, _ := withService(t, fake.Options{DemoTriggers: true})
 	for _, c := range []struct {
 		args []string

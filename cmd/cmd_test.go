@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -22,9 +23,11 @@ import (
 )
 
 // harness runs padview commands in-process with their own streams,
-// environment, config directory and (go-keyring mock) keyring.
+// environment, config directory and keyring (in memory, its own, so tests
+// can run in parallel).
 type harness struct {
 	t      *testing.T
+	keys   *memKeyring
 	vars   map[string]string
 	stdin  string
 	tty    bool
@@ -33,8 +36,7 @@ type harness struct {
 }
 
 func newHarness(t *testing.T) *harness {
-	keyring.MockInit()
-	return &harness{t: t, vars: map[string]string{EnvConfigDir: t.TempDir(), audit.EnvStateDir: t.TempDir()}}
+	return &harness{t: t, keys: &memKeyring{m: map[string]string{}}, vars: map[string]string{EnvConfigDir: t.TempDir(), audit.EnvStateDir: t.TempDir()}}
 }
 
 func (h *harness) env() (Env, *bytes.Buffer, *bytes.Buffer) {
@@ -43,13 +45,52 @@ func (h *harness) env() (Env, *bytes.Buffer, *bytes.Buffer) {
 	return Env{
 		Stdin: strings.NewReader(h.stdin), Stdout: &out, Stderr: &errb,
 		Getenv:   getenv,
-		Store:    keystore.New(keystore.WithEnv(getenv), keystore.WithAvailability(func() error { return nil })),
+		Store:    keystore.New(keystore.WithBackend(h.keys), keystore.WithEnv(getenv), keystore.WithAvailability(func() error { return nil })),
 		StdinTTY: h.tty, StdoutTTY: h.tty, StderrTTY: false,
 		ReadSecret:    func(_ context.Context, prompt string) (string, error) { errb.WriteString(prompt); return h.stdin, nil },
 		RunTUI:        func(_ context.Context, c ui.Config) error { h.tuiCfg = &c; return nil },
 		Version:       Version{Version: "1.2.3-test"},
 		ClientOptions: h.opts,
 	}, &out, &errb
+}
+
+// memKeyring is a harness's keyring, as go-keyring's mock behaves.
+type memKeyring struct {
+	mu sync.Mutex
+	m  map[string]string
+}
+
+func (k *memKeyring) Get(service, user string) (string, error) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if v, ok := k.m[service+"\x00"+user]; ok {
+		return v, nil
+	}
+	return "", keyring.ErrNotFound
+}
+
+func (k *memKeyring) Set(service, user, secret string) error {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.m[service+"\x00"+user] = secret
+	return nil
+}
+
+func (k *memKeyring) Delete(service, user string) error {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if _, ok := k.m[service+"\x00"+user]; !ok {
+		return keyring.ErrNotFound
+	}
+	delete(k.m, service+"\x00"+user)
+	return nil
+}
+
+// TestMain puts go-keyring on its mock for the whole package: a store a
+// test builds without a backend must never reach the user's real keyring.
+func TestMain(m *testing.M) {
+	keyring.MockInit()
+	os.Exit(m.Run())
 }
 
 func (h *harness) run(args ...string) (code int, stdout, stderr string) {

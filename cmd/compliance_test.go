@@ -482,6 +482,7 @@ mask_personal_data = true
 // --verify sees the end of the log through its head file, and counts the
 // file's lines, not the lines read up to the break.
 func TestAuditVerifyEndAndLineCount(t *testing.T) {
+	t.Parallel() // its own service, state directory and database
 	h, _ := withService(t, fake.Options{})
 	for range 11 {
 		h.run("get", "--full", "--accept-personal-data", "AB12CD")

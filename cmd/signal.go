@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"os/signal"
+	"sync"
 	"syscall"
 )
 
@@ -25,25 +26,63 @@ func (i *Interrupted) ExitCode() int { return 128 + int(i.Signal) }
 // longer than the user will wait. stop ends the diversion.
 func WithSignals(parent context.Context) (ctx context.Context, stop func()) {
 	ctx, cancel := context.WithCancelCause(parent)
-	ch := make(chan os.Signal, 1)
-	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
+	w := &signalWatch{ch: make(chan os.Signal, 1), quit: make(chan struct{}), done: make(chan struct{}), cancel: cancel}
+	signal.Notify(w.ch, os.Interrupt, syscall.SIGTERM)
 	go func() {
+		defer close(w.done)
 		select {
-		case s := <-ch:
-			signal.Stop(ch)
-			n, _ := s.(syscall.Signal)
-			cancel(&Interrupted{Signal: n})
-		case <-ctx.Done():
+		case s := <-w.ch:
+			signal.Stop(w.ch)
+			w.interrupt(s)
+		case <-w.quit:
 		}
 	}()
-	return ctx, func() {
-		signal.Stop(ch)
+	return context.WithValue(ctx, signalWatchKey{}, w), func() {
+		w.settle()
 		cancel(nil)
 	}
 }
 
-// interruptedBy is the signal that ended ctx, if one did.
+// signalWatch turns the first SIGINT or SIGTERM into the cancellation of
+// a command's context.
+type signalWatch struct {
+	ch      chan os.Signal
+	quit    chan struct{} // closed by settle: the watch ends
+	done    chan struct{} // closed when the watch has ended
+	cancel  context.CancelCauseFunc
+	settled sync.Once
+}
+
+type signalWatchKey struct{}
+
+func (w *signalWatch) interrupt(s os.Signal) {
+	n, _ := s.(syscall.Signal)
+	w.cancel(&Interrupted{Signal: n})
+}
+
+// settle ends the watch once every signal that has come is taken in.
+// os/signal hands a signal over a moment after it comes, so a command that
+// ends in that moment (a SIGTERM while its last log line was written)
+// would otherwise exit 0 with the signal on its way.
+func (w *signalWatch) settle() {
+	w.settled.Do(func() {
+		signal.Stop(w.ch) // every signal that came is now in ch, or taken by the watch
+		select {
+		case s := <-w.ch:
+			w.interrupt(s)
+		default:
+		}
+		close(w.quit)
+		<-w.done
+	})
+}
+
+// interruptedBy is the signal that ended ctx, if one did: a signal that
+// came before the call counts, even if it had not yet been handed over.
 func interruptedBy(ctx context.Context) (*Interrupted, bool) {
+	if w, ok := ctx.Value(signalWatchKey{}).(*signalWatch); ok {
+		w.settle()
+	}
 	var i *Interrupted
 	ok := errors.As(context.Cause(ctx), &i)
 	return i, ok

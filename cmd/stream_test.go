@@ -125,6 +125,7 @@ func (l *lineReader) Read(p []byte) (int, error) {
 // one is printed, and an interruption reports each PAID read (JSON Lines)
 // without reading the rest.
 func TestASlowAnswerHoldsABoundedWindow(t *testing.T) {
+	t.Parallel() // its own service, state directory and database
 	srv := newCounted(t)
 	synctest.Test(t, func(t *testing.T) {
 		// The token's first request goes alone, and whichever PAID reaches
@@ -167,6 +168,7 @@ func TestASlowAnswerHoldsABoundedWindow(t *testing.T) {
 // Large answers behind a slow one are held up to maxHeldBytes of their
 // bodies, not up to maxAhead of them.
 func TestASlowAnswerHoldsBoundedBytes(t *testing.T) {
+	t.Parallel() // its own service, state directory and database
 	body := `{"advertiser":{"companyName":"` + strings.Repeat("a", 1<<20) + `"}}`
 	var mu sync.Mutex
 	seen := 0

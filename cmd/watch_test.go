@@ -75,6 +75,7 @@ func TestWatchAddListRemove(t *testing.T) {
 // changing advertisement moves on each time: the lines, the JSON Lines
 // and exit 0 or 1.
 func TestWatchRunOnceEventsAndExitCodes(t *testing.T) {
+	t.Parallel() // its own service, state directory and database
 	h, _ := withService(t, fake.Options{})
 	h.run("watch", "add", fake.ChangingPAID, "AB12CD")
 
@@ -131,6 +132,7 @@ func TestWatchRunOnceEventsAndExitCodes(t *testing.T) {
 
 // TestWatchRunExitCodesAsGet: a failure's code is get's.
 func TestWatchRunExitCodesAsGet(t *testing.T) {
+	t.Parallel() // its own service, state directory and database
 	for _, tc := range []struct {
 		name  string
 		paids []string
@@ -178,6 +180,7 @@ func TestWatchRunExitCodesAsGet(t *testing.T) {
 // the token, not an advertisement. The next run, with a token the
 // service takes, polls every advertisement, the refused one included.
 func TestWatchRunAfterARejectedToken(t *testing.T) {
+	t.Parallel() // its own service, state directory and database
 	h, srv := withService(t, fake.Options{})
 	paids := []string{"AB12CD", "TN2026", "XK9P2M"}
 	h.run(append([]string{"watch", "add"}, paids...)...)
@@ -208,6 +211,7 @@ func TestWatchRunAfterARejectedToken(t *testing.T) {
 // TestWatchOnChange: the command hears of each change, with the event's
 // JSON on stdin; one that fails is reported and the watch goes on.
 func TestWatchOnChange(t *testing.T) {
+	t.Parallel() // its own service, state directory and database
 	if runtime.GOOS == "windows" {
 		t.Skip("a POSIX shell")
 	}
@@ -244,6 +248,7 @@ func TestWatchOnChange(t *testing.T) {
 
 // TestWatchDemoRunTwiceShowsAChange, in a database of the demo's own.
 func TestWatchDemoRunTwiceShowsAChange(t *testing.T) {
+	t.Parallel() // its own service, state directory and database
 	h := newHarness(t)
 	code, out, errs := h.run("--demo", "watch", "run", "--once")
 	if code != 0 || !strings.Contains(out, "REV2026  first") || !strings.Contains(errs, "demo: watching REV2026, AB12CD, TN2026") {
@@ -341,6 +346,7 @@ func TestTUIWatchCreatesTheDatabaseOnlyForW(t *testing.T) {
 // history as a change; each lists and logs its own, and the events name
 // their service.
 func TestWatchProfilesOfTwoServicesKeepApart(t *testing.T) {
+	t.Parallel() // its own service, state directory and database
 	h, prod := withService(t, fake.Options{})
 	staging := startFake(t, fake.Options{})
 	delete(h.vars, EnvBaseURL)
@@ -423,6 +429,7 @@ func TestWatchOnChangeIsCheckedAtTheStart(t *testing.T) {
 // as long as a watchlist (a worklist's 10,000 is not its bound), and the
 // counts have thousands separators.
 func TestWatchAddCountsAndListsBeyondAWorklist(t *testing.T) {
+	t.Parallel() // its own service, state directory and database
 	h, _ := withService(t, fake.Options{})
 	var b strings.Builder
 	for i := range 10_050 {

@@ -31,6 +31,7 @@ func headerLine(out string) string {
 // (META24) "STANDARD", the full view "FULL · personal data". At 60 columns
 // the badge stays whole; the profile and host give way.
 func TestProgramBadgeSaysWhenPersonalDataIsOnScreen(t *testing.T) {
+	t.Parallel() // each program has its own fake, clock and terminal
 	s := startFake(t, fake.Options{})
 	for _, w := range []int{100, 60} {
 		tm, clk := program(t, demoConfig(s), w, 24)

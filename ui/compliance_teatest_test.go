@@ -16,6 +16,7 @@ import (
 // standard answer lacks only the sponsor email, which only the full view
 // carries: undetermined.
 func TestProgramTransparencyTab(t *testing.T) {
+	t.Parallel() // each program has its own fake, clock and terminal
 	s := startFake(t, fake.Options{})
 	tm, _ := program(t, demoConfig(s), 120, 36)
 	waitFor(t, tm, "Look up a political advertisement")
@@ -41,6 +42,7 @@ func TestProgramTransparencyTab(t *testing.T) {
 // the access log records it before the answer, the mask is on from the
 // start and covers the panes.
 func TestProgramFullViewWithPurposeMasked(t *testing.T) {
+	t.Parallel() // each program has its own fake, clock and terminal
 	s := startFake(t, fake.Options{})
 	cfg := demoConfig(s)
 	cfg.Mask, cfg.RequireReason = true, true
@@ -82,6 +84,7 @@ func TestProgramFullViewWithPurposeMasked(t *testing.T) {
 // TestProgramReadOnlyProfile: f in a read-only profile says so and sends
 // nothing.
 func TestProgramReadOnlyProfile(t *testing.T) {
+	t.Parallel() // each program has its own fake, clock and terminal
 	s := startFake(t, fake.Options{})
 	cfg := demoConfig(s)
 	cfg.FullViewNever = true

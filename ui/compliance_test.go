@@ -102,6 +102,7 @@ func requireLine(t testing.TB, s string, parts ...string) {
 }
 
 func TestTransparencyTab(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	m, _ := newModel(t, demoConfig(s), 120, 40)
 	m = lookUpIn(t, m, "AB12CD")
@@ -149,6 +150,7 @@ func TestTransparencyTab(t *testing.T) {
 
 // A failed lookup has no Transparency tab: there is nothing to check.
 func TestTransparencyTabOnlyForAnAdvertisement(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	m, _ := newModel(t, demoConfig(s), 100, 30)
 	m = lookUpIn(t, m, "NOPE99")
@@ -163,6 +165,7 @@ func TestTransparencyTabOnlyForAnAdvertisement(t *testing.T) {
 // confirmation is recorded before the request reaches the service, with
 // the outcome after it, and no value of personal data.
 func TestFullViewWithReasonIsLoggedFirst(t *testing.T) {
+	t.Parallel()
 	f := startFake(t, fake.Options{})
 	var logPath string
 	var mu sync.Mutex
@@ -240,6 +243,7 @@ func TestFullViewWithReasonIsLoggedFirst(t *testing.T) {
 // TestRequiredReason: with require_reason the confirmation does not open
 // the full view until a purpose is given.
 func TestRequiredReason(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	cfg := demoConfig(s)
 	cfg.RequireReason = true
@@ -271,6 +275,7 @@ func TestRequiredReason(t *testing.T) {
 // TestReadOnlyProfile: with full_view = "never", f says so and makes no
 // request; a pasted full-view URL is looked up in the standard view.
 func TestReadOnlyProfile(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	cfg := demoConfig(s)
 	cfg.FullViewNever = true
@@ -303,6 +308,7 @@ func TestReadOnlyProfile(t *testing.T) {
 // the full view shows in any pane, scrolled through, nor in an error's
 // panes; lifting it fetches the answer again, recorded unmasked.
 func TestMaskCoversEveryPane(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	cfg := demoConfig(s)
 	cfg.Mask = true
@@ -355,6 +361,7 @@ func TestMaskCoversEveryPane(t *testing.T) {
 
 // In the standard view the mask needs no record: m toggles at once.
 func TestMaskToggleInTheStandardView(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	m, _ := newModel(t, demoConfig(s), 100, 30)
 	m = lookUpIn(t, m, "AB12CD")
@@ -371,6 +378,7 @@ func TestMaskToggleInTheStandardView(t *testing.T) {
 // TestBudgetSentence: the status bar's budget is a sentence; the first
 // time it shows an estimate it says what ≈ means, then the window's time.
 func TestBudgetSentence(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	m, _ := newModel(t, demoConfig(s), 120, 30)
 	m.kit.now = time.Now // the budget's clock is the real one
@@ -390,6 +398,7 @@ func TestBudgetSentence(t *testing.T) {
 // A 429 whose wait padview refused (longer than max_wait) counts nothing
 // down: the service may have asked for years.
 func TestRefusedWaitHasNoCountdown(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	m, _ := newModel(t, demoConfig(s), 120, 30)
 	s.Inject(fake.Fault{Kind: fake.FaultRateLimit, RetryAfter: 1000000000 * time.Second}, 1)
@@ -407,6 +416,7 @@ func TestRefusedWaitHasNoCountdown(t *testing.T) {
 // The check's report names where items are, never a personal value, in
 // the full view too; json is how the CLI writes the same report.
 func TestTransparencyReportHasNoPersonalData(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	m, clk := newModel(t, demoConfig(s), 120, 36)
 	m = lookUpIn(t, m, "AB12CD")
@@ -445,6 +455,7 @@ func requireUnmaskedNone(t testing.TB, s string) {
 // exported is the masked document, and a Compare tab compares masked
 // documents.
 func TestMaskCoversCopyExportAndCompare(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	cfg := demoConfig(s)
 	cfg.Mask = true
@@ -480,6 +491,7 @@ func TestMaskCoversCopyExportAndCompare(t *testing.T) {
 // advertisement shows, copying and exporting wait, and a copy the screen
 // no longer waits for (the mask went off, another answer came) is dropped.
 func TestMaskKeyHidesUntilTheMaskedCopyComes(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	m, clk := newModel(t, demoConfig(s), 120, 36)
 	m = lookUpIn(t, m, "AB12CD")
@@ -526,6 +538,7 @@ func TestMaskKeyHidesUntilTheMaskedCopyComes(t *testing.T) {
 // An answer kept from before the mask went on is shown masked when it is
 // reopened ([, H), as everything on screen is.
 func TestReopenedAnswerFollowsTheMask(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	m, _ := newModel(t, demoConfig(s), 120, 36)
 	m = lookUpIn(t, m, "AB12CD")

@@ -15,6 +15,7 @@ import (
 // is chosen (bracketed) or not, and while one is typed; at 120×36, 80×24
 // and 60×15.
 func TestConfirmPurposesAlign(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	for _, size := range [][2]int{{120, 36}, {80, 24}, {60, 15}} {
 		m, clk := newModel(t, demoConfig(s), size[0], size[1])

@@ -13,6 +13,7 @@ import (
 // counts ES55MAD's by role and heads their column Role; the Sponsors tab
 // heads its column Kind.
 func TestProgramControllersNote(t *testing.T) {
+	t.Parallel() // each program has its own fake, clock and terminal
 	for i, size := range [][2]int{{120, 36}, {80, 24}, {60, 15}} {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
 			w, h := size[0], size[1]

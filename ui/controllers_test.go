@@ -19,6 +19,7 @@ import (
 // has no such line, heads its column Kind, and a click still selects the
 // row under the note.
 func TestControllersSayTheyAreDataControllers(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	for w, want := range map[int]string{120: controllersNote[0], 80: controllersNote[1], 60: controllersNote[2]} {
 		m, _ := newModel(t, demoConfig(s), w, 36)
@@ -56,6 +57,7 @@ func TestControllersSayTheyAreDataControllers(t *testing.T) {
 // hold: role for the controllers, kind for the sponsors, the other when
 // no entry has the first.
 func TestPartyCountAndKindColumnByRole(t *testing.T) {
+	t.Parallel()
 	vc := vocab.Builtin()
 	party := func(key, value string) advert.Value {
 		return advert.NewObject(advert.Member{Key: "name", Value: advert.StringValue("X")}, advert.Member{Key: key, Value: advert.StringValue(value)})

@@ -30,6 +30,7 @@ func clipboardOf(t *testing.T, out string) string {
 // TestProgramCopyMenu: in a real program y and r put the selected sponsor's
 // row on the clipboard as OSC 52, and the screen shows it.
 func TestProgramCopyMenu(t *testing.T) {
+	t.Parallel() // each program has its own fake, clock and terminal
 	s := startFake(t, fake.Options{})
 	tm, _ := program(t, demoConfig(s), 120, 36)
 	tm.Type("AB12CD")
@@ -91,6 +92,7 @@ func TestProgramExportAndCompare(t *testing.T) {
 // views: the header names them, nothing the full view adds is a change,
 // and what only the full view holds is listed apart.
 func TestProgramCompareAcrossViews(t *testing.T) {
+	t.Parallel() // each program has its own fake, clock and terminal
 	for _, size := range [][2]int{{120, 36}, {80, 24}} {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
 			s := startFake(t, fake.Options{})

@@ -43,6 +43,7 @@ func copyWith(t *testing.T, m Model, k string) (Model, string) {
 }
 
 func TestCopyMenuChoices(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	m, _ := newModel(t, demoConfig(s), 100, 30)
 	m = lookUpIn(t, m, "AB12CD")
@@ -118,6 +119,7 @@ func TestCopyMenuChoices(t *testing.T) {
 // TestCopiedTextGoesAway: the copied text shows for toastFor, then the
 // pane is whole again.
 func TestCopiedTextGoesAway(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	m, clk := newModel(t, demoConfig(s), 80, 24)
 	m = lookUpIn(t, m, "AB12CD")
@@ -132,6 +134,7 @@ func TestCopiedTextGoesAway(t *testing.T) {
 }
 
 func TestCopyAfterFailureAndBeforeAnything(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{DemoTriggers: true})
 	m, _ := newModel(t, demoConfig(s), 100, 30)
 	m.blurInput()
@@ -155,6 +158,7 @@ func TestCopyAfterFailureAndBeforeAnything(t *testing.T) {
 // TestCopyFullViewSaysPersonal: the menu warns that personal data is
 // copied as shown, and the row has the contact columns.
 func TestCopyFullViewSaysPersonal(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	m, clk := newModel(t, demoConfig(s), 120, 36)
 	m = lookUpIn(t, m, "AB12CD")
@@ -170,6 +174,7 @@ func TestCopyFullViewSaysPersonal(t *testing.T) {
 }
 
 func TestCopyTooLarge(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	m, _ := newModel(t, demoConfig(s), 100, 30)
 	next, cmd := m.Update(copied{what: "the advertisement as normalized JSON", size: maxClipboard + 1})
@@ -214,6 +219,7 @@ func paneKeys(t *testing.T, p fieldsPane, keys ...string) fieldsPane {
 // TestFieldsSelection: ↓ moves the selection and the window follows it;
 // a page leaves it in the window; a click selects a value.
 func TestFieldsSelection(t *testing.T) {
+	t.Parallel()
 	p := manyFieldsPane(t, 40, 60, 10)
 	p = paneKeys(t, p, "down", "down", "down", "down", "down", "down", "down", "down", "down", "down", "down", "down")
 	if v, _ := p.Selection(); v != "value 12" || p.scroll.offset != 3 {
@@ -331,6 +337,7 @@ func TestExportFullViewSaysPersonal(t *testing.T) {
 }
 
 func TestCompareAfterMark(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	m, _ := newModel(t, demoConfig(s), 80, 24)
 	m = lookUpIn(t, m, "AB12CD")
@@ -381,6 +388,7 @@ func TestCompareAfterMark(t *testing.T) {
 // TestMarkedFullViewIsDropped: leaving the full view drops a marked full
 // view's personal data too.
 func TestMarkedFullViewIsDropped(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	m, clk := newModel(t, demoConfig(s), 120, 36)
 	m = lookUpIn(t, m, "AB12CD")

@@ -12,6 +12,7 @@ import (
 // its panes or its JSON was copied, never after the Compare tab's, which e
 // cannot save. The words come from the binding.
 func TestCopyToastOffersOnlyWhatApplies(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	m, _ := newModel(t, demoConfig(s), 60, 15)
 	saves := m.kit.keys.root.Export.Help().Key + " saves it to a file"

@@ -16,6 +16,7 @@ import (
 // follows, at the seam that keeps most of it whole (an email after its @,
 // a URL after a /), and is cut only where it has none.
 func TestWrapBreaksOnlyWhatCannotFit(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		s    string
 		w    int
@@ -53,6 +54,7 @@ func TestWrapBreaksOnlyWhatCannotFit(t *testing.T) {
 // masked email's ◆ beside it and its domain whole; at 80 and 60 (the
 // details under the table) the email stands whole on its line.
 func TestSponsorDetailsKeepAMaskedEmailReadable(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	for _, c := range []struct {
 		w, h int

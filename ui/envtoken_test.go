@@ -15,6 +15,7 @@ import (
 // session only and names the variable to change (issue 17 §9). A token
 // entered with t is not the variable's: its 401 advises t alone.
 func TestRejectedEnvTokenNamesTheVariable(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	const envToken = "wrong-env-token-1234"
 	cfg := demoConfig(s)

@@ -58,6 +58,7 @@ func TestProgramExportOpensOnTheNotice(t *testing.T) {
 // The notice's first format is its Markdown, after the advertisement's
 // formats: the dialog names the notice's formats by "Notice".
 func TestFirstNoticeChoice(t *testing.T) {
+	t.Parallel()
 	i := firstNoticeChoice()
 	if i == 0 || exportChoices[i].name != "Notice (MD)" || exportChoices[i-1].notice != "" {
 		t.Errorf("the first notice choice is %d: %+v", i, exportChoices[i])

@@ -10,6 +10,7 @@ import (
 )
 
 func TestFoldKeepsOffsets(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		"Donor 4711": "donor 4711",
 		"ŁÓDŹ":       "łódź",
@@ -26,6 +27,7 @@ func TestFoldKeepsOffsets(t *testing.T) {
 // TestMarkKeepsTheLineStyles: a match is drawn in the match style, and
 // the line's own style is in force again after it.
 func TestMarkKeepsTheLineStyles(t *testing.T) {
+	t.Parallel()
 	line := "\x1b[31mred \x1b[1mbold\x1b[m plain"
 	got := mark(line, []span{{from: 2, to: 6}, {from: 10, to: 12, current: true}}, "<M>", "<C>")
 	// "d bo" is marked, its style written again after the line's bold;
@@ -40,6 +42,7 @@ func TestMarkKeepsTheLineStyles(t *testing.T) {
 // MANY5000's 5,000, found by typing, case-insensitive, with the selection
 // kept when the find is cleared.
 func TestFindFiltersTheTable(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	m, _ := newModel(t, demoConfig(s), 120, 36)
 	m = lookUpIn(t, m, fake.ManySponsorsPAID)
@@ -79,6 +82,7 @@ func TestFindFiltersTheTable(t *testing.T) {
 // TestFindMatchesEveryColumn: a city finds its rows whatever the width
 // leaves on screen; no match says so and keeps nothing selected.
 func TestFindMatchesEveryColumn(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	m, _ := newModel(t, demoConfig(s), 60, 15) // the City column is not on screen
 	m = lookUpIn(t, m, fake.ManySponsorsPAID)
@@ -107,6 +111,7 @@ func TestFindMatchesEveryColumn(t *testing.T) {
 // TestFindInTextPanesAndRaw: matches are counted and marked, n and N step
 // through them (round the end), and the pane scrolls to each.
 func TestFindInTextPanesAndRaw(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	m, _ := newModel(t, demoConfig(s), 100, 30)
 	m = lookUpIn(t, m, fake.ManySponsorsPAID)
@@ -167,6 +172,7 @@ func TestFindInTextPanesAndRaw(t *testing.T) {
 // TestFindLineAndKeys: esc cancels a fetch in flight before it clears a
 // find, and / on the start screen still goes to the PAID input.
 func TestFindLineAndKeys(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	m, _ := newModel(t, demoConfig(s), 100, 30)
 	m = press(t, m, "esc", "/")
@@ -198,6 +204,7 @@ func TestFindLineAndKeys(t *testing.T) {
 // TestSearchesNarrowAndTakeBack: typing on narrows, a backspace takes back
 // what the shorter query found, and only an edit elsewhere searches all.
 func TestSearchesNarrowAndTakeBack(t *testing.T) {
+	t.Parallel()
 	var s searches[string]
 	alls := 0
 	run := func(q string) string {
@@ -219,6 +226,7 @@ func TestSearchesNarrowAndTakeBack(t *testing.T) {
 // TestFindInCompareAndErrorPanes: the Compare tab and the error pane find
 // too.
 func TestFindInCompareAndErrorPanes(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{DemoTriggers: true})
 	m, _ := newModel(t, demoConfig(s), 100, 30)
 	m = lookUpIn(t, m, "AB12CD")
@@ -251,6 +259,7 @@ func step(m Model, msg tea.Msg) (Model, tea.Cmd) {
 // takes longer than a frame): what is typed before the index comes is
 // sought when it comes, and an index no pane waits for is dropped.
 func TestFindIndexComesInACommand(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	m, _ := newModel(t, demoConfig(s), 120, 36)
 	m = lookUpIn(t, m, fake.ManySponsorsPAID)

@@ -14,22 +14,60 @@ import (
 )
 
 // clock is the model's clock in tests: time moves only when a test moves
-// it (add), and a timer (after) fires at once, at the time it is set for,
-// without moving the clock: a test that wants the tick feeds tickMsg
-// itself, and no test waits on a real one.
+// it (add). For a test that runs the model's commands itself, a timer
+// (after) fires at once, at the time it is set for, without moving the
+// clock: a test that wants the tick feeds tickMsg itself. In a running
+// program (held) a timer waits until the test moves the clock past it, as
+// a real one waits for time to pass: firing at once there would make the
+// status tick a loop that repaints the screen thousands of times a second.
 type clock struct {
-	mu sync.Mutex
-	t  time.Time
+	mu    sync.Mutex
+	t     time.Time
+	held  bool
+	moved chan struct{} // closed and replaced at each add
+	done  chan struct{} // closed when the test ends: held timers give up
 }
 
-func newClock() *clock { return &clock{t: time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)} }
+func newClock() *clock {
+	return &clock{t: time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC), moved: make(chan struct{})}
+}
 
-func (c *clock) now() time.Time      { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-func (c *clock) add(d time.Duration) { c.mu.Lock(); c.t = c.t.Add(d); c.mu.Unlock() }
+// hold makes the clock's timers wait for add until the test ends.
+func (c *clock) hold(t testing.TB) {
+	c.held, c.done = true, make(chan struct{})
+	t.Cleanup(func() { close(c.done) })
+}
+
+func (c *clock) now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+
+func (c *clock) add(d time.Duration) {
+	c.mu.Lock()
+	c.t = c.t.Add(d)
+	close(c.moved)
+	c.moved = make(chan struct{})
+	c.mu.Unlock()
+}
 
 func (c *clock) after(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
 	at := c.now().Add(d)
-	return func() tea.Msg { return fn(at) }
+	if !c.held {
+		return func() tea.Msg { return fn(at) }
+	}
+	return func() tea.Msg {
+		for {
+			c.mu.Lock()
+			now, moved := c.t, c.moved
+			c.mu.Unlock()
+			if !now.Before(at) {
+				return fn(at)
+			}
+			select {
+			case <-moved:
+			case <-c.done:
+				return nil
+			}
+		}
+	}
 }
 
 // set puts the model on the clock.
@@ -61,7 +99,6 @@ func demoConfig(s *fake.Server) Config {
 // newModel is a model at a fixed size and a fixed clock.
 func newModel(t testing.TB, cfg Config, w, h int) (Model, *clock) {
 	c := newClock()
-	cursorBlink = false // a blinking cursor is a timer each key press would wait for
 	m := New(cfg)
 	c.set(&m)
 	next, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: h})

@@ -17,6 +17,7 @@ import (
 // session's standard-view answers from memory, and say so; r fetches
 // again and updates the visit instead of adding one.
 func TestBackAndForwardSendNoRequest(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	m, _ := newModel(t, demoConfig(s), 100, 30)
 	m = lookUpIn(t, m, "AB12CD")
@@ -55,6 +56,7 @@ func TestBackAndForwardSendNoRequest(t *testing.T) {
 // answer is never kept; going back to it after s fetches it again in the
 // standard view.
 func TestFullViewAnswersAreNotKept(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	m, clk := newModel(t, demoConfig(s), 100, 30)
 	m = lookUpIn(t, m, "AB12CD")
@@ -84,6 +86,7 @@ func TestFullViewAnswersAreNotKept(t *testing.T) {
 // TestHistoryList: H lists the lookups, newest first, with PAID,
 // advertiser, view, status and time; enter reopens one without a request.
 func TestHistoryList(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{DemoTriggers: true})
 	m, clk := newModel(t, demoConfig(s), 100, 30)
 	m = lookUpIn(t, m, "AB12CD")
@@ -115,6 +118,7 @@ func TestHistoryList(t *testing.T) {
 // TestHistoryBounds: the list keeps the last maxVisits lookups, and the
 // answers of the newest maxKept standard lookups within maxKeptBytes.
 func TestHistoryBounds(t *testing.T) {
+	t.Parallel()
 	h := history{at: -1}
 	now := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
 	ex := func(i, size int) *exchange {
@@ -145,6 +149,7 @@ func TestHistoryBounds(t *testing.T) {
 // TestWorklistKeys: the header says where the worklist is; ctrl+n and
 // ctrl+p step through it, reopening what the session already holds.
 func TestWorklistKeys(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	cfg := demoConfig(s)
 	cfg.Worklist = []string{"AB12CD", "XK9P2M", "ZZ7Q1A"}
@@ -181,6 +186,7 @@ func TestWorklistKeys(t *testing.T) {
 // TestClickSelectsARow: a click on a row of the table selects it, read
 // through the layout; clicks on the header or the details do not.
 func TestClickSelectsARow(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	for _, size := range [][2]int{{120, 36}, {80, 24}} {
 		m, _ := newModel(t, demoConfig(s), size[0], size[1])

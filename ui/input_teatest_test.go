@@ -12,6 +12,7 @@ import (
 // Issue 19's input in a real Bubble Tea program: a pasted column opens as
 // the worklist at 120×36 and at 60×15.
 func TestProgramPastedColumn(t *testing.T) {
+	t.Parallel() // each program has its own fake, clock and terminal
 	for _, size := range [][2]int{{120, 36}, {60, 15}} {
 		s := startFake(t, fake.Options{})
 		tm, _ := program(t, demoConfig(s), size[0], size[1])
@@ -33,6 +34,7 @@ func TestProgramPastedColumn(t *testing.T) {
 
 // A paste that does not fit the input says what was dropped.
 func TestProgramCutPaste(t *testing.T) {
+	t.Parallel() // each program has its own fake, clock and terminal
 	s := startFake(t, fake.Options{})
 	tm, _ := program(t, demoConfig(s), 120, 36)
 	waitFor(t, tm, "STANDARD")
@@ -50,6 +52,7 @@ func TestProgramCutPaste(t *testing.T) {
 // A worklist item's full-view dialog, cancelled: input, message line,
 // panes and the worklist's place go on naming the item on screen.
 func TestProgramCancelledItemDialog(t *testing.T) {
+	t.Parallel() // each program has its own fake, clock and terminal
 	s := startFake(t, fake.Options{})
 	cfg := demoConfig(s)
 	cfg.Worklist = []string{"AB12CD", s.URL + "/advertisement-full/TN2026", "XK9P2M"}

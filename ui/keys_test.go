@@ -77,6 +77,7 @@ func docTable(t *testing.T, page, heading string) []string {
 // key a binding answers to is in the docs table of its pane or dialog, and
 // every key in that table is one a binding answers to.
 func TestKeyTablesMatchTheBindings(t *testing.T) {
+	t.Parallel()
 	b, err := os.ReadFile("../docs/tui.md")
 	if err != nil {
 		t.Fatal(err)
@@ -107,6 +108,7 @@ func TestKeyTablesMatchTheBindings(t *testing.T) {
 // TestKeyNamesStayInTheBindings: outside keys.go no code compares a key's
 // name; it asks key.Matches of a binding.
 func TestKeyNamesStayInTheBindings(t *testing.T) {
+	t.Parallel()
 	files, err := os.ReadDir(".")
 	if err != nil {
 		t.Fatal(err)
@@ -134,6 +136,7 @@ func TestKeyNamesStayInTheBindings(t *testing.T) {
 // which goes first (the confirmation's enter and esc while typing, the
 // token entry's esc while it asks).
 func TestNoKeyAnswersTwiceInAPlace(t *testing.T) {
+	t.Parallel()
 	k := newKeyMap()
 	r := k.root
 	root := append([]key.Binding{r.Fetch, r.NewPAID, r.EditPAID, r.Cancel, r.Refetch, r.Token, r.CopyMenu, r.Curl, r.Export,

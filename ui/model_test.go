@@ -62,6 +62,7 @@ func everyTab(m Model) string {
 }
 
 func TestViewBeforeFirstSizeAndTooSmall(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	m := New(demoConfig(s))
 	if got := m.View().Content; got != "" {
@@ -72,6 +73,7 @@ func TestViewBeforeFirstSizeAndTooSmall(t *testing.T) {
 }
 
 func TestLookupAndTabs(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	m, _ := newModel(t, demoConfig(s), 100, 30)
 	requireContains(t, screen(m), "Look up a political advertisement", "AB12CD", "DEMO-429")
@@ -128,6 +130,7 @@ func TestLookupAndTabs(t *testing.T) {
 }
 
 func TestEmptyGroupsStayReachable(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	m, _ := newModel(t, demoConfig(s), 100, 30)
 	m = typeText(t, m, "NUL0N3")
@@ -140,6 +143,7 @@ func TestEmptyGroupsStayReachable(t *testing.T) {
 }
 
 func TestBadPAIDCostsNoRequestAndKeepsTheExchange(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	m, _ := newModel(t, demoConfig(s), 100, 30)
 	m = lookUpIn(t, m, "AB12CD")
@@ -161,6 +165,7 @@ func TestBadPAIDCostsNoRequestAndKeepsTheExchange(t *testing.T) {
 }
 
 func TestStaleResponsesAreDropped(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	m, _ := newModel(t, demoConfig(s), 100, 30)
 	m.input.box.SetValue("AB12CD")
@@ -213,6 +218,7 @@ func TestStaleResponsesAreDropped(t *testing.T) {
 }
 
 func TestFullViewNeedsConfirmation(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	m, clk := newModel(t, demoConfig(s), 100, 30)
 	m = lookUpIn(t, m, "AB12CD")
@@ -259,6 +265,7 @@ func TestFullViewNeedsConfirmation(t *testing.T) {
 }
 
 func TestFullViewIdleRevert(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	cfg := demoConfig(s)
 	cfg.FullViewIdle = 2 * time.Minute
@@ -292,6 +299,7 @@ func TestFullViewIdleRevert(t *testing.T) {
 // TestFailureReplacesTheExchange: whatever fails, the screen describes the
 // failed lookup, never the advertisement before it.
 func TestFailureReplacesTheExchange(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{DemoTriggers: true})
 	m, _ := newModel(t, demoConfig(s), 100, 30)
 	cases := []struct {
@@ -350,6 +358,7 @@ func TestFailureReplacesTheExchange(t *testing.T) {
 // TestFailureAfterFullViewLeavesNoTrace is the first scenario:
 // ZZ7Q1A in the full view, then a PAID that does not exist.
 func TestFailureAfterFullViewLeavesNoTrace(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{DemoTriggers: true})
 	m, clk := newModel(t, demoConfig(s), 120, 36)
 	m = lookUpIn(t, m, "ZZ7Q1A")
@@ -371,6 +380,7 @@ func TestFailureAfterFullViewLeavesNoTrace(t *testing.T) {
 // TestKeysOfferedAfterFailureWork: focus leaves the input after a failure,
 // so the keys the key line offers are keys, not text.
 func TestKeysOfferedAfterFailureWork(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{DemoTriggers: true})
 	m, clk := newModel(t, demoConfig(s), 100, 30)
 	m = typeText(t, m, "DEMO-503")
@@ -402,6 +412,7 @@ func TestKeysOfferedAfterFailureWork(t *testing.T) {
 // TestRefusedFullViewReturnsToStandard: a 403 on the full view leaves the
 // badge at STANDARD and the next lookup in the standard view.
 func TestRefusedFullViewReturnsToStandard(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{DemoTriggers: true})
 	m, clk := newModel(t, demoConfig(s), 100, 30)
 	m = lookUpIn(t, m, "DEMO-403")
@@ -420,6 +431,7 @@ func TestRefusedFullViewReturnsToStandard(t *testing.T) {
 }
 
 func TestPastedURLs(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	m, clk := newModel(t, demoConfig(s), 100, 30)
 	// A full-view URL asks first, for its PAID.
@@ -461,6 +473,7 @@ func TestPastedURLs(t *testing.T) {
 }
 
 func TestHelpOverlay(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	m, _ := newModel(t, demoConfig(s), 100, 30)
 	m = press(t, m, "?") // '?' is never part of a PAID: help opens from the input too
@@ -500,6 +513,7 @@ func TestHelpOverlay(t *testing.T) {
 // TestHelpAt80x24ShowsEveryKey: the help lays its columns out in bands, so
 // at 80×24 every key shows without scrolling.
 func TestHelpAt80x24ShowsEveryKey(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	m, _ := newModel(t, demoConfig(s), 80, 24)
 	m = press(t, m, "esc", "?")
@@ -527,6 +541,7 @@ func lastLine(s string) string { return s[strings.LastIndex(strings.TrimRight(s,
 // TestConfirmationAtSmallestSize: at 60×15 the choice and its keys show
 // (the answers once the dialog is armed); the notice scrolls.
 func TestConfirmationAtSmallestSize(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	m, clk := newModel(t, demoConfig(s), 60, 15)
 	m = lookUpIn(t, m, "AB12CD")
@@ -548,6 +563,7 @@ func TestConfirmationAtSmallestSize(t *testing.T) {
 // TestTableFillsAfterResize: G at the end of 5,000 sponsors, shrink to the
 // smallest size and grow to a large one: the table fills the pane.
 func TestTableFillsAfterResize(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	m, _ := newModel(t, demoConfig(s), 120, 36)
 	m = lookUpIn(t, m, fake.ManySponsorsPAID)
@@ -564,6 +580,7 @@ func TestTableFillsAfterResize(t *testing.T) {
 }
 
 func TestPersonalDataMarkedInTableColumns(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	m, clk := newModel(t, demoConfig(s), 160, 40)
 	m = lookUpIn(t, m, "AB12CD")
@@ -581,6 +598,7 @@ func TestPersonalDataMarkedInTableColumns(t *testing.T) {
 }
 
 func TestStatusBarTruncatesRequestIDLast(t *testing.T) {
+	t.Parallel()
 	for _, w := range []int{60, 80, 120} {
 		line := fitStatus(w, []string{strings.Repeat("Service error (503) after 4 attempts ", 2)}, " · r retries", " · request id req-0123456789abcdef", "budget ≈997/1000", " · next slot 59s")
 		if lipgloss.Width(line) != w || !strings.Contains(line, "request id req-0123456789abcdef") {
@@ -604,6 +622,7 @@ func (s *saver) Available() error         { return s.unavail }
 func (s *saver) CleanToken(in string) (string, error) { return keystore.CleanToken(in) }
 
 func TestTokenScreen(t *testing.T) {
+	t.Parallel()
 	srv := startFake(t, fake.Options{})
 	cfg := demoConfig(srv)
 	cfg.Token = ""
@@ -656,6 +675,7 @@ func setTokenText(md Modal, tok string) Modal {
 }
 
 func TestInputHistoryAndTyping(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	m, _ := newModel(t, demoConfig(s), 100, 30)
 	for _, id := range []string{"AB12CD", "XK9P2M"} {
@@ -683,6 +703,7 @@ func TestInputHistoryAndTyping(t *testing.T) {
 }
 
 func TestWorklistOpensOnItsFirstPAID(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	cfg := demoConfig(s)
 	cfg.Worklist = []string{"XK9P2M", "AB12CD"}
@@ -704,6 +725,7 @@ func TestWorklistOpensOnItsFirstPAID(t *testing.T) {
 // TestRawOfAFailure fills the exchange's body and attempt log the way the
 // client does, and checks the Raw pane shows them, cleaned.
 func TestRawOfAFailure(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{DemoTriggers: true})
 	m, _ := newModel(t, demoConfig(s), 120, 40)
 	m = lookUpIn(t, m, "DEMO-HTML")
@@ -724,6 +746,7 @@ func TestRawOfAFailure(t *testing.T) {
 }
 
 func TestNormalizerWarningsShown(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	m, _ := newModel(t, demoConfig(s), 120, 36)
 	m = lookUpIn(t, m, "AB12CD")
@@ -741,6 +764,7 @@ func TestNormalizerWarningsShown(t *testing.T) {
 // several sizes: no line may be wider than the terminal, and nothing the
 // server sent may reach the terminal as a control sequence.
 func TestEveryLineFits(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{DemoTriggers: true})
 	for _, size := range [][2]int{{60, 15}, {80, 24}, {132, 40}, {200, 60}} {
 		m, clk := newModel(t, demoConfig(s), size[0], size[1])
@@ -775,6 +799,7 @@ func TestEveryLineFits(t *testing.T) {
 }
 
 func TestGoldenAdvertiserPane(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	m, _ := newModel(t, demoConfig(s), 80, 24)
 	m = typeText(t, m, "PAD-2026-000000123456")
@@ -817,6 +842,7 @@ func replaceRequestID(s string) string {
 }
 
 func TestThemeFollowsBackground(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	m, _ := newModel(t, demoConfig(s), 100, 30)
 	if !m.kit.st.IsDark {

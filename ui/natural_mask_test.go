@@ -31,6 +31,7 @@ func requireNoNames(t *testing.T, where, s string) {
 // legal persons stay: ES55MAD has an individual sponsor, AB12CD's
 // advertiser gives a first and a last name.
 func TestMaskHidesNamesOfNaturalPersons(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	cfg := demoConfig(s)
 	cfg.Mask = true
@@ -82,6 +83,7 @@ func TestMaskHidesNamesOfNaturalPersons(t *testing.T) {
 // The history list names each lookup's advertiser; under the mask a
 // natural person's name there is masked too.
 func TestHistoryListFollowsTheMask(t *testing.T) {
+	t.Parallel()
 	raw, err := os.ReadFile(filepath.Join("..", "api", "advert", "testdata", "records", "politiekereclame-citizen.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -109,6 +111,7 @@ func TestHistoryListFollowsTheMask(t *testing.T) {
 // The message line's warning quotes what the normalizer saw; under the
 // mask it quotes it masked.
 func TestWarningInTheMessageLineFollowsTheMask(t *testing.T) {
+	t.Parallel()
 	d, err := advert.Normalize([]byte(`{"advertiser": {"companyName": "Riverside", "email": "maren.holt@riverside.example",
 	  "email": "maren@riverside.example"}}`), "DUP01", advert.Full)
 	if err != nil || len(d.Warnings) == 0 || !strings.Contains(strings.Join(d.Warnings, " "), "maren") {

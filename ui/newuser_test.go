@@ -16,6 +16,7 @@ import (
 // Problems a new-user test found; each test here would have caught one.
 
 func TestFullViewDropsEarlierPersonalDataWhileNextLoads(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	m, clk := newModel(t, demoConfig(s), 100, 30)
 	m = lookUpIn(t, m, "AB12CD")
@@ -48,6 +49,7 @@ func TestFullViewDropsEarlierPersonalDataWhileNextLoads(t *testing.T) {
 }
 
 func TestTabNumbersGroupsThenTransparencyAndRaw(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	m, _ := newModel(t, demoConfig(s), 250, 30)
 	m = lookUpIn(t, m, "AB12CD")
@@ -66,6 +68,7 @@ func TestTabNumbersGroupsThenTransparencyAndRaw(t *testing.T) {
 }
 
 func TestHistoryShowsAFailedSuccessStatusAsFailed(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{DemoTriggers: true})
 	m, _ := newModel(t, demoConfig(s), 100, 30)
 	m = lookUpIn(t, m, "DEMO-BADJSON")
@@ -81,6 +84,7 @@ func TestHistoryShowsAFailedSuccessStatusAsFailed(t *testing.T) {
 }
 
 func TestEscFromInputPutsTheShownPAIDBack(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	m, _ := newModel(t, demoConfig(s), 100, 30)
 	m = lookUpIn(t, m, "AB12CD")
@@ -98,6 +102,7 @@ func TestEscFromInputPutsTheShownPAIDBack(t *testing.T) {
 }
 
 func TestWorklistPlaceOnlyOnTheWorklistItem(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	cfg := demoConfig(s)
 	cfg.Worklist = []string{"AB12CD", "XK9P2M"}
@@ -114,6 +119,7 @@ func TestWorklistPlaceOnlyOnTheWorklistItem(t *testing.T) {
 }
 
 func TestPartyCountsSayOneAndNotDisclosed(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	m, _ := newModel(t, demoConfig(s), 120, 36)
 	m = lookUpIn(t, m, "AB12CD")
@@ -135,6 +141,7 @@ func TestPartyCountsSayOneAndNotDisclosed(t *testing.T) {
 }
 
 func TestWrapBreaksAtSpacesOnly(t *testing.T) {
+	t.Parallel()
 	got := wrap("◆ info@estuary-friends.example and https://a-b.example/x-y", 30)
 	want := []string{"◆ info@estuary-friends.example", "and https://a-b.example/x-y"}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
@@ -147,6 +154,7 @@ func TestWrapBreaksAtSpacesOnly(t *testing.T) {
 }
 
 func TestPartyDetailsKeepAnEmailWhole(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	m, clk := newModel(t, demoConfig(s), 120, 36)
 	m = lookUpIn(t, m, "AB12CD")
@@ -165,6 +173,7 @@ func TestPartyDetailsKeepAnEmailWhole(t *testing.T) {
 }
 
 func TestFullViewConfirmationAt80x24ShowsWhatYesMeans(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	for _, recorded := range []bool{false, true} {
 		m, _ := newModel(t, demoConfig(s), 80, 24)
@@ -189,6 +198,7 @@ func TestFullViewConfirmationAt80x24ShowsWhatYesMeans(t *testing.T) {
 }
 
 func TestBadResponseErrorPaneAdvisesRetryAndSaysItOnce(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{DemoTriggers: true})
 	m, _ := newModel(t, demoConfig(s), 100, 30)
 	m = lookUpIn(t, m, "DEMO-BADJSON")
@@ -205,6 +215,7 @@ func TestBadResponseErrorPaneAdvisesRetryAndSaysItOnce(t *testing.T) {
 }
 
 func TestKeyLineBeforeTheFirstLookupOffersOnlyWhatApplies(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	m, clk := newModel(t, demoConfig(s), 100, 30)
 	for _, focus := range []string{"input", "pane"} {
@@ -229,6 +240,7 @@ func TestKeyLineBeforeTheFirstLookupOffersOnlyWhatApplies(t *testing.T) {
 }
 
 func TestHelpNamesCtrlLAndAltArrows(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	m, _ := newModel(t, demoConfig(s), 80, 24)
 	m = press(t, m, "esc", "?")
@@ -241,6 +253,7 @@ func TestHelpNamesCtrlLAndAltArrows(t *testing.T) {
 }
 
 func TestPartyCopyHoldsEveryMember(t *testing.T) {
+	t.Parallel()
 	v, err := advert.ParseValue([]byte(`[{"name":"A","address":{"street":"1 Way","city":"Oslo"},"vat":"NO1"},{"name":"B","email":"b@x-y.example"}]`))
 	if err != nil {
 		t.Fatal(err)
@@ -261,6 +274,7 @@ func TestPartyCopyHoldsEveryMember(t *testing.T) {
 // which start in one column: a key that holds spaces ("g/G home/end")
 // does not run into what it does. At 120×36, 80×24 and 60×15.
 func TestHelpKeyColumnsAlign(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	for _, size := range [][2]int{{120, 36}, {80, 24}, {60, 15}} {
 		m, _ := newModel(t, demoConfig(s), size[0], size[1])

@@ -11,6 +11,7 @@ import (
 // Transparency tab shows the notice in the template's order and v again
 // the checklist; the key line names what v shows next.
 func TestProgramNoticeToggle(t *testing.T) {
+	t.Parallel() // each program has its own fake, clock and terminal
 	s := startFake(t, fake.Options{})
 	for _, size := range noticeSizes {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {

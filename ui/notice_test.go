@@ -21,6 +21,7 @@ var noticeSizes = [][2]int{{120, 36}, {80, 24}, {60, 15}}
 // each once, at every size; v switches it with the checklist, and the key
 // line names what v shows next.
 func TestTransparencyTabShowsTheNotice(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	for _, size := range noticeSizes {
 		m, _ := newModel(t, demoConfig(s), size[0], size[1])
@@ -66,6 +67,7 @@ func bodyText(m Model, sep string) string {
 // The reader's choice outlives the pane: another answer and the mask keep
 // the notice on; the masked notice masks its values.
 func TestNoticeChoiceOutlivesTheAnswer(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{DemoTriggers: true})
 	m, clk := newModel(t, demoConfig(s), 120, 36)
 	m = lookUpIn(t, m, "TN2026")
@@ -92,6 +94,7 @@ func TestNoticeChoiceOutlivesTheAnswer(t *testing.T) {
 // The controlling entity says where it was looked for, and that the
 // controller the Controllers tab lists is a data controller.
 func TestTransparencyTabNamesTheDataControllers(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	m, _ := newModel(t, demoConfig(s), 120, 36)
 	m = lookUpIn(t, m, "AB12CD")
@@ -147,6 +150,7 @@ func TestExportTheNotice(t *testing.T) {
 // At 60×15 the export dialog keeps the selected format and the file name
 // in sight as ↓ walks through every choice.
 func TestExportDialogAtSmallestSize(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	m, _ := newModel(t, demoConfig(s), 60, 15)
 	m = lookUpIn(t, m, "AB12CD")

@@ -23,6 +23,7 @@ func pasteIn(t testing.TB, m Model, content string) Model {
 // CRLF, commas, tabs, spaces), opens as the worklist, on its first item;
 // a word that is no PAID is named and the others are kept.
 func TestPastedColumnOpensAWorklist(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	cfg := demoConfig(s)
 	cfg.Worklist = []string{"TN2026", "ES55MAD"}
@@ -51,6 +52,7 @@ func TestPastedColumnOpensAWorklist(t *testing.T) {
 
 // At 60×15 the worklist's place and the notice still show.
 func TestPastedColumnAt60x15(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	m, _ := newModel(t, demoConfig(s), 60, 15)
 	m = pasteIn(t, m, "AB12CD XK9P2M TN2026")
@@ -62,6 +64,7 @@ func TestPastedColumnAt60x15(t *testing.T) {
 // A paste of more PAIDs than a worklist holds takes the first
 // api.MaxWorklist of them, and says so.
 func TestPastedColumnBound(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	m, _ := newModel(t, demoConfig(s), 120, 36)
 	var b strings.Builder
@@ -81,6 +84,7 @@ func TestPastedColumnBound(t *testing.T) {
 // One pasted word goes into the input, trimmed of the line break a
 // spreadsheet cell brings, for enter; it is not looked up by itself.
 func TestPastedWordGoesInTheInput(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	m, _ := newModel(t, demoConfig(s), 120, 36)
 	m = pasteIn(t, m, "AB12CD\r\n")
@@ -108,6 +112,7 @@ func TestPastedWordGoesInTheInput(t *testing.T) {
 // A paste that does not fit the input is cut, and the input says by how
 // much and where a longer list goes; on a narrow screen in fewer words.
 func TestPasteOverTheCapSaysSo(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	for _, w := range []int{120, 60} {
 		m, _ := newModel(t, demoConfig(s), w, 36)
@@ -132,6 +137,7 @@ func TestPasteOverTheCapSaysSo(t *testing.T) {
 // ctrl+u clears the whole input, wherever the cursor is, and the input's
 // key line names it.
 func TestCtrlUClearsTheInput(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	m, _ := newModel(t, demoConfig(s), 120, 36)
 	m = typeText(t, m, "AB12CD")
@@ -148,6 +154,7 @@ func TestCtrlUClearsTheInput(t *testing.T) {
 // message line, the panes and the worklist's place all name the item on
 // screen, and ctrl+n offers the same item again.
 func TestCancelledItemDialogKeepsTheScreenAgreed(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	cfg := demoConfig(s)
 	cfg.Worklist = []string{"AB12CD", s.URL + "/advertisement-full/TN2026", "XK9P2M"}
@@ -177,6 +184,7 @@ func TestCancelledItemDialogKeepsTheScreenAgreed(t *testing.T) {
 // not for the one still on screen; cancelling the fetch then returns the
 // screen to the item on screen.
 func TestFullViewWhileAnItemIsFetched(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	cfg := demoConfig(s)
 	cfg.Worklist = []string{"AB12CD", "TN2026"}
@@ -203,6 +211,7 @@ func TestFullViewWhileAnItemIsFetched(t *testing.T) {
 // quotes and full stops of the prose around them; the other words are
 // counted and the first of them named.
 func TestPastedEmailList(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	m, _ := newModel(t, demoConfig(s), 120, 36)
 	m = pasteIn(t, m, "Hi team, please check AB12CD, \"TN2026\" and (ES55MAD).\nThanks")

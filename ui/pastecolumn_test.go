@@ -12,6 +12,7 @@ import (
 // heading; in running text only a word with a digit is, so that prose is
 // not looked up.
 func TestPastedColumnTakesPAIDsWithoutADigit(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{DemoTriggers: true})
 	m, _ := newModel(t, demoConfig(s), 120, 36)
 	m = pasteIn(t, m, "AB12CD\nDEMO-HTML\r\n  DEMO-SLOW  \n\n")

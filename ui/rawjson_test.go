@@ -13,6 +13,7 @@ import (
 // TestJSONLinesMatchIndent: laid out lazily, a document reads exactly as
 // json.Indent writes it, from any line on.
 func TestJSONLinesMatchIndent(t *testing.T) {
+	t.Parallel()
 	samples, err := os.ReadFile("../api/fake/samples.json")
 	if err != nil {
 		t.Fatal(err)
@@ -55,6 +56,7 @@ func TestJSONLinesMatchIndent(t *testing.T) {
 // TestJSONLinesSurviveNonsense: bytes that are not JSON still lay out,
 // cleaned, and a huge line is cut.
 func TestJSONLinesSurviveNonsense(t *testing.T) {
+	t.Parallel()
 	for _, doc := range []string{"}}]]{{", `{"a":`, `"unterminated`, "<html>\x1b]52;c;x\x07</html>", `{"a":"` + strings.Repeat("é", 10000) + `"}`} {
 		j := newJSONLines([]byte(doc))
 		n := j.total()
@@ -69,6 +71,7 @@ func TestJSONLinesSurviveNonsense(t *testing.T) {
 // TestJSONLinesCountOnlyWhatIsAsked: opening Raw does not read the
 // document to its end.
 func TestJSONLinesCountOnlyWhatIsAsked(t *testing.T) {
+	t.Parallel()
 	j := newJSONLines(manySponsorsJSON(5000))
 	if got := j.count(100); got != 100 || j.done {
 		t.Fatalf("count(100) = %d, done %v", got, j.done)

@@ -21,6 +21,7 @@ func statusRow(m Model) string { return row(m, m.layout.height-2) }
 // exchange's own line again, request id and all, while the message line
 // named the exchange throughout.
 func TestActionMessagesGoAtTheNextAction(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	m, clk := newModel(t, demoConfig(s), 120, 36)
 	m = lookUpIn(t, m, "AB12CD")
@@ -60,6 +61,7 @@ func TestActionMessagesGoAtTheNextAction(t *testing.T) {
 // screen keeps the one before) says why, with how to retry, until the
 // next answer: a pane switch does not take it away.
 func TestFailureWithoutRequestStaysUntilTheNextAnswer(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	m, _ := newModel(t, demoConfig(s), 120, 36)
 	m = lookUpIn(t, m, "AB12CD")
@@ -81,6 +83,7 @@ func TestFailureWithoutRequestStaysUntilTheNextAnswer(t *testing.T) {
 // = says what it did in the longest wording that fits beside the budget,
 // whole: at 120, 80 and 60 columns.
 func TestMarkMessageFits(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	for _, c := range []struct {
 		w, h int
@@ -102,6 +105,7 @@ func TestMarkMessageFits(t *testing.T) {
 // The Compare tab's first line names both sides in the longest wording
 // that fits the pane, whole: at 120, 80 and 60 columns.
 func TestCompareHeaderFits(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	for _, c := range []struct {
 		w, h int
@@ -128,6 +132,7 @@ func TestCompareHeaderFits(t *testing.T) {
 // wording that fits, whole; the message line names the exchange once the
 // first item's answer is in, with its place in the worklist.
 func TestPasteMessageFits(t *testing.T) {
+	t.Parallel()
 	s := startFake(t, fake.Options{})
 	for _, c := range []struct {
 		w, h int

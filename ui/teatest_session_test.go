@@ -16,6 +16,7 @@ import (
 // TestProgramFilterToOneSponsor: one sponsor of MANY5000's 5,000, found by
 // typing; esc keeps it selected in the whole table.
 func TestProgramFilterToOneSponsor(t *testing.T) {
+	t.Parallel() // each program has its own fake, clock and terminal
 	s := startFake(t, fake.Options{})
 	tm, _ := program(t, demoConfig(s), 120, 36)
 	tm.Type(fake.ManySponsorsPAID)
@@ -38,6 +39,7 @@ func TestProgramFilterToOneSponsor(t *testing.T) {
 // TestProgramBackForwardAndHistoryList: [ and ] reopen without a request
 // (the fake counts them), H lists the lookups and enter reopens one.
 func TestProgramBackForwardAndHistoryList(t *testing.T) {
+	t.Parallel() // each program has its own fake, clock and terminal
 	s := startFake(t, fake.Options{})
 	tm, _ := program(t, demoConfig(s), 100, 30)
 	tm.Type("AB12CD")
@@ -64,6 +66,7 @@ func TestProgramBackForwardAndHistoryList(t *testing.T) {
 // TestProgramWorklist: the UI opens on the worklist's first PAID, says
 // where it is, and ctrl+n opens the next.
 func TestProgramWorklist(t *testing.T) {
+	t.Parallel() // each program has its own fake, clock and terminal
 	s := startFake(t, fake.Options{})
 	cfg := demoConfig(s)
 	cfg.Worklist = []string{"AB12CD", "XK9P2M"}
@@ -81,6 +84,7 @@ func TestProgramWorklist(t *testing.T) {
 
 // TestProgramRowClick: a click on a sponsor row selects it.
 func TestProgramRowClick(t *testing.T) {
+	t.Parallel() // each program has its own fake, clock and terminal
 	s := startFake(t, fake.Options{})
 	tm, _ := program(t, demoConfig(s), 120, 36)
 	tm.Type(fake.ManySponsorsPAID)

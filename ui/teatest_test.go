@@ -23,8 +23,8 @@ import (
 // clock the test moves.
 func program(t *testing.T, cfg Config, w, h int) (*teatest.TestModel, *clock) {
 	t.Helper()
-	cursorBlink = false
 	m, c := New(cfg), newClock()
+	c.hold(t)
 	c.set(&m)
 	return teatest.NewTestModel(t, m,
 		teatest.WithInitialTermSize(w, h),
@@ -95,6 +95,7 @@ func finalModel(t *testing.T, tm *teatest.TestModel) Model {
 }
 
 func TestProgramLookupTabsAndFullView(t *testing.T) {
+	t.Parallel() // each program has its own fake, clock and terminal
 	s := startFake(t, fake.Options{})
 	tm, clk := program(t, demoConfig(s), 100, 30)
 	waitFor(t, tm, "Look up a political advertisement")
@@ -134,6 +135,7 @@ func TestProgramLookupTabsAndFullView(t *testing.T) {
 }
 
 func TestProgramErrorsAndRetry(t *testing.T) {
+	t.Parallel() // each program has its own fake, clock and terminal
 	s := startFake(t, fake.Options{DemoTriggers: true})
 	tm, _ := program(t, demoConfig(s), 100, 30)
 	tm.Type("XK9P2M")
@@ -155,6 +157,7 @@ func TestProgramErrorsAndRetry(t *testing.T) {
 }
 
 func TestProgramDropsAnswersAfterCancel(t *testing.T) {
+	t.Parallel() // each program has its own fake, clock and terminal
 	s := startFake(t, fake.Options{Latency: 300 * time.Millisecond})
 	tm, _ := program(t, demoConfig(s), 100, 30)
 	tm.Type("AB12CD")
@@ -175,6 +178,7 @@ func TestProgramDropsAnswersAfterCancel(t *testing.T) {
 // TestProgramFailureAfterFullViewLeavesNoTrace: ZZ7Q1A in the full view,
 // then NOPE99: no tab shows anything of ZZ7Q1A any more.
 func TestProgramFailureAfterFullViewLeavesNoTrace(t *testing.T) {
+	t.Parallel() // each program has its own fake, clock and terminal
 	s := startFake(t, fake.Options{DemoTriggers: true})
 	tm, clk := program(t, demoConfig(s), 120, 36)
 	tm.Type("ZZ7Q1A")
@@ -202,6 +206,7 @@ func TestProgramFailureAfterFullViewLeavesNoTrace(t *testing.T) {
 
 // TestProgramRawAndCopyAfterFailure: Raw and c describe the failed request.
 func TestProgramRawAndCopyAfterFailure(t *testing.T) {
+	t.Parallel() // each program has its own fake, clock and terminal
 	s := startFake(t, fake.Options{DemoTriggers: true})
 	tm, _ := program(t, demoConfig(s), 120, 36)
 	tm.Type("AB12CD")
@@ -229,6 +234,7 @@ func TestProgramRawAndCopyAfterFailure(t *testing.T) {
 // TestProgramKeysAfterFailure: after a failure the keys the key line
 // offers are keys, not text for the input.
 func TestProgramKeysAfterFailure(t *testing.T) {
+	t.Parallel() // each program has its own fake, clock and terminal
 	s := startFake(t, fake.Options{DemoTriggers: true})
 	tm, _ := program(t, demoConfig(s), 100, 30)
 	tm.Type("DEMO-503")
@@ -249,6 +255,7 @@ func TestProgramKeysAfterFailure(t *testing.T) {
 // TestProgramBadgeAfterRefusedFullView: a 403 on the full view shows
 // STANDARD, and the next lookup is standard without a dialog.
 func TestProgramBadgeAfterRefusedFullView(t *testing.T) {
+	t.Parallel() // each program has its own fake, clock and terminal
 	s := startFake(t, fake.Options{DemoTriggers: true})
 	tm, clk := program(t, demoConfig(s), 100, 30)
 	tm.Type("DEMO-403")
@@ -270,6 +277,7 @@ func TestProgramBadgeAfterRefusedFullView(t *testing.T) {
 // TestProgramHelpSwallowsMouse: with the help open a click on the tab bar
 // does nothing beneath it, and the wheel scrolls the help.
 func TestProgramHelpSwallowsMouse(t *testing.T) {
+	t.Parallel() // each program has its own fake, clock and terminal
 	s := startFake(t, fake.Options{})
 	tm, _ := program(t, demoConfig(s), 60, 15)
 	tm.Type("AB12CD")
@@ -292,6 +300,7 @@ func TestProgramHelpSwallowsMouse(t *testing.T) {
 // TestProgramTableRefillsAfterResize: G in 5,000 sponsors, shrink to 60×15,
 // grow to 200×60: the table is full, not three rows over empty ones.
 func TestProgramTableRefillsAfterResize(t *testing.T) {
+	t.Parallel() // each program has its own fake, clock and terminal
 	s := startFake(t, fake.Options{})
 	tm, _ := program(t, demoConfig(s), 120, 36)
 	tm.Type(fake.ManySponsorsPAID)
@@ -314,6 +323,7 @@ func TestProgramTableRefillsAfterResize(t *testing.T) {
 
 // TestProgramHelpAt80x24NamesQuit: the help shows every key at 80×24.
 func TestProgramHelpAt80x24NamesQuit(t *testing.T) {
+	t.Parallel() // each program has its own fake, clock and terminal
 	s := startFake(t, fake.Options{})
 	tm, _ := program(t, demoConfig(s), 80, 24)
 	waitFor(t, tm, "Look up")

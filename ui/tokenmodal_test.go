@@ -17,6 +17,7 @@ const refusal = "The token contains whitespace: a space at character 4"
 // The token dialog's refusal stays until the token typed changes: a
 // cursor blink or a key that only moves the cursor does not clear it.
 func TestTokenRefusalStaysUntilTheInputChanges(t *testing.T) {
+	t.Parallel()
 	cfg := demoConfig(startFake(t, fake.Options{}))
 	cfg.Token = ""
 	cfg.Tokens = &saver{saved: map[string]string{}}
@@ -89,6 +90,7 @@ func (ruleSaver) CleanToken(in string) (string, error) {
 // keeps it, and by nothing else; without a saver (the demo) a paste's
 // whitespace is trimmed and the token kept for the session.
 func TestTokenEntryChecksByTheSaversRule(t *testing.T) {
+	t.Parallel()
 	cfg := demoConfig(startFake(t, fake.Options{}))
 	cfg.Token = ""
 	sv := &ruleSaver{saver{saved: map[string]string{}}}

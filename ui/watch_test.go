@@ -126,6 +126,7 @@ func onHistoryTab(t *testing.T, m Model) Model {
 // file), says so in the message line, marks the header and brings the
 // History tab; w again takes it off, and the tab and the mark go.
 func TestWatchKeyWatchesAndUnwatches(t *testing.T) {
+	t.Parallel()
 	d := newWatchDB(t)
 	m := watchModel(t, d, 120, 36)
 	if _, err := os.Lstat(d.path); !errors.Is(err, fs.ErrNotExist) {
@@ -169,6 +170,7 @@ func TestWatchKeyWatchesAndUnwatches(t *testing.T) {
 // TestWatchKeyInTheFullView watches the PAID only: the database gets no
 // snapshot from the screen, and the message says so.
 func TestWatchKeyInTheFullView(t *testing.T) {
+	t.Parallel()
 	d := newWatchDB(t)
 	m, clk := newModel(t, watchConfig(t, d), 120, 36)
 	t.Cleanup(m.watch.link.close)
@@ -191,6 +193,7 @@ func TestWatchKeyInTheFullView(t *testing.T) {
 // reads as changed, without a value or a hash; ↓ selects the first; /
 // leaves the events that hold a word; y t copies the history as text.
 func TestHistoryShowsTheSnapshotsAndTheirChanges(t *testing.T) {
+	t.Parallel()
 	d := watched(t, fake.ChangingPAID)
 	poll := startFake(t, fake.Options{})
 	d.sweep(t, poll)
@@ -244,6 +247,7 @@ func TestHistoryShowsTheSnapshotsAndTheirChanges(t *testing.T) {
 // TestHistoryReadsAgainOnR: r on the History tab reads the database
 // again without a request: a sweep made meanwhile shows.
 func TestHistoryReadsAgainOnR(t *testing.T) {
+	t.Parallel()
 	d := watched(t, fake.ChangingPAID)
 	poll := startFake(t, fake.Options{})
 	d.sweep(t, poll)
@@ -271,6 +275,7 @@ func TestHistoryReadsAgainOnR(t *testing.T) {
 // TestHistoryLaysOutAtEverySize: at 120×36 the changes sit beside the
 // list, at 80×24 and 60×15 below it; no line is wider than the screen.
 func TestHistoryLaysOutAtEverySize(t *testing.T) {
+	t.Parallel()
 	d := watched(t, fake.ChangingPAID)
 	poll := startFake(t, fake.Options{})
 	d.sweep(t, poll)
@@ -306,6 +311,7 @@ func TestHistoryLaysOutAtEverySize(t *testing.T) {
 // the message line, and whole, with what to do, in a History tab; the
 // advertisement shows with all its tabs, and w says it cannot watch.
 func TestWatchDatabaseThatFailsToOpen(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name, want string
 		spoil      func(t *testing.T, d *watchDB)
@@ -356,6 +362,7 @@ func TestWatchDatabaseThatFailsToOpen(t *testing.T) {
 // lock and a write of its own is under way (WAL), the TUI still reads the
 // history.
 func TestHistoryReadsWhileARunWrites(t *testing.T) {
+	t.Parallel()
 	d := watched(t, fake.ChangingPAID)
 	d.sweep(t, startFake(t, fake.Options{}))
 	release, err := d.own(t).LockRun()
@@ -384,6 +391,7 @@ func TestHistoryReadsWhileARunWrites(t *testing.T) {
 // has left, or one older than the last asked for, changes nothing; what
 // w did is said even so.
 func TestStaleWatchReadsAreDropped(t *testing.T) {
+	t.Parallel()
 	d := watched(t, fake.ChangingPAID)
 	m := watchModel(t, d, 120, 36)
 	if _, ok := historyPane(m); !ok {
@@ -410,6 +418,7 @@ func TestStaleWatchReadsAreDropped(t *testing.T) {
 // Tea program at 80×24: REV2026 is watched, two sweeps of a watch run
 // store a change meanwhile, and r on the History tab shows it.
 func TestProgramWatchThenHistory(t *testing.T) {
+	t.Parallel() // each program has its own fake, clock and terminal
 	d := newWatchDB(t)
 	tm, _ := program(t, watchConfig(t, d), 80, 24)
 	tm.Type(fake.ChangingPAID)
@@ -436,6 +445,7 @@ func TestProgramWatchThenHistory(t *testing.T) {
 // History tab after Error and Raw, and there r reads the history, as the
 // key line and the status bar say.
 func TestAFailedLookupOfAWatchedAdvertisementHasItsHistory(t *testing.T) {
+	t.Parallel()
 	d := watched(t, "DEMO-503")
 	m, _ := newModel(t, watchConfig(t, d), 100, 30)
 	t.Cleanup(m.watch.link.close)

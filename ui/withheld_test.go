@@ -42,6 +42,7 @@ func proxied(t *testing.T, f *fake.Server, h func(r *http.Request)) Config {
 // badge does not say FULL, padview is back in the standard view, and the
 // next f, once the link is gone, tries again.
 func TestWithheldAnswerIsShownNowhere(t *testing.T) {
+	t.Parallel()
 	f := startFake(t, fake.Options{})
 	dir := filepath.Join(t.TempDir(), "state")
 	head := filepath.Join(dir, audit.FileName+audit.HeadSuffix)
@@ -99,6 +100,7 @@ func TestWithheldAnswerIsShownNowhere(t *testing.T) {
 // to) makes no request, returns to the standard view and says which path
 // and what to fix; the next f, once fixed, opens the log anew.
 func TestUnwritableAccessLogInTheTUI(t *testing.T) {
+	t.Parallel()
 	if os.Getuid() == -1 {
 		t.Skip("Unix modes")
 	}
@@ -134,6 +136,7 @@ func TestUnwritableAccessLogInTheTUI(t *testing.T) {
 // The FULL badge shows whenever personal data is on screen: also when a
 // full-view answer could not be read and Raw shows its body.
 func TestUnreadableFullViewBodyIsFull(t *testing.T) {
+	t.Parallel()
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html")
 		w.Write([]byte(`<html>contact: maren.holt@riverside-civic.example</html>`))

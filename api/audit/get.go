@@ -89,6 +89,7 @@ func (rec *recording) begin(ctx context.Context) error {
 		return err
 	}
 	rec.acc = acc
+	h.awaitPending() // a signal that came while the line was written cancels the request before it is sent
 	return nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/signal"
 	"sync"
+	"time"
 )
 
 // hold keeps the signals that would end padview between a log line and
@@ -53,6 +54,26 @@ func (h *hold) caught() bool {
 	return len(h.came) > 0
 }
 
+// awaitPending waits, at most pendingWait, until a held signal that has
+// come but is not yet handed over (pending) reaches the hold: released
+// before it does, the hold would leave it its default effect, which ends
+// padview between a request line and the outcome the hold was there for.
+func (h *hold) awaitPending() {
+	if h == nil || h.caught() || !pending(heldSignals) {
+		return
+	}
+	t := time.NewTimer(pendingWait)
+	defer t.Stop()
+	select {
+	case <-h.first:
+	case <-t.C:
+	}
+}
+
+// pendingWait bounds awaitPending: a thread the kernel woke to take a
+// signal runs within milliseconds even on a busy machine.
+const pendingWait = time.Second
+
 // signaled is closed when the first signal has reached the hold.
 func (h *hold) signaled() <-chan struct{} { return h.first }
 
@@ -88,6 +109,7 @@ func (h *hold) stop() {
 // kept for release too, never delivered here (it would end padview before
 // the outcome is written).
 func (h *hold) releaseIfQuiet() {
+	h.awaitPending()
 	if h.caught() {
 		return
 	}

@@ -25,11 +25,11 @@ func evalTargeting(c *checker, r Rule) Result {
 	res := evalField(c, r)
 	if res.Status == Missing && res.absent {
 		// a targeting group sent as null or as a value keeps its own name
-		for _, m := range c.d.Targeting.Members() {
-			if mean := c.meaning("", m.Key); mean.Kind == vocab.GroupName && mean.Group == vocab.Targeting && m.Value.Kind != advert.Object {
+		c.each(c.d.Targeting, "", func(m advert.Member, mean vocab.Meaning) {
+			if mean.Kind == vocab.GroupName && mean.Group == vocab.Targeting && m.Value.Kind != advert.Object {
 				res = fromMatches([]match{{path: string(advert.GroupTargeting) + "." + m.Key, key: m.Key, v: m.Value}})
 			}
-		}
+		})
 	}
 	if res.Status == Missing && res.absent {
 		if p := paths(c.inGroups(targetingDetails), given); len(p) > 0 {

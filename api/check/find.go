@@ -11,8 +11,10 @@ import (
 // checker evaluates the rules on one document: it finds members by what
 // the vocabulary says they mean, never by a list of names of its own.
 type checker struct {
-	d *advert.Document
-	v *vocab.Vocabulary
+	d        *advert.Document
+	v        *vocab.Vocabulary
+	known    meanings
+	sponsors map[string]bool // sponsorNames, once read
 }
 
 // match is one member a rule found: where, under which name, and its value.
@@ -142,12 +144,11 @@ func (c *checker) inObject(obj advert.Value, scope string, set map[*vocab.Field]
 		return nil
 	}
 	var out []match
-	for _, m := range obj.Members() {
-		mean := c.meaning(scope, m.Key)
+	c.each(obj, scope, func(m advert.Member, mean vocab.Meaning) {
 		if mean.Kind == vocab.FieldName && set[mean.Field] {
 			out = append(out, match{path: prefix + m.Key, key: m.Key, v: m.Value, holder: obj, mean: mean})
 		}
-	}
+	})
 	return out
 }
 
@@ -219,8 +220,16 @@ func (c *checker) isPersonal(places []string) bool {
 }
 
 // sponsorNames are the names the advertiser and the sponsors go by,
-// folded for comparison.
+// folded for comparison; read once a check, as the rules ask for them
+// again.
 func (c *checker) sponsorNames() map[string]bool {
+	if c.sponsors == nil {
+		c.sponsors = c.readSponsorNames()
+	}
+	return c.sponsors
+}
+
+func (c *checker) readSponsorNames() map[string]bool {
 	names := map[string]bool{}
 	add := func(s string) {
 		if s = strings.ToLower(strings.TrimSpace(s)); s != "" {
@@ -228,12 +237,11 @@ func (c *checker) sponsorNames() map[string]bool {
 		}
 	}
 	add(text.PartyName(c.d.Advertiser))
-	for _, m := range c.d.Advertiser.Members() {
-		if mean := c.meaning(vocab.Advertiser, m.Key); mean.Kind == vocab.FieldName && m.Value.Kind == advert.String &&
-			c.v.InSet(vocab.SetNames, mean.Field) {
+	c.each(c.d.Advertiser, vocab.Advertiser, func(m advert.Member, mean vocab.Meaning) {
+		if mean.Kind == vocab.FieldName && m.Value.Kind == advert.String && c.v.InSet(vocab.SetNames, mean.Field) {
 			add(m.Value.Str)
 		}
-	}
+	})
 	for _, s := range c.d.Sponsors {
 		add(text.PartyName(s))
 	}

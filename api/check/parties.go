@@ -36,7 +36,7 @@ func (c *checker) partyStates(r Rule, naturalNA bool) partyStates {
 	set := c.fieldSet(r.Fields)
 	state := func(v advert.Value, prefix string) partyState {
 		m, p := best(c.inObject(v, vocab.Sponsors, set, prefix))
-		return partyState{presence: p, natural: naturalNA && advert.NaturalPerson(c.v, v), path: m.path}
+		return partyState{presence: p, natural: naturalNA && c.naturalPerson(v), path: m.path}
 	}
 	s := partyStates{adv: state(c.d.Advertiser, "advertiser."), n: len(c.d.Sponsors)}
 	seen := map[string]bool{}
@@ -172,14 +172,13 @@ func (c *checker) entities(role string) []match {
 		if g.Parties || obj.Kind != advert.Object {
 			continue
 		}
-		for _, m := range obj.Members() {
-			mean := c.meaning(string(g.Group), m.Key)
+		c.each(obj, string(g.Group), func(m advert.Member, mean vocab.Meaning) {
 			names := mean.Kind == vocab.GroupName && mean.Group == role ||
 				mean.Kind == vocab.FieldName && mean.Group == role && c.v.InSet(vocab.SetNames, mean.Field)
 			if names {
 				out = append(out, match{path: string(g.Group) + "." + m.Key, key: m.Key, v: m.Value, holder: obj, mean: mean})
 			}
-		}
+		})
 	}
 	return out
 }

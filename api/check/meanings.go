@@ -1,0 +1,79 @@
+package check
+
+import (
+	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/vocab"
+)
+
+// meanings remembers, for one check, what each member of an object means:
+// every rule reads the same groups and parties, and an answer of a million
+// distinct member names (which the vocabulary's own cache does not keep)
+// would otherwise be looked up again by each of some twenty rules, about
+// twenty seconds where one pass takes one. An object's members are kept
+// as indexes into a table of the distinct meanings, four bytes a member.
+type meanings struct {
+	of      map[objectKey][]uint32
+	natural map[*advert.Member]bool // advert.NaturalPerson of a party
+	table   []vocab.Meaning
+	ids     map[vocab.Meaning]uint32
+}
+
+// objectKey names an object by its storage (advert values are immutable
+// and share it) and the scope its names are read in.
+type objectKey struct {
+	first *advert.Member
+	scope string
+}
+
+// each calls fn with every member of obj and what its name means in scope.
+func (c *checker) each(obj advert.Value, scope string, fn func(m advert.Member, mean vocab.Meaning)) {
+	ms := obj.Members()
+	if len(ms) == 0 {
+		return
+	}
+	ids := c.meaningIDs(ms, scope)
+	for i, m := range ms {
+		fn(m, c.known.table[ids[i]])
+	}
+}
+
+func (c *checker) meaningIDs(ms []advert.Member, scope string) []uint32 {
+	k := objectKey{&ms[0], scope}
+	if ids, ok := c.known.of[k]; ok {
+		return ids
+	}
+	if c.known.of == nil {
+		c.known.of, c.known.ids = map[objectKey][]uint32{}, map[vocab.Meaning]uint32{}
+	}
+	ids := make([]uint32, len(ms))
+	for i, m := range ms {
+		mean := c.meaning(scope, m.Key)
+		id, ok := c.known.ids[mean]
+		if !ok {
+			id = uint32(len(c.known.table))
+			c.known.table = append(c.known.table, mean)
+			c.known.ids[mean] = id
+		}
+		ids[i] = id
+	}
+	c.known.of[k] = ids
+	return ids
+}
+
+// naturalPerson is advert.NaturalPerson of a party, read once a check: the
+// rules that do not apply to a natural person each ask of every sponsor.
+func (c *checker) naturalPerson(party advert.Value) bool {
+	ms := party.Members()
+	if len(ms) == 0 {
+		return advert.NaturalPerson(c.v, party)
+	}
+	if c.known.natural == nil {
+		c.known.natural = map[*advert.Member]bool{}
+	}
+	is, ok := c.known.natural[&ms[0]]
+	if !ok {
+		is = advert.NaturalPerson(c.v, party)
+		c.known.natural[&ms[0]] = is
+	}
+	return is
+}
