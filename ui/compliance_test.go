@@ -19,7 +19,8 @@ import (
 
 // personalValues are values of AB12CD's and ZZ7Q1A's full view that the
 // mask hides and the access log never holds.
-var personalValues = []string{"maren.holt", "+44 20 7946 0012", "7946", "14 Quayside Walk", "NB1 4QW",
+var personalValues = []string{"maren.holt", "+44 20 7946 0012", " 7946 ", // the phone's middle, not a port that holds its digits
+	"14 Quayside Walk", "NB1 4QW",
 	"info@estuary-friends.example", "privacy@riverside-civic.example", "ul. Długa 7", "t.wisniewski"}
 
 // withAccessLog records the model's full-view lookups in a log under a

@@ -144,8 +144,8 @@ func (c *checker) inObject(obj advert.Value, scope string, set map[*vocab.Field]
 		return nil
 	}
 	var out []match
-	c.each(obj, scope, func(m advert.Member, mean vocab.Meaning) {
-		if mean.Kind == vocab.FieldName && set[mean.Field] {
+	c.eachField(obj, scope, func(m advert.Member, mean vocab.Meaning) {
+		if set[mean.Field] {
 			out = append(out, match{path: prefix + m.Key, key: m.Key, v: m.Value, holder: obj, mean: mean})
 		}
 	})

@@ -12,7 +12,7 @@ import (
 // twenty seconds where one pass takes one. An object's members are kept
 // as indexes into a table of the distinct meanings, four bytes a member.
 type meanings struct {
-	of      map[objectKey][]uint32
+	of      map[objectKey]*objectMeanings
 	natural map[*advert.Member]bool // advert.NaturalPerson of a party
 	table   []vocab.Meaning
 	ids     map[vocab.Meaning]uint32
@@ -25,27 +25,48 @@ type objectKey struct {
 	scope string
 }
 
+// objectMeanings are the meanings of one object's members: ids[i] of its
+// i-th member, and fields the members that are fields of the vocabulary,
+// the only ones most rules read (an object of a million names padview does
+// not know has none).
+type objectMeanings struct {
+	ids    []uint32
+	fields []int32
+}
+
 // each calls fn with every member of obj and what its name means in scope.
 func (c *checker) each(obj advert.Value, scope string, fn func(m advert.Member, mean vocab.Meaning)) {
 	ms := obj.Members()
 	if len(ms) == 0 {
 		return
 	}
-	ids := c.meaningIDs(ms, scope)
+	om := c.meaningsOf(ms, scope)
 	for i, m := range ms {
-		fn(m, c.known.table[ids[i]])
+		fn(m, c.known.table[om.ids[i]])
 	}
 }
 
-func (c *checker) meaningIDs(ms []advert.Member, scope string) []uint32 {
+// eachField is each for the members whose names are fields.
+func (c *checker) eachField(obj advert.Value, scope string, fn func(m advert.Member, mean vocab.Meaning)) {
+	ms := obj.Members()
+	if len(ms) == 0 {
+		return
+	}
+	om := c.meaningsOf(ms, scope)
+	for _, i := range om.fields {
+		fn(ms[i], c.known.table[om.ids[i]])
+	}
+}
+
+func (c *checker) meaningsOf(ms []advert.Member, scope string) *objectMeanings {
 	k := objectKey{&ms[0], scope}
-	if ids, ok := c.known.of[k]; ok {
-		return ids
+	if om, ok := c.known.of[k]; ok {
+		return om
 	}
 	if c.known.of == nil {
-		c.known.of, c.known.ids = map[objectKey][]uint32{}, map[vocab.Meaning]uint32{}
+		c.known.of, c.known.ids = map[objectKey]*objectMeanings{}, map[vocab.Meaning]uint32{}
 	}
-	ids := make([]uint32, len(ms))
+	om := &objectMeanings{ids: make([]uint32, len(ms))}
 	for i, m := range ms {
 		mean := c.meaning(scope, m.Key)
 		id, ok := c.known.ids[mean]
@@ -54,10 +75,13 @@ func (c *checker) meaningIDs(ms []advert.Member, scope string) []uint32 {
 			c.known.table = append(c.known.table, mean)
 			c.known.ids[mean] = id
 		}
-		ids[i] = id
+		om.ids[i] = id
+		if mean.Kind == vocab.FieldName {
+			om.fields = append(om.fields, int32(i))
+		}
 	}
-	c.known.of[k] = ids
-	return ids
+	c.known.of[k] = om
+	return om
 }
 
 // naturalPerson is advert.NaturalPerson of a party, read once a check: the
