@@ -3,6 +3,7 @@ package vocab
 import (
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // Lookup says what a member name means in a scope: "" for the top level of
@@ -307,9 +308,10 @@ func (v *Vocabulary) Fields() []*Field { return v.order }
 // stops growing at cacheMax names, so that hostile answers of a million
 // distinct names cost no more than they bring.
 type lookupCache struct {
-	mu sync.RWMutex
-	m  map[string]map[string]Meaning // scope → name → meaning
-	n  int
+	mu   sync.RWMutex
+	m    map[string]map[string]Meaning // scope → name → meaning
+	n    int
+	full atomic.Bool // n reached cacheMax: put need not take the lock
 }
 
 const cacheMax = 1 << 14
@@ -322,9 +324,13 @@ func (c *lookupCache) get(scope, key string) (Meaning, bool) {
 }
 
 func (c *lookupCache) put(scope, key string, m Meaning) {
+	if c.full.Load() {
+		return
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.n >= cacheMax {
+		c.full.Store(true)
 		return
 	}
 	if c.m == nil {
