@@ -19,10 +19,11 @@ type meanings struct {
 }
 
 // objectKey names an object by its storage (advert values are immutable
-// and share it) and the scope its names are read in.
+// and share it) and the table its names are read in (vocab.TableOf: the
+// advertiser read as a group and as a party is read once).
 type objectKey struct {
 	first *advert.Member
-	scope string
+	table string
 }
 
 // objectMeanings are the meanings of one object's members: ids[i] of its
@@ -59,7 +60,7 @@ func (c *checker) eachField(obj advert.Value, scope string, fn func(m advert.Mem
 }
 
 func (c *checker) meaningsOf(ms []advert.Member, scope string) *objectMeanings {
-	k := objectKey{&ms[0], scope}
+	k := objectKey{&ms[0], vocab.TableOf(scope)}
 	if om, ok := c.known.of[k]; ok {
 		return om
 	}

@@ -13,7 +13,7 @@ import (
 // level, so that a member a service put in an unexpected group is still
 // recognised (its Meaning's Group then names the group it belongs to).
 func (v *Vocabulary) Lookup(scope, key string) Meaning {
-	s := scopeKey(scope)
+	s := TableOf(scope)
 	if m, ok := v.cache.get(s, key); ok {
 		return m
 	}
@@ -22,8 +22,10 @@ func (v *Vocabulary) Lookup(scope, key string) Meaning {
 	return m
 }
 
-// scopeKey is the table a scope reads: every party reads the party's.
-func scopeKey(scope string) string {
+// TableOf is the table of names a scope reads: every party reads the
+// party's, and the top level and Other read one. Scopes of one table mean
+// the same by every name.
+func TableOf(scope string) string {
 	switch {
 	case scope == "" || scope == Other:
 		return topScope

@@ -38,7 +38,7 @@ func (v *Vocabulary) Suggest(scope, key string) (Suggestion, bool) {
 
 // closest finds the known name closest to the folded name f, and its path.
 func (v *Vocabulary) closest(scope, f string) (known, path string, ok bool) {
-	s := scopeKey(scope)
+	s := TableOf(scope)
 	best := len(f)/4 + 2 // a suggestion is fewer letters apart than this
 	try := func(name string, e entry, group string) {
 		if d := distance(f, name, best); d < best {
@@ -82,7 +82,7 @@ func (v *Vocabulary) unknownRole(scope, key string) (Suggestion, bool) {
 		prefix := key[:spans[i][0]]
 		f := Fold(rest)
 		if e, ok := v.partyField(f); ok {
-			if scopeKey(scope) == party {
+			if TableOf(scope) == party {
 				return Suggestion{Name: key, Path: scope + "." + e.field.Name,
 					Why: strconv.Quote(rest) + " is a party's " + e.field.Name + " after words padview does not know"}, true
 			}
@@ -91,7 +91,7 @@ func (v *Vocabulary) unknownRole(scope, key string) (Suggestion, bool) {
 					"which party it names is a guess: map it to advertiser.*, payer.* or controllingEntity.*"}, true
 		}
 		for _, g := range objectGroups {
-			if e, ok := v.names[g][f]; ok && scopeKey(scope) != party {
+			if e, ok := v.names[g][f]; ok && TableOf(scope) != party {
 				return Suggestion{Name: prefix + "*", Path: g + ".*",
 					Why: strconv.Quote(prefix) + " before " + e.field.Path() + "; check that the other names it starts go there too"}, true
 			}
