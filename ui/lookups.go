@@ -67,6 +67,7 @@ func (m Model) onFetchResult(r fetchResult) (tea.Model, tea.Cmd) {
 		}
 	}
 	if r.rec == nil {
+		m.dropFullViewAsked()
 		// No request reached the service: what is on screen stays, and the
 		// bar says why until the next answer (it says how to retry).
 		level, msg, retry := errorStatus(r.err, r.l)
@@ -75,6 +76,9 @@ func (m Model) onFetchResult(r fetchResult) (tea.Model, tea.Cmd) {
 		return m, nil
 	}
 	ex := newExchange(r, m.mask)
+	if !ex.personal() {
+		m.dropFullViewAsked()
+	}
 	m.sess.retryAt = time.Time{}
 	// A wait padview refused (longer than max_wait) is no countdown: the
 	// service may have asked for years.
@@ -229,8 +233,20 @@ func (m Model) onFullConfirmed(c fullConfirmed) (tea.Model, tea.Cmd) {
 		m.status = status{level: levelWarn, text: "Full view on: the next lookup shows personal data. s returns to the standard view."}
 		return m, nil
 	}
-	m.status = status{level: levelWarn, text: "Full view: personal data. s returns to the standard view."}
+	m.status = status{level: levelWarn, text: fullViewAsked}
 	return m, m.fetch(lookup{c.paid, advert.Full})
+}
+
+// fullViewAsked is what the message line says once the full view is
+// confirmed; it stays only if personal data comes (onFetchResult).
+const fullViewAsked = "Full view: personal data. s returns to the standard view."
+
+// dropFullViewAsked takes back fullViewAsked when an answer brought no
+// personal data: refused, failed or not sent, whatever was asked.
+func (m *Model) dropFullViewAsked() {
+	if m.status.text == fullViewAsked {
+		m.status = status{}
+	}
 }
 
 // leaveFull returns to the standard view: the personal data goes from

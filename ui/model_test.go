@@ -857,3 +857,23 @@ func TestThemeFollowsBackground(t *testing.T) {
 		t.Fatal("a black background did not bring the dark theme back")
 	}
 }
+
+// The message line says "Full view: personal data" only when personal
+// data came: a full view refused (403), not found or never sent takes it
+// back, and the badge and the line then agree.
+func TestFullViewMessageOnlyWithPersonalData(t *testing.T) {
+	t.Parallel()
+	s := startFake(t, fake.Options{DemoTriggers: true})
+	for _, c := range []struct {
+		paid     string
+		personal bool
+	}{{"AB12CD", true}, {"DEMO-403", false}, {"NOPE42", false}} {
+		m, clk := newModel(t, demoConfig(s), 120, 36)
+		m = lookUpIn(t, m, c.paid)
+		m = confirmFull(t, m, clk)
+		scr := screen(m)
+		if shown := strings.Contains(scr, fullViewAsked); shown != c.personal || strings.Contains(scr, "FULL · personal data") != c.personal {
+			t.Errorf("%s: the line says the full view's personal data is shown: %v, want %v:\n%s", c.paid, shown, c.personal, scr)
+		}
+	}
+}
