@@ -122,6 +122,7 @@ func (e *Env) accountFor(f *rootFlags, s Settings, need tokenNeed) (*account, er
 			return nil, fmt.Errorf("starting the demo service: %w", err)
 		}
 		s.BaseURL = srv.URL
+		e.cli = "padview --demo"
 		return &account{Settings: s, Token: fake.DemoToken, Source: "the demo", Demo: true,
 			close: func() { srv.Close() }}, nil
 	}
@@ -132,6 +133,9 @@ func (e *Env) accountFor(f *rootFlags, s Settings, need tokenNeed) (*account, er
 		return nil, usage(err) // before the keyring: a wrong address is the first thing to fix
 	}
 	a := &account{Settings: s}
+	if s.Profile != "" && s.Profile != "default" {
+		e.cli = "padview --profile " + s.Profile
+	}
 	token, src, err := e.Store.Token(s.Profile)
 	switch {
 	case err == nil:

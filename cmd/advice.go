@@ -34,11 +34,11 @@ func (e *Env) nextStep(ae *api.Error) string {
 	case api.KindUnauthorized:
 		switch {
 		case ae.TokenVar != "":
-			return "`padview token set` cannot help: check its value, or unset it to use the stored token"
+			return "`" + e.command() + " token set` cannot help: check its value, or unset it to use the stored token"
 		case ae.Status == 0:
-			return "set one with `padview token set`"
+			return "set one with `" + e.command() + " token set`"
 		}
-		return "check it, or store a new one with `padview token set`"
+		return "check it, or store a new one with `" + e.command() + " token set`"
 	case api.KindForbidden:
 		return "the full view may need a token with personal-data access"
 	case api.KindNotFound:
@@ -49,7 +49,7 @@ func (e *Env) nextStep(ae *api.Error) string {
 		if ae.NotJSON() { // a web page where the service should answer: the address is wrong
 			return checkBaseURL
 		}
-		return "try again; if it keeps failing, `padview get --raw " + ae.PAID + "` shows what came, for the service's support"
+		return "try again; if it keeps failing, `" + e.command() + " get --raw " + ae.PAID + "` shows what came, for the service's support"
 	case api.KindRateLimited:
 		return rateLimitedStep(ae)
 	case api.KindServer:

@@ -47,6 +47,17 @@ type Env struct {
 	ClientOptions api.Options
 
 	demoStateDir string // --demo's temporary state directory, removed when Execute ends
+	cli          string // how a command padview suggests starts (accountFor): "" is "padview"
+}
+
+// command is how a command padview suggests starts, so that, pasted into
+// a shell, it reaches the same service: `padview --demo` in the demo,
+// `padview --profile NAME` for a profile other than the default.
+func (e *Env) command() string {
+	if e.cli == "" {
+		return "padview"
+	}
+	return e.cli
 }
 
 // clientOptions are the env's options with padview's User-Agent, the

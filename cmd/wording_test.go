@@ -50,7 +50,7 @@ func TestBadAnswersAreWordedByWhatCame(t *testing.T) {
 	}
 	code, _, errs = h.run("--demo", "get", "DEMO-BADJSON")
 	if code != ExitFailure || !strings.Contains(errs, "(HTTP 200, application/json): the answer begins: “{\"paid\"") ||
-		!strings.Contains(errs, "; try again; if it keeps failing, `padview get --raw DEMO-BADJSON` shows what came") ||
+		!strings.Contains(errs, "; try again; if it keeps failing, `padview --demo get --raw DEMO-BADJSON` shows what came") ||
 		strings.Contains(errs, "unexpected EOF") || strings.Contains(errs, "base URL") {
 		t.Errorf("DEMO-BADJSON: exit %d\n%s", code, errs)
 	}
@@ -70,5 +70,21 @@ func TestBadAnswersAreWordedByWhatCame(t *testing.T) {
 	s.Inject(fake.Fault{Kind: fake.FaultWrongContentType}, 1)
 	if code, _, errs := h2.run("get", "AB12CD"); code != 0 {
 		t.Errorf("JSON labelled text/plain: exit %d %s", code, errs)
+	}
+}
+
+// A command the advice names reaches the same service when pasted into a
+// shell: for a profile other than the default, it carries --profile.
+func TestAdviceNamesTheProfile(t *testing.T) {
+	h, s := withService(t, fake.Options{})
+	delete(h.vars, "PADVIEW_TOKEN")
+	h.writeConfig("[profiles.newsroom]\nbase_url = \"" + s.URL + "\"\n")
+	h.stdin = "tok-not-the-partners-0001\n"
+	if code, _, errs := h.run("--profile", "newsroom", "token", "set"); code != 0 {
+		t.Fatalf("token set: exit %d %s", code, errs)
+	}
+	code, _, errs := h.run("--profile", "newsroom", "get", "AB12CD")
+	if code != ExitToken || !strings.Contains(errs, "store a new one with `padview --profile newsroom token set`") {
+		t.Fatalf("exit %d: %s", code, errs)
 	}
 }

@@ -66,7 +66,7 @@ func New(cfg Config) Model {
 	if cfg.FullViewIdle <= 0 {
 		cfg.FullViewIdle = defaultIdle
 	}
-	k := &kit{st: theme.New(true), keys: newKeyMap(), help: help.New(), now: time.Now, after: tea.Tick, idle: cfg.FullViewIdle}
+	k := &kit{st: theme.New(true), keys: newKeyMap(), help: help.New(), now: time.Now, after: tea.Tick, idle: cfg.FullViewIdle, cli: cliFor(cfg)}
 	if cfg.FullViewNever {
 		k.keys.root.Full = rebind(k.keys.root.Full, "full view: disabled for this profile")
 	}

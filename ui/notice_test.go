@@ -162,3 +162,24 @@ func TestExportDialogAtSmallestSize(t *testing.T) {
 		requireContains(t, screen(m), "▸ "+c.name, "File ❯ padview-AB12CD-standard-")
 	}
 }
+
+// The command the notice suggests reaches the service on screen when
+// pasted into a shell: --demo in the demo, --profile for another profile,
+// --full for the full view.
+func TestNoticeSuggestsACommandThatWorks(t *testing.T) {
+	t.Parallel()
+	s := startFake(t, fake.Options{DemoTriggers: true})
+	m, clk := newModel(t, demoConfig(s), 120, 36)
+	m = lookUpIn(t, m, "TN2026")
+	m = press(t, m, "9", "v")
+	requireContains(t, bodyText(m, " "), "padview --demo notice TN2026 prints it")
+	m = confirmFull(t, m, clk)
+	requireContains(t, bodyText(m, " "), "padview --demo notice --full TN2026 prints it")
+
+	cfg := demoConfig(s)
+	cfg.Demo, cfg.Profile = false, "newsroom"
+	m, _ = newModel(t, cfg, 120, 36)
+	m = lookUpIn(t, m, "TN2026")
+	m = press(t, m, "9", "v")
+	requireContains(t, bodyText(m, " "), "padview --profile newsroom notice TN2026 prints it")
+}

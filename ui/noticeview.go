@@ -6,6 +6,7 @@ import (
 
 	"charm.land/lipgloss/v2"
 
+	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/check"
 	"github.com/padview/padview/api/notice"
 	"github.com/padview/padview/api/text"
@@ -33,7 +34,7 @@ func (p transparencyPane) noticeLines(w int) []string {
 		add(st.StatusWarn, "", notice.MaskedWords)
 	}
 	add(st.Muted, "", notice.About+" "+say(p.k.keys.transp.Notice, "shows the checklist")+
-		"; padview notice "+text.CleanText(n.PAID)+" prints it, e exports it.")
+		"; "+p.k.cli+" notice "+fullFlag(n.View)+text.CleanText(n.PAID)+" prints it, e exports it.")
 	out = append(out, "")
 	add(st.Title, "", notice.LabelTitle)
 	add(st.Value, "  ", strings.Join(n.LabelParts(), " · "))
@@ -114,4 +115,13 @@ func (e *exchange) shownNotice() notice.Notice {
 		return e.masked.notice
 	}
 	return e.notice
+}
+
+// fullFlag is the flag a suggested command needs for the view on screen
+// (the command asks for the confirmation itself).
+func fullFlag(v advert.View) string {
+	if v == advert.Full {
+		return "--full "
+	}
+	return ""
 }

@@ -184,12 +184,7 @@ func doWatch(link *watchLink, paid string, stop, full bool, run string) (*status
 
 // watchRun is the command that polls the watchlist of this session's
 // database: the demo has its own.
-func (m Model) watchRun() string {
-	if m.cfg.Demo {
-		return "padview --demo watch run"
-	}
-	return "padview watch run"
-}
+func (m Model) watchRun() string { return m.kit.cli + " watch run" }
 
 // problemText is an error of the watch database for the screen.
 func problemText(err error) string {
