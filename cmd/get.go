@@ -156,8 +156,10 @@ func (g *getOutput) ready(s Settings, access *audit.Log) error {
 
 // exportItem is a result as the export stream takes it: the document with
 // where it came from.
-func (g *getOutput) exportItem(r result) export.Item {
-	return export.Item{Doc: r.doc, From: export.NewProvenance(r.ex, check.Check(r.doc), g.env.Version.Plain())}
+func (g *getOutput) exportItem(w *batchWriter, r result) export.Item {
+	from := export.NewProvenance(r.ex, check.Check(r.doc), g.env.Version.Plain())
+	from.Demo = w.About.Demo
+	return export.Item{Doc: r.doc, From: from}
 }
 
 func (g *getOutput) show(w *batchWriter, r result) (int, error) {
@@ -178,7 +180,7 @@ func (g *getOutput) show(w *batchWriter, r result) (int, error) {
 		if g.stream == nil {
 			g.stream, _ = export.NewStream(w.Out, export.Format(g.format)) // resolveFormat checked the name
 		}
-		return ExitOK, g.stream.Add(g.exportItem(r))
+		return ExitOK, g.stream.Add(g.exportItem(w, r))
 	}
 	if g.printed {
 		fmt.Fprintln(w.Out)

@@ -114,6 +114,7 @@ func (o *noticeOutput) show(w *batchWriter, r result) (int, error) {
 	rep := check.Check(r.doc)
 	n := notice.Build(r.doc, rep)
 	from := export.NewProvenance(r.ex, rep, o.env.Version.Plain())
+	from.Demo = w.About.Demo
 	n.From = &from
 	if err := o.exports.record(r, o.format.ExportName(), func() []string { return n.Personal }); err != nil {
 		r.err = err

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/padview/padview/api/audit"
+	"github.com/padview/padview/api/export"
 	"github.com/padview/padview/api/fake"
 	"github.com/padview/padview/api/notice"
 )
@@ -158,5 +159,27 @@ func TestNoticeFileSaysWhatWasNotLookedUp(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("the file lacks %q:\n%s", want, out)
 		}
+	}
+}
+
+// What the demo writes says its data is fictional, in every report a
+// reviewer might hand on; a real service's host is written alone.
+func TestDemoReportsSayTheDataIsFictional(t *testing.T) {
+	h := newHarness(t)
+	for _, args := range [][]string{
+		{"--demo", "notice", "--format", "markdown", "TN2026"},
+		{"--demo", "notice", "--format", "html", "TN2026"},
+		{"--demo", "get", "--format", "markdown", "AB12CD"},
+		{"--demo", "get", "--json", "AB12CD"},
+		{"--demo", "check", "--summary", "--format", "csv", "AB12CD"},
+	} {
+		_, out, errs := h.run(args...)
+		if !strings.Contains(out, "padview&#39;s demo service, fictional data") && !strings.Contains(out, export.DemoHost) {
+			t.Errorf("%v: no word of fictional data:\n%s%s", args, out, errs)
+		}
+	}
+	h, _ = withService(t, fake.Options{})
+	if _, out, _ := h.run("get", "--format", "markdown", "AB12CD"); strings.Contains(out, export.DemoHost) || !strings.Contains(out, "**Service host:** 127.0.0.1:") {
+		t.Errorf("a real service's export:\n%s", out)
 	}
 }

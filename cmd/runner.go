@@ -69,6 +69,7 @@ type batchAbout struct {
 	Started time.Time
 	Host    string
 	View    advert.View
+	Demo    bool // the demo's fake service: the reports say their data is fictional
 }
 
 // fail prints a failed lookup the usual way: its JSON line on stdout in
@@ -143,7 +144,7 @@ func (e *Env) runBatch(ctx context.Context, rf *rootFlags, args []string, c batc
 	started := time.Now()
 	run := &batchRun{cmd: c, verbose: rf.verbose, sum: tally{started: started, source: list.name},
 		w: &batchWriter{Out: bufio.NewWriter(env.Stdout), Err: env.Stderr, json: c.jsonLines, words: e.failure,
-			About: batchAbout{Started: started, Host: plan.host, View: plan.batch.view}}}
+			About: batchAbout{Started: started, Host: plan.host, View: plan.batch.view, Demo: plan.demo}}}
 	if (c.summary || c.progress) && env.StderrTTY && !rf.verbose {
 		run.progress = newProgressLine(ctx, env.Stderr, env.StderrWidth, src.size, plan.client.Budget(), c.concurrency)
 		plan.batch.finished = run.progress.record
@@ -281,6 +282,7 @@ type lookupPlan struct {
 	batch    *batch
 	client   *api.Client
 	host     string // the service's host, for the access log and reports
+	demo     bool   // the service is the demo's
 	done     func() // stops the demo service, if one was started
 }
 
@@ -326,5 +328,5 @@ func (e *Env) planLookups(rf *rootFlags, c batchCommand) (*lookupPlan, error) {
 	if mask { // as the answer is printed: the batch holds bodies, not documents
 		b.present = text.MaskDocument
 	}
-	return &lookupPlan{settings: s, batch: b, client: client, host: host, done: a.Close}, nil
+	return &lookupPlan{settings: s, batch: b, client: client, host: host, demo: a.Demo, done: a.Close}, nil
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/padview/padview/api/audit"
+	"github.com/padview/padview/api/export"
 	"github.com/padview/padview/api/fake"
 )
 
@@ -46,7 +47,7 @@ func TestProgramExportOpensOnTheNotice(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, want := range []string{"# Transparency notice · TN2026 · standard view", "- **Fetched at:**", "- **Request id:** fake-",
-				"- **Service host:** 127.0.0.1"} {
+				"- **Service host:** " + export.DemoHost + " (127.0.0.1"} {
 				if !strings.Contains(string(b), want) {
 					t.Errorf("the notice saved lacks %q:\n%s", want, b)
 				}

@@ -23,8 +23,9 @@ type exportJob struct {
 // the check made when the answer came, and the notice is the one laid out
 // then (neither is made again here).
 func (m Model) exportJob() exportJob {
-	return exportJob{doc: m.exportDoc(), notice: m.ex.shownNotice(), from: export.NewProvenance(m.ex.rec, m.ex.report, m.cfg.Version),
-		access: m.sess.access}
+	from := export.NewProvenance(m.ex.rec, m.ex.report, m.cfg.Version)
+	from.Demo = m.cfg.Demo
+	return exportJob{doc: m.exportDoc(), notice: m.ex.shownNotice(), from: from, access: m.sess.access}
 }
 
 // recorded reports whether saving this job writes an access log line.

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/padview/padview/api/audit"
+	"github.com/padview/padview/api/export"
 	"github.com/padview/padview/api/fake"
 )
 
@@ -48,7 +49,7 @@ func TestExportOfTheFullViewIsRecorded(t *testing.T) {
 		t.Fatal(err)
 	}
 	if p := doc.Provenance; doc.View != "full" || p["view"] != "full" || p["padviewVersion"] != cfg.Version ||
-		p["requestId"] != m.ex.rec.RequestID || p["host"] != m.ex.rec.Host || p["verdict"] != string(m.ex.report.Outcome()) || p["fetchedAt"] == "" {
+		p["requestId"] != m.ex.rec.RequestID || p["host"] != export.DemoHost+" ("+m.ex.rec.Host+")" || p["verdict"] != string(m.ex.report.Outcome()) || p["fetchedAt"] == "" {
 		t.Errorf("provenance %v", p)
 	}
 	logPath := filepath.Join(state, audit.FileName)

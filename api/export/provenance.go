@@ -26,6 +26,9 @@ type Provenance struct {
 	// Verdict is the transparency check's verdict on the answer (check.Check
 	// of the document as it came); "" when no check was made.
 	Verdict check.Verdict
+	// Demo: the service is padview's demo, whose data is fictional; the
+	// host says so, so that a file handed on cannot pass for a real record.
+	Demo bool
 }
 
 // Item is one advertisement to export and where it came from.
@@ -69,7 +72,7 @@ func (p Provenance) Fields() []ProvenanceField {
 	}
 	out := []ProvenanceField{
 		{"fetchedAt", "Fetched at", fetched},
-		{"host", "Service host", p.Host},
+		{"host", "Service host", p.host()},
 		{"view", "View", p.View.String()},
 		{"requestId", "Request id", p.RequestID},
 		{"padviewVersion", "padview version", p.Version},
@@ -79,6 +82,17 @@ func (p Provenance) Fields() []ProvenanceField {
 		out[i].Value = provenanceText(out[i].Value)
 	}
 	return out
+}
+
+// DemoHost is how the host of padview's demo service reads in a
+// provenance.
+const DemoHost = "padview's demo service, fictional data"
+
+func (p Provenance) host() string {
+	if p.Demo {
+		return DemoHost + " (" + p.Host + ")"
+	}
+	return p.Host
 }
 
 // Words is the field's value for people: NotKnown for an empty one.

@@ -189,7 +189,7 @@ func (s *CheckSummary) header() error {
 	p := s.p
 	about := [][2]string{
 		{"Checked at", p.FetchedAt.Format(time.RFC3339)},
-		{"Service", p.Host},
+		{"Service", p.host()},
 		{"View", p.View.String()},
 		{"Made with", p.Version},
 	}
@@ -270,7 +270,7 @@ func (s *CheckSummary) tallyJSON() any {
 		View      string `json:"view"`
 		MadeWith  string `json:"madeWith"`
 	}{tally{c.Complete + c.Incomplete + c.Undetermined, c.Complete, c.Incomplete, c.Undetermined,
-		c.NotFound, c.Failed, c.Invalid, c.NotLooked}, s.p.FetchedAt.Format(time.RFC3339), s.p.Host, s.p.View.String(), s.p.Version}
+		c.NotFound, c.Failed, c.Invalid, c.NotLooked}, s.p.FetchedAt.Format(time.RFC3339), s.p.host(), s.p.View.String(), s.p.Version}
 }
 
 func mdVerdict(v check.Verdict) string {
