@@ -79,6 +79,10 @@ func (w *batchWriter) fail(r result) error {
 		_, err := fmt.Fprintf(w.Out, "%s\n", errorJSON(r, w.words(r.err)))
 		return err
 	}
+	if r.input == "" { // the error says the PAID is empty: no name to put before it
+		fmt.Fprintf(w.Err, "padview: %s\n", w.words(r.err))
+		return nil
+	}
 	fmt.Fprintf(w.Err, "padview: %s: %s\n", text.CleanText(r.input), w.words(r.err))
 	return nil
 }

@@ -165,6 +165,24 @@ func tuiWatchService(a *account) string {
 	return svc
 }
 
+// readWatch is withWatch for a command that only reads the database:
+// where there is none yet it makes none (the state directory may not be
+// writable, and nothing was ever watched), runs nothing and reports false.
+func (e *Env) readWatch(rf *rootFlags, fn func(*watch.Store) error) (found bool, err error) {
+	if _, err := e.watchService(rf); err != nil {
+		return false, err // the profile is checked as for any command
+	}
+	if p := e.watchPlace(rf); p.err == nil {
+		if _, err := os.Lstat(filepath.Join(p.dir, watch.FileName)); errors.Is(err, fs.ErrNotExist) {
+			return false, nil
+		}
+	}
+	return true, e.withWatch(rf, fn)
+}
+
+// noWatchDatabase is what list and log say before anything was watched.
+const noWatchDatabase = "Nothing is watched yet: 'padview watch add PAID' puts an advertisement on the watchlist."
+
 // withWatch runs fn on the watch database, closed after it.
 func (e *Env) withWatch(rf *rootFlags, fn func(*watch.Store) error) error {
 	s, err := e.openWatch(rf)

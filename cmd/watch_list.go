@@ -29,13 +29,17 @@ change and last verdict.`,
 		RunE: func(c *cobra.Command, _ []string) error {
 			var ws []watch.Watch
 			var empty string
-			if err := env.withWatch(rf, func(s *watch.Store) (err error) {
+			found, err := env.readWatch(rf, func(s *watch.Store) (err error) {
 				if ws, err = s.Watches(); err == nil && len(ws) == 0 {
 					empty, err = nothingWatched(s)
 				}
 				return err
-			}); err != nil {
+			})
+			switch {
+			case err != nil:
 				return err
+			case !found:
+				empty = noWatchDatabase
 			}
 			if len(ws) == 0 {
 				fmt.Fprintln(env.Stderr, empty)

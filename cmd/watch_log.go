@@ -41,12 +41,17 @@ does.`,
 			q.PAIDs = paids
 			var evs []watch.Event
 			var service string
-			if err := env.withWatch(rf, func(s *watch.Store) (err error) {
+			found, err := env.readWatch(rf, func(s *watch.Store) (err error) {
 				service = s.Service()
 				evs, err = s.Events(c.Context(), q)
 				return err
-			}); err != nil {
+			})
+			switch {
+			case err != nil:
 				return err
+			case !found:
+				fmt.Fprintln(env.Stderr, noWatchDatabase)
+				return nil
 			}
 			if len(evs) == 0 {
 				fmt.Fprintf(env.Stderr, "No events recorded on %s yet for that: 'padview watch run' records them.\n", service)

@@ -2,7 +2,9 @@ package cmd
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -443,5 +445,21 @@ func TestWatchAddCountsAndListsBeyondAWorklist(t *testing.T) {
 	h.stdin = "AB12/CD\n"
 	if code, _, errs := h.run("watch", "add", "--list", "-"); code != ExitUsage || !strings.Contains(errs, "the list has lines that are not PAIDs") {
 		t.Errorf("a bad line: exit %d %s", code, errs)
+	}
+}
+
+// Before anything was watched, list and log say so, exit 0 and make no
+// database: the state directory may not even be writable.
+func TestWatchListAndLogBeforeAnyWatch(t *testing.T) {
+	t.Parallel() // its own service, state directory and database
+	h, _ := withService(t, fake.Options{})
+	for _, args := range [][]string{{"watch", "list"}, {"watch", "log"}, {"watch", "list", "--json"}} {
+		code, out, errs := h.run(args...)
+		if code != 0 || out != "" || errs != noWatchDatabase+"\n" {
+			t.Errorf("%v: exit %d %q %q", args, code, out, errs)
+		}
+	}
+	if _, err := os.Lstat(filepath.Join(h.vars[audit.EnvStateDir], watch.FileName)); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("a database was made: %v", err)
 	}
 }

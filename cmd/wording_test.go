@@ -88,3 +88,12 @@ func TestAdviceNamesTheProfile(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 }
+
+// An empty PAID has no name to put before what is wrong with it.
+func TestEmptyPAIDIsNotNamed(t *testing.T) {
+	h := newHarness(t)
+	code, _, errs := h.run("--demo", "get", "")
+	if code != ExitUsage || errs != "padview: the PAID is empty: enter an advertisement identifier such as AB12CD\n" {
+		t.Fatalf("exit %d: %q", code, errs)
+	}
+}
