@@ -242,7 +242,7 @@ func (m copyMenu) Keys() []hint {
 // shows it for a while for selecting by hand.
 func (m Model) onCopied(c copied) (tea.Model, tea.Cmd) {
 	if c.size > 0 {
-		m.status = status{level: levelWarn, text: fmt.Sprintf("Not copied: %s is %s, more than the %s padview puts on the clipboard%s.",
+		m.status = status{level: levelWarn, text: fmt.Sprintf("Not copied: %s is %s, over the clipboard's %s%s.",
 			c.what, text.FormatSize(int64(c.size)), text.FormatSize(maxClipboard), offering(c.offers))}
 		return m, nil
 	}

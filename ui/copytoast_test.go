@@ -37,11 +37,11 @@ func TestCopyToastOffersOnlyWhatApplies(t *testing.T) {
 
 	// Too large to copy: the status offers e only where it applies, too.
 	next, _ := m.Update(copied{what: "the Compare pane as text", size: maxClipboard + 1})
-	if st := next.(Model).status.text; strings.Contains(st, "saves") || !strings.HasSuffix(st, "puts on the clipboard.") {
+	if st := next.(Model).status.text; strings.Contains(st, "saves") || !strings.HasSuffix(st, "over the clipboard's 1.0 MiB.") {
 		t.Errorf("too large, nothing to offer: %q", st)
 	}
 	next, _ = m.Update(copied{what: "the advertisement as normalized JSON", size: maxClipboard + 1, offers: []offer{exportOffer(m.kit)}})
-	if st := next.(Model).status.text; !strings.HasSuffix(st, "puts on the clipboard; "+saves+".") {
+	if st := next.(Model).status.text; !strings.HasSuffix(st, "over the clipboard's 1.0 MiB; "+saves+".") {
 		t.Errorf("too large, e offered: %q", st)
 	}
 }

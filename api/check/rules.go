@@ -217,7 +217,7 @@ var Rules = withAnnexLabels([]Rule{
 		eval:   evalOrigin,
 	},
 	{
-		ID: "funding.eu", Label: "Funds from inside or outside the EU", Noun: "whether the funds come from inside the EU",
+		ID: "funding.eu", Label: "Funded from outside the EU", Noun: "whether the funds come from inside the EU",
 		Annex: 7, Required: true,
 		Basis: reg + "Art. 12(1)(e): whether the amounts and benefits originate from inside or outside the Union" + tmpl + "7",
 		About: "Whether the funds come from inside or outside the Union, from a yes/no member or else from the " +
