@@ -225,6 +225,12 @@ func (m exportModal) View() string {
 	for _, l := range wrap("A name without a directory is saved where padview was started; ~/ is your home.", f.inner) {
 		body = append(body, st.Muted.Render(l))
 	}
+	if m.job.doc != nil && m.job.doc.Masked {
+		body = append(body, "")
+		for _, l := range wrap("Masked: the file holds the advertisement as on screen, its personal data hidden.", f.inner) {
+			body = append(body, st.Muted.Render(l))
+		}
+	}
 	if m.personal {
 		body = append(body, "")
 		for _, l := range wrap("This file will hold the personal data of the full view. Saving it is your decision: "+

@@ -136,7 +136,7 @@ func TestExportTheNotice(t *testing.T) {
 	}
 	m = confirmFull(t, m, clk)
 	m = press(t, m, "m", "e", "down", "down", "down", "down", "enter")
-	got, err := os.ReadFile(filepath.Join(dir, "padview-AB12CD-full-20261121-notice.html"))
+	got, err := os.ReadFile(filepath.Join(dir, "padview-AB12CD-full-masked-20261121-notice.html"))
 	if err != nil || !strings.Contains(string(got), "m•••@riverside-civic.example") || !strings.Contains(string(got), "MASKED") {
 		t.Fatalf("the masked notice: %v\n%s", err, got)
 	}
@@ -182,4 +182,20 @@ func TestNoticeSuggestsACommandThatWorks(t *testing.T) {
 	m = lookUpIn(t, m, "TN2026")
 	m = press(t, m, "9", "v")
 	requireContains(t, bodyText(m, " "), "padview --profile newsroom notice TN2026 prints it")
+}
+
+// Under the mask the export dialog says the file is masked, and proposes
+// a name that says so.
+func TestMaskedExportSaysSo(t *testing.T) {
+	t.Parallel()
+	s := startFake(t, fake.Options{})
+	m, clk := newModel(t, demoConfig(s), 120, 36)
+	m = lookUpIn(t, m, "AB12CD")
+	m = confirmFull(t, m, clk)
+	m = press(t, m, "m", "e")
+	scr := screen(m)
+	requireContains(t, scr, "Masked: the file holds the advertisement as on screen", "padview-AB12CD-full-masked-20261121.json")
+	if strings.Contains(scr, "will hold the personal data") {
+		t.Fatalf("a masked export warned of personal data:\n%s", scr)
+	}
 }

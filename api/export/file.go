@@ -17,8 +17,9 @@ import (
 const maxNamePAID = 64
 
 // FileName proposes a file name for an export of d made at now:
-// "padview-AB12CD-standard-20261122.md". Characters of the PAID that do not
-// belong in a portable file name become "_".
+// "padview-AB12CD-standard-20261122.md", "padview-AB12CD-full-masked-…"
+// for a masked document. Characters of the PAID that do not belong in a
+// portable file name become "_".
 func FileName(d *advert.Document, f Format, now time.Time) string {
 	var b strings.Builder
 	for _, r := range d.PAID {
@@ -34,7 +35,11 @@ func FileName(d *advert.Document, f Format, now time.Time) string {
 	if paid == "" {
 		paid = "advertisement"
 	}
-	return fmt.Sprintf("padview-%s-%s-%s.%s", paid, d.View, now.Format("20060102"), f.Ext())
+	view := d.View.String()
+	if d.Masked {
+		view += "-masked"
+	}
+	return fmt.Sprintf("padview-%s-%s-%s.%s", paid, view, now.Format("20060102"), f.Ext())
 }
 
 // ExistsError says that the file to export to is already there. Create
