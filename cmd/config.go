@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -95,6 +97,43 @@ func ConfigPath(getenv func(string) string) (string, error) {
 	return filepath.Join(dir, "config.toml"), nil
 }
 
+// tomlMismatch is how the TOML decoder words a value of the wrong type,
+// in a plain error: "toml: line 3 (last key "profiles.x.mask_personal_data"):
+// incompatible types: TOML value has type string; destination has type
+// boolean".
+var tomlMismatch = regexp.MustCompile(`^toml: line (\d+) \(last key "([^"]+)"\): incompatible types: TOML value has type (\w+); destination has type (\w+)$`)
+
+// tomlWants says what a setting of a Go type takes, in the words of a config file.
+var tomlWants = map[string]string{
+	"boolean": "true or false", "string": "text in quotes", "int": "a whole number", "int64": "a whole number",
+	"float64": "a number", "map": "a table", "slice": "a list",
+}
+
+// typeMismatch reads a type mismatch out of the decoder's error: the
+// line, the setting, what it takes and what it got.
+func typeMismatch(err error) (line int, key, want, got string, ok bool) {
+	m := tomlMismatch.FindStringSubmatch(err.Error())
+	if m == nil {
+		return 0, "", "", "", false
+	}
+	line, _ = strconv.Atoi(m[1])
+	want, known := tomlWants[m[4]]
+	if !known {
+		want = "a " + m[4]
+	}
+	got, known = tomlGot[m[3]]
+	if !known {
+		got = "a " + m[3]
+	}
+	return line, m[2], want, got, true
+}
+
+// tomlGot names what a TOML value of a type is.
+var tomlGot = map[string]string{
+	"string": "text", "int64": "a number", "float64": "a number", "boolean": "true or false", "bool": "true or false",
+	"array": "a list", "table": "a table",
+}
+
 // LoadConfig reads the config file; a missing file is an empty config. A
 // broken file is an error naming the file and line.
 func LoadConfig(path string) (Config, error) {
@@ -112,6 +151,9 @@ func LoadConfig(path string) (Config, error) {
 			}
 			return Config{}, fmt.Errorf("config file %s, line %d%s: %s; fix the line or move the file away",
 				path, pe.Position.Line, where, pe.Message)
+		}
+		if line, key, want, got, ok := typeMismatch(err); ok {
+			return Config{}, fmt.Errorf("config file %s, line %d: %s must be %s, not %s; fix the line or move the file away", path, line, key, want, got)
 		}
 		return Config{}, fmt.Errorf("config file %s: %v; fix it or move the file away", path, err)
 	}
