@@ -217,7 +217,7 @@ func runDocCommand(t *testing.T, c readmeCommand, baseURL, demoAddr string) {
 func opensTUI(args []string) bool {
 	for _, a := range args {
 		switch a {
-		case "get", "diff", "check", "fields", "notice", "audit", "token", "config", "demo-server", "completion", "man", "watch":
+		case "get", "diff", "check", "fields", "notice", "audit", "token", "config", "demo-server", "completion", "man", "watch", "version":
 			return false
 		}
 	}

@@ -376,3 +376,13 @@ func TestDemoServerIntroOffersOnlyWhatWorks(t *testing.T) {
 		t.Errorf("loopback: %v\n%s", err, b.String())
 	}
 }
+
+// `padview version` prints what --version does, and is never a PAID.
+func TestVersionCommand(t *testing.T) {
+	h := newHarness(t)
+	code, out, errs := h.run("version")
+	_, want, _ := h.run("--version")
+	if code != 0 || out != want || out == "" || errs != "" {
+		t.Fatalf("exit %d %q (want %q) %q", code, out, want, errs)
+	}
+}

@@ -172,6 +172,7 @@ Try it without an account: padview --demo`,
 	root.AddCommand(newCheck(env, &f), newAudit(env, &f), newFields(env, &f), newNotice(env, &f))
 	root.AddCommand(newWatch(env, &f))
 	root.AddCommand(newMan(env)) // hidden: the release's man pages
+	root.AddCommand(newVersion(env))
 	// cobra's own: help and shell completion name no profile's settings.
 	root.InitDefaultHelpCmd()
 	root.InitDefaultCompletionCmd()
@@ -276,5 +277,19 @@ func DefaultEnv(v Version) Env {
 		RunTUI:      ui.Run,
 		TTYForKeys:  controllingTTY,
 		Version:     v,
+	}
+}
+
+// newVersion makes `padview version`, as gh and kubectl have it: the same
+// line as --version, so that the word is never taken for a PAID.
+func newVersion(env *Env) *cobra.Command {
+	return &cobra.Command{
+		Use:   "version",
+		Short: "Print padview's version, as --version does",
+		Args:  cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			_, err := fmt.Fprintln(env.Stdout, env.Version.String())
+			return err
+		},
 	}
 }
