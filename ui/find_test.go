@@ -293,3 +293,31 @@ func TestFindIndexComesInACommand(t *testing.T) {
 		}
 	}
 }
+
+// Raw's lines wider than the pane: > and < move them sideways, the place
+// says from which column, and a find brings its match into sight sideways
+// as well as down.
+func TestRawScrollsSidewaysToAMatch(t *testing.T) {
+	t.Parallel()
+	s := startFake(t, fake.Options{})
+	m, _ := newModel(t, demoConfig(s), 80, 24)
+	m = lookUpIn(t, m, "LONG01")
+	m = press(t, m, "0")
+	if scr := screen(m); strings.Contains(scr, "three evenings") || !strings.Contains(scr, "</> ") {
+		t.Fatalf("the long title fits, or < > are not offered:\n%s", scr)
+	}
+	m = press(t, m, "/")
+	m = typeText(t, m, "three evenings")
+	m = press(t, m, "enter")
+	scr := screen(m)
+	requireContains(t, scr, "1 of 1", "three evenings", "from column ")
+	m = press(t, m, "esc")
+	for range 20 {
+		m = press(t, m, "<")
+	}
+	if scr := screen(m); strings.Contains(scr, "from column") || !strings.Contains(scr, `"title": "A citizens`) {
+		t.Fatalf("< did not come back to the start:\n%s", scr)
+	}
+	m = press(t, m, ">")
+	requireContains(t, screen(m), "from column 40") // half the pane of 78 cells
+}

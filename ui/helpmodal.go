@@ -56,8 +56,10 @@ func (m helpModal) layout(w int) []string {
 	}
 	flush()
 	out = append(out, "")
-	notes := "Wheel scrolls; click selects a tab, value or row. In the PAID input and find line letters are text " +
-		"(esc leaves). ≈ marks padview's own budget estimate."
+	// The Raw tab's < and > are here, not in a column: a fifth row would
+	// make the help scroll at 80×24.
+	notes := "Wheel scrolls; click selects. The input and find line take letters as text (esc leaves). " +
+		say(m.k.keys.raw.Sideways(), "scroll Raw") + ". ≈ marks padview's own budget estimate."
 	for _, l := range wrap(notes, w) {
 		out = append(out, st.Muted.Render(l))
 	}

@@ -29,6 +29,7 @@ type keyMap struct {
 	find    findKeys
 	table   tableKeys
 	transp  transparencyKeys
+	raw     rawKeys
 	help    helpKeys
 	confirm confirmKeys
 	token   tokenKeys
@@ -227,6 +228,18 @@ func newTransparencyKeys() transparencyKeys {
 	return transparencyKeys{Notice: bind("v", "Transparency: notice/checklist", "v")}
 }
 
+// rawKeys are the Raw tab's own keys: its lines can be wider than the pane
+// (a long string of the body, the curl command), and < and > move them
+// sideways, as ←/→ do in less -S (here ←/→ change the pane).
+type rawKeys struct{ Left, Right key.Binding }
+
+func newRawKeys() rawKeys {
+	return rawKeys{Left: bind("<", "Raw: scroll lines left", "<"), Right: bind(">", "Raw: scroll lines right", ">")}
+}
+
+// Sideways is < and > as hints name them.
+func (k rawKeys) Sideways() key.Binding { return join("</>", "Raw: sideways", k.Left, k.Right) }
+
 // helpKeys are the ? help's keys; the scroll keys and the wheel scroll it.
 type helpKeys struct{ Close key.Binding }
 
@@ -350,7 +363,7 @@ func newAccessKeys() accessKeys { return accessKeys{Close: bind("esc/enter", "cl
 func newKeyMap() keyMap {
 	scroll := newScrollKeys()
 	return keyMap{
-		root: newRootKeys(), input: newInputKeys(), scroll: scroll, find: newFindKeys(), table: newTableKeys(), transp: newTransparencyKeys(),
+		root: newRootKeys(), input: newInputKeys(), scroll: scroll, find: newFindKeys(), table: newTableKeys(), transp: newTransparencyKeys(), raw: newRawKeys(),
 		help: newHelpKeys(), confirm: newConfirmKeys(scroll), token: newTokenKeys(), copy: newCopyKeys(),
 		export: newExportKeys(), history: newHistoryKeys(), access: newAccessKeys(),
 	}
@@ -371,7 +384,8 @@ func (k keyMap) keySets() []keySet {
 	main := []key.Binding{r.Fetch, r.NewPAID, r.EditPAID, r.Cancel, r.Refetch, r.Token, r.CopyMenu, r.Curl, r.Export, r.Compare,
 		r.NextTab, r.PrevTab, r.Right, r.Left, r.Back, r.Forward, r.Lookups, r.WorklistNext, r.WorklistPrev,
 		r.Full, r.Standard, r.Mask, r.Help, r.Quit, r.ForceQuit, k.input.Leave, k.input.Older, k.input.Newer, k.input.Clear,
-		f.Open, f.Keep, f.Clear, f.Next, f.Prev, f.Pass, k.table.DetailDown, k.table.DetailUp, r.Watch, k.transp.Notice}
+		f.Open, f.Keep, f.Clear, f.Next, f.Prev, f.Pass, k.table.DetailDown, k.table.DetailUp, r.Watch, k.transp.Notice,
+		k.raw.Left, k.raw.Right}
 	main = append(append(main, r.Tabs[:]...), k.scroll.all()...)
 	c := k.confirm
 	confirm := append([]key.Binding{c.Yes, c.No, c.Choose, c.Answer, c.OwnPurpose, c.Done}, c.Purposes...)

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -29,6 +30,7 @@ type rawPane struct {
 	text   []string   // the body, when it is not
 	width  int
 	height int
+	x      int // the first cell of each line in sight: < and > move it
 	scroll scroller
 	find   textFind
 }
@@ -222,7 +224,20 @@ func (p rawPane) Update(msg tea.Msg) (Pane, tea.Cmd) {
 	if taken, show, cmd := p.find.handle(p.k, msg, p.scroll.offset, p.index); taken {
 		p.scroll.resize(p.height-p.find.rows(), p.lines(p.scroll.offset+p.height+countAhead))
 		p.scroll.reveal(show, p.lines)
+		if show >= 0 {
+			p.x = revealSideways(p.find, p.x, p.width)
+		}
 		return p, cmd
+	}
+	if k, ok := msg.(tea.KeyPressMsg); ok {
+		switch {
+		case key.Matches(k, p.k.keys.raw.Right):
+			p.x += max(1, p.width/2)
+			return p, nil
+		case key.Matches(k, p.k.keys.raw.Left):
+			p.x = max(0, p.x-max(1, p.width/2))
+			return p, nil
+		}
 	}
 	d, ok := scrollDelta(p.k.keys.scroll, msg, p.scroll.height)
 	if !ok {
@@ -237,11 +252,18 @@ func (p rawPane) Update(msg tea.Msg) (Pane, tea.Cmd) {
 }
 
 func (p rawPane) Where() string {
-	if t := p.total(); t >= 0 {
-		return p.scroll.where(t, t)
+	from := ""
+	if p.x > 0 {
+		from = fmt.Sprintf(" · from column %d", p.x+1)
 	}
-	return p.scroll.where(p.lines(0), -1) + fmt.Sprintf(" of %d+", p.lines(0))
+	if t := p.total(); t >= 0 {
+		return p.scroll.where(t, t) + from
+	}
+	return p.scroll.where(p.lines(0), -1) + fmt.Sprintf(" of %d+", p.lines(0)) + from
 }
+
+// Hints offer < and > in the key line.
+func (p rawPane) Hints() []hint { return []hint{{p.k.keys.raw.Sideways(), 4}} }
 
 func (p rawPane) View() string {
 	st := p.k.st
@@ -249,6 +271,11 @@ func (p rawPane) View() string {
 	mk := p.find.marker(p.k)
 	out := make([]string, 0, n+1)
 	for i := from; i < min(len(p.head), from+n); i++ {
+		if p.x > 0 {
+			s, cut := sideways(p.head[i].text, p.x, w)
+			out = append(out, mk.lineFrom(i, p.headStyle(p.head[i].kind).Render(s), cut))
+			continue
+		}
 		out = append(out, mk.line(i, p.headLine(p.head[i], w)))
 	}
 	if rest := n - len(out); rest > 0 {
@@ -256,15 +283,36 @@ func (p rawPane) View() string {
 		if p.json != nil {
 			colors := newJSONColors(st)
 			for i, l := range p.json.window(start, rest) {
-				out = append(out, mk.line(len(p.head)+start+i, colorJSONLine(colors, ansi.Truncate(l, w, "…"))))
+				s, cut := sideways(l, p.x, w)
+				if cut == 0 {
+					s = colorJSONLine(colors, s)
+				} else {
+					s = st.Value.Render(s) // a cut line starts in the middle of a token
+				}
+				out = append(out, mk.lineFrom(len(p.head)+start+i, s, cut))
 			}
 		} else {
 			for i, l := range p.text[min(start, len(p.text)):min(len(p.text), start+rest)] {
-				out = append(out, mk.line(len(p.head)+start+i, st.Value.Render(ansi.Truncate(l, w, "…"))))
+				s, cut := sideways(l, p.x, w)
+				out = append(out, mk.lineFrom(len(p.head)+start+i, st.Value.Render(s), cut))
 			}
 		}
 	}
 	return withFindLine(p.k, out, n, p.find.finder, p.find.count())
+}
+
+// headStyle is how a line of the head of a kind is drawn.
+func (p rawPane) headStyle(k rawKind) lipgloss.Style {
+	st := p.k.st
+	switch k {
+	case rawMuted, rawCurl:
+		return st.Muted
+	case rawTitle:
+		return st.Label.Bold(true)
+	case rawWarning:
+		return st.StatusWarn
+	}
+	return st.Value
 }
 
 func (p rawPane) headLine(l rawLine, w int) string {
