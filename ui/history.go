@@ -175,7 +175,10 @@ func (m *Model) reopen(i int) tea.Cmd {
 	if v.ex.err == nil {
 		m.line.text = fmt.Sprint(v.ex.rec.Status) // its latency is old news
 	}
-	m.line.text += " · from this session, fetched " + v.at.Format("15:04") + " · r fetches again"
+	base, at := m.line.text, v.at.Format("15:04")
+	again := say(m.kit.keys.root.Refetch, "fetches again")
+	m.line.text = base + " · from this session, fetched " + at + " · " + again
+	m.line.short = []string{base + " · fetched " + at + " · " + again, base + " · fetched " + at} // a narrow bar keeps the time whole
 	m.blurInput()
 	return tea.Batch(cmd, m.compareCmd())
 }

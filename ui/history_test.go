@@ -28,6 +28,11 @@ func TestBackAndForwardSendNoRequest(t *testing.T) {
 		t.Fatalf("[ showed %v with %d requests", m.ex, s.Stats().Requests-requests)
 	}
 	requireContains(t, screen(m), "Showing AB12CD", "Riverside Civic Alliance", "from this session, fetched 12:00")
+	// At 60 columns the bar keeps the time whole, in a shorter wording.
+	narrow, _ := m.Update(tea.WindowSizeMsg{Width: 60, Height: 30})
+	if bar := statusLine(screen(narrow.(Model))); !strings.Contains(bar, "fetched 12:00") || strings.Contains(bar, "…") {
+		t.Errorf("the narrow bar: %q", bar)
+	}
 	m = press(t, m, "[")
 	requireContains(t, screen(m), "first lookup of the session")
 	m = press(t, m, "]")
@@ -214,4 +219,13 @@ func TestClickSelectsARow(t *testing.T) {
 			t.Fatalf("%v: a click off the rows moved the selection to %d", size, c)
 		}
 	}
+}
+
+// statusLine is the status bar: the line above the key line.
+func statusLine(scr string) string {
+	lines := strings.Split(strings.TrimRight(scr, "\n"), "\n")
+	if len(lines) < 2 {
+		return ""
+	}
+	return lines[len(lines)-2]
 }
