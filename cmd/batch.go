@@ -148,11 +148,11 @@ func (b *batch) feed(ctx, gctx context.Context, g *errgroup.Group, src *paidSour
 			return
 		}
 		if it.err != nil {
-			b.settle(s, w, result{input: it.input, err: it.err})
+			b.settle(s, w, result{input: it.input, line: it.listLine(), err: it.err})
 			continue
 		}
 		g.Go(func() error { // blocks while limit lookups are in flight
-			return b.lookup(ctx, gctx, s, w, why, it.input)
+			return b.lookup(ctx, gctx, s, w, why, it)
 		})
 	}
 	if ctx.Err() == nil && gctx.Err() == nil {
@@ -167,16 +167,17 @@ func (b *batch) feed(ctx, gctx context.Context, g *errgroup.Group, src *paidSour
 
 // lookup looks one PAID up in its slot; an error that stops the batch is
 // returned, which ends gctx.
-func (b *batch) lookup(ctx, gctx context.Context, s *slot, w *window, why *atomic.Value, paid string) error {
+func (b *batch) lookup(ctx, gctx context.Context, s *slot, w *window, why *atomic.Value, it listItem) error {
+	paid := it.input
 	if gctx.Err() != nil {
-		b.settle(s, w, b.gaveUp(ctx, why, listItem{input: paid}))
+		b.settle(s, w, b.gaveUp(ctx, why, it))
 		return nil
 	}
 	doc, ex, err := b.get(gctx, paid)
 	if api.KindOf(err) == api.KindCanceled && gctx.Err() != nil {
 		err = b.stoppedInFlight(ctx, why, paid, ex) // canceled: the user interrupted, or another stopped the batch
 	}
-	b.settle(s, w, result{input: paid, doc: doc, ex: ex, err: err})
+	b.settle(s, w, result{input: paid, line: it.listLine(), doc: doc, ex: ex, err: err})
 	if stop := b.stopsBatch(err); stop != nil {
 		why.CompareAndSwap(nil, stop)
 		return stop
@@ -238,13 +239,13 @@ func (b *batch) skip(w *window, r result) bool {
 // interrupted (ctx ended), or a lookup stopped the batch (why).
 func (b *batch) gaveUp(ctx context.Context, why *atomic.Value, it listItem) result {
 	if it.err != nil {
-		return result{input: it.input, err: it.err}
+		return result{input: it.input, line: it.listLine(), err: it.err}
 	}
 	msg := "not looked up: " + errInterrupted.Error()
 	if e, ok := why.Load().(error); ok && ctx.Err() == nil {
 		msg = "not requested: " + e.Error()
 	}
-	return result{input: it.input, err: &api.Error{Kind: api.KindCanceled, Message: msg}}
+	return result{input: it.input, line: it.listLine(), err: &api.Error{Kind: api.KindCanceled, Message: msg}}
 }
 
 // stoppedInFlight is the error of a lookup the user interrupted or another

@@ -114,6 +114,7 @@ not found, 4 token missing or rejected, 5 gave up on rate limiting.`,
 // result is the outcome for one PAID, kept in input order.
 type result struct {
 	input string
+	line  int // its line in the list it came from (--list, -); 0 for an argument
 	doc   *advert.Document
 	ex    *api.Exchange
 	err   error

@@ -33,6 +33,15 @@ type listItem struct {
 	err   error // why it cannot be looked up, when the reading already says so
 }
 
+// listLine is the item's line for the words of a failure: 0 for an
+// argument, and for an overlong line, whose error names its line itself.
+func (it listItem) listLine() int {
+	if it.long {
+		return 0
+	}
+	return it.line
+}
+
 // scanList calls fn with each entry of a list of PAIDs: surrounding space
 // trimmed, blank lines and lines starting with # skipped, a line longer
 // than maxListLine given with long set and only its start (the rest is

@@ -61,6 +61,7 @@ type batchWriter struct {
 	About batchAbout
 	json  bool               // the command's jsonLines
 	words func(error) string // how the CLI words a failure (Env.failure)
+	list  string             // the list the PAIDs were read from ("stdin", a path), for where a failed one was
 }
 
 // batchAbout is what a report says it comes from: when the batch started,
@@ -79,11 +80,15 @@ func (w *batchWriter) fail(r result) error {
 		_, err := fmt.Fprintf(w.Out, "%s\n", errorJSON(r, w.words(r.err)))
 		return err
 	}
+	where := ""
+	if r.line > 0 && w.list != "" { // as compilers say it: FILE:LINE
+		where = fmt.Sprintf("%s:%d: ", text.CleanText(w.list), r.line)
+	}
 	if r.input == "" { // the error says the PAID is empty: no name to put before it
-		fmt.Fprintf(w.Err, "padview: %s\n", w.words(r.err))
+		fmt.Fprintf(w.Err, "padview: %s%s\n", where, w.words(r.err))
 		return nil
 	}
-	fmt.Fprintf(w.Err, "padview: %s: %s\n", text.CleanText(r.input), w.words(r.err))
+	fmt.Fprintf(w.Err, "padview: %s%s: %s\n", where, text.CleanText(r.input), w.words(r.err))
 	return nil
 }
 
@@ -147,7 +152,7 @@ func (e *Env) runBatch(ctx context.Context, rf *rootFlags, args []string, c batc
 	}
 	started := time.Now()
 	run := &batchRun{cmd: c, verbose: rf.verbose, sum: tally{started: started, source: list.name},
-		w: &batchWriter{Out: bufio.NewWriter(env.Stdout), Err: env.Stderr, json: c.jsonLines, words: e.failure,
+		w: &batchWriter{Out: bufio.NewWriter(env.Stdout), Err: env.Stderr, json: c.jsonLines, words: e.failure, list: list.name,
 			About: batchAbout{Started: started, Host: plan.host, View: plan.batch.view, Demo: plan.demo}}}
 	if (c.summary || c.progress) && env.StderrTTY && !rf.verbose {
 		run.progress = newProgressLine(ctx, env.Stderr, env.StderrWidth, src.size, plan.client.Budget(), c.concurrency)

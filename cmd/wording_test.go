@@ -1,6 +1,8 @@
 package cmd
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -95,5 +97,26 @@ func TestEmptyPAIDIsNotNamed(t *testing.T) {
 	code, _, errs := h.run("--demo", "get", "")
 	if code != ExitUsage || errs != "padview: the PAID is empty: enter an advertisement identifier such as AB12CD\n" {
 		t.Fatalf("exit %d: %q", code, errs)
+	}
+}
+
+// A PAID read from a list that fails is named with its place, as a
+// compiler names a line: FILE:LINE, or stdin:LINE; an argument has none.
+func TestListFailuresNameTheirLine(t *testing.T) {
+	h := newHarness(t)
+	list := filepath.Join(t.TempDir(), "paids.txt")
+	if err := os.WriteFile(list, []byte("AB12CD\n# a comment\nbad/one\nNOPE42\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, _, errs := h.run("--demo", "get", "--list", list, "bad/two")
+	for _, want := range []string{"padview: bad/two: the PAID contains '/'", "padview: " + list + ":3: bad/one: the PAID contains '/'",
+		"padview: " + list + ":4: NOPE42: no advertisement with PAID NOPE42"} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errs)
+		}
+	}
+	h.stdin = "AB12CD\nbad/one\n"
+	if _, _, errs := h.run("--demo", "get", "-"); !strings.Contains(errs, "padview: stdin:2: bad/one: ") {
+		t.Errorf("stdin:\n%s", errs)
 	}
 }
