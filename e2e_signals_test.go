@@ -298,7 +298,7 @@ func TestFullViewBatchStopsAfterA403Binary(t *testing.T) {
 	_ = p.Run()
 	lines := strings.Split(strings.TrimSpace(stderr.String()), "\n")
 	last := lines[len(lines)-1]
-	if p.ProcessState.ExitCode() != 4 || !strings.Contains(stderr.String(), "padview: DEMO-403: ") ||
+	if p.ProcessState.ExitCode() != 4 || !strings.Contains(stderr.String(), "padview: stdin:2: DEMO-403: ") ||
 		!regexp.MustCompile(`^padview: stopped, as the service had refused the full view: \d+ of 300 PAIDs done(, \d+ canceled in flight)?, \d+ not requested; `).MatchString(last) {
 		t.Fatalf("exit %d\n%s", p.ProcessState.ExitCode(), stderr.String())
 	}

@@ -89,7 +89,11 @@ func (rec *recording) begin(ctx context.Context) error {
 		return err
 	}
 	rec.acc = acc
-	h.awaitPending() // a signal that came while the line was written cancels the request before it is sent
+	// A signal that came while the line was written cancels the request
+	// here, before it is sent; the watcher above may come a moment later.
+	if h.awaitPending(); h.caught() {
+		rec.cancel()
+	}
 	return nil
 }
 

@@ -3,6 +3,7 @@ package audit
 import (
 	"os"
 	"os/signal"
+	"slices"
 	"sync"
 	"time"
 )
@@ -11,7 +12,11 @@ import (
 // its head file, or between a request line and the request (heldSignals),
 // from ending it until release, which delivers again each one that came
 // meanwhile: so a line and its head are written together or not at all,
-// and the signal then does what it would have done.
+// and the signal then does what it would have done. It notes the signals
+// padview turns into a cancellation too (notedSignals), so that one that
+// comes while a request line is written keeps the request from being sent
+// at once, not when the cancellation gets there; those are not delivered
+// again: cmd.WithSignals has them as well.
 type hold struct {
 	ch        chan os.Signal
 	collected chan struct{} // closed when the collector has taken everything from ch
@@ -25,9 +30,10 @@ type hold struct {
 }
 
 func holdSignals() *hold {
-	h := &hold{ch: make(chan os.Signal, 2*len(heldSignals)+1), collected: make(chan struct{}), first: make(chan struct{})}
-	if len(heldSignals) > 0 { // Notify with none would relay every signal
-		signal.Notify(h.ch, heldSignals...)
+	watched := append(append([]os.Signal{}, heldSignals...), notedSignals...)
+	h := &hold{ch: make(chan os.Signal, 2*len(watched)+1), collected: make(chan struct{}), first: make(chan struct{})}
+	if len(watched) > 0 { // Notify with none would relay every signal
+		signal.Notify(h.ch, watched...)
 	}
 	go func() {
 		defer close(h.collected)
@@ -59,7 +65,7 @@ func (h *hold) caught() bool {
 // before it does, the hold would leave it its default effect, which ends
 // padview between a request line and the outcome the hold was there for.
 func (h *hold) awaitPending() {
-	if h == nil || h.caught() || !pending(heldSignals) {
+	if h == nil || h.caught() || !pending(heldSignals) && !pending(notedSignals) {
 		return
 	}
 	t := time.NewTimer(pendingWait)
@@ -86,6 +92,9 @@ func (h *hold) release() {
 		came := h.came
 		h.mu.Unlock()
 		for _, s := range came {
+			if slices.Contains(notedSignals, s) {
+				continue // cmd.WithSignals has it too, and has acted on it
+			}
 			h.delivered = append(h.delivered, s)
 			redeliver(s)
 		}

@@ -8,4 +8,7 @@ import "os"
 // cancellation (cmd.WithSignals), and the others end it as they would.
 var heldSignals []os.Signal
 
+// notedSignals: here no hold notes any (hold_unix.go).
+var notedSignals []os.Signal
+
 func redeliver(os.Signal) {}

@@ -17,6 +17,11 @@ import (
 // Check tells and Recover completes.
 var heldSignals = []os.Signal{syscall.SIGHUP, syscall.SIGPIPE}
 
+// notedSignals are the signals padview turns into a cancellation
+// (cmd.WithSignals): a hold notes them as well, so that one that comes as
+// a request line is written keeps the request from being sent at once.
+var notedSignals = []os.Signal{syscall.SIGINT, syscall.SIGTERM}
+
 // redeliver sends a held signal again. A SIGPIPE is Go's reaction to a
 // write to a broken stdout or stderr (one from kill, Go ignores): that
 // write is made again, which now ends padview as it would have.
