@@ -80,6 +80,25 @@ func longestFit(w int, wordings ...string) string {
 	return last
 }
 
+// withoutAsides is s without its parenthesised asides, a shorter wording
+// of a message for a narrow line: "there is no D-Bus session bus
+// (DBUS_SESSION_BUS_ADDRESS is unset …), so …" keeps what happened.
+func withoutAsides(s string) string {
+	var b strings.Builder
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '(':
+			depth++
+		case c == ')' && depth > 0:
+			depth--
+		case depth == 0:
+			b.WriteByte(c)
+		}
+	}
+	return strings.Join(strings.Fields(strings.ReplaceAll(b.String(), " ,", ",")), " ")
+}
+
 // wrap breaks s into lines of at most w cells, at spaces. A word that fits
 // a line by itself stays whole: an email, a URL or a hyphenated name moves
 // to the next line whole (ansi.Wrap breaks after a hyphen). Only a word

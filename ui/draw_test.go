@@ -82,3 +82,25 @@ func TestSponsorDetailsKeepAMaskedEmailReadable(t *testing.T) {
 		})
 	}
 }
+
+func TestWithoutAsides(t *testing.T) {
+	got := withoutAsides("The OS keyring is unavailable: there is no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is unset and /run/user/0/bus does not exist), so no Secret Service can be reached.")
+	if want := "The OS keyring is unavailable: there is no D-Bus session bus, so no Secret Service can be reached."; got != want {
+		t.Errorf("got %q", got)
+	}
+	if got := withoutAsides("no asides (nested (ones) too) here"); got != "no asides here" {
+		t.Errorf("got %q", got)
+	}
+}
+
+// A notice too long for the message line drops its asides rather than
+// being cut.
+func TestLongNoticeDropsItsAsides(t *testing.T) {
+	t.Parallel()
+	m, _ := newModel(t, demoConfig(startFake(t, fake.Options{})), 110, 24)
+	m.notice = "The OS keyring is unavailable: there is no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is unset and /run/user/0/bus does not exist), so no Secret Service can be reached."
+	scr := screen(m)
+	if !strings.Contains(scr, "there is no D-Bus session bus, so no Secret Service can be reached.") || strings.Contains(scr, "DBUS_SESSION") || strings.Contains(scr, "…") {
+		t.Fatalf("the notice:\n%s", scr)
+	}
+}

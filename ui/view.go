@@ -115,7 +115,7 @@ func (m Model) messageLine(w int) string {
 	var left string
 	switch {
 	case m.notice != "":
-		left = st.StatusWarn.Render(m.notice)
+		left = st.StatusWarn.Render(longestFit(w-1-lipgloss.Width(m.deck.current().Where()), m.notice, withoutAsides(m.notice)))
 	case m.ex != nil && m.ex.err != nil:
 		left = st.StatusError.Render(m.ex.headline() + m.inWorklist())
 	case m.ex != nil:
