@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -384,5 +385,18 @@ func TestVersionCommand(t *testing.T) {
 	_, want, _ := h.run("--version")
 	if code != 0 || out != want || out == "" || errs != "" {
 		t.Fatalf("exit %d %q (want %q) %q", code, out, want, errs)
+	}
+}
+
+// The demo's TUI gets the demo's lists: samples, failing ones, and the one
+// that changes between polls.
+func TestDemoTUIGetsEveryList(t *testing.T) {
+	h := newHarness(t)
+	h.tty = true
+	if code, _, errs := h.run("--demo"); code != 0 || h.tuiCfg == nil {
+		t.Fatalf("exit %d %s", code, errs)
+	}
+	if c := h.tuiCfg; len(c.Samples) == 0 || len(c.FailureDemos) == 0 || !slices.Equal(c.Changing, []string{fake.ChangingPAID}) {
+		t.Errorf("samples %v, failures %v, changing %v", c.Samples, c.FailureDemos, c.Changing)
 	}
 }

@@ -38,7 +38,7 @@ func runTUI(ctx context.Context, env *Env, f rootFlags, args []string) error {
 		// The demo's full view asks, is recorded in its own access log like
 		// any other, and is masked only with --mask.
 		cfg.TokenSource, cfg.Demo = "demo", true
-		cfg.Samples, cfg.FailureDemos = fake.SamplePAIDs(), fake.DemoPAIDs
+		cfg.Samples, cfg.FailureDemos, cfg.Changing = fake.SamplePAIDs(), fake.DemoPAIDs, []string{fake.ChangingPAID}
 	} else {
 		cfg.Tokens, cfg.KeyringProblem = env.Store, a.KeyringProblem
 	}

@@ -38,6 +38,7 @@ type Config struct {
 	FullViewIdle time.Duration
 	Samples      []string // PAIDs the empty state suggests
 	FailureDemos []string // demo PAIDs that show error handling
+	Changing     []string // demo PAIDs that change between polls, to watch
 	Demo         bool
 	Version      string // padview's version, as an export's provenance names it
 	// Worklist holds the PAIDs given on the command line (`padview PAID…`,

@@ -104,3 +104,13 @@ func TestLongNoticeDropsItsAsides(t *testing.T) {
 		t.Fatalf("the notice:\n%s", scr)
 	}
 }
+
+// The demo's start screen lists every kind of sample: those to look up,
+// the failing ones, and the one to watch, with the command that polls it.
+func TestStartScreenListsTheSampleToWatch(t *testing.T) {
+	t.Parallel()
+	cfg := demoConfig(startFake(t, fake.Options{}))
+	cfg.Changing = []string{fake.ChangingPAID}
+	m, _ := newModel(t, cfg, 120, 30)
+	requireContains(t, screen(m), "DEMO-403", "Or watch one that changes between polls (w watches it, padview --demo watch run polls it):", fake.ChangingPAID)
+}

@@ -132,7 +132,7 @@ func (m *Model) show(ex *exchange) tea.Cmd {
 func (m *Model) clear() {
 	m.ex, m.line = nil, status{}
 	in := m.layout.paneInner()
-	m.deck = newDeck([]Pane{newStartPane(m.kit, m.cfg.Samples, m.cfg.FailureDemos)}, m.deck.label(), in.w, in.h)
+	m.deck = newDeck([]Pane{newStartPane(m.kit, m.cfg.Samples, m.cfg.FailureDemos, m.cfg.Changing)}, m.deck.label(), in.w, in.h)
 }
 
 // clearFor takes the exchange off the screen while l is fetched: the

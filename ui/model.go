@@ -79,7 +79,7 @@ func New(cfg Config) Model {
 	m.applyTheme(true)
 	m.lastActivity = k.now()
 	m.setToken(cfg.Token, cmp.Or(cfg.TokenSource, "command line"))
-	m.deck = newDeck([]Pane{newStartPane(k, cfg.Samples, cfg.FailureDemos)}, "", 0, 0)
+	m.deck = newDeck([]Pane{newStartPane(k, cfg.Samples, cfg.FailureDemos, cfg.Changing)}, "", 0, 0)
 	m.list = newWorklist(cfg.Worklist)
 	if len(cfg.Worklist) > 0 {
 		m.input.box.SetValue(cfg.Worklist[0])

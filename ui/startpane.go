@@ -13,14 +13,15 @@ import (
 type startPane struct {
 	k              *kit
 	samples, demos []string
+	changing       []string // demo PAIDs that change between polls
 	lines          []string
 	width          int
 	dark           bool
 	scroll         scroller
 }
 
-func newStartPane(k *kit, samples, demos []string) Pane {
-	return startPane{k: k, samples: samples, demos: demos}
+func newStartPane(k *kit, samples, demos, changing []string) Pane {
+	return startPane{k: k, samples: samples, demos: demos, changing: changing}
 }
 
 // Tab has no label: before the first lookup there are no tabs to show.
@@ -49,6 +50,7 @@ func (p startPane) layout(w int) []string {
 	}
 	list("Try one of these:", p.samples)
 	list("Or see how padview handles a failing service:", p.demos)
+	list("Or watch one that changes between polls ("+say(p.k.keys.root.Watch, "watches it")+", "+p.k.cli+" watch run polls it):", p.changing)
 	out = append(out, "")
 	r := p.k.keys.root
 	keys := sayAll(say(r.Full, "opens the full view (personal data) after a confirmation"), say(r.Help, "shows every key"))
