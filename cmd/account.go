@@ -8,6 +8,7 @@ import (
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/audit"
 	"github.com/padview/padview/api/fake"
+	"github.com/padview/padview/api/text"
 	"github.com/padview/padview/keystore"
 )
 
@@ -122,7 +123,7 @@ func (e *Env) accountFor(f *rootFlags, s Settings, need tokenNeed) (*account, er
 			return nil, fmt.Errorf("starting the demo service: %w", err)
 		}
 		s.BaseURL = srv.URL
-		e.cli = "padview --demo"
+		e.cli = text.Command(true, "")
 		return &account{Settings: s, Token: fake.DemoToken, Source: "the demo", Demo: true,
 			close: func() { srv.Close() }}, nil
 	}
@@ -133,9 +134,7 @@ func (e *Env) accountFor(f *rootFlags, s Settings, need tokenNeed) (*account, er
 		return nil, usage(err) // before the keyring: a wrong address is the first thing to fix
 	}
 	a := &account{Settings: s}
-	if s.Profile != "" && s.Profile != "default" {
-		e.cli = "padview --profile " + s.Profile
-	}
+	e.cli = text.Command(false, s.Profile)
 	token, src, err := e.Store.Token(s.Profile)
 	switch {
 	case err == nil:

@@ -26,7 +26,7 @@ const (
 )
 
 // DefaultProfile is the profile used when none is named.
-const DefaultProfile = "default"
+const DefaultProfile = text.DefaultProfile
 
 // Config is padview's config file. It never holds a token.
 type Config struct {

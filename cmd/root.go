@@ -47,15 +47,14 @@ type Env struct {
 	ClientOptions api.Options
 
 	demoStateDir string // --demo's temporary state directory, removed when Execute ends
-	cli          string // how a command padview suggests starts (accountFor): "" is "padview"
+	cli          string // text.Command of the account (accountFor); "" before there is one
 }
 
-// command is how a command padview suggests starts, so that, pasted into
-// a shell, it reaches the same service: `padview --demo` in the demo,
-// `padview --profile NAME` for a profile other than the default.
+// command is how a command padview suggests starts (text.Command): the
+// account's, or plain padview before there is one.
 func (e *Env) command() string {
 	if e.cli == "" {
-		return "padview"
+		return text.Command(false, "")
 	}
 	return e.cli
 }

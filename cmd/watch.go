@@ -169,15 +169,22 @@ func tuiWatchService(a *account) string {
 // where there is none yet it makes none (the state directory may not be
 // writable, and nothing was ever watched), runs nothing and reports false.
 func (e *Env) readWatch(rf *rootFlags, fn func(*watch.Store) error) (found bool, err error) {
-	if _, err := e.watchService(rf); err != nil {
+	service, err := e.watchService(rf)
+	if err != nil {
 		return false, err // the profile is checked as for any command
 	}
-	if p := e.watchPlace(rf); p.err == nil {
+	p := e.watchPlace(rf)
+	if p.err == nil {
 		if _, err := os.Lstat(filepath.Join(p.dir, watch.FileName)); errors.Is(err, fs.ErrNotExist) {
 			return false, nil
 		}
 	}
-	return true, e.withWatch(rf, fn)
+	s, err := p.open(e, service)
+	if err != nil {
+		return false, err
+	}
+	defer s.Close()
+	return true, fn(s)
 }
 
 // noWatchDatabase is what list and log say before anything was watched.

@@ -12,6 +12,7 @@ import (
 
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/text"
 	"github.com/padview/padview/theme"
 )
 
@@ -66,7 +67,7 @@ func New(cfg Config) Model {
 	if cfg.FullViewIdle <= 0 {
 		cfg.FullViewIdle = defaultIdle
 	}
-	k := &kit{st: theme.New(true), keys: newKeyMap(), help: help.New(), now: time.Now, after: tea.Tick, idle: cfg.FullViewIdle, cli: cliFor(cfg)}
+	k := &kit{st: theme.New(true), keys: newKeyMap(), help: help.New(), now: time.Now, after: tea.Tick, idle: cfg.FullViewIdle, cli: text.Command(cfg.Demo, cfg.Profile)}
 	if cfg.FullViewNever {
 		k.keys.root.Full = rebind(k.keys.root.Full, "full view: disabled for this profile")
 	}

@@ -9,7 +9,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/padview/padview/api/advert"
-	"github.com/padview/padview/api/text"
 	"github.com/padview/padview/theme"
 )
 
@@ -55,25 +54,12 @@ type kit struct {
 	now   func() time.Time
 	after func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
 	idle  time.Duration // the full view's idle timeout, for the texts that name it
-	cli   string        // the command that reaches this session's service, for the commands a text suggests (cliFor)
+	cli   string        // how a command the screen suggests starts (text.Command)
 	seq   int           // the last request id handed out (request)
 	// showNotice: the Transparency tab shows the notice rather than the
 	// checklist. The reader's choice outlives the pane, which each answer
 	// and the mask build anew; only the Transparency pane's Update sets it.
 	showNotice bool
-}
-
-// cliFor is how a command the screen suggests starts, so that it reaches
-// the service on screen when copied into a shell: "padview --demo" in the
-// demo, "padview --profile NAME" for a profile other than the default.
-func cliFor(cfg Config) string {
-	switch {
-	case cfg.Demo:
-		return "padview --demo"
-	case cfg.Profile != "" && cfg.Profile != "default":
-		return "padview --profile " + text.CleanText(cfg.Profile)
-	}
-	return "padview"
 }
 
 // request is a new id for something a pane asks a command for, so that

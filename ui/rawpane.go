@@ -315,19 +315,13 @@ func (p rawPane) headStyle(k rawKind) lipgloss.Style {
 	return st.Value
 }
 
+// headLine is a line of the head not scrolled sideways; the curl command
+// keeps room for the key that copies it.
 func (p rawPane) headLine(l rawLine, w int) string {
-	st := p.k.st
-	switch l.kind {
-	case rawMuted:
-		return st.Muted.Render(ansi.Truncate(l.text, w, "…"))
-	case rawTitle:
-		return st.Label.Bold(true).Render(ansi.Truncate(l.text, w, "…"))
-	case rawCurl:
-		return st.Muted.Render(ansi.Truncate(l.text, max(0, w-10), "…")) + st.Accent.Render("  "+say(p.k.keys.root.Curl, "copies"))
-	case rawWarning:
-		return st.StatusWarn.Render(ansi.Truncate(l.text, w, "…"))
+	if l.kind == rawCurl {
+		return p.headStyle(l.kind).Render(ansi.Truncate(l.text, max(0, w-10), cutMark)) + p.k.st.Accent.Render("  "+say(p.k.keys.root.Curl, "copies"))
 	}
-	return st.Value.Render(ansi.Truncate(l.text, w, "…"))
+	return p.headStyle(l.kind).Render(ansi.Truncate(l.text, w, cutMark))
 }
 
 // jsonColors is what each kind of JSON token is wrapped in, worked out
