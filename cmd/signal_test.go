@@ -3,12 +3,9 @@ package cmd
 import (
 	"context"
 	"errors"
-	"runtime"
 	"strings"
 	"syscall"
 	"testing"
-
-	"golang.org/x/sys/unix"
 
 	"github.com/padview/padview/api/fake"
 )
@@ -89,26 +86,6 @@ func TestReadKeys(t *testing.T) {
 		}
 		if got != want {
 			t.Errorf("%q: got %q, want %q", in, got, want)
-		}
-	}
-}
-
-// A signal that comes as a command ends still decides the exit code:
-// interruptedBy takes in a signal os/signal has not yet handed over (the
-// signal goes to this very thread, so that it has come when Tgkill
-// returns).
-func TestSignalAsTheCommandEndsCounts(t *testing.T) {
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
-		ctx, stop := WithSignals(t.Context())
-		if err := unix.Tgkill(unix.Getpid(), unix.Gettid(), sig); err != nil {
-			t.Fatal(err)
-		}
-		i, ok := interruptedBy(ctx)
-		stop()
-		if !ok || i.Signal != sig || i.ExitCode() != 128+int(sig) {
-			t.Fatalf("%v: interrupted %v (%v)", sig, ok, i)
 		}
 	}
 }
