@@ -41,7 +41,7 @@ func (v *Vocabulary) closest(scope, f string) (known, path string, ok bool) {
 	s := TableOf(scope)
 	best := len(f)/4 + 2 // a suggestion is fewer letters apart than this
 	try := func(name string, e entry, group string) {
-		if d := distance(f, name, best); d < best {
+		if d := distance(f, name, best); d < best && sameStart(f, name) {
 			best, known, path, ok = d, e.spelling, group+"."+e.field.Name, true
 		}
 	}
@@ -58,7 +58,7 @@ func (v *Vocabulary) closest(scope, f string) (known, path string, ok bool) {
 			if rest, cut := strings.CutPrefix(f, r.folded); cut && rest != "" {
 				for _, name := range sortedNames(v.names[party]) {
 					e := v.names[party][name]
-					if d := distance(rest, name, best); d < best {
+					if d := distance(rest, name, best); d < best && sameStart(rest, name) {
 						best, known, path, ok = d, r.spelling+"_"+e.spelling, r.to+"."+e.field.Name, true
 					}
 				}
@@ -110,6 +110,12 @@ func sortedNames(m map[string]entry) []string {
 	slices.Sort(out)
 	return out
 }
+
+// sameStart reports whether two folded names begin with the same letter:
+// a slip of the keys or a cognate keeps its first letter ("emial",
+// "titolo" for "titel"), while a short name two letters from a known one
+// with another first letter is another word ("sede" is not "ende").
+func sameStart(a, b string) bool { return a != "" && b != "" && a[0] == b[0] }
 
 // distance is the edit distance of a and b (letters inserted, deleted or
 // changed), or limit when it is limit or more.

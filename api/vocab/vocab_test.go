@@ -535,6 +535,11 @@ func TestSuggest(t *testing.T) {
 			t.Errorf("Suggest(%q, %q) = %+v %v; want %s", c.scope, c.name, s, ok, c.path)
 		}
 	}
+	// A short name two letters from a known one that starts otherwise is
+	// another word: Italian "sede" (seat) is not German "ende" (end).
+	if s, ok := v.Suggest("", "sede"); ok && strings.Contains(s.Why, `"ende"`) {
+		t.Errorf("Suggest(sede) = %+v", s)
+	}
 	for _, name := range []string{"Num_of_Days", "zzzz", "opdrachtgever_mailadres"} {
 		if s, ok := v.Suggest("", name); ok {
 			t.Errorf("Suggest(%q) = %+v", name, s)
