@@ -85,13 +85,16 @@ func TestFieldsText(t *testing.T) {
 	}
 
 	_, out, _ = h.run("fields", "unseen-source")
-	if !strings.Contains(out, "3 not recognised") ||
-		!strings.Contains(out, "not recognised: while these remain, the check calls an item it does not find unknown, never missing") ||
-		!hasRow(out, "Num_of_Days", "other.Num_of_Days", "—") {
-		t.Errorf("unrecognised members:\n%s", out)
+	if !strings.Contains(out, "0 not recognised") ||
+		!hasRow(out, "Spend_Range_Min_EUR", "complianceAndFunding.Spend_Range_Min_EUR/Spend_Range_Max_EUR.lowerBound") ||
+		!strings.Contains(out, "words: spend range min eur → complianceAndFunding.amountsReceived") {
+		t.Errorf("members read by their words:\n%s", out)
 	}
-	if i, j := strings.Index(out, "Advertiser_Name"), strings.Index(out, "Num_of_Days"); i < 0 || j < i {
-		t.Errorf("the unrecognised are not last:\n%s", out)
+	_, out, _ = h.run("fields", "finnish-export")
+	if !strings.Contains(out, "8 not recognised") ||
+		!strings.Contains(out, "not recognised: while these remain, the check calls an item it does not find unknown, never missing") ||
+		!hasRow(out, "Kustannukset", "other.Kustannukset", "—") {
+		t.Errorf("unrecognised members:\n%s", out)
 	}
 }
 
@@ -151,9 +154,9 @@ func TestFieldsJSONShape(t *testing.T) {
 	if j := string(fieldsJSON(d)); !strings.Contains(j, `{"source":"paid","path":"paid","recognised":true,"personal":false,"by":"identifier"}`) {
 		t.Errorf("the identifier asked for:\n%s", j)
 	}
-	// an unknown role before a party's field: a prefix line, the party a guess
-	if !strings.Contains(out, `"suggest":"\"geldgeber_*\" = \"payer.*\"`) || !strings.Contains(out, "guess") {
-		t.Errorf("no suggestion for geldgeber_:\n%s", out)
+	// a role no vocabulary file lists, read by its words, with the evidence
+	if !strings.Contains(out, `{"source":"geldgeber_email","path":"complianceAndFunding.payer.email","recognised":true,"personal":true,"by":"words: geldgeber email → payer.email"`) {
+		t.Errorf("no reading by words for geldgeber_:\n%s", out)
 	}
 }
 
@@ -265,7 +268,7 @@ func TestFieldsTableStaysAligned(t *testing.T) {
 
 func TestFieldsJSON(t *testing.T) {
 	h := withRecords(t)
-	code, out, _ := h.run("fields", "--json", "meta-ad-library", "unseen-source", "nope")
+	code, out, _ := h.run("fields", "--json", "meta-ad-library", "finnish-export", "nope")
 	if code != ExitNotFound {
 		t.Fatalf("exit %d:\n%s", code, out)
 	}
@@ -295,11 +298,11 @@ func TestFieldsJSON(t *testing.T) {
 	if len(want) != 0 {
 		t.Errorf("not listed: %v", want)
 	}
-	if *unseen.Unrecognised != 3 {
+	if *unseen.Unrecognised != 8 {
 		t.Errorf("unseen: %d unrecognised", *unseen.Unrecognised)
 	}
 	for _, m := range unseen.Members {
-		if m.Recognised && m.Source == "Num_of_Days" || !m.Recognised && m.Suggest != "" && !strings.Contains(m.Suggest, " = ") {
+		if m.Recognised || m.Suggest != "" && !strings.Contains(m.Suggest, " = ") {
 			t.Errorf("%+v", m)
 		}
 	}
@@ -310,15 +313,15 @@ func TestFieldsJSON(t *testing.T) {
 // a config error naming the key and the valid paths.
 func TestFieldsMappings(t *testing.T) {
 	h := withRecords(t)
-	_, out, _ := h.run("fields", "--json", "unseen-source")
+	_, out, _ := h.run("fields", "--json", "finnish-export")
 	var before fieldsLine
 	json.Unmarshal([]byte(out), &before)
 	h.writeConfig(`
 [fields]
-"Num_of_Days" = "campaign.durationDays"
+"Kustannukset" = "campaign.durationDays"
 `)
-	code, _, errs := h.run("fields", "unseen-source")
-	if code != ExitUsage || !strings.Contains(errs, `"Num_of_Days" = "campaign.durationDays": no field durationDays in campaign`) ||
+	code, _, errs := h.run("fields", "finnish-export")
+	if code != ExitUsage || !strings.Contains(errs, `"Kustannukset" = "campaign.durationDays": no field durationDays in campaign`) ||
 		!strings.Contains(errs, "valid paths are") || !strings.Contains(errs, "campaign.startDate") {
 		t.Errorf("bad path: exit %d, %s", code, errs)
 	}
@@ -326,34 +329,34 @@ func TestFieldsMappings(t *testing.T) {
 [profiles.default.fields]
 "x" = "nowhere.email"
 `)
-	if code, _, errs := h.run("check", "unseen-source"); code != ExitUsage || !strings.Contains(errs, "[profiles.default.fields]") {
+	if code, _, errs := h.run("check", "finnish-export"); code != ExitUsage || !strings.Contains(errs, "[profiles.default.fields]") {
 		t.Errorf("bad group: exit %d, %s", code, errs)
 	}
 	h.writeConfig(`
 [fields]
-"Spend_Range_*" = "complianceAndFunding.*"
+"Rahoituksen_*" = "complianceAndFunding.*"
 
 [profiles.default.fields]
-"Num_of_Days" = "legalAndMetadata.versions"
+"Loppupäivä" = "campaign.endDate"
 `)
-	code, out, errs = h.run("fields", "--json", "unseen-source")
+	code, out, errs = h.run("fields", "--json", "finnish-export")
 	var after fieldsLine
 	if code != 0 || json.Unmarshal([]byte(out), &after) != nil {
 		t.Fatalf("exit %d: %s %s", code, out, errs)
 	}
-	// the prefix places Spend_Range_Min_EUR and _Max_EUR, whose rest
-	// padview does not know: placed, but still not recognised
-	if *before.Unrecognised != 3 || *after.Unrecognised != 2 {
+	// the prefix places Rahoituksen_alkuperä, whose rest padview does not
+	// know: placed, but still not recognised
+	if *before.Unrecognised != 8 || *after.Unrecognised != 7 {
 		t.Errorf("unrecognised %d before, %d after", *before.Unrecognised, *after.Unrecognised)
 	}
 	for _, m := range after.Members {
-		if m.Source == "Num_of_Days" && (m.Path != "legalAndMetadata.versions" || !strings.Contains(m.By, "[fields]")) ||
-			m.Source == "Spend_Range_Min_EUR" && (m.Path != "complianceAndFunding.Spend_Range_Min_EUR" || m.Recognised) {
+		if m.Source == "Loppupäivä" && (m.Path != "campaign.endDate" || !strings.Contains(m.By, "[fields]")) ||
+			m.Source == "Rahoituksen_alkuperä" && (m.Path != "complianceAndFunding.Rahoituksen_alkuperä" || m.Recognised) {
 			t.Errorf("%+v", m)
 		}
 	}
-	_, out, _ = h.run("get", "--json", "unseen-source")
-	if !strings.Contains(out, `"Spend_Range_Min_EUR":{"amount":"1000","currency":"EUR"}`) || !strings.Contains(out, `"versions":29`) {
+	_, out, _ = h.run("get", "--json", "finnish-export")
+	if !strings.Contains(out, `"Rahoituksen_alkuperä":"yksityinen"`) || !strings.Contains(out, `"endDate":"2026-03-31"`) {
 		t.Errorf("get reads without the mappings:\n%s", out)
 	}
 }
@@ -363,9 +366,9 @@ func TestFieldsMappings(t *testing.T) {
 // unknown, and the notice undetermined (exit 7), never missing.
 func TestCheckRecords(t *testing.T) {
 	h := withRecords(t)
-	code, out, _ := h.run("check", "unseen-source")
+	code, out, _ := h.run("check", "finnish-export")
 	if code != ExitUndetermined || !strings.Contains(out, "transparency notice undetermined") ||
-		!strings.Contains(out, "? unknown") || !strings.Contains(out, "padview fields unseen-source") || strings.Contains(out, "MISSING") {
+		!strings.Contains(out, "? unknown") || !strings.Contains(out, "padview fields finnish-export") || strings.Contains(out, "MISSING") {
 		t.Errorf("exit %d:\n%s", code, out)
 	}
 	code, out, _ = h.run("check", "politiekereclame-citizen")

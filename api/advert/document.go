@@ -72,6 +72,10 @@ type Document struct {
 	// MaxUnrecognised. A check that finds nothing for a rule while the
 	// answer holds such members cannot call the item missing.
 	Unrecognised int
+	// Unplaced are those members, each place once and in the answer's
+	// order, up to MaxUnrecognised: where they are, what their names may
+	// mean and what their values look like.
+	Unplaced []Unplaced
 
 	// SelfNotice names the source whose records are themselves
 	// transparency notices, where the vocabulary read the answer as one

@@ -52,13 +52,14 @@ func normalize(d *Document, v Value) {
 	root, envelope := n.unwrap(v)
 	if root.Kind != Object {
 		other = append(other, Member{Key: "response", Value: root})
-		n.unrecognised("", "response", root)
+		n.unrecognised("", "response", root, vocab.Meaning{Unread: true})
 	} else {
 		other = n.placeTop(d, root)
 	}
 	d.Other = NewObject(appendUnique(other, envelope, "envelope.")...)
 	n.types(d)
 	d.Unrecognised = len(n.unknown) + n.moreUnknown
+	d.Unplaced = n.unplaced
 }
 
 // normalizer carries one normalization: the vocabulary, memos of its
@@ -71,6 +72,7 @@ type normalizer struct {
 	memo        [numScopes + 1]map[string]*keyInfo // the last for scopeNone
 	interned    map[keyInfo]*keyInfo
 	unknown     map[string]struct{}
+	unplaced    []Unplaced // the unknown places, in the answer's order
 	moreUnknown int
 }
 
@@ -173,10 +175,11 @@ func (n *normalizer) intern(k keyInfo) *keyInfo {
 
 // unrecognised counts the places of the values under a member the
 // vocabulary did not recognise, at path (array indexes left out, so that
-// a member repeated in every sponsor counts once); at, if not "", goes
-// before path. Once MaxUnrecognised places are known it only counts, up to
-// as many again, without making their paths.
-func (n *normalizer) unrecognised(at, path string, v Value) {
+// a member repeated in every sponsor counts once), and keeps each with
+// its name's meaning and its value's shape (Unplaced); at, if not "",
+// goes before path. Once MaxUnrecognised places are known it only counts,
+// up to as many again, without making their paths.
+func (n *normalizer) unrecognised(at, path string, v Value, mean vocab.Meaning) {
 	if len(n.unknown) >= MaxUnrecognised {
 		n.moreUnknown = min(n.moreUnknown+leafCount(v), MaxUnrecognised)
 		return
@@ -184,7 +187,7 @@ func (n *normalizer) unrecognised(at, path string, v Value) {
 	if at != "" {
 		path = at + "." + path
 	}
-	leafPaths(path, v, func(p string) {
+	leafPaths(path, v, func(p string, leaf Value) {
 		if _, ok := n.unknown[p]; ok {
 			return
 		}
@@ -196,38 +199,39 @@ func (n *normalizer) unrecognised(at, path string, v Value) {
 			n.unknown = map[string]struct{}{}
 		}
 		n.unknown[p] = struct{}{}
+		n.unplaced = append(n.unplaced, Unplaced{Path: p, Name: lastName(p), Meaning: mean, Shape: shapeOf(leaf, n.vocab)})
 	})
 }
 
 // leafCount is how many places leafPaths would name in v.
 func leafCount(v Value) int {
 	n := 0
-	leafPaths("", v, func(string) { n++ })
+	leafPaths("", v, func(string, Value) { n++ })
 	return n
 }
 
-// leafPaths calls f with the path of each value in v that holds no
-// further members: v's own for a scalar or an empty container, or list of
-// scalars.
-func leafPaths(path string, v Value, f func(string)) {
+// leafPaths calls f with the path and the value of each value in v that
+// holds no further members: v's own for a scalar or an empty container,
+// or list of scalars.
+func leafPaths(path string, v Value, f func(string, Value)) {
 	switch v.Kind {
 	case Object:
 		if v.Len() == 0 {
-			f(path)
+			f(path, v)
 		}
 		for _, m := range v.Members() {
 			leafPaths(path+"."+m.Key, m.Value, f)
 		}
 	case Array:
 		if IsScalarList(v) {
-			f(path)
+			f(path, v)
 			return
 		}
 		for _, it := range v.Items() {
 			leafPaths(path+"[]", it, f)
 		}
 	default:
-		f(path)
+		f(path, v)
 	}
 }
 
@@ -313,9 +317,10 @@ type topPlan struct {
 // placeTop places the members of the advertisement's top level and returns
 // what goes to Other.
 func (n *normalizer) placeTop(d *Document, root Value) []Member {
-	ms := root.Members()
-	// Other is filtered in place: Normalize alone holds the tree, and each
-	// member adds at most one to it, after it has been read.
+	ms, _ := joinRanges(root.Members(), func(k string) vocab.Meaning { return n.meaning(scopeTop, k) })
+	// Other is filtered in place: Normalize alone holds the tree (or
+	// joinRanges made ms anew), and each member adds at most one to it,
+	// after it has been read.
 	p := topPlan{groups: map[string][]Member{}, other: ms[:0]}
 	currencyTo := n.currencyGroup(ms)
 	for _, m := range ms {
@@ -362,7 +367,7 @@ func (n *normalizer) placeMember(d *Document, p *topPlan, m Member, currencyTo s
 		p.other = append(p.other, m)
 	default:
 		p.other = append(p.other, m)
-		n.unrecognised("", m.Key, m.Value)
+		n.unrecognised("", m.Key, m.Value, mean)
 	}
 }
 
@@ -424,7 +429,8 @@ func (n *normalizer) mergeGroupMember(d *Document, g Group, m Member) {
 	var add []Member
 	switch {
 	case m.Value.Kind == Object:
-		add = m.Value.Members()
+		s := scopeOf(string(g))
+		add, _ = joinRanges(m.Value.Members(), func(k string) vocab.Meaning { return n.meaning(s, k) })
 	case m.Value.Kind == String && (g == GroupAdvertiser || g == GroupCampaign):
 		add = []Member{{Key: "name", Value: m.Value}}
 	default:

@@ -93,7 +93,9 @@ func (n *normalizer) splitParties(d *Document, m Member, other []Member) []Membe
 		}
 		if len(rest) > 0 {
 			other = append(other, Member{Key: m.Key, Value: NewObject(rest...)})
-			n.unrecognised("", m.Key, NewObject(rest...))
+			for _, inner := range rest {
+				n.unrecognised(m.Key, inner.Key, inner.Value, n.meaning(scopeTop, inner.Key))
+			}
 		}
 	case Array:
 		d.SponsorsState, d.ControllersState = ListSent, ListSent
@@ -106,7 +108,7 @@ func (n *normalizer) splitParties(d *Document, m Member, other []Member) []Membe
 		}
 	default:
 		other = append(other, m)
-		n.unrecognised("", m.Key, m.Value)
+		n.unrecognised("", m.Key, m.Value, vocab.Meaning{Unread: true})
 	}
 	return other
 }

@@ -64,36 +64,73 @@ type placer struct {
 
 // top places the members of the advertisement's top level.
 func (p *placer) top(root Value, prefix string) {
-	currencyTo := p.n.currencyGroup(root.Members())
-	served := p.servedAmount(root.Members(), currencyTo)
-	given := p.namesSent(root.Members())
-	for _, m := range root.Members() {
-		src := prefix + m.Key
-		mean := p.n.meaning(scopeTop, m.Key)
-		switch mean.Kind {
-		case vocab.GroupName:
-			p.group(mean.Group, src, m.Value, mean)
-		case vocab.Identifier:
-			dest := "basicInformation.paid"
-			if (m.Value.Kind == String || m.Value.Kind == Number) && m.Value.Str == p.paid {
-				dest = "paid" // the document's own "paid": the identifier asked for
-			}
-			p.leaves(src, dest, m.Value, mean)
-		case vocab.FieldName, vocab.Kept, vocab.Routed:
-			g := mean.Group
-			if mean.Kind == vocab.FieldName && mean.Type() == vocab.Currency {
-				if served != "" {
-					p.leaves(src, home(currencyTo)+"."+served+".currency", m.Value,
-						vocab.Meaning{Kind: vocab.FieldName, By: "the currency of " + served})
-					continue
-				}
-				g = currencyTo
-			}
-			p.member(home(g), g, src, m, given)
-		default:
-			p.leaves(src, "other."+m.Key, m.Value, mean)
+	ms, ends := joinRanges(root.Members(), func(k string) vocab.Meaning { return p.n.meaning(scopeTop, k) })
+	t := topWalk{prefix: prefix, given: p.namesSent(ms)}
+	t.currencyTo = p.n.currencyGroup(ms)
+	t.served = p.servedAmount(ms, t.currencyTo)
+	for _, m := range ms {
+		start := len(p.out)
+		p.topMember(t, m)
+		if e, ok := ends[m.Key]; ok {
+			p.rangeSources(start, prefix+m.Key, prefix, e)
 		}
 	}
+}
+
+// topWalk is what placing each top-level member needs to know of all.
+type topWalk struct {
+	prefix             string
+	currencyTo, served string
+	given              map[string]map[string]bool
+}
+
+// topMember places one top-level member.
+func (p *placer) topMember(t topWalk, m Member) {
+	src := t.prefix + m.Key
+	mean := p.n.meaning(scopeTop, m.Key)
+	switch mean.Kind {
+	case vocab.GroupName:
+		p.group(mean.Group, src, m.Value, mean)
+	case vocab.Identifier:
+		dest := "basicInformation.paid"
+		if (m.Value.Kind == String || m.Value.Kind == Number) && m.Value.Str == p.paid {
+			dest = "paid" // the document's own "paid": the identifier asked for
+		}
+		p.leaves(src, dest, m.Value, mean)
+	case vocab.FieldName, vocab.Kept, vocab.Routed:
+		g := mean.Group
+		if mean.Kind == vocab.FieldName && mean.Type() == vocab.Currency {
+			if t.served != "" {
+				p.leaves(src, home(t.currencyTo)+"."+t.served+".currency", m.Value,
+					vocab.Meaning{Kind: vocab.FieldName, By: "the currency of " + t.served})
+				return
+			}
+			g = t.currencyTo
+		}
+		p.member(home(g), g, src, m, t.given)
+	default:
+		p.leaves(src, "other."+m.Key, m.Value, mean)
+	}
+}
+
+// rangeSources writes, for the places a joined range listed from
+// p.out[start:] on, the members its ends came from as their sources: the
+// joined member is normalizer's, the ends are what was sent; the
+// currency the names gave was not sent.
+func (p *placer) rangeSources(start int, joined, prefix string, ends [2]string) {
+	out := p.out[:start]
+	for _, pl := range p.out[start:] {
+		switch pl.Source {
+		case joined + ".lowerBound":
+			pl.Source, pl.Name, pl.By = prefix+ends[0], ends[0], p.n.meaning(scopeTop, ends[0]).By
+		case joined + ".upperBound":
+			pl.Source, pl.Name, pl.By = prefix+ends[1], ends[1], p.n.meaning(scopeTop, ends[1]).By
+		case joined + ".currency":
+			continue
+		}
+		out = append(out, pl)
+	}
+	p.out = out
 }
 
 // namesSent are the names in each destination object before the typer
@@ -278,7 +315,7 @@ func (p *placer) value(src, dest string, v Value, mean vocab.Meaning) {
 // leaves lists the leaves of v at src (placed at dest): v itself, or the
 // members within it, which a recognised member's meaning covers.
 func (p *placer) leaves(src, dest string, v Value, mean vocab.Meaning) {
-	leafPaths("", v, func(rest string) {
+	leafPaths("", v, func(rest string, _ Value) {
 		if p.seen[src+rest] {
 			return
 		}

@@ -129,20 +129,24 @@ var sourceCases = []sourceCase{
 		"complianceAndFunding.transparencyNoticeUrl": "https://canal-fictif.example/avis",
 		"legalAndMetadata.responsiblePerson":         "Jeanne Exemple",
 	}},
-	// An unknown role (geldgeber_) and an unknown group prefix (ausgaben_):
-	// kept in Other and counted, for padview fields to suggest lines for.
-	{"german-unknown-role", 5, map[string]string{
-		"advertiser.name": "Initiative Saubere Luft (fiktiv)", "other.geldgeber_email": "max@beispiel.example",
-		"other.ausgaben_betrag": "980.00",
+	// A role no vocabulary file lists (geldgeber_, the donor) and a group
+	// word (ausgaben_, spending) read by their words: the payer's fields,
+	// the amount and its currency.
+	{"german-unknown-role", 0, map[string]string{
+		"advertiser.name": "Initiative Saubere Luft (fiktiv)", "complianceAndFunding.payer.email": "max@beispiel.example",
+		"complianceAndFunding.amountsReceived": `{"amount":"980.00","currency":"EUR"}`,
 	}},
-	{"sponsor-other-names", 3, map[string]string{"other.geldgeber_strasse": "Hafenstraße 9"}},
-	// A source padview was not built for: what it knows is placed, the
-	// rest is kept in Other and counted.
-	{"unseen-source", 3, map[string]string{
+	{"sponsor-other-names", 1, map[string]string{"complianceAndFunding.payer.streetAddress": "Hafenstraße 9"}},
+	// An ad-library export no vocabulary file lists, read by its words.
+	{"unseen-source", 0, map[string]string{
 		"advertiser.name": "Stichting Voorbeeld (fictional)", "campaign.startDate": "2025-10-01",
 		"complianceAndFunding.amountsReceived": `{"amount":"1500","currency":"EUR"}`, "basicInformation.adFormat": "Video",
-		"other.Num_of_Days": "29",
+		"campaign.days": "29",
+		"complianceAndFunding.Spend_Range_Min_EUR/Spend_Range_Max_EUR": `{"lowerBound":"1000","upperBound":"2000","currency":"EUR"}`,
 	}},
+	// A language padview has no words for: nothing is lost, all is
+	// counted, kept in Other.
+	{"finnish-export", 8, map[string]string{"other.Kustannukset": "1200 EUR", "other.Alkupäivä": "2026-03-01"}},
 }
 
 func TestSources(t *testing.T) {
@@ -185,7 +189,8 @@ func TestNormalizeWithMappings(t *testing.T) {
 	raw := []byte(`{"werbekunde_name": "Hafenbund", "zahlstelle_name": "Fonds", "zahlstelle_konto": "x", "wahltag": "2026-03-08",
 	  "zahlstelle_lieblingsfarbe": "blau"}`)
 	d, _ := Normalize(raw, "X", Full)
-	if d.Unrecognised != 5 {
+	// the built-in vocabulary reads "wahltag" by its words (election day)
+	if d.Unrecognised != 4 || at(t, d, "complianceAndFunding.electionDate") != "2026-03-08" {
 		t.Fatalf("built-in: %d unrecognised; other %s", d.Unrecognised, d.Other.Text())
 	}
 	v, err := d.Vocabulary().With(testMappings)

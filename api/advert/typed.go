@@ -135,7 +135,7 @@ func (t *typer) object(v Value, s scope, at string) Value {
 	for i, m := range ms {
 		info[i] = t.n.info(s, m.Key)
 		if s != scopeNone && !info[i].mean.Recognised() {
-			t.n.unrecognised(at, m.Key, m.Value)
+			t.n.unrecognised(at, m.Key, m.Value, info[i].mean)
 		}
 	}
 	var cur currencies

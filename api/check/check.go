@@ -90,9 +90,10 @@ type Result struct {
 	Flagged bool
 
 	// absent says a missing item was not found at all (rather than found
-	// empty or unusable): with members padview did not recognise in the
-	// answer, it is unknown instead.
-	absent bool
+	// empty or unusable), weak that it was found only sent empty or
+	// unreadable: where a member padview did not recognise may hold it,
+	// it is unknown instead.
+	absent, weak bool
 }
 
 // Failed reports whether this result makes the notice incomplete: a
@@ -155,12 +156,10 @@ func Check(d *advert.Document) Report {
 		res := rule.eval(c, rule)
 		res.Rule = rule
 		res.Rule.Fields = expand(c.v, rule.Fields) // the vocabulary's sets, as the fields they are
-		if res.Status == Missing && res.absent && d.Unrecognised > 0 {
-			res.Status = Unknown
-			if rest, ok := strings.CutPrefix(res.Note, text.NotInResponse); ok {
-				res.Note = "not found" + rest
+		if undecided(res) {
+			if us := c.maybe(rule, res); len(us) > 0 {
+				res = unknownFrom(res, us, d)
 			}
-			res.Note += unknownNote(d)
 		}
 		// Paths hold member names from the server: clean them once here.
 		for j, f := range res.Found {
@@ -172,14 +171,28 @@ func Check(d *advert.Document) Report {
 	return r
 }
 
-// unknownNote says why a rule found nothing is not missing.
-func unknownNote(d *advert.Document) string {
-	n := text.Plural(d.Unrecognised, "member", "members")
-	if d.Unrecognised >= advert.MaxUnrecognised {
-		n = "more than " + n
+// undecided reports whether a result may be wrong for a member padview
+// did not recognise: an item (or a part of it) not found, found only
+// empty or unreadable, or not in this view. A recognised member that is
+// empty or unreadable never wins over a member that may hold the item.
+func undecided(res Result) bool {
+	return res.Status == Missing && (res.absent || res.weak) || res.Status == NotInView
+}
+
+// unknownFrom is a result padview cannot decide, because members it did
+// not recognise may hold the item: its note says what was (not) found
+// and names them.
+func unknownFrom(res Result, us []advert.Unplaced, d *advert.Document) Result {
+	note := res.Note
+	switch {
+	case res.Status == NotInView:
+		note = "not found in this view"
+	case strings.HasPrefix(note, text.NotInResponse):
+		note = "not found" + strings.TrimPrefix(note, text.NotInResponse)
 	}
-	return fmt.Sprintf("; the answer has %s padview did not recognise (padview fields %s lists them)",
-		n, d.PAID)
+	res.Status = Unknown
+	res.Note = note + "; " + maybeNote(us) + " (padview fields " + d.PAID + " shows how padview read them)"
+	return res
 }
 
 // Verdict is what a report says of the notice as a whole.

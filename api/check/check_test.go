@@ -61,7 +61,7 @@ var ruleCases = []ruleCase{
 	{"Dutch sponsor", "sponsor.name", full, `{"opdrachtgever_naam_organisatie": "Partij voor Iets"}`, Present, "", "advertiser.companyName", false},
 	{"bare string advertiser", "sponsor.name", full, `{"advertiser": "AAAS", "targets": [{"segment": "Age", "target": "18+"}]}`, Present, "", "advertiser.name", false},
 	{"Meta page", "sponsor.name", full, `{"page_name": "Citizens for Rivers"}`, Present, "", "advertiser.name", false},
-	{"unknown: nothing recognised", "sponsor.name", full, `{"opdrachtgeverin_naam": "X"}`, Unknown, "1 member", "", false},
+	{"unknown: a candidate by its words", "sponsor.name", full, `{"opdrachtgeverin_naam": "X"}`, Unknown, `maybe "opdrachtgeverin_naam"`, "", false},
 
 	// sponsor.legal_name
 	{"legal name", "sponsor.legal_name", full, `{"advertiser": {"legalName": "Riverside Ltd"}}`, Present, "", "advertiser.legalName", false},
@@ -137,7 +137,7 @@ var ruleCases = []ruleCase{
 	{"no start", "period", standard, `{"campaign": {"endDate": "2026-09-01"}}`, Missing, "no start date, only an end", "", false},
 	{"no end, ongoing", "period", standard, `{"campaign": {"startDate": "2026-09-01", "isOngoing": true}}`, Missing, "ongoing", "", false},
 	{"a period object", "period", standard, `{"campaign": {"period": {"start": "2026-09-01", "end": "2026-10-01"}}}`, Present, "", "campaign.period.end", false},
-	{"end unrecognised", "period", standard, `{"campaign": {"startDate": "2026-09-01"}, "sluitingsdatum_x": "2026-10-01"}`, Unknown, "padview did not recognise", "", false},
+	{"end unrecognised", "period", standard, `{"campaign": {"startDate": "2026-09-01"}, "sluitingsdatum_x": "2026-10-01"}`, Unknown, `maybe "sluitingsdatum_x"`, "", false},
 	{"no dates", "period", standard, `{"campaign": {"name": "X"}}`, Missing, "no start and no end", "", false},
 	{"end not disclosed", "period", standard, `{"campaign": {"startDate": "2026-09-01", "endDate": null}}`, DeclaredNone, "end is not disclosed", "", false},
 	{"unreadable date", "period", standard, `{"campaign": {"startDate": "soon", "endDate": "2026-09-01"}}`, Present, "start is not a date", "", true},
@@ -174,7 +174,7 @@ var ruleCases = []ruleCase{
 	{"Dutch inside", "funding.eu", standard, `{"oorsprong_ontvangen_bedragen": "Publiek geld van binnen de EU,Particulier geld van binnen de EU"}`, Present, "inside the EU", "", false},
 	{"German outside", "funding.eu", standard, `{"complianceAndFunding": {"herkunft": "Private Mittel von außerhalb der EU"}}`, Present, "outside the EU", "", true},
 	{"French inside", "funding.eu", standard, `{"complianceAndFunding": {"origine": "fonds privés dans l'UE"}}`, Present, "inside the EU", "", false},
-	{"unrecognised members: unknown", "funding.eu", standard, `{"complianceAndFunding": {"fundingOrigin": "donations"}, "x_herkomst_flag": "ja"}`, Unknown, "1 member padview did not recognise", "", false},
+	{"unrecognised members: unknown", "funding.eu", standard, `{"complianceAndFunding": {"fundingOrigin": "donations"}, "x_herkomst_flag": "ja"}`, Unknown, `maybe "x_herkomst_flag"`, "", false},
 	{"flag null", "funding.eu", standard, `{"complianceAndFunding": {"isThirdCountryFunded": null, "fundingOrigin": "donations"}}`, DeclaredNone, "", "", false},
 	{"nothing says", "funding.eu", standard, `{"complianceAndFunding": {"fundingOrigin": "donations"}}`, Missing, "does not say", "", false},
 
@@ -184,7 +184,11 @@ var ruleCases = []ruleCase{
 	{"calculation not disclosed", "calculation", standard, `{"complianceAndFunding": {"calculationMethod": "not disclosed"}}`, DeclaredNone, "", "", false},
 	{"Dutch n.v.t.", "calculation", standard, `{"methode_waardebepaling_voordelen_natura": "n.v.t."}`, DeclaredNone, "", "complianceAndFunding.calculationMethodology", false},
 	{"Dutch sent empty", "calculation", standard, `{"methode_waardebepaling_voordelen_natura": ""}`, Missing, "sent empty", "", false},
-	{"not recognised", "calculation", standard, `{"berekening_der_waarden": "x"}`, Unknown, "padview fields TEST01", "", false},
+	{"read by its words", "calculation", standard, `{"berekening_der_waarden": "x"}`, Present, "", "", false},
+	{"a candidate by its words", "calculation", standard, `{"xq_berekening_waarden": "x"}`, Unknown, "padview fields TEST01", "", false},
+	{"a member that cannot be it", "calculation", standard, `{"xq_berekening_waarden": "x", "zqx_plugh": "2026-01-01"}`, Unknown,
+		`maybe "xq_berekening_waarden" (`, "", false},
+	{"no candidate: missing", "calculation", standard, `{"zqx_plugh": "2026-01-01", "spend_eur": 5}`, Missing, "not in this response", "", false},
 	{"no calculation", "calculation", standard, `{}`, Missing, "", "", false},
 
 	// election
@@ -546,29 +550,36 @@ func TestReportJSON(t *testing.T) {
 	}
 }
 
-// While the answer holds members padview did not recognise, an item it
+// Where the answer holds a member padview did not recognise, an item it
 // did not find (or found only in part: an amount whose currency may be
 // elsewhere, a payer whose name may be, sponsors the advertiser's value may
-// stand for) is unknown; an item it found and that is wrong (a period that
-// ends before it starts, as DEW103's) is missing all the same. This is
-// what padview fields says above the unrecognised members.
-func TestUnknownOnlyWhereNotFound(t *testing.T) {
-	const unknownMember = `"zzz_unbekannt": "?"`
+// stand for) is unknown only if that member may hold it: by its name's
+// words, or, where none of them could be read, by its value's shape. An
+// item it found and that is wrong (a period that ends before it starts)
+// is missing all the same. This is what padview fields says above the
+// unrecognised members.
+func TestUnknownOnlyWhereACandidateMayHoldIt(t *testing.T) {
+	unread := func(v string) string { return `"zzz_qqq": ` + v }
 	for _, c := range []struct {
 		name, rule, body string
 		want             Status
 	}{
-		{"an amount whose currency may be elsewhere", "amounts", `{"campaign": {"totalValue": 9800}, ` + unknownMember + `}`, Unknown},
+		{"an amount whose currency may be elsewhere", "amounts", `{"campaign": {"totalValue": 9800}, ` + unread(`"EUR"`) + `}`, Unknown},
 		{"an amount without a currency, all recognised", "amounts", `{"campaign": {"totalValue": 9800}}`, Missing},
-		{"a payer whose name may be elsewhere", "payer", `{"complianceAndFunding": {"payer": {"email": "p@x.example"}}, ` + unknownMember + `}`, Unknown},
+		{"a payer whose name may be elsewhere", "payer", `{"complianceAndFunding": {"payer": {"email": "p@x.example"}}, ` + unread(`"Beispiel GmbH"`) + `}`, Unknown},
 		{"a payer without a name, all recognised", "payer", `{"complianceAndFunding": {"payer": {"email": "p@x.example"}}}`, Missing},
 		{"sponsors in part, the advertiser's may be elsewhere", "sponsor.email",
-			`{"sponsors": [{"name": "A", "email": "a@x.example"}, {"name": "B"}], ` + unknownMember + `}`, Unknown},
+			`{"sponsors": [{"name": "A", "email": "a@x.example"}, {"name": "B"}], ` + unread(`"b@x.example"`) + `}`, Unknown},
+		{"sponsors in part, and nothing that looks like an email", "sponsor.email",
+			`{"sponsors": [{"name": "A", "email": "a@x.example"}, {"name": "B"}], ` + unread(`"?"`) + `}`, Missing},
 		{"a period that ends before it starts", "period",
-			`{"kampagne": {"beginn": "2026-05-04T09:00:00", "ende": "2026-04-01"}, ` + unknownMember + `}`, Missing},
-		{"a period without an end", "period", `{"campaign": {"startDate": "2026-05-04"}, ` + unknownMember + `}`, Unknown},
+			`{"kampagne": {"beginn": "2026-05-04T09:00:00", "ende": "2026-04-01"}, ` + unread(`"2026-06-01"`) + `}`, Missing},
+		{"a period without an end, and a date beside it", "period", `{"campaign": {"startDate": "2026-05-04"}, ` + unread(`"2026-06-01"`) + `}`, Unknown},
+		{"a period without an end, and no date beside it", "period", `{"campaign": {"startDate": "2026-05-04"}, ` + unread(`"?"`) + `}`, Missing},
+		{"an end read by its words in a language padview knows", "period", `{"campaign": {"startDate": "2026-05-04"}, "data_fine": "2026-06-01"}`, Present},
 		{"a notice link that is no web address", "notice_url",
-			`{"complianceAndFunding": {"transparencyNoticeUrl": "see the website"}, ` + unknownMember + `}`, Missing},
+			`{"complianceAndFunding": {"transparencyNoticeUrl": "see the website"}, ` + unread(`"https://x.example/t"`) + `}`, Missing},
+		{"a member read as something else is no candidate", "calculation", `{"campaign": {"startDate": "2026-05-04"}, "Impressions": "1000"}`, Missing},
 	} {
 		if r := result(t, Check(doc(t, full, c.body)), c.rule); r.Status != c.want {
 			t.Errorf("%s: %s %s (%s); want %s", c.name, c.rule, r.Status, r.Note, c.want)

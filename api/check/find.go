@@ -200,7 +200,7 @@ func fromMatches(ms []match) Result {
 		return Result{Status: DeclaredNone, Found: p, Note: "the service says none, or not disclosed"}
 	}
 	if p := paths(ms, empty); len(p) > 0 {
-		return Result{Status: Missing, Found: p, Note: "sent empty"}
+		return Result{Status: Missing, Found: p, Note: "sent empty", weak: true}
 	}
 	return notFound(text.NotInResponse)
 }

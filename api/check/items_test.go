@@ -77,7 +77,7 @@ func TestControllingEntityNoteNamesTheDataControllers(t *testing.T) {
 			NotApplicable, []string{"no controlling entity", "is a data controller"}, "looked for"},
 		{"named", `{"complianceAndFunding": {"controllingEntity": "Holding SE"}, "controllers": [{"name": "A"}]}`,
 			Present, nil, "data controller"},
-		{"unknown keeps where it looked", `{"controllers": [{"name": "A"}], "x_gezag": "y"}`, Unknown,
+		{"unknown keeps where it looked", `{"controllers": [{"name": "A"}], "x_gezag": "Holding Beispiel SE"}`, Unknown,
 			[]string{"not found: looked for as", "is a data controller", "padview fields TEST01"}, ""},
 	}
 	for _, c := range cases {

@@ -18,6 +18,9 @@ func (v *Vocabulary) Lookup(scope, key string) Meaning {
 		return m
 	}
 	m := v.lookup(s, Fold(key))
+	if m.Kind == Unknown {
+		m = v.byWords(s, key)
+	}
 	v.cache.put(s, key, m)
 	return m
 }

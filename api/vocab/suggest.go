@@ -16,24 +16,132 @@ type Suggestion struct {
 }
 
 // Suggest proposes a [fields] line for a member name the vocabulary does
-// not know; ok is false when it has none. A name a letter or two from a
-// known one (after folding) is mapped to that name's path; in a group or
-// party scope it looks among that scope's names, and a name that starts
-// with a known role looks for the closest of the party's fields after it
-// ("opdrachtgever_telefoon_nummr" is close to
-// "opdrachtgever_telefoonnummer"). Else a name whose last words are a
-// party's field after words padview does not know ("geldgeber_email") is
-// read as a role it does not know: the line maps the prefix to a party,
-// and says that which party is a guess.
+// not recognise; ok is false when it has none. Where the name's words
+// meet a field's signature but leave a word padview cannot read
+// ("deprecated_amount"), the line maps the name to that field, and Why
+// names the words: a suggestion never crosses meanings (a party's field
+// only for a party's attribute, never "excluded" to "included", never a
+// name to a kind), because it is the reading the words already give.
+// Where none of the name's words could be read, it may be a slip of the
+// keys: a name a letter or two from a known one (after folding, with the
+// same first letter) is mapped to that name's path; in a group or party
+// scope it looks among that scope's names, and after a known role among
+// the party's fields ("opdrachtgever_telefoon_nummr").
 func (v *Vocabulary) Suggest(scope, key string) (Suggestion, bool) {
 	f := Fold(key)
-	if f == "" || v.Lookup(scope, key).Recognised() {
+	m := v.Lookup(scope, key)
+	if f == "" || m.Recognised() {
 		return Suggestion{}, false
 	}
-	if known, path, ok := v.closest(scope, f); ok {
+	if s, ok := v.byMeaning(scope, key); ok {
+		return s, true
+	}
+	if known, path, ok := v.closest(scope, f); ok && v.typoOnly(key) {
 		return Suggestion{Name: key, Path: path, Why: "close to " + strconv.Quote(known)}, true
 	}
-	return v.unknownRole(scope, key)
+	return Suggestion{}, false
+}
+
+// byMeaning is the line the words of a name give: the best field whose
+// signature they meet, where only words padview cannot read kept it from
+// being recognised (never a negated name).
+func (v *Vocabulary) byMeaning(scope, key string) (Suggestion, bool) {
+	toks := v.wordsOf(key)
+	if len(toks) == 0 {
+		return Suggestion{}, false
+	}
+	var fixed []string
+	for i, t := range toks {
+		if len(t.concepts) == 0 && t.currency == "" && !t.number {
+			if w, cs, ok := theLexicon().closeWord(t.text); ok {
+				toks[i].concepts = cs
+				fixed = append(fixed, strconv.Quote(t.text)+" as "+strconv.Quote(w))
+			}
+		}
+	}
+	table := TableOf(scope)
+	r := v.reading(table, toks)
+	fs := r.fits(v)
+	if r.negated || len(fs) == 0 || !fs[0].meetsNeed || fs[0].explained == 0 || fs[0].sig.path == "party" {
+		return Suggestion{}, false
+	}
+	s := fs[0].sig
+	path := s.path
+	switch g := r.partyOf(s); {
+	case table == party:
+		path = scope + strings.TrimPrefix(path, "party")
+	case g != "":
+		path = g + strings.TrimPrefix(path, "party")
+	}
+	var unread []string
+	for _, t := range toks {
+		if r.explains(s, t, strings.HasPrefix(s.path, "party")) == 0 {
+			unread = append(unread, strconv.Quote(t.text))
+		}
+	}
+	why := r.evidence(path)
+	if len(fixed) > 0 {
+		why += "; reading " + strings.Join(fixed, ", ")
+	}
+	if len(unread) > 0 {
+		why += "; padview cannot read " + strings.Join(unread, ", ") + ": check that the member means this"
+	}
+	return Suggestion{Name: key, Path: path, Why: why}, true
+}
+
+// closeWord is the listed word a word of a name is most likely a slip
+// of: one letter off for a word of five letters or more, two for nine or
+// more, with the same first letter; ok is false where there is none, or
+// two as close.
+func (l *lexicon) closeWord(w string) (string, []int, bool) {
+	limit := 2
+	if len(w) >= 9 {
+		limit = 3
+	}
+	if len(w) < 5 {
+		return "", nil, false
+	}
+	best, found, tie := limit, "", false
+	for _, k := range l.sortedWords() {
+		if k[0] != w[0] || len(k) < 4 {
+			continue
+		}
+		switch d := distance(w, k, limit); {
+		case d < best:
+			best, found, tie = d, k, false
+		case d == best && found != "":
+			tie = tie || !slices.Equal(l.words[k], l.words[found])
+		}
+	}
+	if found == "" || tie {
+		return "", nil, false
+	}
+	return found, l.words[found], true
+}
+
+// sortedWords are the lexicon's words in order, so that a slip is read
+// the same way every time.
+func (l *lexicon) sortedWords() []string {
+	l.sortOnce.Do(func() {
+		l.sorted = make([]string, 0, len(l.words))
+		for w := range l.words {
+			l.sorted = append(l.sorted, w)
+		}
+		slices.Sort(l.sorted)
+	})
+	return l.sorted
+}
+
+// typoOnly reports whether none of a name's words could be read: only
+// then is a known name a few letters away likely the same name mistyped,
+// rather than another word.
+func (v *Vocabulary) typoOnly(key string) bool {
+	for _, t := range v.wordsOf(key) {
+		if len(t.concepts) > 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // closest finds the known name closest to the folded name f, and its path.
@@ -66,38 +174,6 @@ func (v *Vocabulary) closest(scope, f string) (known, path string, ok bool) {
 		}
 	}
 	return known, path, ok
-}
-
-// unknownRole reads a name as words padview does not know before a
-// field it knows. Before a party's field ("geldgeber_email") the words
-// read as a role: at the top level the line maps them as a prefix for the
-// payer, the party such roles most often name, and says that it is a
-// guess; inside a party it maps the name to the party's field. Before a
-// group's field ("ausgaben_waehrung") the line maps them as a prefix for
-// that group.
-func (v *Vocabulary) unknownRole(scope, key string) (Suggestion, bool) {
-	spans := wordSpans(key)
-	for i := 1; i < len(spans); i++ {
-		rest := key[spans[i][0]:]
-		prefix := key[:spans[i][0]]
-		f := Fold(rest)
-		if e, ok := v.partyField(f); ok {
-			if TableOf(scope) == party {
-				return Suggestion{Name: key, Path: scope + "." + e.field.Name,
-					Why: strconv.Quote(rest) + " is a party's " + e.field.Name + " after words padview does not know"}, true
-			}
-			return Suggestion{Name: prefix + "*", Path: Payer + ".*",
-				Why: strconv.Quote(prefix) + " before a party's " + e.field.Name + " reads as a role padview does not know; " +
-					"which party it names is a guess: map it to advertiser.*, payer.* or controllingEntity.*"}, true
-		}
-		for _, g := range objectGroups {
-			if e, ok := v.names[g][f]; ok && TableOf(scope) != party {
-				return Suggestion{Name: prefix + "*", Path: g + ".*",
-					Why: strconv.Quote(prefix) + " before " + e.field.Path() + "; check that the other names it starts go there too"}, true
-			}
-		}
-	}
-	return Suggestion{}, false
 }
 
 // sortedNames are a table's names in order, so that of two names as close

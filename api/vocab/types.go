@@ -164,10 +164,34 @@ type Meaning struct {
 	// ("totale_waarde_campagne_euro": EUR).
 	Currency string
 	// By says what recognised the name, for people: the vocabulary and,
-	// for a composed name, its parts.
+	// for a composed name, its parts; for a name read by its words, the
+	// words and what they read as ("words: paying advertiser name →
+	// payer.name").
 	By string
+	// Part is the end of a range of amounts a name gives ("lower" for
+	// "spend_range_min_eur", "upper" for its "_max_" twin); "" for a
+	// whole amount.
+	Part string
+	// candidates are, for a name padview did not recognise, the places
+	// its words touch, best first, joined by commas (a string, so that a
+	// Meaning stays comparable): see Candidates.
+	candidates string
+	// Unread says that none of the name's words could be read: by its
+	// words it may be anything, and only its value's shape and its place
+	// tell what it may hold.
+	Unread bool
 
 	spelling string // the name as the vocabulary writes it, for By
+}
+
+// Candidates are, for a name padview did not recognise, the places its
+// words touch ("complianceAndFunding.amountsReceived", "advertiser.email",
+// "payer"), best first: the items the member may hold.
+func (m Meaning) Candidates() []string {
+	if m.candidates == "" {
+		return nil
+	}
+	return strings.Split(m.candidates, ",")
 }
 
 // Recognised reports whether the vocabulary knows the name: a name a

@@ -1,0 +1,210 @@
+package vocab
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+)
+
+// token is one word (or phrase) of a name and the concepts it carries.
+type token struct {
+	text     string
+	concepts []int
+	currency string // an ISO 4217 code the word names ("eur", "INR")
+	number   bool   // digits: a running number ("address2")
+}
+
+// wordsOf reads a member name into tokens: phrases first, longest first
+// ("paid for by"), then words by their form, their stem in each language,
+// or as a compound of listed words ("startdatum"); stop words that carry
+// no concept drop out. Words nothing explains keep no concept.
+func (v *Vocabulary) wordsOf(key string) []token {
+	l := theLexicon()
+	raw := nameWords(key)
+	folded := make([]string, len(raw))
+	for i, w := range raw {
+		folded[i] = foldWord(w)
+	}
+	var out []token
+	for i := 0; i < len(folded); {
+		if t, n, ok := l.phraseAt(folded[i:]); ok {
+			out = append(out, t)
+			i += n
+			continue
+		}
+		w := folded[i]
+		i++
+		switch {
+		case w == "":
+			continue
+		case isDigits(w):
+			out = append(out, token{text: w, number: true})
+			continue
+		}
+		if cur := v.currencyWordOf(raw[i-1], w); cur != "" {
+			out = append(out, token{text: w, currency: cur})
+			continue
+		}
+		if cs := l.conceptsOf(w); len(cs) > 0 {
+			out = append(out, token{text: w, concepts: cs})
+			continue
+		}
+		if l.stop[w] {
+			continue
+		}
+		if parts, ok := l.compound(w); ok {
+			out = append(out, parts...)
+			continue
+		}
+		out = append(out, token{text: w})
+	}
+	return out
+}
+
+// phraseAt matches the longest phrase that starts the words ws: each word
+// as written, the last one by its stem too ("postal codes", "postal
+// code").
+func (l *lexicon) phraseAt(ws []string) (token, int, bool) {
+	for _, p := range l.phrases[ws[0]] {
+		n := len(p)
+		if n <= len(ws) && slices.Equal(p[:n-1], ws[:n-1]) && sameWord(p[n-1], ws[n-1]) {
+			key := strings.Join(p, " ")
+			return token{text: key, concepts: l.phraseC[key]}, len(p), true
+		}
+	}
+	return token{}, 0, false
+}
+
+// sameWord reports whether two folded words are one: the same, or of
+// four letters or more with one stem in some language.
+func sameWord(a, b string) bool {
+	if a == b {
+		return true
+	}
+	if len(a) < minStemmed || len(b) < minStemmed {
+		return false
+	}
+	for li := range languages {
+		if sa := stem(li, a); sa != "" && sa == stem(li, b) {
+			return true
+		}
+	}
+	return false
+}
+
+// conceptsOf are the concepts of a folded word: as written, else by its
+// stem in any language. A stem keeps a word's first letters, so a word
+// whose first three no listed word starts with is not stemmed at all:
+// most words of a hostile answer's names cost one map look-up.
+func (l *lexicon) conceptsOf(w string) []int {
+	if cs, ok := l.words[w]; ok {
+		return cs
+	}
+	if len(w) < minStemmedName || !l.starts[w[:3]] {
+		return nil
+	}
+	if cs, ok := l.memo.get(w); ok {
+		return cs
+	}
+	var out []int
+	for li := range languages {
+		if st := stem(li, w); st != "" {
+			for _, c := range l.stems[li][st] {
+				out = appendOnce(out, c)
+			}
+		}
+	}
+	l.memo.put(w, out)
+	return out
+}
+
+// compound splits a word made of listed words ("startdatum",
+// "zahlungsempfaenger", "nietvantoepassing") into them: the fewest parts
+// of at least three letters (two for the last), a linking "s" or "e"
+// allowed between them as German and Dutch write it; the last part may be
+// inflected. ok is false when no such split covers the whole word.
+func (l *lexicon) compound(w string) ([]token, bool) {
+	n := len(w)
+	if n < 5 || n > 64 {
+		return nil, false
+	}
+	const none = 1 << 20
+	// best[e] is the fewest parts that cover w[:e]; the last of them is
+	// w[partAt[e]:e], and the split before it ends at from[e].
+	best, from, partAt := make([]int, n+1), make([]int, n+1), make([]int, n+1)
+	for i := 1; i <= n; i++ {
+		best[i] = none
+	}
+	for i := 0; i < n; i++ {
+		if best[i] == none {
+			continue
+		}
+		l.extend(w, i, i, best, from, partAt)
+		if i > 0 && (w[i] == 's' || w[i] == 'e') {
+			l.extend(w, i, i+1, best, from, partAt) // a linking letter
+		}
+	}
+	if best[n] == none || best[n] < 2 {
+		return nil, false
+	}
+	var parts []token
+	for end := n; end > 0; end = from[end] {
+		part := w[partAt[end]:end]
+		parts = append(parts, token{text: part, concepts: l.partConcepts(part, end == n)})
+	}
+	slices.Reverse(parts)
+	return parts, true
+}
+
+// extend tries every listed word that starts at s, after a split that
+// ends at i, and keeps the split with the fewest parts at each end.
+func (l *lexicon) extend(w string, i, s int, best, from, partAt []int) {
+	for e := s + 2; e <= len(w) && e-s <= l.longest; e++ {
+		last := e == len(w)
+		if e-s < 3 && !last {
+			continue
+		}
+		if len(l.partConcepts(w[s:e], last)) == 0 {
+			continue
+		}
+		if c := best[i] + 1; c < best[e] {
+			best[e], from[e], partAt[e] = c, i, s
+		}
+	}
+}
+
+// partConcepts are the concepts of a part of a compound: as written, and
+// for the last part by its stem too (it carries the inflection).
+func (l *lexicon) partConcepts(p string, last bool) []int {
+	if cs, ok := l.words[p]; ok {
+		return cs
+	}
+	if last {
+		return l.conceptsOf(p)
+	}
+	return nil
+}
+
+// currencyWordOf is the ISO 4217 code a word of a name names: a currency
+// word of the vocabulary ("eur", "euro", "zloty"), or three capitals
+// written as a word of their own ("Spend_Range_Min_INR"); "" otherwise.
+func (v *Vocabulary) currencyWordOf(raw, folded string) string {
+	for _, c := range v.curFirst[folded[0]] {
+		if c.folded == folded {
+			return c.to
+		}
+	}
+	if len(raw) == 3 && strings.IndexFunc(raw, func(r rune) bool { return !unicode.IsUpper(r) || r > unicode.MaxASCII }) < 0 {
+		return raw
+	}
+	return ""
+}
+
+func isDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
