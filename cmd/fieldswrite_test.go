@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/vocab"
 )
 
@@ -263,5 +264,64 @@ func TestFieldsPlanSkipsWhatTheTableHas(t *testing.T) {
 		{Name: "b", Path: "campaign.name"}, {Name: "b", Path: "campaign.period"}})
 	if len(add) != 1 || add[0].Name != "b" || len(skip) != 2 || skip[0].has != "campaign.name" || skip[1].has != "campaign.name" {
 		t.Errorf("add %v, skip %v", add, skip)
+	}
+}
+
+// The TUI adds its lines through the same writer, to the same table: the
+// config file gets the line, the clients built from then on read with it
+// (and keep the token's rate budget), and a name the table maps to
+// another path is refused. The demo has no config file to add to.
+func TestTUIAddsLinesThroughTheSameWriter(t *testing.T) {
+	h := withRecords(t)
+	path := h.writeConfig(partnerConfig(h))
+	h.tty = true
+	if code, _, errs := h.run(); code != 0 || h.tuiCfg == nil {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	cfg := *h.tuiCfg
+	if cfg.Fields == nil || cfg.FieldsTable != "[profiles.partner.fields]" || cfg.FieldsFile != path {
+		t.Fatalf("fields writer %v, table %q in %q", cfg.Fields != nil, cfg.FieldsTable, cfg.FieldsFile)
+	}
+	before, err := cfg.NewClient(cfg.Token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, _, err := before.Get(t.Context(), "german-unknown-role", advert.Standard)
+	if err != nil || doc.Unrecognised != 5 {
+		t.Fatalf("%v, %d unrecognised", err, doc.Unrecognised)
+	}
+	v, err := cfg.Fields(vocab.Mapping{Name: "geldgeber_*", Path: "payer.*"})
+	if err != nil || !v.Lookup("", "geldgeber_email").Recognised() {
+		t.Fatalf("%v", err)
+	}
+	b, _ := os.ReadFile(path)
+	if !strings.Contains(string(b), "[profiles.partner.fields]\n\"geldgeber_*\" = \"payer.*\"\n") {
+		t.Errorf("the file:\n%s", b)
+	}
+	after, err := cfg.NewClient(cfg.Token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after.Budget() != before.Budget() {
+		t.Error("the client built again has a new rate budget")
+	}
+	doc, _, err = after.Get(t.Context(), "german-unknown-role", advert.Standard)
+	if err != nil || doc.Unrecognised != 2 {
+		t.Fatalf("%v, %d unrecognised after the line", err, doc.Unrecognised)
+	}
+	if _, err := cfg.Fields(vocab.Mapping{Name: "geldgeber_*", Path: "advertiser.*"}); err == nil ||
+		!strings.Contains(err.Error(), `maps "geldgeber_*" already, to "payer.*"`) {
+		t.Errorf("another path for a name the table maps: %v", err)
+	}
+	if _, err := cfg.Fields(vocab.Mapping{Name: "geldgeber_*", Path: "payer.*"}); err != nil {
+		t.Errorf("the line the table has: %v", err)
+	}
+	if b2, _ := os.ReadFile(path); string(b2) != string(b) {
+		t.Errorf("written again:\n%s", b2)
+	}
+
+	h.tuiCfg = nil
+	if code, _, errs := h.run("--demo"); code != 0 || h.tuiCfg == nil || h.tuiCfg.Fields != nil {
+		t.Fatalf("demo: exit %d %s", code, errs)
 	}
 }
