@@ -260,8 +260,12 @@ func (f *fieldsFile) write(lines []vocab.Mapping) error {
 		err = errors.New("the file would not read back as it was with the lines added")
 	}
 	if err != nil {
-		return usagef("padview cannot add to %s as the file is written (%v); add these lines to the table yourself:\n  %s\nnothing was written",
-			f.table, err, strings.Join(text, "\n  "))
+		lines := " " + text[0] + ";" // one line (the TUI's) stays on one line
+		if len(text) > 1 {
+			lines = "\n  " + strings.Join(text, "\n  ") + "\n"
+		}
+		return usagef("padview cannot add to %s as the file is written (%v); add to the table yourself:%s nothing was written",
+			f.table, err, lines)
 	}
 	d, err := statedir.At(filepath.Dir(f.real), true)
 	if err == nil {
