@@ -35,12 +35,13 @@ const maxUnplaced = 200
 
 // unplacedOf lists the members of d's answer the vocabulary did not
 // recognise, in the answer's order, up to maxUnplaced, and how many there
-// are. It parses the answer again: it runs in a command, never in Update.
+// are. It parses the answer again (unless the normalizer counted none):
+// it runs in a command, never in Update.
 // It is never nil for a document, so that an answer worked out to have
 // none is told from one not worked out.
 func unplacedOf(d *advert.Document) ([]unplaced, int) {
 	out := []unplaced{}
-	if d == nil || d.Raw == nil {
+	if d == nil || d.Raw == nil || d.Unrecognised == 0 { // Places counts what Normalize counted: nothing to list
 		return out, 0
 	}
 	places, err := advert.Places(d.Raw, d.PAID, d.View, d.Vocabulary())
