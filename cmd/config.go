@@ -137,11 +137,21 @@ var tomlGot = map[string]string{
 // LoadConfig reads the config file; a missing file is an empty config. A
 // broken file is an error naming the file and line.
 func LoadConfig(path string) (Config, error) {
-	var c Config
-	md, err := toml.DecodeFile(path, &c)
+	data, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return Config{}, nil
 	}
+	if err != nil {
+		return Config{}, fmt.Errorf("config file %s: %v; fix it or move the file away", path, err)
+	}
+	return parseConfig(path, data)
+}
+
+// parseConfig reads the text of the config file at path, as LoadConfig
+// does: fields --write checks a file before and after it adds to it.
+func parseConfig(path string, data []byte) (Config, error) {
+	var c Config
+	md, err := toml.Decode(string(data), &c)
 	if err != nil {
 		var pe toml.ParseError
 		if errors.As(err, &pe) {

@@ -1,22 +1,31 @@
 package cmd
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"os"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/spf13/cobra"
 
 	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/audit"
 	"github.com/padview/padview/api/text"
+	"github.com/padview/padview/api/vocab"
 )
 
 type fieldsFlags struct {
 	lookupFlags
-	json bool
+	json  bool
+	write bool // add the suggested lines to the config file
+	yes   bool // without asking
 }
 
 func newFields(env *Env, rf *rootFlags) *cobra.Command {
@@ -48,40 +57,162 @@ config file, for every profile or for one:
   "auftraggeber_name" = "advertiser.companyName"
   "zahler_*" = "payer.*"
 
+--write adds the suggested lines it shows to the config file, after
+listing them and asking (--yes: without asking, for scripts): to the
+[profiles.NAME.fields] of the profile named by --profile, PADVIEW_PROFILE or
+default_profile, else to the top-level [fields]. It edits the file's text:
+its comments and every other line stay as they are, a name the table maps
+already is skipped, and the file is replaced in one step (a new file beside
+it, renamed over it), keeping its mode. A config file that is a symbolic
+link is written where the link leads, when that file is yours. It refuses,
+writing nothing, a file or directory that is another user's, that others
+may write to, or that is read-only, and a config file that does not load.
+With --demo there is no config file to write to.
+
 The standard view is read unless --full is given. '-' reads PAIDs from
-stdin, one a line; --list FILE from a file. Exit codes as for 'padview get'.`,
+stdin, one a line; --list FILE from a file. Exit codes as for 'padview get';
+--write adds 2 when it refuses (stdin not a terminal without --yes, --demo,
+a file it will not write) and 1 when the file could not be written.`,
 		Example: `  padview fields TN2026
-  padview fields --json AB12CD | jq '.members[] | select(.recognised | not)'`,
+  padview fields --json AB12CD | jq '.members[] | select(.recognised | not)'
+  padview --profile partner fields --write AB12CD`,
 		Args: paidArgs{stdin: true, list: listFlag, example: "TN2026"}.check,
 		RunE: func(c *cobra.Command, args []string) error {
+			if err := checkFieldsWrite(c, env, rf, f, args); err != nil {
+				return err
+			}
 			return runFields(c.Context(), env, rf, f, args)
 		},
 	}
 	fl := c.Flags()
 	fl.BoolVar(&f.json, "json", false, `print one JSON line per PAID: {paid, view, members: [{source, path, recognised, personal, by, category, suggest}], unrecognised}`)
+	fl.BoolVar(&f.write, "write", false, "add the suggested [fields] lines to the profile's table in the config file, after asking")
+	fl.BoolVar(&f.yes, "yes", false, "with --write: write without asking")
 	f.lookupFlags.add(fl, "read the full view, which carries contact data")
 	return c
 }
 
 func runFields(ctx context.Context, env *Env, rf *rootFlags, f fieldsFlags, args []string) error {
 	first := true
+	var lines []vocab.Mapping // the lines suggested, in the order shown
 	show := func(w *batchWriter, r result) (int, error) {
 		defer func() { first = false }()
-		switch {
-		case r.err != nil:
+		if r.err != nil {
 			return ExitOK, w.fail(r)
-		case f.json:
-			_, err := fmt.Fprintf(w.Out, "%s\n", fieldsJSON(r.doc))
+		}
+		places := placesOf(r.doc)
+		for _, p := range places {
+			if p.Suggest != "" {
+				lines = append(lines, p.line)
+			}
+		}
+		if f.json {
+			_, err := fmt.Fprintf(w.Out, "%s\n", fieldsJSON(r.doc, places))
 			return ExitOK, err
 		}
 		if !first {
 			fmt.Fprintln(w.Out)
 		}
-		writePlaces(w.Out, r.doc)
+		writePlaces(w.Out, r.doc, places)
 		return ExitOK, nil
 	}
+	var file *fieldsFile
+	ready := func(s Settings, _ *audit.Log) error {
+		var err error
+		if f.write { // before any request: a file padview will not write is said at once
+			file, err = openFieldsFile(s.fieldsTable(), os.Getuid())
+		}
+		return err
+	}
 	// fields prints names and places, never a value.
-	return env.runBatch(ctx, rf, args, batchCommand{lookupFlags: f.lookupFlags, showsNoValues: true, jsonLines: f.json, show: show})
+	err := env.runBatch(ctx, rf, args, batchCommand{lookupFlags: f.lookupFlags, showsNoValues: true, namesOnly: true,
+		jsonLines: f.json, show: show, ready: ready})
+	var quiet quietExit
+	if file == nil || ctx.Err() != nil || err != nil && !errors.As(err, &quiet) {
+		return err
+	}
+	if werr := env.addFieldLines(ctx, file.table, lines, f.yes); werr != nil {
+		return werr
+	}
+	return err
+}
+
+// checkFieldsWrite refuses, before any request, a --write that cannot
+// write, and a --yes without it.
+func checkFieldsWrite(c *cobra.Command, env *Env, rf *rootFlags, f fieldsFlags, args []string) error {
+	switch {
+	case f.yes && !f.write:
+		return commandLine(c, errors.New("--yes goes with --write: it writes the suggested lines without asking"))
+	case !f.write:
+		return nil
+	case rf.demo:
+		return commandLine(c, errors.New("--write adds to the config file, which --demo does not read: drop --demo to write to your profile's"))
+	case f.yes:
+		return nil
+	case slices.Contains(args, "-") || f.list == "-":
+		return commandLine(c, errors.New("--write asks before it writes, and stdin gives the PAIDs here: add --yes, or give the PAIDs as arguments or with --list FILE"))
+	case !env.StdinTTY:
+		return commandLine(c, errors.New("--write asks before it writes, and stdin is not a terminal to ask on: add --yes to write without asking (the lines are listed all the same)"))
+	}
+	return nil
+}
+
+// addFieldLines adds the lines fields suggested to the table in the
+// config file: it lists them (and those the table has already), asks
+// unless yes, and writes. The file is checked again: it may have changed
+// while the lookups ran. What it says goes to stderr, beside the prompt:
+// stdout is the command's output.
+func (e *Env) addFieldLines(ctx context.Context, t fieldsTable, lines []vocab.Mapping, yes bool) error {
+	w := e.Stderr
+	if len(lines) == 0 {
+		fmt.Fprintln(w, "No [fields] lines to add: padview suggests none for these answers.")
+		return nil
+	}
+	file, err := openFieldsFile(t, os.Getuid())
+	if err != nil {
+		return err
+	}
+	add, skip := file.plan(lines)
+	for _, s := range skip {
+		fmt.Fprintf(w, "Skipped %s: %s maps %s already, to %s.\n", text.CleanText(s.Line()), text.CleanText(t.header()),
+			text.CleanText(strconv.Quote(s.Name)), text.CleanText(strconv.Quote(s.has)))
+	}
+	if len(add) == 0 {
+		fmt.Fprintf(w, "Nothing to add to %s.\n", t)
+		return nil
+	}
+	fmt.Fprintf(w, "%s to add to %s:\n", text.Plural(len(add), "line", "lines"), t)
+	for _, m := range add {
+		fmt.Fprintf(w, "  %s\n", text.CleanText(m.Line()))
+	}
+	if !yes {
+		fmt.Fprint(w, "Add them? [y/N] ")
+		in := bufio.NewReaderSize(io.LimitReader(e.Stdin, 1<<10), 1<<10)
+		answer, err := readAll(ctx, func() (string, error) {
+			line, _, err := readLine(in)
+			return line, err
+		})
+		if ctx.Err() != nil {
+			fmt.Fprintln(w)
+			code := errCtrlC.ExitCode()
+			if sig, ok := interruptedBy(ctx); ok {
+				code = sig.ExitCode()
+			}
+			return exitWith(code, "interrupted: nothing was written")
+		}
+		if a := strings.ToLower(strings.TrimSpace(answer)); err != nil && a == "" || a != "y" && a != "yes" {
+			if err != nil {
+				fmt.Fprintln(w)
+			}
+			fmt.Fprintln(w, "Nothing was written.")
+			return nil
+		}
+	}
+	if err := file.write(add); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "Added %s to %s: the next lookup reads them.\n", text.Plural(len(add), "line", "lines"), t)
+	return nil
 }
 
 // memberPlace is one member of an answer as fields shows it.
@@ -92,8 +223,9 @@ type memberPlace struct {
 	// (text.PersonalCategoryOf); "" when none.
 	Category string
 	// Suggest is a [fields] line for an unrecognised member, and what it
-	// rests on.
+	// rests on; line is that line, which --write adds.
 	Suggest string
+	line    vocab.Mapping
 }
 
 // placesOf lists where the members of d's answer went, recognised first.
@@ -109,29 +241,13 @@ func placesOf(d *advert.Document) []memberPlace {
 			known = append(known, mp)
 			continue
 		}
-		scope := ""
-		if g, _, ok := cutGroup(p.Path); ok {
-			scope = g
-		}
-		if s, ok := d.Vocabulary().Suggest(scope, p.Name); ok {
-			k, _ := json.Marshal(s.Name)
-			v, _ := json.Marshal(s.Path)
-			mp.Suggest = fmt.Sprintf("%s = %s (%s)", k, v, s.Why)
+		if s, ok := d.Vocabulary().SuggestAt(p.Path, p.Name); ok {
+			mp.line = s.Mapping()
+			mp.Suggest = mp.line.Line() + " (" + s.Why + ")"
 		}
 		unknown = append(unknown, mp)
 	}
 	return append(known, unknown...)
-}
-
-// cutGroup is the group a document path starts in ("sponsors[]" is the
-// sponsors').
-func cutGroup(path string) (group, rest string, ok bool) {
-	for i := 0; i < len(path); i++ {
-		if path[i] == '.' || path[i] == '[' {
-			return path[:i], path[i:], true
-		}
-	}
-	return path, "", false
 }
 
 // fieldsJSON is one line of fields --json: {"paid", "view", "members":
@@ -139,7 +255,7 @@ func cutGroup(path string) (group, rest string, ok bool) {
 // every member carries those five ("by" is "" for one nothing recognised),
 // and "category" where it is personal, "suggest" where a [fields] line is
 // proposed.
-func fieldsJSON(d *advert.Document) []byte {
+func fieldsJSON(d *advert.Document, places []memberPlace) []byte {
 	type memberJSON struct {
 		Source     string `json:"source"`
 		Path       string `json:"path"`
@@ -151,7 +267,7 @@ func fieldsJSON(d *advert.Document) []byte {
 	}
 	members := []memberJSON{}
 	unrecognised := 0
-	for _, p := range placesOf(d) {
+	for _, p := range places {
 		members = append(members, memberJSON{Source: p.Source, Path: p.Path, Recognised: p.Recognised,
 			Personal: p.Category != "", Category: p.Category, By: p.By, Suggest: p.Suggest})
 		if !p.Recognised {
@@ -174,8 +290,7 @@ const maxFieldsColumn = 60
 // writePlaces prints the members of an answer as aligned rows: the name
 // as sent, its place, ◆ and its category where it is personal, what
 // recognised it; the unrecognised last, under a heading of their own.
-func writePlaces(w io.Writer, d *advert.Document) {
-	places := placesOf(d)
+func writePlaces(w io.Writer, d *advert.Document, places []memberPlace) {
 	unrecognised := 0
 	widths := []int{len("member as sent"), len("in the document"), len("personal")}
 	for _, p := range places {

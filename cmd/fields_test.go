@@ -151,7 +151,7 @@ func TestFieldsJSONShape(t *testing.T) {
 	}
 	raw, _ := os.ReadFile(filepath.Join("..", "api", "advert", "testdata", "records", "ttpa-template.json"))
 	d, _ := advert.Normalize(raw, "TEST01", advert.Full)
-	if j := string(fieldsJSON(d)); !strings.Contains(j, `{"source":"paid","path":"paid","recognised":true,"personal":false,"by":"identifier"}`) {
+	if j := string(fieldsJSON(d, placesOf(d))); !strings.Contains(j, `{"source":"paid","path":"paid","recognised":true,"personal":false,"by":"identifier"}`) {
 		t.Errorf("the identifier asked for:\n%s", j)
 	}
 	// a role no vocabulary file lists, read by its words, with the evidence
@@ -193,6 +193,15 @@ func TestFieldsAgreeWithTheMask(t *testing.T) {
 			}
 		}
 	}
+}
+
+// cutGroup is the group a document path starts in ("sponsors[]" is the
+// sponsors').
+func cutGroup(path string) (group, rest string, ok bool) {
+	if i := strings.IndexAny(path, ".["); i >= 0 {
+		return path[:i], path[i:], true
+	}
+	return path, "", false
 }
 
 // valuesAt are the values at a place of the document as fields writes it
@@ -305,6 +314,19 @@ func TestFieldsJSON(t *testing.T) {
 		if m.Recognised || m.Suggest != "" && !strings.Contains(m.Suggest, " = ") {
 			t.Errorf("%+v", m)
 		}
+	}
+}
+
+// fields prints no value and reads the member names from the answer as
+// sent: a profile's mask_personal_data, which drops those bytes from what
+// it masks, leaves fields the same.
+func TestFieldsUnderTheMask(t *testing.T) {
+	h := withRecords(t)
+	_, plain, _ := h.run("fields", "german-unknown-role")
+	h.writeConfig("[profiles.default]\nmask_personal_data = true\n")
+	code, masked, errs := h.run("fields", "german-unknown-role")
+	if code != 0 || masked != plain || !strings.Contains(masked, "11 members, 5 not recognised") {
+		t.Errorf("exit %d %s\nmasked:\n%s\nplain:\n%s", code, errs, masked, plain)
 	}
 }
 

@@ -28,6 +28,10 @@ type batchCommand struct {
 	lookupFlags        // --full, --accept-personal-data, --reason, --concurrency, --list
 	mask          bool // mask personal data before show sees an answer (mask_personal_data adds to it)
 	showsNoValues bool // show prints where items are, never a value: the access log says so
+	// namesOnly: show reads the answer's member names from its bytes as
+	// sent (fields) and prints no value, so the mask, whose copy has no
+	// such bytes, is not applied before it.
+	namesOnly bool
 	// jsonLines gives every PAID a line on stdout, those not looked up
 	// too; otherwise a failure is a line on stderr.
 	jsonLines bool
@@ -334,7 +338,7 @@ func (e *Env) planLookups(rf *rootFlags, c batchCommand) (*lookupPlan, error) {
 		return access.Get(ctx, client, req, mask)
 	}
 	b := &batch{client: client, view: view, limit: c.concurrency, fetch: fetch, memory: opts.Memory}
-	if mask { // as the answer is printed: the batch holds bodies, not documents
+	if mask && !c.namesOnly { // as the answer is printed: the batch holds bodies, not documents
 		b.present = text.MaskDocument
 	}
 	return &lookupPlan{settings: s, batch: b, client: client, host: host, demo: a.Demo, done: a.Close}, nil

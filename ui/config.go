@@ -5,6 +5,7 @@ import (
 
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/audit"
+	"github.com/padview/padview/api/vocab"
 )
 
 // TokenSaver is all the UI needs of the keystore: its one token rule, to
@@ -16,6 +17,12 @@ type TokenSaver interface {
 	Save(profile, token string) error
 	Available() error
 }
+
+// FieldsWriter adds a [fields] line to the config file padview reads, as
+// `padview fields --write` adds it (the command line's one writer), and
+// returns the vocabulary the profile reads answers with now. The error
+// names the file and what to do. It is called off the UI goroutine.
+type FieldsWriter func(line vocab.Mapping) (*vocab.Vocabulary, error)
 
 // Config is what the command line hands the UI.
 type Config struct {
@@ -30,6 +37,14 @@ type Config struct {
 	// kept for the session only, checked by nothing but the service, with
 	// the whitespace of a paste trimmed.
 	Tokens TokenSaver
+	// Fields adds the [fields] line the Other tab suggests for a member
+	// (a, after a confirmation that names the table, "[fields]" or
+	// "[profiles.NAME.fields]", and the config file). Once it has added
+	// one, NewClient builds clients that read answers with it. nil (the
+	// demo): there is no config file to add to, and a says so.
+	Fields      FieldsWriter
+	FieldsTable string
+	FieldsFile  string
 	// KeyringProblem says why the keyring cannot be used, when the command
 	// line already found out; the token screen tells the user up front.
 	KeyringProblem string

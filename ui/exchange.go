@@ -41,6 +41,10 @@ type exchange struct {
 	// vocabulary's meaning, whatever the view: a standard view can carry
 	// some that the service chose to send. Worked out once.
 	personalHeld []string
+	// unplaced is the members doc's answer holds that the vocabulary did
+	// not recognise (of unplacedTotal), for the Other tab. Worked out once.
+	unplaced      []unplaced
+	unplacedTotal int
 
 	// Under the privacy mask everything is drawn, copied and exported from
 	// the masked copy (see shown); recordedMasked is what the access log says.
@@ -61,6 +65,9 @@ func newExchange(r fetchResult, mask bool) *exchange {
 	}
 	if ex.personalHeld = r.personal; r.doc != nil && r.personal == nil {
 		ex.personalHeld = text.PersonalCategories(r.doc)
+	}
+	if ex.unplaced, ex.unplacedTotal = r.unplaced, r.unplacedTotal; r.doc != nil && r.unplaced == nil {
+		ex.unplaced, ex.unplacedTotal = unplacedOf(r.doc)
 	}
 	return ex.withMask(mask, r.masking)
 }

@@ -3,12 +3,14 @@ package ui
 import (
 	"strings"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/text"
+	"github.com/padview/padview/api/vocab"
 	"github.com/padview/padview/theme"
 )
 
@@ -29,6 +31,12 @@ type fieldsPane struct {
 	dark   bool
 	scroll scroller
 	find   textFind
+	// The Other tab lists first the members padview did not recognise
+	// (unplaced.go): the first listed items are theirs.
+	unplaced []unplaced
+	total    int // members not recognised, listed or not
+	listed   int
+	paid     string
 }
 
 // fieldItem is one value of a fields pane: where its lines are, the first
@@ -37,17 +45,26 @@ type fieldItem struct {
 	first, last  int
 	selected     string
 	label, value string
+	line         vocab.Mapping // a member not recognised: the [fields] line suggested for it
 }
 
-func newFieldsPane(k *kit, g advert.GroupInfo, d *advert.Document) Pane {
+func newFieldsPane(k *kit, g advert.GroupInfo, d *advert.Document) fieldsPane {
 	v := d.Group(g.Group)
-	return fieldsPane{k: k, info: g, value: v, place: text.PlaceOfGroup(d, g.Group), absent: text.AbsentSpecFields(v, g.Group, d.View)}
+	return fieldsPane{k: k, info: g, value: v, place: text.PlaceOfGroup(d, g.Group), absent: text.AbsentSpecFields(v, g.Group, d.View), paid: d.PAID}
+}
+
+// newOtherPane is the Other tab: the members padview did not recognise,
+// with their suggested lines, then what the group Other holds.
+func newOtherPane(k *kit, g advert.GroupInfo, d *advert.Document, list []unplaced, total int) Pane {
+	p := newFieldsPane(k, g, d)
+	p.unplaced, p.total = list, total
+	return p
 }
 
 func (p fieldsPane) Tab() Tab {
-	t := Tab{Label: p.info.Label, Empty: p.value.Len() == 0}
+	t := Tab{Label: p.info.Label, Empty: p.value.Len() == 0 && p.total == 0}
 	if p.info.Group == advert.GroupOther {
-		t.Count = text.Thousands(int64(p.value.Len()))
+		t.Count = text.Thousands(int64(max(p.value.Len(), p.total)))
 	}
 	return t
 }
@@ -55,6 +72,7 @@ func (p fieldsPane) Tab() Tab {
 func (p fieldsPane) Resize(w, h int) Pane {
 	if p.lines == nil || p.width != w || p.dark != p.k.st.IsDark {
 		p.lines, p.items = p.layout(w)
+		p.listed = min(len(p.unplaced), len(p.items))
 		p.width, p.dark = w, p.k.st.IsDark
 		p.find.reindex(p.index, p.scroll.offset)
 	}
@@ -67,6 +85,24 @@ func (p fieldsPane) Resize(w, h int) Pane {
 }
 
 func (p fieldsPane) layout(w int) ([]string, []fieldItem) {
+	if len(p.unplaced) == 0 {
+		return p.groupLayout(w)
+	}
+	lines, items := unplacedLayout(p.k, p.unplaced, p.total, p.paid, w)
+	if p.value.Len() > 0 {
+		more, values := p.groupLayout(w)
+		lines = append(lines, "", p.k.st.Label.Bold(true).Render(p.info.Label)+p.k.st.Muted.Render(" · what fits no group, as sent"))
+		for _, it := range values {
+			it.first, it.last = it.first+len(lines), it.last+len(lines)
+			items = append(items, it)
+		}
+		lines = append(lines, more...)
+	}
+	return lines, items
+}
+
+// groupLayout lays out the group's members.
+func (p fieldsPane) groupLayout(w int) ([]string, []fieldItem) {
 	st := p.k.st
 	switch {
 	case !p.value.IsPresent():
@@ -113,6 +149,9 @@ func (p fieldsPane) Update(msg tea.Msg) (Pane, tea.Cmd) {
 		p.scroll.reveal(show, lines)
 		p.selectLine(show) // the value found is the one y copies
 		return p, cmd
+	}
+	if k, ok := msg.(tea.KeyPressMsg); ok && p.total > 0 && key.Matches(k, p.k.keys.other.Add) {
+		return p, p.askLine()
 	}
 	if len(p.items) == 0 {
 		p.scroll.update(p.k.keys.scroll, msg, lines)
@@ -216,6 +255,14 @@ func (p fieldsPane) Selection() (string, []string) {
 	}
 	it := p.items[p.cursor]
 	return it.value, []string{it.label, it.value}
+}
+
+// Hints offers a on a member whose [fields] line the Other tab suggests.
+func (p fieldsPane) Hints() []hint {
+	if p.cursor < p.listed && p.items[p.cursor].line.Name != "" {
+		return []hint{{rebind(p.k.keys.other.Add, "add its [fields] line"), 5}}
+	}
+	return nil
 }
 
 // Text is the pane as plain text, values unwrapped.

@@ -112,7 +112,8 @@ func settle(t testing.TB, m Model, cmd tea.Cmd) Model {
 	t.Helper()
 	for _, msg := range execute(cmd) {
 		switch msg.(type) {
-		case fetchResult, tokenChosen, tokenSaved, fullConfirmed, statusMsg, cancelled, copied, exported, compared, historyChosen, maskedCopy, findIndex, watchRead:
+		case fetchResult, tokenChosen, tokenSaved, fullConfirmed, statusMsg, cancelled, copied, exported, compared, historyChosen, maskedCopy, findIndex, watchRead,
+			lineAsked, lineConfirmed, lineAdded:
 			next, c := m.Update(msg)
 			m = settle(t, next.(Model), c)
 		}

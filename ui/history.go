@@ -77,6 +77,17 @@ func (h *history) record(ex *exchange, now time.Time) {
 	h.bound()
 }
 
+// reread puts ex, an answer read again (a [fields] line added), in the
+// place of old wherever the history keeps old: back and forward reopen it
+// as it reads now.
+func (h *history) reread(old, ex *exchange) {
+	for i := range h.visits {
+		if v := h.visits[i].ex; v != nil && v.doc == old.doc {
+			h.visits[i].ex = ex
+		}
+	}
+}
+
 // failedWords names, for the history list, why an answer with a success
 // status failed.
 func failedWords(err error) string {

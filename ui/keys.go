@@ -37,6 +37,8 @@ type keyMap struct {
 	export  exportKeys
 	history historyKeys
 	access  accessKeys
+	other   otherKeys
+	line    lineKeys
 }
 
 // bind is a binding: the keys, and the help's name for them and what they do.
@@ -240,6 +242,22 @@ func newRawKeys() rawKeys {
 // Sideways is < and > as hints name them.
 func (k rawKeys) Sideways() key.Binding { return join("</>", "Raw: sideways", k.Left, k.Right) }
 
+// otherKeys are the Other tab's own keys: its members padview did not
+// recognise are listed first, each with the [fields] line it suggests.
+type otherKeys struct{ Add key.Binding }
+
+func newOtherKeys() otherKeys {
+	return otherKeys{Add: bind("a", "Other: add the suggested [fields] line…", "a")}
+}
+
+// lineKeys answer the confirmation before a [fields] line is added to the
+// config file; the scroll keys scroll it.
+type lineKeys struct{ Yes, No key.Binding }
+
+func newLineKeys() lineKeys {
+	return lineKeys{Yes: bind("y", "add the line", "y"), No: bind("n/esc/q", "cancel", "n", "esc", "q")}
+}
+
 // helpKeys are the ? help's keys; the scroll keys and the wheel scroll it.
 type helpKeys struct{ Close key.Binding }
 
@@ -365,7 +383,7 @@ func newKeyMap() keyMap {
 	return keyMap{
 		root: newRootKeys(), input: newInputKeys(), scroll: scroll, find: newFindKeys(), table: newTableKeys(), transp: newTransparencyKeys(), raw: newRawKeys(),
 		help: newHelpKeys(), confirm: newConfirmKeys(scroll), token: newTokenKeys(), copy: newCopyKeys(),
-		export: newExportKeys(), history: newHistoryKeys(), access: newAccessKeys(),
+		export: newExportKeys(), history: newHistoryKeys(), access: newAccessKeys(), other: newOtherKeys(), line: newLineKeys(),
 	}
 }
 
@@ -385,7 +403,7 @@ func (k keyMap) keySets() []keySet {
 		r.NextTab, r.PrevTab, r.Right, r.Left, r.Back, r.Forward, r.Lookups, r.WorklistNext, r.WorklistPrev,
 		r.Full, r.Standard, r.Mask, r.Help, r.Quit, r.ForceQuit, k.input.Leave, k.input.Older, k.input.Newer, k.input.Clear,
 		f.Open, f.Keep, f.Clear, f.Next, f.Prev, f.Pass, k.table.DetailDown, k.table.DetailUp, r.Watch, k.transp.Notice,
-		k.raw.Left, k.raw.Right}
+		k.raw.Left, k.raw.Right, k.other.Add}
 	main = append(append(main, r.Tabs[:]...), k.scroll.all()...)
 	c := k.confirm
 	confirm := append([]key.Binding{c.Yes, c.No, c.Choose, c.Answer, c.OwnPurpose, c.Done}, c.Purposes...)
@@ -399,6 +417,7 @@ func (k keyMap) keySets() []keySet {
 		{"The export dialog", []key.Binding{ex.Save, ex.Cancel, ex.Prev, ex.Next, ex.Replace, ex.Keep}},
 		{"The history list", append([]key.Binding{k.history.Reopen, k.history.Close}, k.scroll.all()...)},
 		{"The access-log dialog", append([]key.Binding{k.access.Close}, k.scroll.all()...)},
+		{"The [fields] confirmation", append([]key.Binding{k.line.Yes, k.line.No}, k.scroll.all()...)},
 	}
 }
 

@@ -31,6 +31,24 @@ type fetchResult struct {
 	// vocabulary's meaning (text.PersonalCategories), in either view; nil
 	// when not worked out.
 	personal []string
+	// unplaced is the members doc's answer holds that the vocabulary did
+	// not recognise, with their suggested lines, and how many (unplacedOf);
+	// nil when not worked out.
+	unplaced      []unplaced
+	unplacedTotal int
+}
+
+// read works out, in the command, what the screen shows of an answer
+// besides its document: the check, the notice, the personal data it
+// holds, the members not recognised, and the masked copy when masked.
+func (r *fetchResult) read(doc *advert.Document, masked bool) {
+	r.doc = doc
+	r.report, r.personal = check.Check(doc), text.PersonalCategories(doc)
+	r.notice = notice.Build(doc, r.report)
+	r.unplaced, r.unplacedTotal = unplacedOf(doc)
+	if masked {
+		r.masking = maskOf(doc, r.report)
+	}
 }
 
 // tickMsg refreshes the budget, countdowns and the idle check each second.
@@ -69,11 +87,7 @@ func fetchCmd(ctx context.Context, c *api.Client, a accessLog, id int, l lookup,
 		doc, rec, err := a.get(ctx, c, l, reason, masked)
 		r := fetchResult{id: id, l: l, masked: masked, doc: doc, rec: rec, err: err}
 		if doc != nil {
-			r.report, r.personal = check.Check(doc), text.PersonalCategories(doc)
-			r.notice = notice.Build(doc, r.report)
-			if masked {
-				r.masking = maskOf(doc, r.report)
-			}
+			r.read(doc, masked)
 		}
 		return r
 	}

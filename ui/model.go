@@ -60,6 +60,7 @@ type Model struct {
 	chrome       chrome
 	approxSeen   bool     // a key was pressed after an answer: the status bar's ≈ has been explained
 	watch        watching // the watch database: w and the History tab (watch.go)
+	adding       bool     // a [fields] line is being added (fieldsline.go)
 }
 
 // New builds the model from the command line's configuration.
@@ -155,6 +156,12 @@ func (m Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.onMasked(msg)
 	case watchRead:
 		return m.onWatchRead(msg)
+	case lineAsked:
+		return m.onLineAsked(msg)
+	case lineConfirmed:
+		return m.onLineConfirmed(msg)
+	case lineAdded:
+		return m.onLineAdded(msg)
 	case findIndex:
 		return m, m.deck.broadcast(msg) // the pane that asked takes it
 	case tea.KeyPressMsg, tea.PasteMsg, tea.MouseMsg:

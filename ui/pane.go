@@ -71,7 +71,8 @@ func (k *kit) request() int {
 
 // panesFor lists the panes of an exchange: one per group in advert.Groups
 // but Other (1 to 8), the transparency check (9), Raw (0), then the tabs
-// without a number key: Other when something was not placed, Compare
+// without a number key: Other when something was not placed or not
+// recognised, Compare
 // when an advertisement was marked to compare with (it opens on its own
 // after = and a lookup), and History when it is watched. A failure has
 // its error and Raw (and History). They draw the document as shown
@@ -91,8 +92,8 @@ func panesFor(k *kit, ex *exchange) []Pane {
 		case g.Parties:
 			ps = append(ps, newPartiesPane(k, g, doc))
 		case g.Group == advert.GroupOther:
-			if doc.Other.Len() > 0 {
-				other = newFieldsPane(k, g, doc)
+			if doc.Other.Len() > 0 || ex.unplacedTotal > 0 {
+				other = newOtherPane(k, g, doc, ex.unplaced, ex.unplacedTotal)
 			}
 		default:
 			ps = append(ps, newFieldsPane(k, g, doc))
