@@ -26,8 +26,11 @@ func partnerConfig(h *harness) string {
 		"base_url = \"https://staging.example/v1\"\n"
 }
 
-// germanLines are the lines fields suggests for german-unknown-role.
-const germanLines = "\"geldgeber_*\" = \"payer.*\"\n\"ausgaben_*\" = \"complianceAndFunding.*\"\n"
+// abbrevLines are the lines fields suggests for abbreviated-names: each
+// name's words give a field but for an abbreviation padview cannot read.
+const abbrevLines = "\"adv_naam\" = \"advertiser.name\"\n\"adv_mail\" = \"advertiser.email\"\n" +
+	"\"camp_startdatum\" = \"campaign.startDate\"\n\"camp_einddatum\" = \"campaign.endDate\"\n" +
+	"\"kosten_ttl_eur\" = \"complianceAndFunding.amountsReceived\"\n"
 
 // fields --write adds the lines it suggests to the table of the profile
 // in use, and every other byte of the file stays; afterwards the config
@@ -38,19 +41,18 @@ func TestFieldsWriteAddsTheSuggestedLines(t *testing.T) {
 	before := partnerConfig(h)
 	path := h.writeConfig(before)
 	os.Chmod(path, 0o644)
-	code, out, errs := h.run("fields", "--write", "--yes", "german-unknown-role", "sponsor-other-names")
-	if code != 0 || !strings.Contains(out, "german-unknown-role · standard view") {
+	code, out, errs := h.run("fields", "--write", "--yes", "abbreviated-names", "ABBREVIATED-NAMES")
+	if code != 0 || !strings.Contains(out, "abbreviated-names · standard view") {
 		t.Fatalf("exit %d: %s\n%s", code, out, errs)
 	}
-	for _, want := range []string{"3 lines to add to [profiles.partner.fields] in " + path + ":\n  \"geldgeber_*\" = \"payer.*\"\n",
-		"Added 3 lines to [profiles.partner.fields] in " + path} {
+	for _, want := range []string{"5 lines to add to [profiles.partner.fields] in " + path + ":\n  \"adv_naam\" = \"advertiser.name\"\n",
+		"Added 5 lines to [profiles.partner.fields] in " + path} {
 		if !strings.Contains(errs, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, errs)
 		}
 	}
 	after, _ := os.ReadFile(path)
-	want := strings.Replace(before, "screen sharing\n\n", "screen sharing\n\n[profiles.partner.fields]\n"+germanLines+
-		"\"geldgeber_strasse\" = \"sponsors.streetAddress\"\n\n", 1)
+	want := strings.Replace(before, "screen sharing\n\n", "screen sharing\n\n[profiles.partner.fields]\n"+abbrevLines+"\n", 1)
 	if string(after) != want {
 		t.Fatalf("the file:\n%s\nwant:\n%s", after, want)
 	}
@@ -61,7 +63,7 @@ func TestFieldsWriteAddsTheSuggestedLines(t *testing.T) {
 		t.Errorf("left beside it: %v", es)
 	}
 
-	code, out, errs = h.run("fields", "--json", "german-unknown-role")
+	code, out, errs = h.run("fields", "--json", "abbreviated-names")
 	var line fieldsLine
 	if code != 0 || json.Unmarshal([]byte(out), &line) != nil {
 		t.Fatalf("exit %d: %s %s", code, out, errs)
@@ -70,11 +72,11 @@ func TestFieldsWriteAddsTheSuggestedLines(t *testing.T) {
 		t.Errorf("%d unrecognised after the write", *line.Unrecognised)
 	}
 	for _, m := range line.Members {
-		if strings.HasPrefix(m.Source, "geldgeber_") && !strings.Contains(m.By, "your [fields]: geldgeber_") {
+		if strings.HasPrefix(m.Source, "adv_") && !strings.Contains(m.By, "your [fields]: adv_") {
 			t.Errorf("%s recognised by %q", m.Source, m.By)
 		}
 	}
-	code, _, errs = h.run("fields", "--write", "--yes", "german-unknown-role")
+	code, _, errs = h.run("fields", "--write", "--yes", "abbreviated-names")
 	if code != 0 || !strings.Contains(errs, "No [fields] lines to add") {
 		t.Errorf("again: exit %d, %s", code, errs)
 	}
@@ -86,11 +88,11 @@ func TestFieldsWriteAddsTheSuggestedLines(t *testing.T) {
 func TestFieldsWriteTopLevel(t *testing.T) {
 	h := withRecords(t)
 	path := filepath.Join(h.vars[EnvConfigDir], "config.toml")
-	if code, _, errs := h.run("fields", "--write", "--yes", "german-unknown-role"); code != 0 {
+	if code, _, errs := h.run("fields", "--write", "--yes", "abbreviated-names"); code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	b, _ := os.ReadFile(path)
-	if string(b) != "[fields]\n"+germanLines {
+	if string(b) != "[fields]\n"+abbrevLines {
 		t.Errorf("a new file:\n%s", b)
 	}
 	if fi, _ := os.Stat(path); fi.Mode().Perm() != 0o600 {
@@ -99,11 +101,11 @@ func TestFieldsWriteTopLevel(t *testing.T) {
 
 	h = withRecords(t)
 	path = h.writeConfig("max_wait = \"3m\" # patient\n\n[profiles.other]\nbase_url = \"https://other.example/v1\"")
-	if code, _, errs := h.run("fields", "--write", "--yes", "german-unknown-role"); code != 0 {
+	if code, _, errs := h.run("fields", "--write", "--yes", "abbreviated-names"); code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	b, _ = os.ReadFile(path)
-	if string(b) != "max_wait = \"3m\" # patient\n\n[profiles.other]\nbase_url = \"https://other.example/v1\"\n\n[fields]\n"+germanLines {
+	if string(b) != "max_wait = \"3m\" # patient\n\n[profiles.other]\nbase_url = \"https://other.example/v1\"\n\n[fields]\n"+abbrevLines {
 		t.Errorf("the table added at the end:\n%s", b)
 	}
 }
@@ -117,7 +119,7 @@ func TestFieldsWriteAsks(t *testing.T) {
 	path := h.writeConfig(before)
 	h.tty = true
 	h.stdin = "n\n"
-	code, out, errs := h.run("fields", "--write", "german-unknown-role")
+	code, out, errs := h.run("fields", "--write", "abbreviated-names")
 	if code != 0 || !strings.Contains(errs, "Add them? [y/N] ") || !strings.Contains(errs, "Nothing was written.") {
 		t.Fatalf("no: exit %d %s", code, errs)
 	}
@@ -125,7 +127,7 @@ func TestFieldsWriteAsks(t *testing.T) {
 		t.Fatalf("written after no:\n%s", b)
 	}
 	h.stdin = "y\n"
-	if code, _, errs = h.run("fields", "--write", "german-unknown-role"); code != 0 || !strings.Contains(errs, "Added 2 lines") {
+	if code, _, errs = h.run("fields", "--write", "abbreviated-names"); code != 0 || !strings.Contains(errs, "Added 5 lines") {
 		t.Fatalf("yes: exit %d %s", code, errs)
 	}
 
@@ -136,13 +138,13 @@ func TestFieldsWriteAsks(t *testing.T) {
 		args []string
 		says string
 	}{
-		{false, []string{"fields", "--write", "german-unknown-role"}, "stdin is not a terminal to ask on: add --yes"},
+		{false, []string{"fields", "--write", "abbreviated-names"}, "stdin is not a terminal to ask on: add --yes"},
 		{true, []string{"fields", "--write", "-"}, "stdin gives the PAIDs here: add --yes"},
 		{true, []string{"fields", "--write", "--list", "-"}, "stdin gives the PAIDs here"},
 		{true, []string{"--demo", "fields", "--write", "AB12CD"}, "--demo does not read: drop --demo"},
-		{true, []string{"fields", "--yes", "german-unknown-role"}, "--yes goes with --write"},
+		{true, []string{"fields", "--yes", "abbreviated-names"}, "--yes goes with --write"},
 	} {
-		h.tty, h.stdin = c.tty, "german-unknown-role\n"
+		h.tty, h.stdin = c.tty, "abbreviated-names\n"
 		code, out, errs = h.run(c.args...)
 		if code != ExitUsage || !strings.Contains(errs, c.says) || out != "" {
 			t.Errorf("%v: exit %d, stdout %q, stderr %s", c.args, code, out, errs)
@@ -247,7 +249,7 @@ func TestFieldsWriteRefusesAnotherUsersFile(t *testing.T) {
 	before := partnerConfig(h)
 	path := h.writeConfig(before)
 	os.Chown(path, 4242, 4242)
-	code, out, errs := h.run("fields", "--write", "--yes", "german-unknown-role")
+	code, out, errs := h.run("fields", "--write", "--yes", "abbreviated-names")
 	if code != ExitUsage || out != "" || !strings.Contains(errs, "it belongs to uid 4242") {
 		t.Fatalf("exit %d, stdout %q: %s", code, out, errs)
 	}
@@ -286,16 +288,16 @@ func TestTUIAddsLinesThroughTheSameWriter(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	doc, _, err := before.Get(t.Context(), "german-unknown-role", advert.Standard)
+	doc, _, err := before.Get(t.Context(), "abbreviated-names", advert.Standard)
 	if err != nil || doc.Unrecognised != 5 {
 		t.Fatalf("%v, %d unrecognised", err, doc.Unrecognised)
 	}
-	v, err := cfg.Fields(vocab.Mapping{Name: "geldgeber_*", Path: "payer.*"})
-	if err != nil || !v.Lookup("", "geldgeber_email").Recognised() {
+	v, err := cfg.Fields(vocab.Mapping{Name: "adv_*", Path: "advertiser.*"})
+	if err != nil || !v.Lookup("", "adv_mail").Recognised() {
 		t.Fatalf("%v", err)
 	}
 	b, _ := os.ReadFile(path)
-	if !strings.Contains(string(b), "[profiles.partner.fields]\n\"geldgeber_*\" = \"payer.*\"\n") {
+	if !strings.Contains(string(b), "[profiles.partner.fields]\n\"adv_*\" = \"advertiser.*\"\n") {
 		t.Errorf("the file:\n%s", b)
 	}
 	after, err := cfg.NewClient(cfg.Token)
@@ -305,15 +307,15 @@ func TestTUIAddsLinesThroughTheSameWriter(t *testing.T) {
 	if after.Budget() != before.Budget() {
 		t.Error("the client built again has a new rate budget")
 	}
-	doc, _, err = after.Get(t.Context(), "german-unknown-role", advert.Standard)
-	if err != nil || doc.Unrecognised != 2 {
+	doc, _, err = after.Get(t.Context(), "abbreviated-names", advert.Standard)
+	if err != nil || doc.Unrecognised != 3 {
 		t.Fatalf("%v, %d unrecognised after the line", err, doc.Unrecognised)
 	}
-	if _, err := cfg.Fields(vocab.Mapping{Name: "geldgeber_*", Path: "advertiser.*"}); err == nil ||
-		!strings.Contains(err.Error(), `maps "geldgeber_*" already, to "payer.*"`) {
+	if _, err := cfg.Fields(vocab.Mapping{Name: "adv_*", Path: "payer.*"}); err == nil ||
+		!strings.Contains(err.Error(), `maps "adv_*" already, to "advertiser.*"`) {
 		t.Errorf("another path for a name the table maps: %v", err)
 	}
-	if _, err := cfg.Fields(vocab.Mapping{Name: "geldgeber_*", Path: "payer.*"}); err != nil {
+	if _, err := cfg.Fields(vocab.Mapping{Name: "adv_*", Path: "advertiser.*"}); err != nil {
 		t.Errorf("the line the table has: %v", err)
 	}
 	if b2, _ := os.ReadFile(path); string(b2) != string(b) {

@@ -17,7 +17,7 @@ import (
 // recognise but knows a close name for (Impressionz: impressions), and
 // one it knows nothing close to.
 const unrecognisedAnswer = `{"paid": "NEW001", "advertiser": {"name": "Fictional Civic Union"},
- "campaign": {"name": "Clean Air 2027"}, "Impressionz": "12000", "Num_of_Days": 29}`
+ "campaign": {"name": "Clean Air 2027"}, "Impressionz": "12000", "Kustannukset": 29}`
 
 // newService is a service that answers every lookup with body, counting
 // the requests; its clients read with the lines w was given, as the
@@ -78,7 +78,7 @@ func TestAddingALineRereadsTheAnswer(t *testing.T) {
 	m = press(t, m, "0", "tab")
 	scr := screen(m)
 	requireContains(t, scr, "Other 2", "Not recognised · 2 members", "Impressionz", "now other.Impressionz",
-		`"Impressionz" = "targeting.impressions" (close to "impressions")`, "Num_of_Days", "no line to suggest",
+		`"Impressionz" = "targeting.impressions" (words: impressionz`, `"impressionz" as "impression")`, "Kustannukset", "no line to suggest",
 		"a add its [fields] line")
 
 	m = press(t, m, "a")
