@@ -176,7 +176,8 @@ func TestTypedDates(t *testing.T) {
 		{"+hhmm offset", `{"endDate":"2019-05-01T20:04:44+0000"}`, "endDate", `"2019-05-01T20:04:44Z"`, ""},
 		{"+hhmm offset, not UTC", `{"endDate":"2019-05-01T20:04:44+0200"}`, "endDate", `"2019-05-01T20:04:44+02:00"`, ""},
 		{"impossible", `{"endDate":"2026-02-30"}`, "endDate", `"2026-02-30"`, "is not a date"},
-		{"day first", `{"endDate":"01/09/2026"}`, "endDate", `"01/09/2026"`, "is not a date"},
+		{"day first", `{"endDate":"01/09/2026"}`, "endDate", `"2026-09-01"`, ""},
+		{"a two-digit year", `{"endDate":"01/09/26"}`, "endDate", `"01/09/26"`, "is not a date"},
 		{"small number", `{"endDate":20260901}`, "endDate", `20260901`, "is not a date"},
 		{"words", `{"endDate":"soon"}`, "endDate", `"soon"`, `campaign.endDate: "soon" is not a date; kept as sent`},
 	})
