@@ -140,6 +140,8 @@ var ruleCases = []ruleCase{
 	{"end unrecognised", "period", standard, `{"campaign": {"startDate": "2026-09-01"}, "sluitingsdatum_x": "2026-10-01"}`, Unknown, "padview did not recognise", "", false},
 	{"no dates", "period", standard, `{"campaign": {"name": "X"}}`, Missing, "no start and no end", "", false},
 	{"end not disclosed", "period", standard, `{"campaign": {"startDate": "2026-09-01", "endDate": null}}`, DeclaredNone, "end is not disclosed", "", false},
+	{"dates in any spelling", "period", standard, `{"campaign": {"startDate": "2020-09-25 16:30:00 UTC", "endDate": "15 janvier 2025"}}`, Present, "", "campaign.endDate", false},
+	{"slashes and a Z, before a German start", "period", standard, `{"campaign": {"startDate": "1. März 2024", "endDate": "2020/03/01 06:00:00Z"}}`, Missing, "the end (2020-03-01 06:00 UTC) is before the start (2024-03-01)", "", false},
 	{"unreadable date", "period", standard, `{"campaign": {"startDate": "soon", "endDate": "2026-09-01"}}`, Present, "start is not a date", "", true},
 	{"period elsewhere", "period", standard, `{"basicInformation": {"period_start": "2026-01-01", "PeriodEnd": "2026-02-01"}}`, Present, "", "basicInformation.PeriodEnd", false},
 

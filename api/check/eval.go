@@ -6,7 +6,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/text"
@@ -156,34 +155,28 @@ func periodOrder(start, end advert.Value, found []string) Result {
 
 // instant is a date or a time as a period compares it.
 type instant struct {
-	day     string    // YYYY-MM-DD
-	t       time.Time // with hasTime; a time without a zone is read as UTC, only ever against another such
-	hasTime bool
-	text    string // as text.FormatDate writes it
+	in   advert.Instant
+	text string // as text.FormatDate writes it
 }
 
-// instantOf reads a date or an instant (see text.FormatDate).
+// instantOf reads a date or an instant with the one date reader
+// (advert.ReadDate), as the display reads it.
 func instantOf(v advert.Value) (instant, bool) {
-	s, ok := text.FormatDate(v)
+	in, ok := advert.ReadDate(v)
 	if !ok {
 		return instant{}, false
 	}
-	in := instant{day: s[:10], text: s}
-	for _, layout := range []string{"2006-01-02 15:04 UTC", "2006-01-02T15:04:05.999999999", "2006-01-02 15:04:05.999999999"} {
-		if t, err := time.Parse(layout, s); err == nil {
-			in.t, in.hasTime = t, true
-		}
-	}
-	return in, true
+	return instant{in: in, text: in.String()}, true
 }
 
 // before compares by day when either has no time, so that an end date is
-// not taken as ending at midnight.
+// not taken as ending at midnight, and when one has a zone and the other
+// none, which cannot be told apart by the hour.
 func (a instant) before(b instant) bool {
-	if !a.hasTime || !b.hasTime {
-		return a.day < b.day
+	if !a.in.HasTime || !b.in.HasTime || a.in.Zoned != b.in.Zoned {
+		return a.in.Date() < b.in.Date()
 	}
-	return a.t.Before(b.t)
+	return a.in.Time.Before(b.in.Time)
 }
 
 // evalAmounts needs an amount, and a currency with every amount.
