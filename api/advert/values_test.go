@@ -3,6 +3,8 @@ package advert
 import (
 	"testing"
 	"time"
+
+	"github.com/padview/padview/api/vocab"
 )
 
 // Dates in every shape ReadDate reads, and in each language's month
@@ -110,5 +112,18 @@ func TestInstantDate(t *testing.T) {
 	in, _ = ReadDate(StringValue("2024-03-01T23:30:00"))
 	if in.Date() != "2024-03-01" || in.Zoned || !in.Time.Equal(time.Date(2024, 3, 1, 23, 30, 0, 0, time.UTC)) {
 		t.Errorf("a time without a zone: %s %v %v", in.Date(), in.Zoned, in.Time)
+	}
+}
+
+// A registration answered "not applicable", in any spelling, says the
+// party is a natural person; one answered "none" does not.
+func TestNaturalPersonByRegistration(t *testing.T) {
+	for reg, want := range map[string]bool{"nietvantoepassing": true, "N.V.T.": true, "nie dotyczy": true,
+		"ej tillämpligt": true, "n/a": true, "geen": false, "none": false, "KVK 40530315": false} {
+		party := NewObject(Member{Key: "companyName", Value: StringValue("Fictief Fonds")},
+			Member{Key: "registrationNumber", Value: StringValue(reg)})
+		if got := NaturalPerson(vocab.Builtin(), party); got != want {
+			t.Errorf("registration %q: natural person %v; want %v", reg, got, want)
+		}
 	}
 }

@@ -154,6 +154,9 @@ var ruleCases = []ruleCase{
 	{"numeric string without currency", "amounts", standard, `{"campaign": {"totalValue": "41000"}}`, Missing, "no currency", "", false},
 	{"null currency", "amounts", standard, `{"campaign": {"totalValue": {"amount": "22000", "currency": null}}}`, Missing, "no currency", "", false},
 	{"list of amounts", "amounts", standard, `{"complianceAndFunding": {"amountsReceived": [{"amount": 1, "currency": "EUR"}, {"amount": 2}]}}`, Missing, "amountsReceived[1]", "", false},
+	{"an upper bound in words", "amounts", standard, `{"campaign": {"totalValue": "bis zu 5.500 EUR"}}`, Present, "", "campaign.totalValue", false},
+	{"a range in words, its currency in the name", "amounts.campaign", full, `{"totale_waarde_campagne_euro": "ca. 20.000 bis 30.000"}`, Present, "", "campaign.totalValue", false},
+	{"a range in words without a currency", "amounts", standard, `{"campaign": {"totalValue": "between 100 and 499"}}`, Missing, "no currency: campaign.totalValue", "", false},
 	{"amount not disclosed", "amounts", standard, `{"campaign": {"totalValue": null}}`, DeclaredNone, "", "", false},
 	{"no amounts", "amounts", standard, `{"campaign": {"name": "X"}}`, Missing, "not in this response", "", false},
 
