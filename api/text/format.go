@@ -169,9 +169,18 @@ func FormatAmount(v advert.Value) (string, bool) {
 		case !ok || amount.Kind == advert.String && strings.Contains(num, " "):
 			return "", false
 		}
-		return withCurrency(num, cur, NoCurrency), true
+		return approximately(v) + withCurrency(num, cur, NoCurrency), true
 	}
 	return "", false
+}
+
+// approximately is "about " for money read from words that said it is
+// approximate ("ca. 20.000 €": advert.ApproximateKey), else "".
+func approximately(v advert.Value) string {
+	if a, ok := v.Get(advert.ApproximateKey); ok && a.Kind == advert.Bool && a.Bool {
+		return "about "
+	}
+	return ""
 }
 
 // withCurrency writes an amount after its currency, or before none, a
@@ -208,12 +217,16 @@ func moneyParts(v advert.Value) (amount, currency advert.Value, ok bool) {
 
 // formatRange writes a range of amounts or counts ({"lowerBound",
 // "upperBound", "currency"}, and the lower_bound/upper_bound shape besides)
-// as "EUR 100–199", "1,000 or more", "up to 99"; none follows an amount
-// without a currency.
+// as "EUR 100–199", "1,000 or more", "up to 99", "about" before a range
+// read from words that said so; none follows an amount without a
+// currency.
 func formatRange(v advert.Value, none string) (string, bool) {
 	var lower, upper, cur advert.Value
 	parts := vocab.Builtin()
 	for _, m := range v.Members() {
+		if m.Key == advert.ApproximateKey {
+			continue
+		}
 		switch parts.MoneyPart(m.Key) {
 		case "lower":
 			lower = m.Value
@@ -230,13 +243,14 @@ func formatRange(v advert.Value, none string) (string, bool) {
 	if !cur.IsPresent() {
 		none = "" // a count, or a range that has no currency member at all
 	}
+	about := approximately(v)
 	switch {
 	case loOK && hiOK:
-		return withCurrency(lo+"–"+hi, cur, none), true
+		return about + withCurrency(lo+"–"+hi, cur, none), true
 	case loOK:
-		return withCurrency(lo, cur, none) + " or more", true
+		return about + withCurrency(lo, cur, none) + " or more", true
 	case hiOK:
-		return "up to " + withCurrency(hi, cur, none), true
+		return "up to " + about + withCurrency(hi, cur, none), true
 	}
 	return "", false
 }
@@ -246,10 +260,17 @@ func formatRange(v advert.Value, none string) (string, bool) {
 // a tree; money with further members shows as a tree, so that none of them
 // is hidden.
 func IsAmount(v advert.Value) bool {
-	if v.Kind != advert.Object || v.Len() > 3 {
+	if v.Kind != advert.Object {
 		return false
 	}
-	if _, ok := FormatAmount(v); ok && v.Len() <= 2 {
+	n := v.Len()
+	if approximately(v) != "" {
+		n-- // shown as "about"
+	}
+	if n > 3 {
+		return false
+	}
+	if _, ok := FormatAmount(v); ok && n <= 2 {
 		return true
 	}
 	_, ok := formatRange(v, "")
