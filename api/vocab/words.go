@@ -68,17 +68,25 @@ const (
 	classPrivate       = "private"
 )
 
-// squeezed are the phrases of the none and not-applicable classes with
-// their spaces taken out, so that a value written without them matches
-// ("nietvantoepassing", "NVT", "N/A"): always the whole value, so that a
-// short word never matches inside another.
-var squeezed = sync.OnceValue(func() map[string]string {
+// noneWords are the phrases of the none and not-applicable classes, each
+// under its normalized text and with its spaces taken out, so that a value
+// written without them matches ("nietvantoepassing", "NVT", "N/A"):
+// always the whole value, so that a short word never matches inside
+// another. A phrase of two letters or less without its spaces is left out:
+// "n.d." must not make a party called "ND" a none.
+var noneWords = sync.OnceValue(func() map[string]string {
 	m := map[string]string{}
+	put := func(key, class string) {
+		if _, dup := m[key]; !dup {
+			m[key] = class
+		}
+	}
 	v := Builtin()
 	for _, class := range []string{classNotApplicable, classNone} {
 		for _, p := range v.words[class] {
-			if _, dup := m[squeeze(p.text)]; !dup {
-				m[squeeze(p.text)] = class
+			put(p.text, class)
+			if sq := squeeze(p.text); len(sq) > 2 {
+				put(sq, class)
 			}
 		}
 	}
@@ -98,7 +106,14 @@ func noneClass(s string) string {
 	if n == "" {
 		return ""
 	}
-	return squeezed()[squeeze(n)]
+	words := noneWords()
+	if c, ok := words[n]; ok {
+		return c
+	}
+	if sq := squeeze(n); len(sq) > 2 {
+		return words[sq]
+	}
+	return ""
 }
 
 // IsNone reports whether a value says there is none, that it is not

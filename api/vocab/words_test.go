@@ -48,7 +48,7 @@ func TestNoneInEverySpelling(t *testing.T) {
 	}
 	// The whole value must match: a short word inside another says nothing.
 	for _, s := range []string{"", "Nationale Vereniging Tegen", "nvtx", "Geen idee wie", "a none-profit", "banana",
-		"Partij Fictief", "0", "Nieuw Amsterdam", "niet van toepassing op ons maar wel", "Stichting N.A. Smit", "entfällt nicht"} {
+		"Partij Fictief", "0", "Nieuw Amsterdam", "ND", "SD", "KA", "N D A", "niet van toepassing op ons maar wel", "Stichting N.A. Smit", "entfällt nicht"} {
 		if IsNone(s) || IsNotApplicable(s) {
 			t.Errorf("%q read as none (%v) or not applicable (%v)", s, IsNone(s), IsNotApplicable(s))
 		}
@@ -94,6 +94,10 @@ func TestEUSideHonoursNegation(t *testing.T) {
 		"Wir erhalten nicht aus Drittstaaten":                    Inside,
 		"fondos privados, ninguno de fuera de la UE":             Inside,
 		"no public money, but private money from outside the EU": Outside,
+		"Nie ma środków z zagranicy":                             Inside,
+		"não há fundos do estrangeiro":                           Inside,
+		"fundos obtidos no estrangeiro":                          Outside,
+		"nicht nur aus dem Inland, sondern auch aus dem Ausland": Outside,
 		// affirmed, as before
 		"Particulier geld van buiten de EU":     Outside,
 		"finanziamento dall'estero":             Outside,
