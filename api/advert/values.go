@@ -217,7 +217,7 @@ func tokenizeDate(s string) ([]dateToken, bool) {
 				j++
 			}
 			n, err := strconv.Atoi(s[i:j])
-			if err != nil || j-i > 4 {
+			if err != nil || j-i > 9 { // a fraction of a second has up to nine
 				return nil, false
 			}
 			out = append(out, dateToken{kind: 'd', text: s[i:j], n: n, glued: glued})
@@ -237,6 +237,7 @@ func tokenizeDate(s string) ([]dateToken, bool) {
 			continue
 		case unicode.IsSpace(r):
 			glued = false
+		case r == '°': // "1° marzo": an ordinal's mark, as "º" is
 		case r < utf8.RuneSelf:
 			out = append(out, dateToken{kind: byte(r), text: s[i : i+size], glued: glued})
 			glued = true

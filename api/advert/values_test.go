@@ -25,6 +25,7 @@ func TestReadDate(t *testing.T) {
 		{"2020-09-25 16:30:00 UTC+2", "2020-09-25T16:30:00+02:00", "2020-09-25 14:30 UTC"},
 		{"2020-09-25 16:30 CEST", "2020-09-25T16:30:00+02:00", "2020-09-25 14:30 UTC"},
 		{"2020-09-25 16:30:00.250-05:00", "2020-09-25T16:30:00.25-05:00", "2020-09-25 21:30 UTC"},
+		{"2020-09-25 16:30:00.123456 UTC", "2020-09-25T16:30:00.123456Z", "2020-09-25 16:30 UTC"},
 		{"2025-03-01T00:00:00Z", "2025-03-01", "2025-03-01"},
 		// slashes and dots
 		{"2020/03/01 06:00:00Z", "2020-03-01T06:00:00Z", "2020-03-01 06:00 UTC"},
@@ -51,6 +52,7 @@ func TestReadDate(t *testing.T) {
 		{"15 janvier 2025", "2025-01-15", "2025-01-15"},
 		{"1er août 2024", "2024-08-01", "2024-08-01"},
 		{"3 marzo 2024", "2024-03-03", "2024-03-03"},
+		{"1° marzo 2024", "2024-03-01", "2024-03-01"},
 		{"3 de marzo de 2024", "2024-03-03", "2024-03-03"},
 		{"12 maja 2024 r.", "2024-05-12", "2024-05-12"},
 		{"12 października 2024", "2024-10-12", "2024-10-12"},
@@ -126,4 +128,24 @@ func TestNaturalPersonByRegistration(t *testing.T) {
 			t.Errorf("registration %q: natural person %v; want %v", reg, got, want)
 		}
 	}
+}
+
+// No text makes the date or the amount readers fail other than by saying
+// no.
+func FuzzReadDate(f *testing.F) {
+	for _, s := range []string{"2020/03/01 06:00:00Z", "1. März 2024, 18:00 Uhr MEZ", "Mon, 04 Mar 2024 10:00:00 GMT",
+		"01/03/2024 2:30 PM UTC+2", "12 maja 2024 r.", "ca. 20.000 € bis 30.000 €", "bis zu 5.500 EUR", "€50–€500"} {
+		f.Add(s)
+	}
+	currency := vocab.Builtin().CurrencyByWord
+	f.Fuzz(func(t *testing.T, s string) {
+		if in, ok := ReadDate(StringValue(s)); ok {
+			if _, err := time.Parse(time.DateOnly, in.Date()); err != nil {
+				t.Errorf("ReadDate(%q) gives the day %q", s, in.Date())
+			}
+		}
+		if p, ok := readAmountPhrase(s, currency, ""); ok && p.amount == "" && p.lower == "" && p.upper == "" {
+			t.Errorf("readAmountPhrase(%q) read nothing", s)
+		}
+	})
 }
