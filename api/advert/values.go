@@ -17,6 +17,10 @@ import (
 // YYYY-MM-DDThh:mm:ss: no zone is made up for it. See ReadDate for what
 // it reads.
 func readDate(v Value) (Value, bool) {
+	if v.Kind == String && len(v.Str) == 10 && isISODay(v.Str) {
+		_, ok := isoDay(v.Str) // the common case, without building an Instant
+		return v, ok
+	}
 	in, ok := ReadDate(v)
 	if !ok {
 		return v, false
@@ -119,8 +123,8 @@ func readDateText(s string) (Instant, bool) {
 	}
 	if isISODay(s) {
 		if len(s) == 10 {
-			t, err := time.Parse(time.DateOnly, s)
-			return Instant{Time: t, norm: s}, err == nil
+			t, ok := isoDay(s)
+			return Instant{Time: t, norm: s}, ok
 		}
 		if in, ok := readISOInstant(s); ok {
 			return in, true
@@ -135,6 +139,38 @@ func readDateText(s string) (Instant, bool) {
 // isISODay reports whether s starts with YYYY-MM-DD.
 func isISODay(s string) bool {
 	return len(s) >= 10 && allDigits(s[:4]) && s[4] == '-' && allDigits(s[5:7]) && s[7] == '-' && allDigits(s[8:10])
+}
+
+// isoDay reads YYYY-MM-DD (isISODay says it has that form) as its
+// midnight in UTC, for less than time.Parse costs; ok is false for a day
+// no month has ("2026-02-30").
+func isoDay(s string) (time.Time, bool) {
+	num := func(a, b int) int {
+		n := 0
+		for i := a; i < b; i++ {
+			n = n*10 + int(s[i]-'0')
+		}
+		return n
+	}
+	y, m, d := num(0, 4), num(5, 7), num(8, 10)
+	if m < 1 || m > 12 || d < 1 || d > daysIn(y, m) {
+		return time.Time{}, false
+	}
+	return time.Date(y, time.Month(m), d, 0, 0, 0, 0, time.UTC), true
+}
+
+// daysIn is the number of days of month m of year y.
+func daysIn(y, m int) int {
+	switch m {
+	case 2:
+		if y%4 == 0 && (y%100 != 0 || y%400 == 0) {
+			return 29
+		}
+		return 28
+	case 4, 6, 9, 11:
+		return 30
+	}
+	return 31
 }
 
 // readISOInstant reads RFC 3339 with a T or a space, an offset written
