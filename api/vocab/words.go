@@ -12,6 +12,9 @@ import (
 // case, accents folded, anything but letters and digits a single space,
 // trimmed ("N.V.T." is "n v t", "Außerhalb der EU" is "ausserhalb der eu").
 func normalizeWords(s string) string {
+	if isNormalized(s) {
+		return s // most data phrases and many values: no copy
+	}
 	var b strings.Builder
 	space := false
 	for _, r := range s {
@@ -33,6 +36,21 @@ func normalizeWords(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// isNormalized reports whether s is as normalizeWords writes it, in
+// ASCII: lower-case letters and digits, words apart by one space.
+func isNormalized(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z' || c >= '0' && c <= '9':
+		case c == ' ' && i > 0 && i < len(s)-1 && s[i-1] != ' ':
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // has reports whether the normalized value n says a phrase of class: a
