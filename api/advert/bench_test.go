@@ -50,3 +50,34 @@ func BenchmarkParsedAppendJSON(b *testing.B) {
 		buf = v.AppendJSON(buf[:0])
 	}
 }
+
+// valuesBody is an answer of about n bytes whose sponsors carry the values
+// the typer reads from text: a date, an instant, a yes or no, an amount
+// written as text, and the campaign a period and a range in words.
+func valuesBody(n int) []byte {
+	var b strings.Builder
+	b.WriteString(`{"paid":"AB12CD","campaign":{"startDate":"2026-09-01","endDate":"2026-10-02T09:30:00Z",` +
+		`"totalValue":"ca. 20.000 € bis 30.000 €"},"sponsors":[`)
+	for i := 0; b.Len() < n; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"name":"Donor %d","birthDate":"19%02d-0%d-1%d","naturalPerson":"ja","contribution":"%d.250,00 €"}`,
+			i, i%100, 1+i%9, i%10, 1+i%95)
+	}
+	b.WriteString(`]}`)
+	return []byte(b.String())
+}
+
+// BenchmarkNormalizeValues is the normalizer on a 1 MB answer of typed
+// values: a figure for the date, boolean and amount readers' common paths.
+func BenchmarkNormalizeValues(b *testing.B) {
+	body := valuesBody(1 << 20)
+	b.SetBytes(int64(len(body)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Normalize(body, "AB12CD", Full); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -187,7 +187,13 @@ func (t *typer) moneyObject(v Value, named string) Value {
 func (t *typer) readMoney(v Value, outer Value, named string) (Value, string) {
 	switch v.Kind {
 	case Number, String:
-		amt, inText, problem := t.readAmount(v)
+		known := knownCurrency(outer, named)
+		amt, inText, problem := t.readAmount(v, known)
+		if problem != "" && v.Kind == String {
+			if nv, ok := t.readPhrase(v.Str, outer, named, known); ok {
+				return nv, ""
+			}
+		}
 		if problem != "" {
 			return v, problem
 		}
@@ -200,6 +206,54 @@ func (t *typer) readMoney(v Value, outer Value, named string) (Value, string) {
 		return t.readMoneyObject(v, outer, named)
 	}
 	return v, "is not an amount"
+}
+
+// ApproximateKey is the member a money object read from text holds when
+// its words said the amount is approximate ("ca. 20.000 €", "about EUR
+// 500"): true. The display reads it.
+const ApproximateKey = "approximate"
+
+// readPhrase reads an amount or a range written with words
+// (readAmountPhrase) as money: {"amount"} or {"lowerBound",
+// "upperBound"}, the currency, and "approximate": true where a word said
+// so.
+func (t *typer) readPhrase(text string, outer Value, named, known string) (Value, bool) {
+	p, ok := readAmountPhrase(text, t.n.vocab.CurrencyByWord, known)
+	if !ok {
+		return Value{}, false
+	}
+	code, problem := pickCurrency(outer, p.code, named)
+	if problem != "" {
+		return Value{}, false
+	}
+	out := make([]Member, 0, 4)
+	switch {
+	case p.amount != "":
+		out = append(out, Member{Key: "amount", Value: StringValue(p.amount)})
+	default:
+		if p.lower != "" {
+			out = append(out, Member{Key: "lowerBound", Value: StringValue(p.lower)})
+		}
+		if p.upper != "" {
+			out = append(out, Member{Key: "upperBound", Value: StringValue(p.upper)})
+		}
+	}
+	out = append(out, Member{Key: "currency", Value: code})
+	if p.approx {
+		out = append(out, Member{Key: ApproximateKey, Value: BoolValue(true)})
+	}
+	return NewObject(out...), true
+}
+
+// knownCurrency is the ISO 4217 code of the currency written beside an
+// amount, else the one its name gives; "" for none.
+func knownCurrency(outer Value, named string) string {
+	if outer.Kind == String {
+		if c, ok := currencyCode(outer.Str); ok {
+			return c
+		}
+	}
+	return named
 }
 
 // moneyParts are the members of a money object, by index (-1 for none).
@@ -239,7 +293,7 @@ func (t *typer) readMoneyObject(v Value, outer Value, named string) (Value, stri
 	if p.currency >= 0 {
 		outer = ms[p.currency].Value
 	}
-	out, inText, problem := t.readAmounts(ms, p)
+	out, inText, problem := t.readAmounts(ms, p, knownCurrency(outer, named))
 	if problem != "" {
 		return v, problem
 	}
@@ -260,10 +314,10 @@ func (t *typer) readMoneyObject(v Value, outer Value, named string) (Value, stri
 
 // readAmounts reads the amount of a money object, or the bounds of a
 // range, and the currency their text names, if any.
-func (t *typer) readAmounts(ms []Member, p moneyParts) (out []Member, inText, problem string) {
+func (t *typer) readAmounts(ms []Member, p moneyParts, known string) (out []Member, inText, problem string) {
 	out = make([]Member, 0, len(ms)+1)
 	read := func(i int, name string) string {
-		amt, cur, problem := t.readAmount(ms[i].Value)
+		amt, cur, problem := t.readAmount(ms[i].Value, known)
 		if problem == "" && cur != "" {
 			if inText != "" && inText != cur {
 				return "names two different currencies"
@@ -322,8 +376,8 @@ func pickCurrency(cur Value, inText, named string) (Value, string) {
 }
 
 // readAmount reads an amount: a JSON number, or a string holding one (see
-// readAmountText).
-func (t *typer) readAmount(v Value) (amount Value, currency, problem string) {
+// readAmountText; known is the currency beside it or in its name).
+func (t *typer) readAmount(v Value, known string) (amount Value, currency, problem string) {
 	switch v.Kind {
 	case Null:
 		return v, "", ""
@@ -334,7 +388,7 @@ func (t *typer) readAmount(v Value) (amount Value, currency, problem string) {
 		}
 		return StringValue(d), "", ""
 	case String:
-		d, currency, problem := readAmountText(v.Str, t.n.vocab.CurrencyByWord)
+		d, currency, problem := readAmountText(v.Str, t.n.vocab.CurrencyByWord, known)
 		if problem != "" {
 			return v, "", problem
 		}

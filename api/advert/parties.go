@@ -164,7 +164,8 @@ func NaturalPerson(vc *vocab.Vocabulary, v Value) bool {
 
 // saysNatural reads a party's field that says outright whether the party
 // is a natural person: its kind, a person flag, a registration answered
-// "n/a".
+// "not applicable" in any language ("n/a", "NVT", "nietvantoepassing",
+// "nie dotyczy"); a registration answered "none" says nothing of the kind.
 func saysNatural(field string, v Value) (says, natural bool) {
 	given := v.Kind == String && strings.TrimSpace(v.Str) != ""
 	switch field {
@@ -174,7 +175,7 @@ func saysNatural(field string, v Value) (says, natural bool) {
 		b, ok := ReadBool(v)
 		return ok, ok && b.Bool
 	case "registrationNumber":
-		if given && vocab.IsNone(v.Str) {
+		if given && vocab.IsNotApplicable(v.Str) {
 			return true, true
 		}
 	}

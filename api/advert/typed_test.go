@@ -79,8 +79,11 @@ func TestTypedMoney(t *testing.T) {
 		{"unknown currency", `{"totalValue":{"amount":5,"currency":"euros"}}`, "totalValue", `{"amount":5,"currency":"euros"}`, "ISO 4217"},
 		{"two currencies", `{"totalValue":"EUR 5","totalValueCurrency":"USD"}`, "totalValue", `"EUR 5"`, "two different currencies"},
 		{"own currency in Dutch", `{"totalValue":"41000","totalValue_valuta":"EUR"}`, "totalValue", `{"amount":"41000","currency":"EUR"}`, ""},
-		{"unreadable, its currency beside kept", `{"totalValue":"1,250","currency":"CHF"}`, "totalValue",
-			`{"amount":"1,250","currency":"CHF"}`, "ambiguous"},
+		{"unreadable, its currency beside kept", `{"totalValue":"1,250","currency":"KWD"}`, "totalValue",
+			`{"amount":"1,250","currency":"KWD"}`, "ambiguous"},
+		{"a currency of two decimals: three digits group thousands", `{"totalValue":"1,250","currency":"CHF"}`, "totalValue",
+			`{"amount":"1250","currency":"CHF"}`, ""},
+		{"the currency in the text tells", `{"totalValue":"5.500 EUR"}`, "totalValue", `{"amount":"5500","currency":"EUR"}`, ""},
 		{"boolean", `{"totalValue":true}`, "totalValue", `true`, "not an amount"},
 		{"huge exponent", `{"totalValue":1e999999}`, "totalValue", `1e999999`, "exactly"},
 	})
@@ -119,12 +122,16 @@ func TestUnreadableAmountKeepsTheNamedCurrency(t *testing.T) {
 		body, want string
 		warns      bool
 	}{
-		{`{"totale_waarde_campagne_euro":"1.250"}`, `{"amount":"1.250","currency":"EUR"}`, true},
-		{`{"totale_waarde_campagne_euro":"1,250"}`, `{"amount":"1,250","currency":"EUR"}`, true},
+		{`{"totale_waarde_campagne_euro":"1.25.000"}`, `{"amount":"1.25.000","currency":"EUR"}`, true},
+		// a euro amount has no three decimals: the three digits group thousands
+		{`{"totale_waarde_campagne_euro":"1.250"}`, `{"amount":"1250","currency":"EUR"}`, false},
+		{`{"totale_waarde_campagne_euro":"1,250"}`, `{"amount":"1250","currency":"EUR"}`, false},
 		{`{"totale_waarde_campagne_euro":"1.250.000"}`, `{"amount":"1250000","currency":"EUR"}`, false},
 		{`{"totale_waarde_campagne_euro":"3200,50"}`, `{"amount":"3200.50","currency":"EUR"}`, false},
 		// a word of its own: padview adds nothing to it
-		{`{"totale_waarde_campagne_euro":"about 1.250"}`, `"about 1.250"`, true},
+		{`{"totale_waarde_campagne_euro":"1.250 incl. VAT"}`, `"1.250 incl. VAT"`, true},
+		// a word padview knows: an approximate amount
+		{`{"totale_waarde_campagne_euro":"about 1.250"}`, `{"amount":"1250","currency":"EUR","approximate":true}`, false},
 		{`{"totale_waarde_campagne_euro":"USD 1,250"}`, `"USD 1,250"`, true},
 	} {
 		d := mustNormalize(t, c.body)
@@ -176,7 +183,8 @@ func TestTypedDates(t *testing.T) {
 		{"+hhmm offset", `{"endDate":"2019-05-01T20:04:44+0000"}`, "endDate", `"2019-05-01T20:04:44Z"`, ""},
 		{"+hhmm offset, not UTC", `{"endDate":"2019-05-01T20:04:44+0200"}`, "endDate", `"2019-05-01T20:04:44+02:00"`, ""},
 		{"impossible", `{"endDate":"2026-02-30"}`, "endDate", `"2026-02-30"`, "is not a date"},
-		{"day first", `{"endDate":"01/09/2026"}`, "endDate", `"01/09/2026"`, "is not a date"},
+		{"day first", `{"endDate":"01/09/2026"}`, "endDate", `"2026-09-01"`, ""},
+		{"a two-digit year", `{"endDate":"01/09/26"}`, "endDate", `"01/09/26"`, "is not a date"},
 		{"small number", `{"endDate":20260901}`, "endDate", `20260901`, "is not a date"},
 		{"words", `{"endDate":"soon"}`, "endDate", `"soon"`, `campaign.endDate: "soon" is not a date; kept as sent`},
 	})

@@ -6,7 +6,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/text"
@@ -156,34 +155,28 @@ func periodOrder(start, end advert.Value, found []string) Result {
 
 // instant is a date or a time as a period compares it.
 type instant struct {
-	day     string    // YYYY-MM-DD
-	t       time.Time // with hasTime; a time without a zone is read as UTC, only ever against another such
-	hasTime bool
-	text    string // as text.FormatDate writes it
+	in   advert.Instant
+	text string // as text.FormatDate writes it
 }
 
-// instantOf reads a date or an instant (see text.FormatDate).
+// instantOf reads a date or an instant with the one date reader
+// (advert.ReadDate), as the display reads it.
 func instantOf(v advert.Value) (instant, bool) {
-	s, ok := text.FormatDate(v)
+	in, ok := advert.ReadDate(v)
 	if !ok {
 		return instant{}, false
 	}
-	in := instant{day: s[:10], text: s}
-	for _, layout := range []string{"2006-01-02 15:04 UTC", "2006-01-02T15:04:05.999999999", "2006-01-02 15:04:05.999999999"} {
-		if t, err := time.Parse(layout, s); err == nil {
-			in.t, in.hasTime = t, true
-		}
-	}
-	return in, true
+	return instant{in: in, text: in.String()}, true
 }
 
 // before compares by day when either has no time, so that an end date is
-// not taken as ending at midnight.
+// not taken as ending at midnight, and when one has a zone and the other
+// none, which cannot be told apart by the hour.
 func (a instant) before(b instant) bool {
-	if !a.hasTime || !b.hasTime {
-		return a.day < b.day
+	if !a.in.HasTime || !b.in.HasTime || a.in.Zoned != b.in.Zoned {
+		return a.in.Date() < b.in.Date()
 	}
-	return a.t.Before(b.t)
+	return a.in.Time.Before(b.in.Time)
 }
 
 // evalAmounts needs an amount, and a currency with every amount.
@@ -312,26 +305,33 @@ func evalOrigin(c *checker, r Rule) Result {
 	return res
 }
 
-// evalThirdCountry reads the yes/no member, else the origin's words.
+// evalThirdCountry reads the yes/no member, else the origin's words,
+// honouring their negations ("keine Zuwendungen aus dem Ausland" says
+// inside). Words padview cannot read either way make the item unknown,
+// with a note naming the member: never a flag.
 func evalThirdCountry(c *checker, _ Rule) Result {
 	ms := c.inGroups([]string{"complianceAndFunding.isThirdCountryFunded"})
-	outsideWords := ""
+	var outside, inside, unsure []string
 	for _, m := range c.origins() {
-		if vocab.EUSide(m.v.Text()) == vocab.Outside {
-			outsideWords = m.path
+		switch side, said := vocab.ReadEUSide(m.v.Text()); {
+		case side == vocab.Outside:
+			outside = append(outside, m.path)
+		case side == vocab.Inside:
+			inside = append(inside, m.path)
+		case said:
+			unsure = append(unsure, m.path)
 		}
 	}
 	if m, p := best(ms); p == given {
-		return thirdCountryFlag(m, outsideWords)
+		return thirdCountryFlag(m, outside)
 	}
-	for _, m := range c.origins() {
-		switch vocab.EUSide(m.v.Text()) {
-		case vocab.Outside:
-			return Result{Status: Present, Found: []string{m.path}, Flagged: true,
-				Note: "read from the origin of funds: outside the EU"}
-		case vocab.Inside:
-			return Result{Status: Present, Found: []string{m.path}, Note: "read from the origin of funds: inside the EU"}
-		}
+	switch {
+	case len(outside) > 0:
+		return Result{Status: Present, Found: outside, Flagged: true, Note: "read from the origin of funds: outside the EU"}
+	case len(unsure) > 0:
+		return Result{Status: Unknown, Found: unsure, Note: unsureNote(unsure)}
+	case len(inside) > 0:
+		return Result{Status: Present, Found: inside, Note: "read from the origin of funds: inside the EU"}
 	}
 	res := fromMatches(ms)
 	if res.Status == Missing && res.absent {
@@ -340,17 +340,33 @@ func evalThirdCountry(c *checker, _ Rule) Result {
 	return res
 }
 
+// unsureNote says which members speak of the EU in words padview cannot
+// read either way.
+func unsureNote(paths []string) string {
+	return "padview cannot tell inside or outside the EU from the words of " + strings.Join(paths, ", ") +
+		" (they negate and affirm it, or negate after it): a reviewer must read them"
+}
+
 // thirdCountryFlag reads a given yes/no member on funding from outside the
-// EU, against the origin's words.
-func thirdCountryFlag(m match, outsideWords string) Result {
+// EU, against the origin's words; a member that holds words rather than a
+// yes or no is read as the origin's words are.
+func thirdCountryFlag(m match, outsideWords []string) Result {
 	yes, ok := text.ParseBool(m.v)
+	if !ok {
+		switch vocab.EUSide(m.v.Text()) {
+		case vocab.Outside:
+			yes, ok = true, true
+		case vocab.Inside:
+			yes, ok = false, true
+		default:
+			return Result{Status: Unknown, Found: []string{m.path}, Note: "not a yes or no padview can read: " + m.path}
+		}
+	}
 	switch {
-	case !ok:
-		return Result{Status: Present, Found: []string{m.path}, Flagged: true, Note: "not a yes or no padview can read"}
 	case yes:
 		return Result{Status: Present, Found: []string{m.path}, Flagged: true, Note: "funded from outside the EU"}
-	case outsideWords != "":
-		return Result{Status: Present, Found: []string{m.path, outsideWords}, Flagged: true,
+	case len(outsideWords) > 0:
+		return Result{Status: Present, Found: append([]string{m.path}, outsideWords...), Flagged: true,
 			Note: "says no, but the origin of funds says outside the EU"}
 	}
 	return Result{Status: Present, Found: []string{m.path}, Note: "funded from inside the EU"}

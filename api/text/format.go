@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/vocab"
@@ -33,8 +32,8 @@ func FormatField(key string, v advert.Value) string {
 	}
 	switch v.Kind {
 	case advert.String:
-		if s, ok := FormatDate(v); ok && !isNumeric(v.Str) {
-			return s // a string in a date layout is a date whatever its name
+		if s, ok := FormatDate(v); ok && yearFirst(v.Str) {
+			return s // a string in an ISO date layout is a date whatever its name
 		}
 	case advert.Bool:
 		return yesNo(v.Bool)
@@ -73,64 +72,34 @@ func yesNo(b bool) string {
 	return "no"
 }
 
-func isNumeric(s string) bool {
-	_, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
-	return err == nil
-}
-
-// FormatDate reads a date-only string, an RFC 3339 timestamp (or one with
-// a +hhmm offset), or epoch seconds or milliseconds (told apart by size),
-// and writes it as "2006-01-02" or "2006-01-02 15:04 UTC". A date and time
-// without a zone is shown as written: padview does not make up a zone.
+// FormatDate writes a date or an instant as "2006-01-02" or "2006-01-02
+// 15:04 UTC", and a date and time without a zone as written: padview does
+// not make up a zone. What it reads is advert.ReadDate's: ISO 8601,
+// slashes and dots, month names in the languages padview knows, Unix
+// time.
 func FormatDate(v advert.Value) (string, bool) {
-	switch v.Kind {
-	case advert.String:
-		s := strings.TrimSpace(v.Str)
-		if s == "" || s[0] < '0' || s[0] > '9' {
-			return "", false // every layout starts with the year, an epoch with a digit: names, cities and phones are not parsed
-		}
-		if t, err := time.Parse(time.DateOnly, s); err == nil {
-			return t.Format(time.DateOnly), true
-		}
-		t := s
-		if len(t) > 10 && t[10] == ' ' {
-			t = t[:10] + "T" + t[11:]
-		}
-		for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04:05.999999999-0700"} {
-			if tm, err := time.Parse(layout, t); err == nil {
-				return formatInstant(tm), true
-			}
-		}
-		if _, err := time.Parse("2006-01-02T15:04:05.999999999", t); err == nil {
-			return s, true
-		}
-		if n, err := strconv.ParseInt(s, 10, 64); err == nil {
-			return formatEpoch(n)
-		}
-	case advert.Number:
-		if n, err := strconv.ParseInt(v.Str, 10, 64); err == nil {
-			return formatEpoch(n)
-		}
+	in, ok := advert.ReadDate(v)
+	if !ok {
+		return "", false
 	}
-	return "", false
+	return in.String(), true
 }
 
-func formatEpoch(n int64) (string, bool) {
-	switch {
-	case n > 1e11 && n < 1e14: // milliseconds: 1973 to 5138
-		return formatInstant(time.UnixMilli(n)), true
-	case n > 1e8 && n < 1e11: // seconds: 1973 to 5138
-		return formatInstant(time.Unix(n, 0)), true
+// yearFirst reports whether s starts as an ISO 8601 date does: a string
+// under a name that says nothing of dates is read as one only in that
+// form, so that a title or a note that holds a date in words stays as
+// written.
+func yearFirst(s string) bool {
+	s = strings.TrimSpace(s)
+	if len(s) < 10 || s[4] != '-' {
+		return false
 	}
-	return "", false
-}
-
-func formatInstant(t time.Time) string {
-	t = t.UTC()
-	if t.Hour() == 0 && t.Minute() == 0 && t.Second() == 0 && t.Nanosecond() == 0 {
-		return t.Format(time.DateOnly)
+	for _, c := range []byte(s[:4]) {
+		if c < '0' || c > '9' {
+			return false
+		}
 	}
-	return t.Format("2006-01-02 15:04 UTC")
+	return true
 }
 
 // NoCurrency follows an amount whose currency the service did not give, so
@@ -200,9 +169,18 @@ func FormatAmount(v advert.Value) (string, bool) {
 		case !ok || amount.Kind == advert.String && strings.Contains(num, " "):
 			return "", false
 		}
-		return withCurrency(num, cur, NoCurrency), true
+		return approximately(v) + withCurrency(num, cur, NoCurrency), true
 	}
 	return "", false
+}
+
+// approximately is "about " for money read from words that said it is
+// approximate ("ca. 20.000 €": advert.ApproximateKey), else "".
+func approximately(v advert.Value) string {
+	if a, ok := v.Get(advert.ApproximateKey); ok && a.Kind == advert.Bool && a.Bool {
+		return "about "
+	}
+	return ""
 }
 
 // withCurrency writes an amount after its currency, or before none, a
@@ -239,12 +217,16 @@ func moneyParts(v advert.Value) (amount, currency advert.Value, ok bool) {
 
 // formatRange writes a range of amounts or counts ({"lowerBound",
 // "upperBound", "currency"}, and the lower_bound/upper_bound shape besides)
-// as "EUR 100–199", "1,000 or more", "up to 99"; none follows an amount
-// without a currency.
+// as "EUR 100–199", "1,000 or more", "up to 99", "about" before a range
+// read from words that said so; none follows an amount without a
+// currency.
 func formatRange(v advert.Value, none string) (string, bool) {
 	var lower, upper, cur advert.Value
 	parts := vocab.Builtin()
 	for _, m := range v.Members() {
+		if m.Key == advert.ApproximateKey {
+			continue
+		}
 		switch parts.MoneyPart(m.Key) {
 		case "lower":
 			lower = m.Value
@@ -261,13 +243,14 @@ func formatRange(v advert.Value, none string) (string, bool) {
 	if !cur.IsPresent() {
 		none = "" // a count, or a range that has no currency member at all
 	}
+	about := approximately(v)
 	switch {
 	case loOK && hiOK:
-		return withCurrency(lo+"–"+hi, cur, none), true
+		return about + withCurrency(lo+"–"+hi, cur, none), true
 	case loOK:
-		return withCurrency(lo, cur, none) + " or more", true
+		return about + withCurrency(lo, cur, none) + " or more", true
 	case hiOK:
-		return "up to " + withCurrency(hi, cur, none), true
+		return "up to " + about + withCurrency(hi, cur, none), true
 	}
 	return "", false
 }
@@ -277,10 +260,17 @@ func formatRange(v advert.Value, none string) (string, bool) {
 // a tree; money with further members shows as a tree, so that none of them
 // is hidden.
 func IsAmount(v advert.Value) bool {
-	if v.Kind != advert.Object || v.Len() > 3 {
+	if v.Kind != advert.Object {
 		return false
 	}
-	if _, ok := FormatAmount(v); ok && v.Len() <= 2 {
+	n := v.Len()
+	if approximately(v) != "" {
+		n-- // shown as "about"
+	}
+	if n > 3 {
+		return false
+	}
+	if _, ok := FormatAmount(v); ok && n <= 2 {
 		return true
 	}
 	_, ok := formatRange(v, "")

@@ -75,3 +75,40 @@ func TestLabelFor(t *testing.T) {
 		}
 	}
 }
+
+// Amounts and ranges read from words show as ranges with their currency,
+// "about" where the words said so; dates in any spelling show one way.
+func TestFormatReadFromWords(t *testing.T) {
+	for text, want := range map[string]string{
+		"bis zu 5.500 EUR":          "up to EUR 5,500",
+		"ca. 20.000 € bis 30.000 €": "about EUR 20,000–30,000",
+		"€50–€500":                  "EUR 50–500",
+		"mehr als 1.000 EUR":        "EUR 1,000 or more",
+		"ongeveer € 500,-":          "about EUR 500",
+		"tot 5.000":                 "tot 5.000",
+	} {
+		d, err := advert.Normalize([]byte(`{"campaign":{"totalValue":"`+text+`"}}`), "X", advert.Standard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, _ := d.Campaign.Get("totalValue")
+		if got := FormatField("totalValue", v); got != want {
+			t.Errorf("%q shows %q; want %q", text, got, want)
+		}
+		if want != text && !IsAmount(v) {
+			t.Errorf("%q: %s does not show as one value", text, v.Text())
+		}
+	}
+	for text, want := range map[string]string{
+		"2020/03/01 06:00:00Z": "2020-03-01 06:00 UTC", "2020-09-25 16:30:00 UTC": "2020-09-25 16:30 UTC",
+		"1. März 2024": "2024-03-01", "12 maja 2024": "2024-05-12", "01.03.2024 14:30": "01.03.2024 14:30",
+	} {
+		if got := FormatField("startDate", advert.StringValue(text)); got != want {
+			t.Errorf("startDate %q shows %q; want %q", text, got, want)
+		}
+	}
+	// under a name that says nothing of dates, only the ISO form is a date
+	if got := FormatField("title", advert.StringValue("1. März 2024")); got != "1. März 2024" {
+		t.Errorf("a title shows %q", got)
+	}
+}
