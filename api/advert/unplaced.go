@@ -84,7 +84,7 @@ func shapeOf(v Value, vc *vocab.Vocabulary) Shape {
 	if _, ok := ReadBool(v); ok {
 		return ShapeBool
 	}
-	if d, _, problem := readAmountText(s, vc.CurrencyByWord); d != "" && problem == "" {
+	if d, _, problem := readAmountText(s, vc.CurrencyByWord, ""); d != "" && problem == "" {
 		return ShapeMoney
 	}
 	return ShapeText

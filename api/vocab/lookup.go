@@ -256,8 +256,17 @@ func (v *Vocabulary) CurrencyWord(key string) string {
 // stands for ("euro", "EUR", "€" in "1.250 €"); "" when it names none.
 func (v *Vocabulary) CurrencyByWord(word string) string {
 	f := Fold(word)
+	if f != "" {
+		for _, c := range v.curFirst[f[0]] {
+			if c.folded == f {
+				return c.to
+			}
+		}
+		return ""
+	}
+	sym := strings.TrimSpace(word) // a symbol ("€") folds to nothing
 	for _, c := range v.currencies {
-		if f != "" && c.folded == f || f == "" && c.spelling == strings.TrimSpace(word) {
+		if c.folded == "" && c.spelling == sym {
 			return c.to
 		}
 	}
