@@ -3,6 +3,7 @@ package cmd
 import (
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -12,10 +13,12 @@ import (
 	"time"
 
 	"github.com/BurntSushi/toml"
+	"github.com/dustin/go-humanize"
 
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/text"
 	"github.com/padview/padview/api/vocab"
+	"github.com/padview/padview/api/watch"
 )
 
 // Environment variables padview reads. PADVIEW_TOKEN is read by keystore.
@@ -37,6 +40,11 @@ type Config struct {
 	// Fields map the service's member names to paths of the normalized
 	// document, for every profile (vocab.Mapping).
 	Fields map[string]string `toml:"fields"`
+	// The watch database's bounds, for every profile (one database holds
+	// every service's history): its size, and the events kept of each
+	// advertisement (watch.Bounds).
+	WatchMaxSize *byteSize `toml:"watch_max_size"`
+	WatchKeep    *int      `toml:"watch_keep"`
 }
 
 // Profile is one partner account: a name (its key) and a base URL.
@@ -69,6 +77,39 @@ func (d *duration) UnmarshalText(b []byte) error {
 		return fmt.Errorf("%q must be more than 0", b)
 	}
 	d.Duration = v
+	return nil
+}
+
+// byteSize reads a size from TOML: "1GiB", "500 MB", or a number of
+// bytes.
+type byteSize struct{ n int64 }
+
+func (b *byteSize) UnmarshalTOML(v any) error {
+	switch v := v.(type) {
+	case int64:
+		b.n = v
+		return nil
+	case string:
+		n, err := humanize.ParseBytes(v)
+		if err != nil || n > math.MaxInt64 {
+			return fmt.Errorf("%q is not a size such as 1GiB or 500MB", v)
+		}
+		b.n = int64(n)
+		return nil
+	}
+	return fmt.Errorf("must be a size such as \"1GiB\" or \"500MB\", not %v", v)
+}
+
+// checkWatchBounds checks watch_max_size and watch_keep against the
+// bounds api/watch keeps them within.
+func (c Config) checkWatchBounds() error {
+	if b := c.WatchMaxSize; b != nil && (b.n < watch.MinMaxSize || b.n > watch.MaxMaxSize) {
+		return fmt.Errorf("watch_max_size must be between %s and %s, not %s",
+			humanize.IBytes(watch.MinMaxSize), humanize.IBytes(watch.MaxMaxSize), humanize.IBytes(uint64(max(b.n, 0))))
+	}
+	if k := c.WatchKeep; k != nil && (*k < 1 || *k > watch.MaxKeep) {
+		return fmt.Errorf("watch_keep must be between 1 and %s events of each advertisement, not %d", text.Thousands(watch.MaxKeep), *k)
+	}
 	return nil
 }
 
@@ -105,7 +146,7 @@ var tomlMismatch = regexp.MustCompile(`^toml: line (\d+) \(last key "([^"]+)"\):
 
 // tomlWants says what a setting of a Go type takes, in the words of a config file.
 var tomlWants = map[string]string{
-	"boolean": "true or false", "string": "text in quotes", "int": "a whole number", "int64": "a whole number",
+	"boolean": "true or false", "string": "text in quotes", "int": "a whole number", "int64": "a whole number", "integer": "a whole number",
 	"float64": "a number", "map": "a table", "slice": "a list",
 }
 
@@ -177,7 +218,7 @@ func parseConfig(path string, data []byte) (Config, error) {
 	}
 	if len(unknown) > 0 {
 		sort.Strings(unknown)
-		return Config{}, fmt.Errorf("config file %s: unknown setting %s; known settings are default_profile, full_view_idle, max_wait and [profiles.NAME] base_url, max_wait, full_view, require_reason, access_log, mask_personal_data, and [fields] or [profiles.NAME.fields]", path, strings.Join(unknown, ", "))
+		return Config{}, fmt.Errorf("config file %s: unknown setting %s; known settings are default_profile, full_view_idle, max_wait, watch_max_size, watch_keep and [profiles.NAME] base_url, max_wait, full_view, require_reason, access_log, mask_personal_data, and [fields] or [profiles.NAME.fields]", path, strings.Join(unknown, ", "))
 	}
 	for name, p := range c.Profiles {
 		if err := p.check(); err != nil {
@@ -186,6 +227,9 @@ func parseConfig(path string, data []byte) (Config, error) {
 	}
 	if err := c.checkFields(path); err != nil {
 		return Config{}, err
+	}
+	if err := c.checkWatchBounds(); err != nil {
+		return Config{}, fmt.Errorf("config file %s: %v; fix the line or move the file away", path, err)
 	}
 	return c, nil
 }
@@ -240,12 +284,15 @@ type Settings struct {
 	// Vocabulary reads the service's member names: the built-in one with
 	// the profile's [fields] mappings; nil is the built-in one alone.
 	Vocabulary *vocab.Vocabulary
+	// WatchBounds bound the watch database: watch_max_size and watch_keep.
+	WatchBounds watch.Bounds
 }
 
 // defaultSettings are what padview runs with when nothing says otherwise:
 // the default profile, a full view that asks, recorded in the access log.
 func defaultSettings() Settings {
-	return Settings{Profile: DefaultProfile, FullViewIdle: 10 * time.Minute, MaxWait: api.DefaultMaxWait, Compliance: Profile{}.compliance()}
+	return Settings{Profile: DefaultProfile, FullViewIdle: 10 * time.Minute, MaxWait: api.DefaultMaxWait, Compliance: Profile{}.compliance(),
+		WatchBounds: watch.DefaultBounds}
 }
 
 // Resolve applies the precedence rules. flagProfile and flagBaseURL are
@@ -263,6 +310,12 @@ func Resolve(getenv func(string) string, flagProfile, flagBaseURL string) (Setti
 	s.ConfigPath = path
 	if cfg.FullViewIdle.Duration > 0 {
 		s.FullViewIdle = cfg.FullViewIdle.Duration
+	}
+	if cfg.WatchMaxSize != nil {
+		s.WatchBounds.MaxSize = cfg.WatchMaxSize.n
+	}
+	if cfg.WatchKeep != nil {
+		s.WatchBounds.Keep = *cfg.WatchKeep
 	}
 	s.Profile = firstNonEmpty(flagProfile, getenv(EnvProfile), cfg.DefaultProfile, DefaultProfile)
 	s.profileUse = cfg.use(s.Profile, flagProfile, getenv(EnvProfile))

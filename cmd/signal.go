@@ -87,3 +87,14 @@ func interruptedBy(ctx context.Context) (*Interrupted, bool) {
 	ok := errors.As(context.Cause(ctx), &i)
 	return i, ok
 }
+
+// closedPipeFails makes a write to a pipe whose reader has gone (stdout
+// into `head -1`) fail with EPIPE, where Go would otherwise end padview
+// at once with SIGPIPE: `watch run` then leaves what it could not print
+// undelivered, and says so. The commands that write to stdout alone keep
+// the shells' usual end. stop ends the diversion.
+func closedPipeFails() (stop func()) {
+	ch := make(chan os.Signal, 1) // never read: os/signal drops what does not fit
+	signal.Notify(ch, syscall.SIGPIPE)
+	return func() { signal.Stop(ch) }
+}

@@ -34,7 +34,8 @@ watchlist; 'padview watch run' polls each one (standard view only) and
 reports what changed since the last poll: the document's values, the
 transparency verdict and each rule's status, an advertisement that
 vanished (404 or 410) or came back. 'padview watch log' lists what was
-recorded.
+recorded. 'padview watch prune' applies the history's bounds (watch_max_size,
+watch_keep) at once; 'padview watch repair' removes rows that do not read.
 
 Each service (the host and path of the profile's base URL) has a watchlist
 and a history of its own: the commands use the current profile's
@@ -50,7 +51,8 @@ kept as a keyed hash, so that its change is reported without the values.`,
 		Args: cobra.ArbitraryArgs,
 		RunE: groupRun,
 	}
-	c.AddCommand(newWatchAdd(env, rf), newWatchRemove(env, rf), newWatchList(env, rf), newWatchRun(env, rf), newWatchLog(env, rf))
+	c.AddCommand(newWatchAdd(env, rf), newWatchRemove(env, rf), newWatchList(env, rf), newWatchRun(env, rf), newWatchLog(env, rf),
+		newWatchPrune(env, rf), newWatchRepair(env, rf))
 	return c
 }
 
@@ -93,44 +95,61 @@ func (p watchPlace) open(env *Env, service string) (*watch.Store, error) {
 	if err != nil {
 		return nil, exitWith(ExitFailure, "%v", err)
 	}
-	if m := s.Migrated(); m != nil && env != nil {
+	if m := s.Migrated(); m != nil && m.From == 1 && env != nil { // from 2, nothing the user must know changed
 		fmt.Fprintf(env.Stderr, "padview: %s now keeps each service's watches apart; the %s it held before, and their history, are %s's (the service of this command)\n",
 			s.Path(), text.Plural(m.Watches, "watch", "watches"), m.Service)
 	}
 	return s, nil
 }
 
-// watchService is the service whose watchlist a command reads and polls:
-// the profile's base URL's (its host and path), or the demo's. The
-// profile must be defined, as for any command, and must have a base URL.
-func (e *Env) watchService(rf *rootFlags) (string, error) {
+// watchTarget is what a watch command works on: the service whose
+// watchlist it reads and polls, the database's bounds (watch_max_size,
+// watch_keep) and how a command it suggests starts (with the profile).
+type watchTarget struct {
+	service string
+	bounds  watch.Bounds
+	cli     string
+}
+
+// watchTarget finds the command's target: the profile's base URL's
+// service (its host and path), or the demo's, within the default bounds
+// (its settings would move the state directory, and the demo's database
+// with it). The profile must be defined, as for any command, and must
+// have a base URL.
+func (e *Env) watchTarget(rf *rootFlags) (watchTarget, error) {
 	if rf.demo {
-		return watch.DemoService, nil
+		return watchTarget{service: watch.DemoService, bounds: watch.DefaultBounds, cli: text.Command(true, "")}, nil
 	}
 	s, err := e.settings(rf)
 	if err != nil {
-		return "", err
+		return watchTarget{}, err
 	}
+	t := watchTarget{bounds: s.WatchBounds, cli: text.Command(false, s.Profile)}
 	if err := s.NeedBaseURL(); err != nil {
-		return "", usage(err)
+		return watchTarget{}, usage(err)
 	}
 	if _, err := api.ParseBaseURL(s.BaseURL); err != nil {
-		return "", usage(err)
+		return watchTarget{}, usage(err)
 	}
-	svc, err := watch.Service(s.BaseURL)
-	if err != nil {
-		return "", usage(err)
+	if t.service, err = watch.Service(s.BaseURL); err != nil {
+		return watchTarget{}, usage(err)
 	}
-	return svc, nil
+	return t, nil
 }
 
-// openWatch opens the watch database for the command's service.
-func (e *Env) openWatch(rf *rootFlags) (*watch.Store, error) {
-	service, err := e.watchService(rf)
+// openWatch opens the watch database for the command's service, within
+// the bounds of the config file.
+func (e *Env) openWatch(rf *rootFlags) (*watch.Store, watchTarget, error) {
+	t, err := e.watchTarget(rf)
 	if err != nil {
-		return nil, err
+		return nil, t, err
 	}
-	return e.watchPlace(rf).open(e, service)
+	s, err := e.watchPlace(rf).open(e, t.service)
+	if err != nil {
+		return nil, t, err
+	}
+	s.SetBounds(t.bounds)
+	return s, t, nil
 }
 
 // forTUI opens the watch database for the TUI's w key and History tab:
@@ -168,8 +187,8 @@ func tuiWatchService(a *account) string {
 // readWatch is withWatch for a command that only reads the database:
 // where there is none yet it makes none (the state directory may not be
 // writable, and nothing was ever watched), runs nothing and reports false.
-func (e *Env) readWatch(rf *rootFlags, fn func(*watch.Store) error) (found bool, err error) {
-	service, err := e.watchService(rf)
+func (e *Env) readWatch(rf *rootFlags, fn func(*watch.Store, watchTarget) error) (found bool, err error) {
+	t, err := e.watchTarget(rf)
 	if err != nil {
 		return false, err // the profile is checked as for any command
 	}
@@ -179,25 +198,26 @@ func (e *Env) readWatch(rf *rootFlags, fn func(*watch.Store) error) (found bool,
 			return false, nil
 		}
 	}
-	s, err := p.open(e, service)
+	s, err := p.open(e, t.service)
 	if err != nil {
 		return false, err
 	}
 	defer s.Close()
-	return true, fn(s)
+	s.SetBounds(t.bounds)
+	return true, fn(s, t)
 }
 
 // noWatchDatabase is what list and log say before anything was watched.
 const noWatchDatabase = "Nothing is watched yet: 'padview watch add PAID' puts an advertisement on the watchlist."
 
 // withWatch runs fn on the watch database, closed after it.
-func (e *Env) withWatch(rf *rootFlags, fn func(*watch.Store) error) error {
-	s, err := e.openWatch(rf)
+func (e *Env) withWatch(rf *rootFlags, fn func(*watch.Store, watchTarget) error) error {
+	s, t, err := e.openWatch(rf)
 	if err != nil {
 		return err
 	}
 	defer s.Close()
-	return fn(s)
+	return fn(s, t)
 }
 
 // watchPAIDs checks PAIDs (or pasted endpoint URLs) and returns their
@@ -255,7 +275,7 @@ name as many.`,
 					return err
 				}
 			}
-			return env.withWatch(rf, func(s *watch.Store) error {
+			return env.withWatch(rf, func(s *watch.Store, _ watchTarget) error {
 				added, err := s.Add(paids)
 				if err != nil {
 					return err
@@ -288,7 +308,7 @@ not found); the others are removed.`,
 			}
 			var removed []string
 			var service string
-			if err := env.withWatch(rf, func(s *watch.Store) (err error) {
+			if err := env.withWatch(rf, func(s *watch.Store, _ watchTarget) (err error) {
 				service = s.Service()
 				removed, err = s.Remove(paids)
 				return err

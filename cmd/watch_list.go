@@ -29,7 +29,7 @@ change and last verdict.`,
 		RunE: func(c *cobra.Command, _ []string) error {
 			var ws []watch.Watch
 			var empty string
-			found, err := env.readWatch(rf, func(s *watch.Store) (err error) {
+			found, err := env.readWatch(rf, func(s *watch.Store, _ watchTarget) (err error) {
 				if ws, err = s.Watches(); err == nil && len(ws) == 0 {
 					empty, err = nothingWatched(s)
 				}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/padview/padview/api/text"
 	"github.com/padview/padview/api/watch"
 )
 
@@ -40,10 +41,11 @@ does.`,
 			}
 			q.PAIDs = paids
 			var evs []watch.Event
-			var service string
-			found, err := env.readWatch(rf, func(s *watch.Store) (err error) {
-				service = s.Service()
-				evs, err = s.Events(c.Context(), q)
+			var damage []watch.Damage
+			var target watchTarget
+			found, err := env.readWatch(rf, func(s *watch.Store, t watchTarget) (err error) {
+				target = t
+				evs, damage, err = s.EventsAndDamage(c.Context(), q)
 				return err
 			})
 			switch {
@@ -53,8 +55,12 @@ does.`,
 				fmt.Fprintln(env.Stderr, noWatchDatabase)
 				return nil
 			}
-			if len(evs) == 0 {
-				fmt.Fprintf(env.Stderr, "No events recorded on %s yet for that: 'padview watch run' records them.\n", service)
+			// A damaged event hides no other: it is named, with its repair.
+			for _, d := range damage {
+				fmt.Fprintf(env.Stderr, "padview: %s skipped: %s\n", text.CleanText(d.PAID), d.Text(target.cli))
+			}
+			if len(evs) == 0 && len(damage) == 0 {
+				fmt.Fprintf(env.Stderr, "No events recorded on %s yet for that: 'padview watch run' records them.\n", target.service)
 				return nil
 			}
 			out := bufio.NewWriter(env.Stdout)
@@ -65,6 +71,9 @@ does.`,
 					continue
 				}
 				writeEvent(out, ev)
+			}
+			if len(damage) > 0 {
+				return exitQuietly(ExitFailure)
 			}
 			return nil
 		},

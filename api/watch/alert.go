@@ -104,34 +104,41 @@ func (a *Alert) Run(ctx context.Context, ev Event) error {
 // that a slow command never holds a sweep up more than the queue allows.
 type Alerts struct {
 	alert  *Alert
-	report func(Event, error)
+	done   func(Event, error)
 	ch     chan Event
-	done   chan struct{}
+	over   chan struct{}
 	mu     sync.Mutex
 	ctx    context.Context
 	undone int
 }
 
-// StartAlerts starts running a's command for the events given to Add;
-// report hears of each command that failed. Ending ctx stops the command
-// running and drops the rest.
-func StartAlerts(ctx context.Context, a *Alert, report func(Event, error)) *Alerts {
-	q := &Alerts{alert: a, report: report, ch: make(chan Event, alertQueue), done: make(chan struct{}), ctx: ctx}
+// StartAlerts starts running a's command for the events given to Add.
+// done hears of each command that ran to its end: err is nil when it
+// succeeded, else why it failed (it exited with an error, or overran its
+// time); the event is then delivered. Ending ctx stops the command
+// running and drops the rest, of which done hears nothing: they were not
+// delivered.
+func StartAlerts(ctx context.Context, a *Alert, done func(Event, error)) *Alerts {
+	q := &Alerts{alert: a, done: done, ch: make(chan Event, alertQueue), over: make(chan struct{}), ctx: ctx}
 	go q.loop()
 	return q
 }
 
 func (q *Alerts) loop() {
-	defer close(q.done)
+	defer close(q.over)
 	for ev := range q.ch {
-		if q.ctx.Err() != nil {
+		var err error
+		if q.ctx.Err() == nil {
+			err = q.alert.Run(q.ctx, ev)
+		}
+		if q.ctx.Err() != nil { // not run, or stopped: not delivered
 			q.mu.Lock()
 			q.undone++
 			q.mu.Unlock()
 			continue
 		}
-		if err := q.alert.Run(q.ctx, ev); err != nil && q.report != nil {
-			q.report(ev, err)
+		if q.done != nil {
+			q.done(ev, err)
 		}
 	}
 }
@@ -151,7 +158,7 @@ func (q *Alerts) Add(ev Event) {
 // dropped because ctx ended.
 func (q *Alerts) Close() (dropped int) {
 	close(q.ch)
-	<-q.done
+	<-q.over
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	return q.undone

@@ -102,20 +102,24 @@ func TestAlertThatOverrunsIsKilledWithItsChildren(t *testing.T) {
 	}
 }
 
-// TestAFailingAlertIsReportedAndTheRestRun: alerts run in order; one that
-// fails is reported, and the next still runs.
+// TestAFailingAlertIsReportedAndTheRestRun: alerts run in order; each
+// that ran to its end is reported, one that failed with its failure, and
+// the next still runs.
 func TestAFailingAlertIsReportedAndTheRestRun(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("a POSIX shell script")
 	}
 	var out bytes.Buffer
 	var mu sync.Mutex
-	var failed []string
+	var failed, ran []string
 	a := &Alert{Argv: []string{"sh", "-c", `read line; case "$line" in *FAIL1*) echo boom >&2; exit 3;; esac; echo ok`}, Output: &syncWriter{w: &out, mu: &mu}}
 	q := StartAlerts(context.Background(), a, func(ev Event, err error) {
 		mu.Lock()
-		failed = append(failed, ev.PAID+": "+err.Error())
-		mu.Unlock()
+		defer mu.Unlock()
+		ran = append(ran, ev.PAID)
+		if err != nil {
+			failed = append(failed, ev.PAID+": "+err.Error())
+		}
 	})
 	for _, p := range []string{"FAIL1", "OK2", "OK3"} {
 		ev := testEvent()
@@ -125,8 +129,8 @@ func TestAFailingAlertIsReportedAndTheRestRun(t *testing.T) {
 	if n := q.Close(); n != 0 {
 		t.Errorf("%d dropped", n)
 	}
-	if len(failed) != 1 || failed[0] != "FAIL1: exit status 3" {
-		t.Errorf("failed %v", failed)
+	if len(failed) != 1 || failed[0] != "FAIL1: exit status 3" || strings.Join(ran, " ") != "FAIL1 OK2 OK3" {
+		t.Errorf("failed %v, ran %v", failed, ran)
 	}
 	if got := out.String(); strings.Count(got, "ok\n") != 2 || !strings.Contains(got, "boom") {
 		t.Errorf("output %q", got)

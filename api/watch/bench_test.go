@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -195,6 +196,98 @@ func BenchmarkPacing(b *testing.B) {
 				b.ReportMetric(float64(srv.Stats().RateLimited), "429s")
 				b.ReportMetric(float64(pacer.idle)/1e6, "idle-ms")
 				b.ReportMetric(100*float64(cpuTime()-cpu)/float64(time.Since(start)), "cpu-%")
+			}
+		})
+	}
+}
+
+// BenchmarkGrowth measures what watch.db grows by, after a checkpoint,
+// under a service that changes something every poll, each event marked
+// delivered as `watch run` marks it:
+//
+//	go test -run '^$' -bench Growth -benchtime 1x ./api/watch
+//
+// "volatile" is the fake's samples with a timestamp member that moves
+// every poll (lastUpdated): bytes a change, and what that makes a day at
+// the default --rate of 500 a minute if every poll is such a change
+// (720,000 polls: MB/day-at-500/min), and for 10,000 advertisements
+// swept hourly (240,000 polls: MB/day-10k-hourly), before watch_keep
+// and watch_max_size bound it. "volatile-at-keep" goes on past
+// watch_keep (3 here): what a change adds once the history is full.
+// "3MB-member" is one member of 3 MB that changes every poll: its
+// snapshot, and an event that keeps the member's hashes.
+func BenchmarkGrowth(b *testing.B) {
+	for _, tc := range []struct {
+		name          string
+		paids, sweeps int
+		keep          int
+		big           int // bytes of a member that changes every poll
+	}{
+		{"volatile", 500, 4, DefaultKeep, 0},
+		{"volatile-at-keep", 500, 4, 3, 0},
+		{"3MB-member", 1, 3, DefaultKeep, 3 << 20},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			docs := sampleDocs(b)
+			for range b.N {
+				s, err := Open(filepath.Join(b.TempDir(), "state", FileName), testService)
+				if err != nil {
+					b.Fatal(err)
+				}
+				s.SetBounds(Bounds{Keep: tc.keep})
+				paids := make([]string, tc.paids)
+				for i := range paids {
+					paids[i] = fmt.Sprintf("PAD-2026-%012d", i)
+				}
+				if _, err := s.Add(paids); err != nil {
+					b.Fatal(err)
+				}
+				poll := 0
+				sweepAll := func() {
+					poll++
+					var ds []Delivery
+					for i, p := range paids {
+						d := *docs[i%len(docs)]
+						d.PAID = p
+						lm := d.LegalAndMetadata.With()
+						lm.Set("lastUpdated", advert.StringValue(time.Date(2026, 11, 1, 9, 0, 0, 0, time.UTC).Add(time.Duration(poll)*time.Hour).Format(time.RFC3339)))
+						if tc.big > 0 {
+							lm.Set("retentionPeriod", advert.StringValue(fmt.Sprintf("%d %s", poll, strings.Repeat("x", tc.big))))
+						}
+						d.LegalAndMetadata = lm
+						ev, err := s.Record(p, int64(poll), &d, nil)
+						if err != nil || (poll > 1 && ev.Kind != Changed) {
+							b.Fatal(ev.Kind, err)
+						}
+						ds = append(ds, Delivery{ID: ev.ID})
+					}
+					if err := s.MarkDelivered(ds); err != nil {
+						b.Fatal(err)
+					}
+				}
+				for range tc.keep + 1 { // the first snapshot, then a full history where one is bounded
+					if tc.keep > tc.sweeps {
+						break
+					}
+					sweepAll()
+				}
+				if poll == 0 {
+					sweepAll()
+				}
+				before := checkpointedSize(b, s)
+				for range tc.sweeps {
+					sweepAll()
+				}
+				grown := float64(checkpointedSize(b, s)-before) / float64(tc.paids*tc.sweeps)
+				b.ReportMetric(grown, "bytes/change")
+				if tc.big == 0 {
+					b.ReportMetric(grown*720_000/1e6, "MB/day-at-500/min")
+					b.ReportMetric(grown*240_000/1e6, "MB/day-10k-hourly")
+				}
+				var event float64
+				s.db.QueryRow(`SELECT avg(length(changes)) FROM events WHERE event = 'changed'`).Scan(&event)
+				b.ReportMetric(event, "event-changes-bytes")
+				s.Close()
 			}
 		})
 	}

@@ -29,6 +29,11 @@ type Change struct {
 	Personal bool
 	// Kind is what happened to the value: added, removed or changed.
 	Kind diff.Kind
+	// Large: a side was too large to keep in an event (MaxChangeValue);
+	// Before and After are then "sha256:…" hashes of each side's JSON
+	// (Absent where the value was not there), which tell equal values
+	// apart from different ones, and that is all the history knows.
+	Large bool
 }
 
 // Paths of the transparency check's changes.
@@ -66,13 +71,15 @@ func documentChange(c diff.Change) Change {
 	return out
 }
 
-// checkChanges lists a change of verdict and of each rule's status.
+// checkChanges lists a change of verdict and of each rule's status; a
+// side whose statuses are unknown (nil: its stored row does not read)
+// has no rule changes.
 func checkChanges(va, vb string, a, b []RuleStatus) []Change {
 	var out []Change
 	if va != vb {
 		out = append(out, sideChange(VerdictPath, stringOrAbsent(va), stringOrAbsent(vb)))
 	}
-	if sameChecks(a, b) {
+	if a == nil || b == nil || sameChecks(a, b) {
 		return out
 	}
 	before := make(map[string]string, len(a))
@@ -250,7 +257,7 @@ func (c Change) AfterText() string { return c.sideText(c.After) }
 
 func (c Change) sideText(v advert.Value) string {
 	switch {
-	case c.Personal || !v.IsPresent():
+	case c.Personal || c.Large || !v.IsPresent():
 		return ""
 	case c.IsCheck():
 		if c.Path == VerdictPath {
@@ -264,8 +271,8 @@ func (c Change) sideText(v advert.Value) string {
 }
 
 // appendJSON writes the change as {"path", "before", "after", "change",
-// "personal"}: a side that is not there (added, removed) or not kept
-// (personal data) is null.
+// "personal", "large"}: a side that is not there (added, removed) or not
+// kept (personal data) is null; a large one is its hash.
 func (c Change) appendJSON(b []byte) []byte {
 	b = append(b, `{"path":`...)
 	b = advert.AppendQuoted(b, c.Path)
@@ -277,6 +284,8 @@ func (c Change) appendJSON(b []byte) []byte {
 	b = advert.AppendQuoted(b, string(c.kind()))
 	b = append(b, `,"personal":`...)
 	b = strconv.AppendBool(b, c.Personal)
+	b = append(b, `,"large":`...)
+	b = strconv.AppendBool(b, c.Large)
 	return append(b, '}')
 }
 
@@ -325,6 +334,8 @@ func parseChanges(s string) ([]Change, error) {
 				c.Kind = diff.Kind(m.Value.Str)
 			case "personal":
 				c.Personal = m.Value.Kind == advert.Bool && m.Value.Bool
+			case "large":
+				c.Large = m.Value.Kind == advert.Bool && m.Value.Bool
 			}
 		}
 		switch {

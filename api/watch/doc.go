@@ -14,6 +14,15 @@
 // CLI prints the events, and the TUI reads the same history (Snapshots,
 // Compare, Events) without a request.
 //
+// An event is stored before it is delivered (printed, alerted), and
+// marked delivered only after (see Delivery): what one run did not
+// deliver, the next delivers first, under the event's UID. A stored row
+// that does not read is its advertisement's problem alone (see Damage,
+// Repair). The database keeps itself within Bounds (watch_max_size,
+// watch_keep) as it writes, and keeps each event small (MaxChangeValue,
+// MaxEventChanges). A database padview did not make, or cannot read the
+// version of, is refused before anything is written to it.
+//
 // It imports api (the error kinds that end a sweep), api/advert, api/check
 // (each snapshot's verdict), api/diff (what changed) and api/text; the
 // fetching and the database's place are the caller's (cmd opens both).

@@ -64,3 +64,10 @@ func (s *Store) fail(doing string, err error) error {
 	}
 	return &Error{Err: f}
 }
+
+// isSQLError reports whether err is SQLite's error in a statement (no
+// such table or column), not a failure of the file or its lock.
+func isSQLError(err error) bool {
+	var se *sqlite.Error
+	return errors.As(err, &se) && se.Code()&0xff == sqlite3.SQLITE_ERROR
+}

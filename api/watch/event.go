@@ -18,6 +18,10 @@ const (
 	Vanished   Kind = "vanished"   // 404 or 410 after it was found
 	Reappeared Kind = "reappeared" // found again after it vanished
 	Failed     Kind = "failed"     // no answer to keep: 5xx, network, a bad body…; tried again next sweep
+	// Skipped: the answer came, but a stored row of the advertisement does
+	// not read (see Damage), so it was not compared or stored; never
+	// stored itself.
+	Skipped Kind = "skipped"
 )
 
 // IsChange reports whether the event is a change people are alerted to:
@@ -27,6 +31,7 @@ func (k Kind) IsChange() bool { return k == Changed || k == Vanished || k == Rea
 // Event is the outcome of one poll, or one stored in the history.
 type Event struct {
 	ID      int64  // its row in the events table; 0 for one not stored
+	UID     string // its id for receivers (see AppendJSON); "" for one not stored
 	Service string // the service it was polled on (see Service)
 	PAID    string
 	At      time.Time
@@ -65,13 +70,17 @@ func parseTime(s string) time.Time {
 // every member, null where a value is not known or not kept:
 //
 //	{"paid", "at", "event",
-//	 "changes": [{"path", "before", "after", "change", "personal"}],
-//	 "verdict": {"before", "after"}, "service", "status", "error"}
+//	 "changes": [{"path", "before", "after", "change", "personal", "large"}],
+//	 "verdict": {"before", "after"}, "service", "status", "error", "id"}
 //
 // "changes" is [] when there are none; a change's "change" is added,
-// removed or changed, as in `padview diff --json`, and "personal" is true
-// for personal data, whose before and after are null. "status" and
-// "error" are null but for vanished and failed.
+// removed or changed, as in `padview diff --json`, "personal" is true
+// for personal data, whose before and after are null, and "large" for a
+// value too large to keep, whose sides are hashes (see MaxChangeValue).
+// "status" and "error" are null but for vanished and failed. "id" is the
+// event's UID, the same each time the event is delivered, so that a
+// receiver can drop one it had (null for a repeated failure, which is not
+// stored).
 func (e Event) MarshalJSON() ([]byte, error) { return e.AppendJSON(nil), nil }
 
 // AppendJSON appends the event's JSON (see MarshalJSON) to b.
@@ -94,7 +103,20 @@ func (e Event) AppendJSON(b []byte) []byte {
 	if e.Kind == Vanished || e.Kind == Failed {
 		b = strconv.AppendInt(b, int64(e.Status), 10)
 		b = append(b, `,"error":`...)
-		return append(advert.AppendQuoted(b, e.Error), '}')
+		b = advert.AppendQuoted(b, e.Error)
+	} else {
+		b = append(b, `null,"error":null`...)
 	}
-	return append(b, `null,"error":null}`...)
+	b = append(b, `,"id":`...)
+	b = appendString(b, e.UID)
+	return append(b, '}')
+}
+
+// uid is the UID of the event stored in row id of the database whose id
+// is db: "<database id>-<row>".
+func uid(db string, id int64) string {
+	if id == 0 {
+		return ""
+	}
+	return db + "-" + strconv.FormatInt(id, 10)
 }

@@ -28,6 +28,7 @@ type eventLine struct {
 	Service string  `json:"service"`
 	Status  *int    `json:"status"`
 	Error   *string `json:"error"`
+	ID      *string `json:"id"`
 }
 
 type changeLine struct {
@@ -36,6 +37,7 @@ type changeLine struct {
 	After    json.RawMessage `json:"after"`
 	Change   string          `json:"change"`
 	Personal bool            `json:"personal"`
+	Large    bool            `json:"large"`
 }
 
 // members lists an object's member names, in order.
@@ -61,7 +63,7 @@ func members(t *testing.T, raw []byte) []string {
 // unknown, and each change and the verdict with exactly their members.
 func parseEventLine(t *testing.T, line []byte) eventLine {
 	t.Helper()
-	if got := strings.Join(members(t, line), " "); got != "paid at event changes verdict service status error" {
+	if got := strings.Join(members(t, line), " "); got != "paid at event changes verdict service status error id" {
 		t.Fatalf("members %q: %s", got, line)
 	}
 	var all map[string]json.RawMessage
@@ -72,7 +74,7 @@ func parseEventLine(t *testing.T, line []byte) eventLine {
 	var changes []json.RawMessage
 	json.Unmarshal(all["changes"], &changes)
 	for _, c := range changes {
-		if got := strings.Join(members(t, c), " "); got != "path before after change personal" {
+		if got := strings.Join(members(t, c), " "); got != "path before after change personal large" {
 			t.Fatalf("change members %q: %s", got, c)
 		}
 	}
@@ -118,6 +120,9 @@ func TestEveryEventLineHasEveryMember(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, e := range stored {
+		if e.UID == "" || !strings.Contains(string(e.AppendJSON(nil)), `,"id":"`+e.UID+`"}`) {
+			t.Errorf("a stored event without its id: %s", e.AppendJSON(nil))
+		}
 		lines = append(lines, e.AppendJSON(nil))
 	}
 	seen := map[string]bool{}

@@ -53,7 +53,7 @@ func fetcher(t testing.TB, srv *fake.Server, view advert.View) func(context.Cont
 func sweep(t testing.TB, s *Store, fetch func(context.Context, string) (*advert.Document, error)) ([]Event, Summary) {
 	t.Helper()
 	var evs []Event
-	p := &Poller{Store: s, Fetch: fetch, Workers: 1, Emit: func(e Event) { evs = append(evs, e) }}
+	p := &Poller{Store: s, Fetch: fetch, Workers: 1, Emit: func(e []Event) { evs = append(evs, e...) }}
 	sum, err := p.Sweep(context.Background())
 	if err != nil {
 		t.Fatal(err)

@@ -8,10 +8,12 @@ import (
 	"strings"
 )
 
-// Migration says what opening the database changed in its layout: a
+// Migration says what opening the database changed in its layout. A
 // database of schema 1 (which kept one watchlist for every service) was
 // moved to this schema, and everything it held now belongs to Service,
-// the service of the padview that opened it first.
+// the service of the padview that opened it first. One of schema 2 only
+// gained the delivery of events (see Store.Undelivered): every event it
+// held counts as delivered.
 type Migration struct {
 	From    int
 	Service string
@@ -23,7 +25,8 @@ type Migration struct {
 // finds it done. Schema 1 had no service: its rows are given to the
 // service of this Store, and a table that needs a new key is made anew
 // and filled from the old one (SQLite cannot change a primary key in
-// place).
+// place). Schema 2 had no delivery marker: its events were printed, or
+// lost, by the padview that stored them, and none is delivered again.
 func (s *Store) migrate(ctx context.Context, from int) (*Migration, error) {
 	conn, err := s.db.Conn(ctx) // the pragmas below hold for this connection alone
 	if err != nil {
@@ -53,8 +56,21 @@ func (s *Store) migrate(ctx context.Context, from int) (*Migration, error) {
 	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM watches`).Scan(&m.Watches); err != nil {
 		return nil, err
 	}
-	if err := migrate1(ctx, tx, s.service); err != nil {
+	step := migrate2
+	if from == 1 {
+		step = migrate1
+	}
+	if err := step(ctx, tx, s.service); err != nil {
 		return nil, fmt.Errorf("moving it from schema %d to %d: %w", from, SchemaVersion, err)
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE events SET delivered_at = at WHERE delivered_at IS NULL`); err != nil {
+		return nil, err
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO meta(name, value) VALUES ('database_id', ?)`, newDatabaseID()); err != nil {
+		return nil, err
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE meta SET value = ? WHERE name = 'schema_version'`, strconv.Itoa(SchemaVersion)); err != nil {
+		return nil, err
 	}
 	var broken int
 	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM pragma_foreign_key_check`).Scan(&broken); err != nil || broken > 0 {
@@ -63,7 +79,7 @@ func (s *Store) migrate(ctx context.Context, from int) (*Migration, error) {
 	return m, tx.Commit()
 }
 
-// migrate1 moves a database of schema 1 to schema 2: each table that
+// migrate1 moves a database of schema 1 to this schema: each table that
 // gains the service column is renamed, made anew by Schema, filled from
 // the old one with service, and the old one dropped. Row ids are kept, so
 // that every reference still holds, and so is the watchlist's order.
@@ -91,7 +107,6 @@ func migrate1(ctx context.Context, tx *sql.Tx, service string) error {
 		`DROP TABLE events_v1`,
 		`DROP TABLE snapshots_v1`,
 		`DROP TABLE sweeps_v1`,
-		`UPDATE meta SET value = '2' WHERE name = 'schema_version'`,
 	}
 	for _, q := range steps {
 		var err error
@@ -101,6 +116,22 @@ func migrate1(ctx context.Context, tx *sql.Tx, service string) error {
 			_, err = tx.ExecContext(ctx, q, service)
 		}
 		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// migrate2 moves a database of schema 2 to schema 3: events gain their
+// delivery, as the last columns, where Schema has them; Schema then adds
+// the index of those not delivered.
+func migrate2(ctx context.Context, tx *sql.Tx, _ string) error {
+	for _, q := range []string{
+		`ALTER TABLE events ADD COLUMN delivered_at TEXT`,
+		`ALTER TABLE events ADD COLUMN alert_error TEXT`,
+		Schema,
+	} {
+		if _, err := tx.ExecContext(ctx, q); err != nil {
 			return err
 		}
 	}

@@ -24,10 +24,11 @@ type Poller struct {
 	Pacer *Pacer // nil: no pacing beyond the client's rate budget
 	// Workers bounds the polls in flight; DefaultWorkers when 0.
 	Workers int
-	// Emit receives every event, unchanged ones included, one at a time,
-	// in the order the polls are recorded. A poll that stops the sweep
-	// (StopError) is no event.
-	Emit func(Event)
+	// Emit receives every event, unchanged ones included, in the order
+	// the polls are recorded: those recorded together (see Sweep) at
+	// once, one batch at a time, after their transaction. A poll that
+	// stops the sweep (StopError) is no event.
+	Emit func([]Event)
 }
 
 // Summary is what one sweep did.
@@ -97,15 +98,17 @@ func (p *Poller) Sweep(ctx context.Context) (Summary, error) {
 			cancel()
 			continue
 		}
+		out := evs[:0]
 		for _, ev := range evs {
 			if ev.Kind == "" {
 				continue // no longer watched
 			}
 			sum.Polled++
 			sum.Counts[ev.Kind]++
-			if p.Emit != nil {
-				p.Emit(ev)
-			}
+			out = append(out, ev)
+		}
+		if p.Emit != nil && len(out) > 0 {
+			p.Emit(out)
 		}
 	}
 	sum.Elapsed = time.Since(start)

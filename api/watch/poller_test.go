@@ -184,7 +184,7 @@ func TestTokenRejectedStopsTheSweep(t *testing.T) {
 		t.Fatal(err)
 	}
 	var emitted []Event
-	p := &Poller{Store: s, Fetch: fetcher(t, srv, advert.Standard), Workers: 1, Emit: func(e Event) { emitted = append(emitted, e) }}
+	p := &Poller{Store: s, Fetch: fetcher(t, srv, advert.Standard), Workers: 1, Emit: func(e []Event) { emitted = append(emitted, e...) }}
 	sum, err := p.Sweep(context.Background())
 	var stop *StopError
 	if !errors.As(err, &stop) || api.KindOf(stop.Err) != api.KindUnauthorized || sum.Done || sum.Polled != 0 || len(emitted) != 0 {

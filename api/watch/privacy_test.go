@@ -209,7 +209,7 @@ func TestTheSchemaAnswersSQL(t *testing.T) {
 		"snapshots":       "id service paid taken_at hash document verdict checks_id",
 		"checks":          "id statuses",
 		"snapshot_checks": "snapshot_id service paid taken_at rule status",
-		"events":          "id service paid at event before_id after_id status error changes",
+		"events":          "id service paid at event before_id after_id status error changes delivered_at alert_error",
 		"sweeps":          "id service started_at finished_at",
 	} {
 		rows, err := db.Query(`SELECT name FROM pragma_table_info(?)`, table)

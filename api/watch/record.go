@@ -1,6 +1,7 @@
 package watch
 
 import (
+	"context"
 	"database/sql"
 	"errors"
 	"fmt"
@@ -50,12 +51,20 @@ func (s *Store) Record(paid string, sweep int64, d *advert.Document, pollErr err
 // RecordAll stores the polls of sweep as Record stores one, in one
 // transaction: all of them, or none. The events are in the order of
 // polls; a PAID no longer on the watchlist has an event without a Kind,
-// and nothing stored.
+// and nothing stored. A PAID whose stored snapshot does not read (see
+// Damage) is Skipped, with a *DamagedError, and nothing stored for it:
+// the others are recorded. After the transaction the database is kept
+// within its MaxSize (see Bounds).
 func (s *Store) RecordAll(sweep int64, polls []Poll) (evs []Event, err error) {
 	defer func() { err = s.fail("write to", err) }()
 	obs := make([]observation, len(polls))
 	for i := range polls { // the CPU's work, before the write lock
 		obs[i], polls[i].Doc, polls[i].Err = s.prepare(polls[i])
+	}
+	if s.full.Load() { // room since? (events delivered, watches removed, a higher bound)
+		if _, err := s.keepSize(context.Background()); err != nil {
+			return nil, err
+		}
 	}
 	tx, err := s.db.Begin()
 	if err != nil {
@@ -64,6 +73,7 @@ func (s *Store) RecordAll(sweep int64, polls []Poll) (evs []Event, err error) {
 	defer tx.Rollback()
 	load, unchanged := tx.Stmt(s.loadStmt), tx.Stmt(s.unchangedStmt)
 	evs = make([]Event, len(polls))
+	stored := false
 	for i, pl := range polls {
 		ev := Event{Service: s.service, PAID: pl.PAID, At: s.now(), Err: pl.Err}
 		var cur current
@@ -79,12 +89,24 @@ func (s *Store) RecordAll(sweep int64, polls []Poll) (evs []Event, err error) {
 		default:
 			ev, err = s.recordAnswer(tx, unchanged, ev, cur, sweep, obs[i])
 		}
+		var d *DamagedError
+		if errors.As(err, &d) { // nothing was written for it
+			ev.Kind, ev.Err, ev.Error, ev.Changes = Skipped, d, d.Error(), nil
+			err = nil
+		}
 		if err != nil {
 			return nil, err
 		}
+		stored = stored || ev.ID != 0
 		evs[i] = ev
 	}
-	return evs, tx.Commit()
+	if err := tx.Commit(); err != nil {
+		return nil, err
+	}
+	if stored {
+		_, err = s.keepSize(context.Background())
+	}
+	return evs, err
 }
 
 // prepare makes a poll's answer ready to compare and store, or turns an
@@ -114,7 +136,10 @@ func tooLarge(paid string, size int) error {
 }
 
 // recordAnswer stores an answer: unchanged (only "last seen" moves), or
-// first, changed or reappeared.
+// first, changed or reappeared. The snapshot before is read first, so
+// that one that does not read stops this answer before anything of it
+// is written (a *DamagedError); a database at its MaxSize with only what
+// it must keep stores no new snapshot, and the poll fails.
 func (s *Store) recordAnswer(tx *sql.Tx, unchanged *sql.Stmt, ev Event, cur current, sweep int64, o observation) (Event, error) {
 	now := formatTime(ev.At)
 	ev.Verdict = Verdict{Before: cur.verdict, After: o.verdict}
@@ -123,6 +148,24 @@ func (s *Store) recordAnswer(tx *sql.Tx, unchanged *sql.Stmt, ev Event, cur curr
 		ev.Kind, ev.Before, ev.After = Unchanged, cur.snapshotID, cur.snapshotID
 		_, err := unchanged.Exec(now, now, 200, sweep, s.service, ev.PAID)
 		return ev, err
+	}
+	var prev *Snapshot
+	if !same && cur.snapshotID != 0 {
+		var err error
+		prev, err = loadSnapshot(tx, cur.snapshotID)
+		if errors.Is(err, sql.ErrNoRows) {
+			return ev, damaged(s.service, ev.PAID, "snapshots", cur.snapshotID, errMissingSnapshot)
+		}
+		if cause, ok := unreadableCause(err); ok {
+			return ev, damaged(s.service, ev.PAID, "snapshots", cur.snapshotID, cause)
+		}
+		if err != nil {
+			return ev, err
+		}
+	}
+	if !same && s.full.Load() {
+		ev.Verdict, ev.Err = Verdict{}, s.errFull()
+		return s.recordFailure(tx, ev, cur, sweep, ev.Err)
 	}
 	next := &Snapshot{PAID: ev.PAID, Hash: o.hash, Document: o.doc, Verdict: o.verdict, Checks: o.checks, ID: cur.snapshotID}
 	if !same {
@@ -146,14 +189,10 @@ func (s *Store) recordAnswer(tx *sql.Tx, unchanged *sql.Stmt, ev Event, cur curr
 		ev.Kind = Changed
 	}
 	ev.Before, ev.After = cur.snapshotID, next.ID
-	if cur.snapshotID != 0 && next.ID != cur.snapshotID {
-		prev, err := loadSnapshot(tx, cur.snapshotID)
-		if err != nil {
-			return ev, err
-		}
-		ev.Changes = Compare(prev, next)
+	if prev != nil {
+		ev.Changes = boundChanges(prev, next, Compare(prev, next))
 	}
-	if err := insertEvent(tx, &ev); err != nil {
+	if err := s.insertEvent(tx, &ev); err != nil {
 		return ev, err
 	}
 	_, err := tx.Exec(`UPDATE watches SET state = 'found', last_polled_at = ?1, last_seen_at = ?1, last_change_at = ?1,
@@ -202,7 +241,7 @@ func (s *Store) recordFailure(tx *sql.Tx, ev Event, cur current, sweep int64, po
 		}
 	}
 	if ev.Kind == Vanished || !cur.failing {
-		if err := insertEvent(tx, &ev); err != nil {
+		if err := s.insertEvent(tx, &ev); err != nil {
 			return ev, err
 		}
 	}
@@ -216,12 +255,17 @@ func (s *Store) recordFailure(tx *sql.Tx, ev Event, cur current, sweep int64, po
 	return ev, err
 }
 
-func insertEvent(tx *sql.Tx, ev *Event) error {
+// insertEvent stores an event, not yet delivered, and lets the events of
+// its advertisement beyond Bounds.Keep go (see keepEvents).
+func (s *Store) insertEvent(tx *sql.Tx, ev *Event) error {
 	res, err := tx.Exec(`INSERT INTO events(service, paid, at, event, before_id, after_id, status, error, changes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		ev.Service, ev.PAID, formatTime(ev.At), string(ev.Kind), nullID(ev.Before), nullID(ev.After), ev.Status, nullString(ev.Error),
 		string(appendChanges(nil, ev.Changes)))
-	if err == nil {
-		ev.ID, _ = res.LastInsertId()
+	if err != nil {
+		return err
 	}
+	ev.ID, _ = res.LastInsertId()
+	ev.UID = uid(s.dbID, ev.ID)
+	_, _, err = keepEvents(tx, ev.Service, ev.PAID, s.Bounds().Keep)
 	return err
 }

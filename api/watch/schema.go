@@ -3,7 +3,7 @@ package watch
 // SchemaVersion is the version of Schema; a database of a newer one is
 // refused rather than misread, and one of an older one is migrated (see
 // migrate).
-const SchemaVersion = 2
+const SchemaVersion = 3
 
 // Schema is the database's layout, as docs/watch.md documents it for
 // people who query watch.db with sqlite3. Times are UTC text in ISO 8601
@@ -74,10 +74,13 @@ CREATE TABLE IF NOT EXISTS events (
   after_id  INTEGER REFERENCES snapshots(id), -- the snapshot after (first, changed, reappeared; failed: the one standing)
   status    INTEGER,       -- the HTTP status (vanished, failed); 0 when no answer came
   error     TEXT,          -- what went wrong (vanished, failed)
-  changes   TEXT NOT NULL DEFAULT '[]' -- JSON array of {"path", "before", "after", "change", "personal"}, as 'watch log --json'
+  changes   TEXT NOT NULL DEFAULT '[]', -- JSON array of {"path", "before", "after", "change", "personal", "large"}, as 'watch log --json'
+  delivered_at TEXT, -- when it was printed and its --on-change alert ran; NULL: not yet, and the next 'watch run' delivers it first
+  alert_error  TEXT  -- why its --on-change alert failed; NULL when it ran, or there was none
 );
 CREATE INDEX IF NOT EXISTS events_by_time ON events(service, at);
 CREATE INDEX IF NOT EXISTS events_by_paid ON events(service, paid, at);
+CREATE INDEX IF NOT EXISTS events_undelivered ON events(service, id) WHERE delivered_at IS NULL;
 
 -- Sweeps of a service's watchlist; one without finished_at was
 -- interrupted, and the next run goes on with the advertisements it had

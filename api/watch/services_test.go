@@ -195,8 +195,11 @@ func TestASchema1DatabaseIsMigrated(t *testing.T) {
 	}
 	var version string
 	s.db.QueryRow(`SELECT value FROM meta WHERE name = 'schema_version'`).Scan(&version)
-	if version != "2" {
+	if version != "3" {
 		t.Errorf("schema %s", version)
+	}
+	if n, _ := s.CountUndelivered(); n != 0 {
+		t.Errorf("%d events of schema 1 to deliver again", n)
 	}
 	var broken int
 	s.db.QueryRow(`SELECT count(*) FROM pragma_foreign_key_check`).Scan(&broken)

@@ -2,16 +2,20 @@ package watch
 
 import (
 	"context"
+	"crypto/rand"
 	"database/sql"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -52,6 +56,11 @@ type Store struct {
 	now       func() time.Time
 	migration *Migration
 	checked   checkMemo
+	dbID      string // the database's id, which its events' UIDs start with
+
+	boundsMu sync.Mutex
+	bounds   Bounds
+	full     atomic.Bool // at MaxSize with only what it must keep: no new snapshot is stored
 
 	loadStmt, unchangedStmt *sql.Stmt
 }
@@ -78,7 +87,7 @@ func OpenIn(d *statedir.Dir, service string) (*Store, error) {
 	if service == "" {
 		return nil, errors.New(errPrefix + "no service to keep the watches of")
 	}
-	s := &Store{dir: d, path: d.File(FileName), service: service, now: time.Now}
+	s := &Store{dir: d, path: d.File(FileName), service: service, now: time.Now, bounds: DefaultBounds}
 	if err := s.open(); err != nil {
 		if s.db != nil {
 			s.db.Close()
@@ -159,6 +168,9 @@ func (s *Store) init() error {
 		return err
 	}
 	s.keyed.New = func() any { return newKeyed(key) }
+	if s.dbID, err = s.databaseID(); err != nil {
+		return err
+	}
 	if s.loadStmt, err = s.db.Prepare(`SELECT w.state, w.last_error IS NOT NULL, coalesce(w.snapshot_id, 0),
 		coalesce(s.hash, ''), coalesce(s.verdict, ''), coalesce(c.statuses, '')
 		FROM watches w LEFT JOIN snapshots s ON s.id = w.snapshot_id LEFT JOIN checks c ON c.id = s.checks_id
@@ -170,32 +182,134 @@ func (s *Store) init() error {
 	return err
 }
 
-// schema creates the schema of a new database, checks the version of one
-// that has it, and migrates one of an older version.
+// schema creates the schema of a new database (one without a table), checks
+// the version and the tables of one padview made, and migrates one of an
+// older version. A database padview did not make, or one it cannot read
+// the version of, is refused before anything is written to it: adopting
+// it would add padview's tables to another program's file, or give every
+// service's rows to this one (see migrate).
 func (s *Store) schema() error {
+	var tables int
+	if err := s.db.QueryRow(`SELECT count(*) FROM sqlite_master`).Scan(&tables); err != nil {
+		return err
+	}
+	if tables == 0 {
+		return s.create()
+	}
 	var version string
 	err := s.db.QueryRow(`SELECT value FROM meta WHERE name = 'schema_version'`).Scan(&version)
-	switch {
-	case err == nil:
-		n, _ := strconv.Atoi(version)
-		if n > SchemaVersion {
-			return fmt.Errorf("%s was made by a newer padview (schema %s, this one knows %d): upgrade padview", s.path, version, SchemaVersion)
-		}
-		if n < SchemaVersion {
-			s.migration, err = s.migrate(context.Background(), n)
-		}
+	if err != nil && (errors.Is(err, sql.ErrNoRows) || isSQLError(err)) { // no meta table, or not padview's
+		return &Error{Err: fmt.Errorf("%s is not a padview watch database: it holds tables but no padview schema_version row (another program's file?); %s",
+			s.path, moveAway)}
+	}
+	if err != nil {
 		return err
-	case strings.Contains(err.Error(), "no such table"), errors.Is(err, sql.ErrNoRows):
-		// 16 KiB pages hold seven snapshots of 2 KiB, where 4 KiB pages
-		// would hold one and waste the rest.
-		for _, q := range []string{`PRAGMA page_size = 16384`, `PRAGMA journal_mode = WAL`, Schema} {
-			if _, err := s.db.Exec(q); err != nil {
-				return err
-			}
-		}
-		_, err = s.db.Exec(`INSERT OR IGNORE INTO meta(name, value) VALUES ('schema_version', ?)`, strconv.Itoa(SchemaVersion))
+	}
+	n, err := strconv.Atoi(version)
+	switch {
+	case err != nil:
+		return &Error{Err: fmt.Errorf("%s is not a padview watch database, or is damaged: its schema_version is %q, not a whole number; %s",
+			s.path, cut(text.CleanText(version), 40), moveAway)}
+	case n < 1:
+		return &Error{Err: fmt.Errorf("%s is not a padview watch database, or is damaged: its schema_version is %d, which no padview writes; %s",
+			s.path, n, moveAway)}
+	case n > SchemaVersion:
+		return fmt.Errorf("%s was made by a newer padview (schema %d, this one knows %d): upgrade padview", s.path, n, SchemaVersion)
+	}
+	// Schemas 1 to 3 have the same tables, so one check serves the
+	// migration too.
+	if err := s.checkTables(); err != nil {
+		return err
+	}
+	if n < SchemaVersion {
+		s.migration, err = s.migrate(context.Background(), n)
 	}
 	return err
+}
+
+// moveAway is what to do with a database padview refuses to adopt.
+const moveAway = "move it away (with its -wal and -shm files) to start a new history, or set " + statedir.Env + " to keep padview's state in another directory"
+
+// create makes the schema of a new database, in one transaction, so
+// that a database is padview's whole (its tables and its meta rows) or
+// not at all: one left half made would be refused as another program's.
+func (s *Store) create() error {
+	// 16 KiB pages hold seven snapshots of 2 KiB, where 4 KiB pages would
+	// hold one and waste the rest; both pragmas work only outside a
+	// transaction, and before the first table.
+	for _, q := range []string{`PRAGMA page_size = 16384`, `PRAGMA journal_mode = WAL`} {
+		if _, err := s.db.Exec(q); err != nil {
+			return err
+		}
+	}
+	tx, err := s.db.Begin()
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.Exec(Schema); err != nil {
+		return err
+	}
+	if _, err := tx.Exec(`INSERT OR IGNORE INTO meta(name, value) VALUES ('schema_version', ?), ('database_id', ?)`,
+		strconv.Itoa(SchemaVersion), newDatabaseID()); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// schemaTables are the tables Schema creates, read from it: a database
+// of this schema without one of them is damaged.
+var schemaTables = func() []string {
+	var out []string
+	for _, m := range regexp.MustCompile(`CREATE TABLE IF NOT EXISTS (\w+)`).FindAllStringSubmatch(Schema, -1) {
+		out = append(out, m[1])
+	}
+	return out
+}()
+
+// checkTables refuses a database that lacks one of Schema's tables, in
+// words rather than SQLite's "no such table".
+func (s *Store) checkTables() error {
+	rows, err := s.db.Query(`SELECT name FROM sqlite_master WHERE type = 'table'`)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	have := map[string]bool{}
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			return err
+		}
+		have[name] = true
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, t := range schemaTables {
+		if !have[t] {
+			return &Error{Err: fmt.Errorf("%s has no %s table: it is damaged, or another program changed it; restore it from a backup, or %s",
+				s.path, t, moveAway)}
+		}
+	}
+	return nil
+}
+
+// newDatabaseID is a database's random id, which the ids of its events
+// start with (see Event.UID): a new database's events never share an
+// id with those of one moved away.
+func newDatabaseID() string {
+	var b [8]byte
+	_, _ = rand.Read(b[:]) // crypto/rand never fails on the systems Go supports
+	return hex.EncodeToString(b[:])
+}
+
+// cut shortens s to n runes, with an ellipsis.
+func cut(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return string([]rune(s)[:n-1]) + "…"
 }
 
 // Migrated says what opening the database changed in its layout; nil
@@ -232,6 +346,20 @@ func (s *Store) loadKey() ([]byte, error) {
 	return key, err
 }
 
+// databaseID reads the database's id, made when it is missing (a
+// database made before schema 3 gets one when migrated).
+func (s *Store) databaseID() (string, error) {
+	var id string
+	err := s.db.QueryRow(`SELECT value FROM meta WHERE name = 'database_id'`).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		if _, err := s.db.Exec(`INSERT OR IGNORE INTO meta(name, value) VALUES ('database_id', ?)`, newDatabaseID()); err != nil {
+			return "", err
+		}
+		err = s.db.QueryRow(`SELECT value FROM meta WHERE name = 'database_id'`).Scan(&id)
+	}
+	return id, err
+}
+
 // Close closes the database.
 func (s *Store) Close() error {
 	for _, st := range []*sql.Stmt{s.loadStmt, s.unchangedStmt} {
@@ -254,11 +382,12 @@ func errorText(err error) string {
 	if err == nil {
 		return ""
 	}
-	s := text.MaskText(text.CleanText(err.Error()))
-	if utf8.RuneCountInString(s) > maxErrorText {
-		s = string([]rune(s)[:maxErrorText-1]) + "…"
-	}
-	return s
+	return errorTextOf(err.Error())
+}
+
+// errorTextOf is errorText of a failure's text.
+func errorTextOf(s string) string {
+	return cut(text.MaskText(text.CleanText(s)), maxErrorText)
 }
 
 func nullID(id int64) sql.NullInt64 { return sql.NullInt64{Int64: id, Valid: id != 0} }

@@ -122,9 +122,11 @@ func TestInterruptedSweepGoesOnWhereItStopped(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var polled []string
 	two := make(chan struct{}) // the first two are recorded and reported
-	p := &Poller{Store: s, Workers: 1, Emit: func(e Event) {
-		if polled = append(polled, e.PAID); len(polled) == 2 {
-			close(two)
+	p := &Poller{Store: s, Workers: 1, Emit: func(evs []Event) {
+		for _, e := range evs {
+			if polled = append(polled, e.PAID); len(polled) == 2 {
+				close(two)
+			}
 		}
 	}, Fetch: func(ctx context.Context, paid string) (*advert.Document, error) {
 		if paid == "XK9P2M" { // interrupted while its request is in flight

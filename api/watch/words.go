@@ -21,6 +21,15 @@ const (
 	PersonalRemoved = "removed (personal data: its value was not kept)"
 )
 
+// LargeChange is what a change of a value too large to keep in an event
+// says in place of its values (see MaxChangeValue); LargeAdded and
+// LargeRemoved say it of a value added or removed.
+const (
+	LargeChange  = "changed (large value)"
+	LargeAdded   = "added (large value)"
+	LargeRemoved = "removed (large value)"
+)
+
 // Mark is the change's sign in a list of changes, as `padview diff`
 // writes them: + added, - removed, ~ changed (personal data too).
 func (c Change) Mark() string {
@@ -45,6 +54,12 @@ func (c Change) Text(max int) string {
 		return label + ": " + PersonalRemoved
 	case c.Personal || IsKeyedHash(c.Before) || IsKeyedHash(c.After):
 		return label + ": " + PersonalChange
+	case c.Large && c.kind() == diff.Added:
+		return label + ": " + LargeAdded
+	case c.Large && c.kind() == diff.Removed:
+		return label + ": " + LargeRemoved
+	case c.Large:
+		return label + ": " + LargeChange
 	case !c.Before.IsPresent():
 		return label + ": added " + cutText(c.AfterText(), max)
 	case !c.After.IsPresent():
