@@ -56,6 +56,10 @@ func (v *Vocabulary) wordsOf(key string) []token {
 			out = append(out, parts...)
 			continue
 		}
+		if cs := l.head(w); len(cs) > 0 {
+			out = append(out, token{text: w, concepts: cs})
+			continue
+		}
 		out = append(out, token{text: w})
 	}
 	return out
@@ -156,6 +160,21 @@ func (l *lexicon) compound(w string) ([]token, bool) {
 	return parts, true
 }
 
+// head reads a compound whose first part padview does not know by its
+// last, as German, Dutch and the Scandinavian languages build them: the
+// last part names what the word is ("Kommunalwahl", "Landtagswahl": an
+// election; "Transparenzbekanntmachung": a notice). The head must be a
+// listed word of four letters or more after at least three others, so
+// that a short ending ("art", "tag") never reads a word.
+func (l *lexicon) head(w string) []int {
+	for i := 3; i+4 <= len(w); i++ {
+		if cs, ok := l.words[w[i:]]; ok {
+			return cs
+		}
+	}
+	return nil
+}
+
 // extend tries every listed word that starts at s, after a split that
 // ends at i, and keeps the split with the fewest parts at each end.
 func (l *lexicon) extend(w string, i, s int, best, from, partAt []int) {
@@ -207,4 +226,50 @@ func isDigits(s string) bool {
 		}
 	}
 	return s != ""
+}
+
+// TextSays reads a value written in words for a concept of the lexicon
+// ("election", "targeting"): said is true where a word of the text
+// carries it; negated where a negation ("kein", "no", "geen") stands
+// before it in the same clause ("es wird kein Targeting eingesetzt").
+// It reads the text as it reads names: by each word, its stem and as a
+// compound. A text longer than maxReadText is read up to there.
+func (v *Vocabulary) TextSays(text, concept string) (said, negated bool) {
+	l := theLexicon()
+	c, ok := l.byID[concept]
+	if !ok {
+		return false, false
+	}
+	if len(text) > maxReadText {
+		text = text[:maxReadText]
+	}
+	for _, clause := range clauses(text) {
+		neg := false
+		for _, t := range v.wordsOf(clause) {
+			for _, tc := range t.concepts {
+				switch {
+				case l.concepts[tc].kind == kindNegation:
+					neg = true
+				case tc == c:
+					if neg {
+						return true, true
+					}
+					said = true
+				}
+			}
+		}
+	}
+	return said, false
+}
+
+// maxReadText bounds how much of a value TextSays reads: a notice's
+// paragraph, not a hostile megabyte.
+const maxReadText = 4 << 10
+
+// clauses cuts a text at the marks that end a clause: a full stop, a
+// semicolon, a colon, a line break.
+func clauses(text string) []string {
+	return strings.FieldsFunc(text, func(r rune) bool {
+		return r == '.' || r == ';' || r == ':' || r == '\n' || r == '!' || r == '?'
+	})
 }

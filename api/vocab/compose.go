@@ -231,7 +231,7 @@ func (r *wordReading) decide(v *Vocabulary) (Meaning, bool) {
 		return Meaning{}, false
 	}
 	fs := r.fits(v)
-	if len(fs) == 0 || !fs[0].meetsNeed || fs[0].unexplain > 0 || fs[0].explained == 0 && fs[0].sig.path != "party" {
+	if len(fs) == 0 || !fs[0].meetsNeed || !enough(fs[0]) || fs[0].explained == 0 && fs[0].sig.path != "party" {
 		if r.roleOnly() {
 			return Meaning{Kind: GroupName, Group: r.party, By: r.evidence(r.party)}, true
 		}
@@ -256,6 +256,16 @@ func (r *wordReading) decide(v *Vocabulary) (Meaning, bool) {
 	}
 	m.By = r.evidence(to)
 	return m, true
+}
+
+// enough says whether a fit is evidence enough to recognise a name: every
+// word explained, or, in a long name (a heading written as a sentence,
+// "Methode zur Berechnung der aggregierten Beträge und des aggregierten
+// Werts anderer Leistungen …"), at least three of the field's words and
+// at most one word nothing explains for every two that it explains. A
+// short name with a word padview cannot read stays a candidate.
+func enough(f fit) bool {
+	return f.unexplain == 0 || f.explained >= 3 && 2*f.unexplain <= f.explained
 }
 
 // roleOnly reports whether the name says a party and nothing else: a
