@@ -176,7 +176,8 @@ func Check(d *advert.Document) Report {
 // empty or unreadable, or not in this view. A recognised member that is
 // empty or unreadable never wins over a member that may hold the item.
 func undecided(res Result) bool {
-	return res.Status == Missing && (res.absent || res.weak) || res.Status == NotInView
+	return res.Status == Missing && (res.absent || res.weak) || res.Status == NotInView ||
+		res.Status == NotApplicable && res.absent // none named: unless a member padview did not read names it
 }
 
 // unknownFrom is a result padview cannot decide, because members it did

@@ -114,7 +114,7 @@ var ruleCases = []ruleCase{
 	{"Dutch statement, named", "controlling_entity", full, `{"opdrachtgever_naam_organisatie": "Afdeling", "gezaghebbende_naam_organisatie": "Vereniging Landelijk", "gezaghebbende_mailadres": "info@landelijk.example"}`, Present, "", "complianceAndFunding.controllingEntity", false},
 	{"controlling entity in another group", "controlling_entity", full, `{"legalAndMetadata": {"controllingEntity": "Holding plc"}}`, Present, "", "legalAndMetadata.controllingEntity", false},
 	{"controller without name", "controlling_entity", full, `{"complianceAndFunding": {"ultimateController": {"country": "GB"}}}`, Missing, "without a name", "", false},
-	{"no controller", "controlling_entity", full, `{"controllers": [{"name": "DPO Ltd"}]}`, Missing, "not in this response", "", false},
+	{"no controller", "controlling_entity", full, `{"controllers": [{"name": "DPO Ltd"}]}`, NotApplicable, "none is named", "", false},
 
 	// payer
 	{"payer differs", "payer", full, `{"advertiser": {"companyName": "R"}, "complianceAndFunding": {"paidBy": {"name": "Other Ltd"}}}`, Present, "", "complianceAndFunding.payer", false},
@@ -123,7 +123,9 @@ var ruleCases = []ruleCase{
 	{"payer is the sponsor", "payer", full, `{"advertiser": {"companyName": "Riverside"}, "complianceAndFunding": {"payer": "riverside"}}`, NotApplicable, "the sponsor pays", "", false},
 	{"payer is a sponsor", "payer", full, `{"sponsors": [{"name": "Friends"}], "campaign": {"paying_entity": {"name": "Friends"}}}`, NotApplicable, "", "campaign.paying_entity", false},
 	{"payer null", "payer", full, `{"complianceAndFunding": {"payer": null}}`, DeclaredNone, "", "", false},
-	{"payer absent", "payer", full, `{"complianceAndFunding": {}}`, Missing, "", "", false},
+	{"payer absent", "payer", full, `{"complianceAndFunding": {}}`, NotApplicable, "none is named", "", false},
+	{"payer without a name", "payer", full, `{"complianceAndFunding": {"payer": {"email": "p@x.example"}}}`, Missing, "sent without a name", "", false},
+	{"a payer answered yes, without a name", "payer", full, `{"complianceAndFunding": {"payer": "yes"}}`, Missing, "", "", false},
 
 	// period
 	{"period", "period", standard, `{"campaign": {"startDate": "2026-09-01", "endDate": "2026-11-30"}}`, Present, "", "campaign.endDate", false},
@@ -206,7 +208,9 @@ var ruleCases = []ruleCase{
 	{"election", "election", standard, `{"complianceAndFunding": {"linkedElection": "Referendum on Water"}}`, Present, "", "", false},
 	{"referendum", "election", standard, `{"basicInformation": {"Referendum": "Measure 4"}}`, Present, "", "", false},
 	{"no election declared", "election", standard, `{"complianceAndFunding": {"linkedElection": null}}`, DeclaredNone, "", "", false},
-	{"no election member", "election", standard, `{"complianceAndFunding": {}}`, Missing, "", "", false},
+	{"no election member", "election", standard, `{"complianceAndFunding": {}}`, NotApplicable, "no election", "", false},
+	{"an election named in a notice's words", "election", standard, `{"Art der Werbung": "Plakate im Zusammenhang mit der Kommunalwahl 2026"}`, Present, "read from the words", "", false},
+	{"elections in general, none named", "election", standard, `{"Art der Werbung": "Plakate zu allen Wahlen"}`, Missing, "but none is named", "", false},
 
 	// election.date
 	{"election date", "election.date", standard, `{"complianceAndFunding": {"electionDate": "2026-11-26"}}`, Present, "", "", false},
@@ -231,7 +235,8 @@ var ruleCases = []ruleCase{
 
 	// sponsor.registration
 	{"KvK number", "sponsor.registration", full, `{"opdrachtgever_naam_organisatie": "Stichting X", "opdrachtgever_kvk_nummer": "40530315"}`, Present, "", "advertiser.registrationNumber", false},
-	{"no registration", "sponsor.registration", full, `{"advertiser": {"companyName": "R"}}`, Missing, "", "", false},
+	{"no registration", "sponsor.registration", full, `{"advertiser": {"companyName": "R"}}`, NotApplicable, "none is given", "", false},
+	{"registration sent empty", "sponsor.registration", full, `{"advertiser": {"companyName": "R", "registrationNumber": ""}}`, Missing, "", "", false},
 	{"a person has none", "sponsor.registration", full, `{"advertiser": {"firstName": "A", "lastName": "B"}}`, NotApplicable, "natural person", "", false},
 	{"registration null", "sponsor.registration", full, `{"advertiser": {"companyName": "R", "registrationNumber": null}}`, DeclaredNone, "", "", false},
 
@@ -245,7 +250,8 @@ var ruleCases = []ruleCase{
 	{"payer street", "payer.contact", full, `{"betalende_naam_organisatie": "Fonds", "betalende_straat_huisnummer": "Kade 1"}`, Present, "", "complianceAndFunding.payer.streetAddress", false},
 	{"payer contact flat", "payer.contact", full, `{"complianceAndFunding": {"payer": "Fonds", "payerEmail": "f@x.example"}}`, Present, "", "complianceAndFunding.payerEmail", false},
 	{"payer without contact", "payer.contact", full, `{"complianceAndFunding": {"payer": {"name": "Fonds", "email": null}}}`, DeclaredNone, "", "", false},
-	{"payer absent, its contact too", "payer.contact", full, `{"advertiser": {"companyName": "R"}}`, Missing, "no payer", "", false},
+	{"payer absent, its contact too", "payer.contact", full, `{"advertiser": {"companyName": "R"}}`, NotApplicable, "no payer", "", false},
+	{"payer named without contact", "payer.contact", full, `{"complianceAndFunding": {"payer": {"name": "Fonds"}}}`, Missing, "without an email or address", "", false},
 	{"the sponsor pays", "payer.contact", full, `{"advertiser": {"companyName": "R"}, "complianceAndFunding": {"payer": "R"}}`, NotApplicable, "", "", false},
 
 	// amounts.advertisement and amounts.campaign
@@ -273,7 +279,7 @@ var ruleCases = []ruleCase{
 	{"no notification", "notification", full, `{}`, Missing, "", "", false},
 
 	// targeting.details and targeting.rights
-	{"Dutch techniques", "targeting.details", full, `{"gebruikte_targeting_techniek": "geografisch,contextueel"}`, Present, "", "targeting.techniquesUsed", false},
+	{"Dutch techniques: kinds, not details", "targeting.details", full, `{"gebruikte_targeting_techniek": "geografisch,contextueel"}`, Missing, "only the kinds of technique", "targeting.techniquesUsed", false},
 	{"Dutch none", "targeting.details", full, `{"gebruikte_targeting_techniek": "geen"}`, NotApplicable, "no targeting", "", false},
 	{"details listed", "targeting.details", full, `{"targeting": {"techniquesUsed": true, "personalDataCategories": ["age"]}}`, Present, "", "", false},
 	{"used, no details", "targeting.details", full, `{"targeting": {"techniquesUsed": true}}`, Missing, "", "", false},

@@ -23,6 +23,11 @@ func evalField(c *checker, r Rule) Result {
 func evalTargeting(c *checker, r Rule) Result {
 	res := evalField(c, r)
 	if res.Status == Missing && res.absent {
+		if p, ok := c.saidIn("targeting", true, nil); ok {
+			return fromWords(DeclaredNone, p, "the answer says no targeting was used")
+		}
+	}
+	if res.Status == Missing && res.absent {
 		// a targeting group sent as null or as a value keeps its own name
 		c.each(c.d.Targeting, "", func(m advert.Member, mean vocab.Meaning) {
 			if mean.Kind == vocab.GroupName && mean.Group == vocab.Targeting && m.Value.Kind != advert.Object {
@@ -56,6 +61,11 @@ func (c *checker) targetingUnused() ([]string, bool) {
 	if yes, ok := text.ParseBool(m.v); ok && !yes && p == given {
 		return []string{m.path}, true
 	}
+	if p == absent {
+		if ps, ok := c.saidIn("targeting", true, nil); ok {
+			return []string{ps.path}, true
+		}
+	}
 	return nil, false
 }
 
@@ -72,7 +82,8 @@ func evalTargetingDetail(c *checker, r Rule) Result {
 	}
 	for _, m := range c.inGroups([]string{"targeting.techniquesUsed"}) {
 		if presenceOf(m.v) == given && (m.v.Kind == advert.String || m.v.Kind == advert.Array) {
-			return Result{Status: Present, Found: []string{m.path}, Note: "the techniques named as the statement"}
+			return Result{Status: Missing, Found: []string{m.path},
+				Note: "only the kinds of technique are named, not the recipient groups, parameters or personal data used", weak: true}
 		}
 	}
 	return res
@@ -109,6 +120,11 @@ func evalPeriod(c *checker, _ Rule) Result {
 			found = append(found, m.path)
 		}
 	}
+	if sp == absent && ep == absent {
+		if res, ok := c.periodFromText(); ok {
+			return res
+		}
+	}
 	switch {
 	case sp == given && ep == given:
 		return periodOrder(start.v, end.v, found)
@@ -124,6 +140,51 @@ func evalPeriod(c *checker, _ Rule) Result {
 		return Result{Status: DeclaredNone, Found: found, Note: "the start is not disclosed"}
 	}
 	return Result{Status: DeclaredNone, Found: found, Note: "the end is not disclosed"}
+}
+
+// yearIn finds a year in a text: an election named in words has one
+// ("Kommunalwahl 2026", "am 8. März 2026"), a mention of elections in
+// general does not.
+var yearIn = regexp.MustCompile(`\b(19|20)\d\d\b`)
+
+// dateInWords finds a whole date in a text's words ("am 08.03.2026").
+func dateInWords(text string) (instant, bool) {
+	for _, clause := range strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ';' || r == '\n' }) {
+		ws := strings.Fields(clause)
+		for i := range ws {
+			for j := min(len(ws), i+4); j > i; j-- {
+				if in, ok := instantOf(advert.StringValue(strings.Trim(strings.Join(ws[i:j], " "), ".()"))); ok {
+					return in, true
+				}
+			}
+		}
+	}
+	return instant{}, false
+}
+
+// periodFromText reads a period written in words: a period field whose
+// value is text, or a passage whose name speaks of the period.
+func (c *checker) periodFromText() (Result, bool) {
+	ms := c.inGroups([]string{"campaign.period"})
+	for _, p := range c.passages() {
+		if said, _ := c.v.TextSays(p.key, "period"); said {
+			ms = append(ms, match{path: p.path, key: p.key, v: advert.StringValue(p.text)})
+		}
+	}
+	for _, m := range ms {
+		if m.v.Kind != advert.String {
+			continue
+		}
+		s, e, ok := periodInText(m.v.Str)
+		if !ok {
+			continue
+		}
+		if e.before(s) {
+			return Result{Status: Missing, Found: []string{m.path}, Note: fmt.Sprintf("the end (%s) is before the start (%s)", e.text, s.text)}, true
+		}
+		return Result{Status: Present, Found: []string{m.path}, Note: "read from its words: " + s.text + " to " + e.text}, true
+	}
+	return Result{}, false
 }
 
 // ongoing adds to a period without an end that the campaign says it is
@@ -290,13 +351,45 @@ func (c *checker) origins() []match {
 			out = append(out, m)
 		}
 	}
+	if len(out) > 0 {
+		return out
+	}
+	// a notice's heading of the funding ("Finanzierung", "Herkunft der
+	// Mittel") over its words
+	for _, p := range c.passages() {
+		if c.fundingHeading(p.key) && presenceOf(advert.StringValue(p.text)) == given {
+			out = append(out, match{path: p.path, key: p.key, v: advert.StringValue(p.text)})
+		}
+	}
 	return out
+}
+
+// fundingHeading reports whether a name speaks of the funding and not of
+// its amounts or their calculation: the heading of where money comes from.
+func (c *checker) fundingHeading(key string) bool {
+	funds, _ := c.v.TextSays(key, "funds")
+	origin, _ := c.v.TextSays(key, "origin")
+	if !funds && !origin {
+		return false
+	}
+	for _, other := range []string{"amount", "method", "calculation", "budget"} {
+		if said, _ := c.v.TextSays(key, other); said {
+			return false
+		}
+	}
+	return true
 }
 
 // evalOrigin is the plain reading, flagged when the words say the funds
 // come from outside the EU.
 func evalOrigin(c *checker, r Rule) Result {
 	res := evalField(c, r)
+	if res.Status == Missing && res.absent {
+		if ms := c.origins(); len(ms) > 0 {
+			res = Result{Status: Present, Found: []string{ms[0].path},
+				Note: "read from the words under " + strconv.Quote(ms[0].key) + "; uncertain: the answer has no member for it as such"}
+		}
+	}
 	for _, m := range c.origins() {
 		if vocab.EUSide(m.v.Text()) == vocab.Outside {
 			res.Flagged, res.Note = true, "says the funds come from outside the EU"
@@ -379,6 +472,19 @@ func evalElectionDate(c *checker, r Rule) Result {
 	if res.Status == Present {
 		return res
 	}
+	switch e := evalElection(c, Rule{Fields: []string{"complianceAndFunding.linkedElection"}}); {
+	case res.Status != Missing || !res.absent:
+	case e.Status == NotApplicable:
+		return Result{Status: NotApplicable, Note: "no election or referendum is named", absent: e.absent}
+	case e.Status == Present && len(e.Found) == 1 && strings.Contains(e.Note, "read from the words"):
+		for _, p := range c.passages() {
+			if p.path == e.Found[0] {
+				if d, ok := dateInWords(p.text); ok {
+					return Result{Status: Present, Found: e.Found, Note: "read from the words naming the election: " + d.text}
+				}
+			}
+		}
+	}
 	vc := c.v
 	for _, e := range c.inGroups([]string{"complianceAndFunding.linkedElection"}) {
 		for _, m := range e.v.Members() {
@@ -392,18 +498,39 @@ func evalElectionDate(c *checker, r Rule) Result {
 
 // evalElectionInformation needs official information only where an
 // election or referendum is linked.
+// evalElection is the plain reading; where no member gives the election,
+// the words of a notice may ("im Zusammenhang mit der Kommunalwahl").
+func evalElection(c *checker, r Rule) Result {
+	res := evalField(c, r)
+	if res.Status == Missing && res.weak {
+		return Result{Status: NotApplicable, Found: res.Found, Note: "sent empty: no election or referendum is named", absent: true}
+	}
+	if res.Status != Missing || !res.absent {
+		return res
+	}
+	if p, ok := c.saidIn("election", false, func(p passage) bool { return !yearIn.MatchString(p.text) }); ok {
+		return fromWords(Present, p, "an election is named")
+	}
+	if p, ok := c.saidIn("election", false, nil); ok {
+		return Result{Status: Missing, Found: []string{p.path}, weak: true,
+			Note: "elections are spoken of under " + strconv.Quote(p.key) + ", but none is named"}
+	}
+	return Result{Status: NotApplicable, Note: "no election, referendum or legislative process is named; " +
+		"the template asks for one only where the advertisement is linked to one", absent: true}
+}
+
 func evalElectionInformation(c *checker, r Rule) Result {
 	res := evalField(c, r)
 	if res.Status != Missing || !res.absent {
 		return res
 	}
-	switch e := fromMatches(c.inGroups([]string{"complianceAndFunding.linkedElection"})); {
+	switch e := evalElection(c, Rule{Fields: []string{"complianceAndFunding.linkedElection"}}); {
 	case e.Status == DeclaredNone, e.Status == Missing && !e.absent:
 		return Result{Status: NotApplicable, Found: e.Found, Note: "no election or referendum is linked"}
 	case e.Status == Present:
 		return notFound("an election is linked, but no official information on taking part is given")
 	}
-	return res
+	return Result{Status: NotApplicable, Note: "no election or referendum is named", absent: true}
 }
 
 // evalNoticeURL needs a web address of the transparency notice, unless
@@ -411,11 +538,34 @@ func evalElectionInformation(c *checker, r Rule) Result {
 // vocabulary reads it): then no link to one is needed.
 func evalNoticeURL(c *checker, r Rule) Result {
 	res := evalURL(c, r)
-	if res.Status == Present || c.d.SelfNotice == "" {
+	if res.Status == Present {
 		return res
 	}
-	return Result{Status: NotApplicable, Found: res.Found,
-		Note: "the answer is itself a transparency notice (" + c.d.SelfNotice + "); uncertain: padview cannot see where the label points to it"}
+	if c.d.SelfNotice != "" {
+		return Result{Status: NotApplicable, Found: res.Found,
+			Note: "the answer is itself a transparency notice (" + c.d.SelfNotice + "); uncertain: padview cannot see where the label points to it"}
+	}
+	if p, ok := c.selfNotice(); ok {
+		return Result{Status: NotApplicable, Found: []string{p.path},
+			Note: "the answer is itself a transparency notice: it is headed " + strconv.Quote(p.key) +
+				"; uncertain: padview cannot see where the label points to it"}
+	}
+	return res
+}
+
+// evalRepository is evalURL, not applicable to an advertisement the answer
+// shows to run only off line: the European repository is for online
+// political advertisements (Art. 13).
+func evalRepository(c *checker, r Rule) Result {
+	res := evalURL(c, r)
+	if res.Status != Missing {
+		return res
+	}
+	if p, ok := c.offlineOnly(); ok {
+		return Result{Status: NotApplicable, Found: []string{p.path},
+			Note: "the advertisement runs off line (" + strconv.Quote(p.key) + "); the European repository is for online advertisements"}
+	}
+	return res
 }
 
 // evalURL needs a web address.

@@ -15,6 +15,7 @@ type checker struct {
 	v        *vocab.Vocabulary
 	known    meanings
 	sponsors map[string]bool // sponsorNames, once read
+	texts    *[]passage      // passages, once read
 }
 
 // match is one member a rule found: where, under which name, and its value.
@@ -46,7 +47,7 @@ func presenceOf(v advert.Value) presence {
 		switch {
 		case strings.TrimSpace(v.Str) == "":
 			return empty
-		case vocab.IsNone(v.Str):
+		case vocab.IsNone(v.Str), vocab.IsNone(firstClause(v.Str)):
 			return none
 		}
 	case advert.Array:
@@ -59,6 +60,16 @@ func presenceOf(v advert.Value) presence {
 		}
 	}
 	return given
+}
+
+// firstClause is a text's first sentence: a service that says there is
+// none often says why after it ("Niet van toepassing. Er zijn geen
+// voordelen in natura.", "Keine Zuwendungen erhalten.").
+func firstClause(s string) string {
+	if i := strings.IndexAny(s, ".;\n"); i > 0 {
+		return s[:i]
+	}
+	return s
 }
 
 // allEmpty reports whether an object holds nothing: no members, or only
@@ -232,8 +243,9 @@ func (c *checker) sponsorNames() map[string]bool {
 func (c *checker) readSponsorNames() map[string]bool {
 	names := map[string]bool{}
 	add := func(s string) {
-		if s = strings.ToLower(strings.TrimSpace(s)); s != "" {
-			names[s] = true
+		if strings.TrimSpace(s) != "" {
+			names[nameKey(s)] = true
+			names[s] = true // as written, for sameParty
 		}
 	}
 	add(text.PartyName(c.d.Advertiser))

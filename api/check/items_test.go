@@ -62,23 +62,23 @@ func TestControllingEntityNoteNamesTheDataControllers(t *testing.T) {
 		says       []string
 		saysNot    string
 	}{
-		{"one data controller", `{"controllers": [{"name": "DPO Ltd"}]}`, Missing,
+		{"one data controller", `{"controllers": [{"name": "DPO Ltd"}]}`, NotApplicable,
 			[]string{"looked for as complianceAndFunding.controllingEntity", "in every group",
 				"the controller listed under Controllers is a data controller, not the entity controlling the sponsor"}, ""},
-		{"two data controllers", `{"controllers": [{"name": "A"}, {"name": "B"}]}`, Missing,
+		{"two data controllers", `{"controllers": [{"name": "A"}, {"name": "B"}]}`, NotApplicable,
 			[]string{"the 2 controllers listed under Controllers are data controllers"}, ""},
-		{"a controller and a processor", `{"controllers": [{"name": "A", "role": "controller"}, {"name": "B", "role": "processor"}]}`, Missing,
+		{"a controller and a processor", `{"controllers": [{"name": "A", "role": "controller"}, {"name": "B", "role": "processor"}]}`, NotApplicable,
 			[]string{"the 2 entries listed under Controllers are data controllers and processors (1 processor), not the entity controlling the sponsor"}, ""},
-		{"one processor", `{"controllers": [{"name": "B", "type": "Auftragsverarbeiter"}]}`, Missing,
+		{"one processor", `{"controllers": [{"name": "B", "type": "Auftragsverarbeiter"}]}`, NotApplicable,
 			[]string{"the entry listed under Controllers is a data processor"}, "data controller"},
-		{"none listed", `{"advertiser": {"companyName": "R"}}`, Missing,
+		{"none listed", `{"advertiser": {"companyName": "R"}}`, NotApplicable,
 			[]string{"looked for as complianceAndFunding.controllingEntity"}, "data controller"},
 		{"declared none beside a controller", `{"complianceAndFunding": {"controllingEntity": "none"}, "controllers": [{"name": "A"}]}`,
 			NotApplicable, []string{"no controlling entity", "is a data controller"}, "looked for"},
 		{"named", `{"complianceAndFunding": {"controllingEntity": "Holding SE"}, "controllers": [{"name": "A"}]}`,
 			Present, nil, "data controller"},
 		{"unknown keeps where it looked", `{"controllers": [{"name": "A"}], "x_gezag": "Holding Beispiel SE"}`, Unknown,
-			[]string{"not found: looked for as", "is a data controller", "padview fields TEST01"}, ""},
+			[]string{"none is named: looked for as", "is a data controller", "padview fields TEST01"}, ""},
 	}
 	for _, c := range cases {
 		r := result(t, Check(doc(t, full, c.body)), "controlling_entity")

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/text"
@@ -29,6 +30,19 @@ type partyStates struct {
 // sponsor. With naturalNA the item does not apply to a natural person.
 func evalParty(naturalNA bool) func(*checker, Rule) Result {
 	return func(c *checker, r Rule) Result { return c.partyResult(r, naturalNA) }
+}
+
+// evalRegistration reads the registration number, which the template asks
+// for only where the sponsor has one: where no sponsor gives one it does
+// not apply, as far as the answer says (a member padview did not read that
+// may be it makes it unknown).
+func evalRegistration(c *checker, r Rule) Result {
+	res := c.partyResult(r, true)
+	if res.Status == Missing && res.absent && len(res.Found) == 0 {
+		return Result{Status: NotApplicable, absent: true,
+			Note: "none is given: the template asks for one only where the sponsor is registered (a company, an association)"}
+	}
+	return res
 }
 
 // partyStates reads the advertiser and every sponsor for a rule.
@@ -213,6 +227,9 @@ func (c *checker) entityOf(v advert.Value, sponsors map[string]bool) entityKind 
 		case namesNone(v.Str, sponsors):
 			return entityNA
 		}
+		if yes, ok := vocab.YesNo(v.Str); ok && yes {
+			return entityUnnamed // "yes", there is one: no name
+		}
 	case advert.Object:
 		return entityObject(v, sponsors)
 	case advert.Array:
@@ -242,7 +259,63 @@ func entityObject(v advert.Value, sponsors map[string]bool) entityKind {
 func namesNone(s string, sponsors map[string]bool) bool {
 	s = strings.TrimSpace(s)
 	yes, ok := vocab.YesNo(s)
-	return vocab.IsNone(s) || vocab.IsSelf(s) || ok && !yes || sponsors[strings.ToLower(s)]
+	return vocab.IsNone(s) || vocab.IsSelf(s) || ok && !yes || sponsors[nameKey(s)] || sameParty(s, sponsors)
+}
+
+// sameParty reports whether a name is one of the sponsors' written
+// longer or shorter: every word of two or more of one stands in the other
+// ("ALDE Group in the European Parliament" and "ALDE Group – Liberals and
+// Democrats in the European Parliament"). Words of one or two letters
+// ("in", "de", "of") count for nothing.
+func sameParty(s string, sponsors map[string]bool) bool {
+	a := partyWords(s)
+	if len(a) < 2 {
+		return false
+	}
+	for name := range sponsors {
+		b := partyWords(name)
+		if len(b) >= 2 && (subset(a, b) || subset(b, a)) {
+			return true
+		}
+	}
+	return false
+}
+
+// partyWords are a name's folded words of three letters or more.
+func partyWords(s string) map[string]bool {
+	out := map[string]bool{}
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		if f := vocab.Fold(w); len(f) >= 3 && f != "the" && f != "and" && f != "der" && f != "die" && f != "het" {
+			out[f] = true
+		}
+	}
+	return out
+}
+
+func subset(a, b map[string]bool) bool {
+	for w := range a {
+		if !b[w] {
+			return false
+		}
+	}
+	return true
+}
+
+// nameKey writes a party's name as two spellings of it compare equal: case,
+// accents, spaces and punctuation aside, and "&", "and", "en", "und",
+// "et", "e", "y", "og", "och", "i" one word ("Boer & Burger Partij " is
+// "Boer en Burger Partij").
+func nameKey(s string) string {
+	ws := strings.FieldsFunc(strings.ReplaceAll(s, "&", " & "), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '&'
+	})
+	for i, w := range ws {
+		switch strings.ToLower(w) {
+		case "&", "and", "en", "und", "et", "e", "y", "og", "och", "i":
+			ws[i] = "and"
+		}
+	}
+	return vocab.Fold(strings.Join(ws, " "))
 }
 
 // evalEntity reads a party that exists only sometimes (the controlling
@@ -270,7 +343,11 @@ func evalEntity(role, naNote string) func(*checker, Rule) Result {
 		case len(byKind[entityEmpty]) > 0:
 			return Result{Status: Missing, Found: byKind[entityEmpty], Note: "sent empty"}
 		}
-		return notFound(text.NotInResponse)
+		// The template asks for the party only where there is one: an
+		// answer that names none says, as far as it goes, that there is
+		// none (a member padview did not recognise that may name it makes
+		// it unknown).
+		return Result{Status: NotApplicable, Note: "none is named: " + naNote, absent: true}
 	}
 }
 
@@ -283,9 +360,9 @@ func evalControllingEntity(c *checker, r Rule) Result {
 	if res.Status == Present {
 		return res
 	}
-	if res.Status == Missing && res.absent && len(res.Found) == 0 { // not found at all, not found without a name
-		res.Note = text.NotInResponse + ": looked for as " + strings.Join(r.Fields, ", ") +
-			", under any of its names, in every group"
+	if res.absent && len(res.Found) == 0 { // not found at all, not found without a name
+		res.Note = "none is named: looked for as " + strings.Join(r.Fields, ", ") +
+			", under any of its names, in every group; the template asks for one only where another entity controls the sponsor"
 	}
 	res.Note += c.controllersNote()
 	return res
@@ -343,7 +420,7 @@ func evalContact(role string) func(*checker, Rule) Result {
 		ent := evalEntity(role, "")(c, r)
 		switch ent.Status {
 		case NotApplicable, DeclaredNone:
-			return Result{Status: NotApplicable, Note: "no " + noun + " other than the sponsor is named"}
+			return Result{Status: NotApplicable, Note: "no " + noun + " other than the sponsor is named", absent: ent.absent}
 		case Missing:
 			if ent.absent && len(ent.Found) == 0 {
 				return notFound("no " + noun + " in this response")

@@ -41,12 +41,14 @@ var sourceVerdicts = []struct {
 		"funding.origin": Present, "funding.eu": Present, "calculation": Present, "election": Present,
 		"targeting": DeclaredNone, "targeting.details": NotApplicable, "targeting.rights": NotApplicable,
 		"sponsor.establishment": Present, "notice_url": NotApplicable,
-		// what a statement does not say is missing, and only that
-		"repository": Missing, "notification": Missing,
+		// what a statement does not say is missing, and only that; the
+		// European repository is for online advertisements, and this one
+		// ran in newspapers ("Dagbladen, Huis-aan-huis-bladen")
+		"repository": NotApplicable, "notification": Missing,
 	}, nil},
 	{"politiekereclame-branch", Complete, map[string]Status{
 		"controlling_entity": Present, "controlling_entity.contact": Present, "payer": Present, "payer.contact": Present,
-		"election.date": Present, "calculation": DeclaredNone, "targeting": Present, "targeting.details": Present,
+		"election.date": Present, "calculation": DeclaredNone, "targeting": Present, "targeting.details": Missing,
 		"sponsor.establishment": Present, "notice_url": NotApplicable,
 	}, nil},
 	// A private citizen's statement: the registration "NVT" says a natural
@@ -79,7 +81,7 @@ var sourceVerdicts = []struct {
 	// controlling entity's registered addresses are their contact.
 	{"politiekereclame-provincial", Complete, map[string]Status{
 		"sponsor.establishment": Present, "notice_url": NotApplicable, "controlling_entity.contact": Present,
-		"payer.contact": Present, "targeting": Present, "targeting.details": Present, "election.date": Present,
+		"payer.contact": Present, "targeting": Present, "targeting.details": Missing, "election.date": Present,
 	}, []string{"funding.origin", "funding.eu"}},
 	// Amounts written with thousands dots and a decimal comma are read.
 	{"politiekereclame-grouped-amounts", Complete, map[string]Status{"amounts": Present, "amounts.campaign": Present}, nil},

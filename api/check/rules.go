@@ -132,7 +132,7 @@ var Rules = withAnnexLabels([]Rule{
 		About: "The registration number of a sponsor that is not a natural person (a company or trade register " +
 			"number, such as a KvK number). Not applicable to a natural person.",
 		Fields: partyFields("registrationNumber"),
-		eval:   evalParty(true),
+		eval:   evalRegistration,
 	},
 	{
 		ID: "controlling_entity", Label: "Entity controlling the sponsor", Noun: "the controlling entity", Annex: 2,
@@ -239,7 +239,7 @@ var Rules = withAnnexLabels([]Rule{
 		About:   "The election, referendum or legislative process the advertisement is linked to, where there is one.",
 		Fields:  []string{"complianceAndFunding.linkedElection"},
 		OnLabel: "c",
-		eval:    evalField,
+		eval:    evalElection,
 	},
 	{
 		ID: "election.date", Label: "Date of the election or referendum", Noun: "the election date", Annex: 9,
@@ -267,7 +267,7 @@ var Rules = withAnnexLabels([]Rule{
 			"the official text",
 		About:  "A web address of the advertisement in the European repository, for online advertisements.",
 		Fields: []string{"complianceAndFunding.repositoryUrl"},
-		eval:   evalURL,
+		eval:   evalRepository,
 	},
 	{
 		ID: "notification", Label: "How to report a non-compliant advertisement", Noun: "the notification mechanism", Annex: 12,

@@ -1,0 +1,141 @@
+package check
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/vocab"
+)
+
+// A transparency notice written by people says some items in sentences
+// under headings of their own ("im Zusammenhang mit der Kommunalwahl
+// 2026" under "2. Art der Werbung"; "kein Targeting" under "Verarbeitung
+// personenbezogener Daten"). Where the item has no member of its own,
+// the rules read these words, and say that the reading is uncertain.
+
+// passage is one text value of the answer and the name it stands under.
+type passage struct {
+	path, key, text string
+	mean            vocab.Meaning
+}
+
+// maxPassages bounds how many text values the rules read in words: a
+// notice has a few dozen, a hostile answer millions.
+const maxPassages = 200
+
+// passages are the text values of the answer's groups and of what padview
+// did not place (Other), in the answer's order: what the answer says of
+// the advertisement, not the advertisement's own words (its text, title,
+// message, images), which may speak of anything.
+func (c *checker) passages() []passage {
+	if c.texts != nil {
+		return *c.texts
+	}
+	var out []passage
+	var walk func(path string, v advert.Value, scope string, depth int)
+	walk = func(path string, v advert.Value, scope string, depth int) {
+		if v.Kind != advert.Object || depth > 3 {
+			return
+		}
+		c.each(v, scope, func(m advert.Member, mean vocab.Meaning) {
+			if len(out) >= maxPassages || adOwnWords(mean) {
+				return
+			}
+			p := path + "." + m.Key
+			switch m.Value.Kind {
+			case advert.String:
+				out = append(out, passage{path: p, key: m.Key, text: m.Value.Str, mean: mean})
+			case advert.Object:
+				walk(p, m.Value, scope, depth+1)
+			}
+		})
+	}
+	for _, g := range advert.Groups {
+		if !g.Parties {
+			walk(string(g.Group), c.d.Group(g.Group), string(g.Group), 0)
+		}
+	}
+	c.texts = &out
+	return out
+}
+
+// adOwnWords reports whether a member holds the advertisement's own words.
+func adOwnWords(mean vocab.Meaning) bool {
+	if mean.Kind != vocab.FieldName || mean.Field.Group != string(advert.GroupBasicInformation) {
+		return false
+	}
+	switch mean.Field.Name {
+	case "description", "message", "title", "images", "html":
+		return true
+	}
+	return false
+}
+
+// saidIn finds the first passage that speaks of a concept (negated or
+// not, as wanted) and is not one of the fields in skip.
+func (c *checker) saidIn(concept string, negated bool, skip func(passage) bool) (passage, bool) {
+	for _, p := range c.passages() {
+		if skip != nil && skip(p) {
+			continue
+		}
+		if said, neg := c.v.TextSays(p.text, concept); said && neg == negated {
+			return p, true
+		}
+	}
+	return passage{}, false
+}
+
+// fromWords is a result read from a passage's words: where, and that it is
+// uncertain.
+func fromWords(s Status, p passage, what string) Result {
+	return Result{Status: s, Found: []string{p.path},
+		Note: what + ", read from the words under " + strconv.Quote(p.key) + "; uncertain: the answer has no member for it as such"}
+}
+
+// isField reports whether a passage stands under the field named.
+func isField(p passage, group, name string) bool {
+	return p.mean.Kind == vocab.FieldName && p.mean.Field.Group == group && p.mean.Field.Name == name
+}
+
+// offlineOnly reports whether the answer says where the advertisement runs
+// and names only media off line (print, posters, broadcast): in its
+// medium, its format, its platforms, the repository item's own words, or a
+// passage whose name speaks of the medium ("Gebuchte Werbemaßnahmen").
+func (c *checker) offlineOnly() (passage, bool) {
+	var found passage
+	offline := false
+	for _, p := range c.passages() {
+		medium := isField(p, string(advert.GroupCampaign), "medium") ||
+			isField(p, string(advert.GroupBasicInformation), "adFormat") ||
+			isField(p, string(advert.GroupBasicInformation), "platforms") ||
+			isField(p, string(advert.GroupComplianceAndFunding), "repositoryUrl")
+		if !medium {
+			medium, _ = c.v.TextSays(p.key, "medium")
+		}
+		if !medium {
+			continue
+		}
+		if on, _ := c.v.TextSays(p.text, "online"); on {
+			return passage{}, false
+		}
+		if off, _ := c.v.TextSays(p.text, "offline"); off && !offline {
+			found, offline = p, true
+		}
+	}
+	return found, offline
+}
+
+// selfNotice finds a passage that shows the answer to be a transparency
+// notice itself: a heading that says so over words, not a link.
+func (c *checker) selfNotice() (passage, bool) {
+	for _, p := range c.passages() {
+		if said, neg := c.v.TextSays(p.key, "transparency"); !said || neg {
+			continue
+		}
+		if t := strings.TrimSpace(p.text); !isWebAddress(advert.StringValue(t)) && len(strings.Fields(t)) >= 4 {
+			return p, true
+		}
+	}
+	return passage{}, false
+}
