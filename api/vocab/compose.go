@@ -326,7 +326,11 @@ func (r *wordReading) undecided(v *Vocabulary) Meaning {
 	if r.read == 0 {
 		return unread
 	}
-	m := Meaning{By: r.evidence("?")}
+	// By stays empty: a Meaning of a name padview did not recognise is
+	// its candidates alone, so that the many names a hostile answer may
+	// send share one (the normalizer interns meanings); Suggest words the
+	// evidence of the one name it is asked about.
+	var m Meaning
 	var cands []string
 	for _, f := range r.fits(v) {
 		p := f.sig.path
