@@ -226,6 +226,11 @@ type memberPlace struct {
 	// rests on; line is that line, which --write adds.
 	Suggest string
 	line    vocab.Mapping
+	// Candidates are the places an unrecognised member's words touch: the
+	// items the check calls unknown for it; Unread says none of its words
+	// could be read (it may be any item its value's shape fits).
+	Candidates []string
+	Unread     bool
 }
 
 // placesOf lists where the members of d's answer went, recognised first.
@@ -245,6 +250,7 @@ func placesOf(d *advert.Document) []memberPlace {
 			mp.line = s.Mapping()
 			mp.Suggest = mp.line.Line() + " (" + s.Why + ")"
 		}
+		mp.Candidates, mp.Unread = d.Vocabulary().CandidatesAt(p.Path, p.Name)
 		unknown = append(unknown, mp)
 	}
 	return append(known, unknown...)
@@ -257,19 +263,22 @@ func placesOf(d *advert.Document) []memberPlace {
 // proposed.
 func fieldsJSON(d *advert.Document, places []memberPlace) []byte {
 	type memberJSON struct {
-		Source     string `json:"source"`
-		Path       string `json:"path"`
-		Recognised bool   `json:"recognised"`
-		Personal   bool   `json:"personal"`
-		By         string `json:"by"`
-		Category   string `json:"category,omitempty"`
-		Suggest    string `json:"suggest,omitempty"`
+		Source     string   `json:"source"`
+		Path       string   `json:"path"`
+		Recognised bool     `json:"recognised"`
+		Personal   bool     `json:"personal"`
+		By         string   `json:"by"`
+		Category   string   `json:"category,omitempty"`
+		Suggest    string   `json:"suggest,omitempty"`
+		Candidates []string `json:"candidates,omitempty"`
+		Unread     bool     `json:"unread,omitempty"`
 	}
 	members := []memberJSON{}
 	unrecognised := 0
 	for _, p := range places {
 		members = append(members, memberJSON{Source: p.Source, Path: p.Path, Recognised: p.Recognised,
-			Personal: p.Category != "", Category: p.Category, By: p.By, Suggest: p.Suggest})
+			Personal: p.Category != "", Category: p.Category, By: p.By, Suggest: p.Suggest,
+			Candidates: p.Candidates, Unread: p.Unread})
 		if !p.Recognised {
 			unrecognised++
 		}
@@ -308,14 +317,20 @@ func writePlaces(w io.Writer, d *advert.Document, places []memberPlace) {
 	for _, p := range places {
 		if !p.Recognised && !heading {
 			heading = true
-			fmt.Fprintf(w, "\n  not recognised: while these remain, the check calls an item it does not find unknown, "+
-				"never missing; map them with [fields]\n")
+			fmt.Fprintf(w, "\n  not recognised: the check calls an item unknown, not missing, where one of these may hold it; "+
+				"map them with [fields]\n")
 		}
 		by := text.CleanText(p.By)
 		if !p.Recognised {
-			by = "—"
-			if p.Suggest != "" {
+			switch {
+			case p.Suggest != "":
 				by = "suggest " + text.CleanText(p.Suggest)
+			case len(p.Candidates) > 0:
+				by = "may be " + text.CleanText(strings.Join(p.Candidates, ", "))
+			case p.Unread:
+				by = "— (padview reads none of its words)"
+			default:
+				by = "—"
 			}
 		}
 		fmt.Fprint(w, tableRow(widths, text.CleanText(p.Source), text.CleanText(p.Path), personalCell(p), by))

@@ -115,7 +115,7 @@ type watchRun struct {
 	mu     sync.Mutex // out, code, outErr and the alerts' queue, from the poller's Emit
 	code   int
 	alerts *watch.Alerts
-	alert  string // the --on-change command, for messages
+	alert  string                  // the --on-change command, for messages
 	outErr error                   // the write to stdout that failed: nothing is printed, or delivered, after it
 	stop   context.CancelCauseFunc // ends the run: stdout or the database failed
 

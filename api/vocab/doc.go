@@ -16,6 +16,17 @@
 // are compiled on first use, never at start-up. A user's [fields] mappings
 // add to them (With).
 //
+// A name no file lists is read by its words (compose.go): split, folded,
+// looked up as written, by its Snowball stem in each of ten languages and
+// as a compound, then composed into a field by the lexicon
+// (data/lexicon/words.toml: the words of each concept; fields.toml: how
+// concepts compose), with the evidence kept ("words: paying advertiser
+// name → payer.name"). A name its words do not decide is a candidate for
+// the fields they touch; one none of whose words can be read is unread.
+// The lexicon is TOML because it is a plain table of lists, read by a
+// well-kept library; the .vocab files keep their line forms for the exact
+// names and composition rules they carry.
+//
 // The normalizer, typing, display, the ◆ markers, the mask, the access
 // log's categories, the party table and the check all ask this package;
 // nothing else decides what a member means. It is a leaf: it imports no

@@ -20,6 +20,18 @@ func (v *Vocabulary) SuggestAt(path, name string) (Suggestion, bool) {
 	return v.Suggest(scope, name)
 }
 
+// CandidatesAt is, for a member name padview does not recognise at a
+// place of the document, the places its words touch (Meaning.Candidates)
+// and whether none of its words could be read (Meaning.Unread).
+func (v *Vocabulary) CandidatesAt(path, name string) (candidates []string, unread bool) {
+	scope := path
+	if i := strings.IndexAny(path, ".["); i >= 0 {
+		scope = path[:i]
+	}
+	m := v.Lookup(scope, name)
+	return m.Candidates(), m.Unread
+}
+
 // Mapping is the suggestion as the [fields] line it proposes.
 func (s Suggestion) Mapping() Mapping { return Mapping{Name: s.Name, Path: s.Path} }
 
