@@ -113,12 +113,12 @@ func TestTransparencyTab(t *testing.T) {
 	}
 	scr := screen(m)
 	requireContains(t, scr, "9 Transparency ✗1", "0 Raw", "AB12CD · standard view · transparency notice INCOMPLETE: 1 required item missing",
-		"✓ present           Sponsor place of establishment", "✗ missing           Payer, if not the sponsor",
+		"✓ present           Sponsor place of establishment", "– not applicable    Payer, if not the sponsor",
 		"◌ not in this view  Sponsor contact email", "✓ present           Sponsor name",
 		"required · read from the address of a sponsor that is not a natural person; uncertain")
 	scr = walk(t, m)
 	requireContains(t, scr, "✗ MISSING           How the amounts were calculated", "required · not in this response",
-		"basis: Regulation (EU) 2024/900 Art. 12(1)(f)", "14 present · 11 missing · 2 not in this view")
+		"basis: Regulation (EU) 2024/900 Art. 12(1)(f)", "14 present · 6 missing · 5 not applicable · 2 not in this view")
 
 	m = lookUpIn(t, m, "TN2026")
 	if tab(m) != "Transparency" {
