@@ -231,5 +231,5 @@ func personalPlace(place string) bool {
 // isPersonalName reports whether a member name means personal data
 // wherever it stands (see nestedCategory).
 func isPersonalName(key string) bool {
-	return nestedCategory(vocab.Builtin(), key) != vocab.NotPersonal
+	return KeyCategory(key) != "" || nestedCategory(vocab.Builtin(), key) != vocab.NotPersonal
 }

@@ -125,8 +125,9 @@ func stringOrAbsent(s string) advert.Value {
 	return advert.StringValue(s)
 }
 
-// unhash replaces the keyed hashes inside a value with text.Masked: a
-// hash says nothing to a reader, and need not leave the database.
+// unhash replaces the keyed hashes inside a value, and in its members'
+// names, with text.Masked: a hash says nothing to a reader, and need not
+// leave the database.
 func unhash(v advert.Value) advert.Value {
 	switch {
 	case IsKeyedHash(v):
@@ -134,7 +135,11 @@ func unhash(v advert.Value) advert.Value {
 	case v.Kind == advert.Object:
 		ms := make([]advert.Member, v.Len())
 		for i, m := range v.Members() {
-			ms[i] = advert.Member{Key: m.Key, Value: unhash(m.Value)}
+			key := m.Key
+			if strings.HasPrefix(key, hashPrefix) { // a name that is personal data
+				key = text.Masked
+			}
+			ms[i] = advert.Member{Key: key, Value: unhash(m.Value)}
 		}
 		return advert.NewObject(ms...)
 	case v.Kind == advert.Array:
@@ -174,11 +179,15 @@ var (
 func (c Change) IsCheck() bool { return strings.HasPrefix(c.Path, transparencyPath) }
 
 // asDiff reads a document change's path back into api/diff's terms, whose
-// labels and value texts people know from `padview diff`.
+// labels and value texts people know from `padview diff`. A step that is
+// a keyed hash (a member's name that is personal data, a natural person's
+// name) reads text.Masked: a hash says nothing to a reader.
 func (c Change) asDiff() diff.Change {
 	segs := strings.Split(strings.TrimPrefix(c.Path, "/"), "/")
 	for i, s := range segs {
-		segs[i] = pointerUnescape.Replace(s)
+		if segs[i] = pointerUnescape.Replace(s); strings.HasPrefix(segs[i], hashPrefix) {
+			segs[i] = text.Masked
+		}
 	}
 	d := diff.Change{Group: advert.Group(segs[0]), A: c.Before, B: c.After}
 	rest := segs[1:]
