@@ -96,10 +96,8 @@ func FormatDate(v advert.Value) (string, bool) {
 		if len(t) > 10 && t[10] == ' ' {
 			t = t[:10] + "T" + t[11:]
 		}
-		for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04:05.999999999-0700"} {
-			if tm, err := time.Parse(layout, t); err == nil {
-				return formatInstant(tm), true
-			}
+		if tm, ok := zonedInstant(t); ok {
+			return formatInstant(tm), true
 		}
 		if _, err := time.Parse("2006-01-02T15:04:05.999999999", t); err == nil {
 			return s, true
@@ -115,14 +113,56 @@ func FormatDate(v advert.Value) (string, bool) {
 	return "", false
 }
 
+// zonedInstant reads an RFC 3339 timestamp, or one with a +hhmm offset.
+func zonedInstant(t string) (time.Time, bool) {
+	for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04:05.999999999-0700"} {
+		if tm, err := time.Parse(layout, t); err == nil {
+			return tm, true
+		}
+	}
+	return time.Time{}, false
+}
+
 func formatEpoch(n int64) (string, bool) {
-	switch {
-	case n > 1e11 && n < 1e14: // milliseconds: 1973 to 5138
-		return formatInstant(time.UnixMilli(n)), true
-	case n > 1e8 && n < 1e11: // seconds: 1973 to 5138
-		return formatInstant(time.Unix(n, 0)), true
+	if t, ok := epochInstant(n); ok {
+		return formatInstant(t), true
 	}
 	return "", false
+}
+
+// epochInstant reads epoch seconds or milliseconds, told apart by size.
+func epochInstant(n int64) (time.Time, bool) {
+	switch {
+	case n > 1e11 && n < 1e14: // milliseconds: 1973 to 5138
+		return time.UnixMilli(n), true
+	case n > 1e8 && n < 1e11: // seconds: 1973 to 5138
+		return time.Unix(n, 0), true
+	}
+	return time.Time{}, false
+}
+
+// FormatDateExact is FormatDate to the second, and to the fraction of a
+// second the value gives, for an instant ("2026-10-02 09:30:15 UTC",
+// "2026-10-02 09:30:15.25 UTC"): what tells apart two instants that
+// FormatDate writes alike, as a change of seconds. Any other date reads
+// as FormatDate writes it.
+func FormatDateExact(v advert.Value) (string, bool) {
+	shown, ok := FormatDate(v)
+	if !ok {
+		return "", false
+	}
+	s := strings.TrimSpace(v.Str)
+	if len(s) > 10 && s[10] == ' ' {
+		s = s[:10] + "T" + s[11:]
+	}
+	t, zoned := zonedInstant(s)
+	if n, err := strconv.ParseInt(s, 10, 64); !zoned && err == nil {
+		t, zoned = epochInstant(n)
+	}
+	if !zoned {
+		return shown, true
+	}
+	return t.UTC().Format("2006-01-02 15:04:05.999999999 UTC"), true
 }
 
 func formatInstant(t time.Time) string {

@@ -252,12 +252,15 @@ func ruleLabel(id string) string {
 // (dates, amounts, a rule's status in words), cleaned and cut as
 // `padview diff` cuts them; "" for a side that is absent, and for both
 // sides of personal data.
-func (c Change) BeforeText() string { return c.sideText(c.Before) }
+func (c Change) BeforeText() string { return c.sideText(c.Before, diff.Change.AText) }
 
 // AfterText: see BeforeText.
-func (c Change) AfterText() string { return c.sideText(c.After) }
+func (c Change) AfterText() string { return c.sideText(c.After, diff.Change.BText) }
 
-func (c Change) sideText(v advert.Value) string {
+// sideText is side v's text; of a document's value, as side (AText or
+// BText) writes the side of the change, which knows both: two values
+// that read alike are written exactly.
+func (c Change) sideText(v advert.Value, side func(diff.Change) string) string {
 	switch {
 	case c.Personal || !v.IsPresent():
 		return ""
@@ -267,9 +270,7 @@ func (c Change) sideText(v advert.Value) string {
 		}
 		return check.Status(text.CleanText(v.Str)).Words()
 	}
-	d := c.asDiff()
-	d.A = v
-	return d.AText()
+	return side(c.asDiff())
 }
 
 // appendJSON writes the change as {"path", "before", "after", "change",
