@@ -46,6 +46,9 @@ type batch struct {
 	// memory is what the answers held, those in flight and the printer's
 	// document share (the client's Options.Memory).
 	memory *api.MemoryGate
+	// vet, if set, refuses an input before its lookup: its error is the
+	// input's result, as a malformed line's is (pastedElsewhere).
+	vet func(input string) error
 }
 
 // Why a batch stops early: once the service has refused the token, or the
@@ -146,6 +149,9 @@ func (b *batch) feed(ctx, gctx context.Context, g *errgroup.Group, src *paidSour
 		s := &slot{ch: make(chan result, 1)}
 		if !w.push(s) {
 			return
+		}
+		if it.err == nil && b.vet != nil {
+			it.err = b.vet(it.input)
 		}
 		if it.err != nil {
 			b.settle(s, w, result{input: it.input, line: it.listLine(), err: it.err})

@@ -333,7 +333,8 @@ func (e *Env) planLookups(rf *rootFlags, c batchCommand) (*lookupPlan, error) {
 			ShowsNoValues: c.showsNoValues}
 		return access.Get(ctx, client, req, mask)
 	}
-	b := &batch{client: client, view: view, limit: c.concurrency, fetch: fetch, memory: opts.Memory}
+	b := &batch{client: client, view: view, limit: c.concurrency, fetch: fetch, memory: opts.Memory,
+		vet: func(input string) error { return pastedElsewhere(input, a.BaseURL, rf.anyURL) }}
 	if mask { // as the answer is printed: the batch holds bodies, not documents
 		b.present = text.MaskDocument
 	}
