@@ -67,17 +67,16 @@ var errInterrupted = errors.New("interrupted")
 // another stopped the batch: canceled, not "not requested".
 var errCanceledInFlight = errors.New("canceled in flight")
 
-// stopsBatch says whether a lookup's error ends the batch, and why.
+// stopsBatch says whether a lookup's error ends the batch (api.Halts),
+// and why.
 func (b *batch) stopsBatch(err error) error {
-	switch api.KindOf(err) {
-	case api.KindUnauthorized:
+	switch {
+	case !api.Halts(err, b.view):
+		return nil
+	case api.KindOf(err) == api.KindUnauthorized:
 		return errTokenRejected
-	case api.KindForbidden:
-		if b.view == advert.Full {
-			return errFullViewRefused
-		}
 	}
-	return nil
+	return errFullViewRefused
 }
 
 // slot is one PAID's place in the output order.
@@ -180,7 +179,12 @@ func (b *batch) lookup(ctx, gctx context.Context, s *slot, w *window, why *atomi
 		return nil
 	}
 	doc, ex, err := b.get(gctx, paid)
-	if api.KindOf(err) == api.KindCanceled && gctx.Err() != nil {
+	if refusal := api.HaltedBy(err); refusal != nil {
+		// The client sent nothing after another lookup's refusal, which
+		// may not have reached why yet.
+		why.CompareAndSwap(nil, b.stopsBatch(refusal))
+	}
+	if api.KindOf(err) == api.KindCanceled && (gctx.Err() != nil || errors.Is(err, api.ErrHalted)) {
 		err = b.stoppedInFlight(ctx, why, paid, ex) // canceled: the user interrupted, or another stopped the batch
 	}
 	b.settle(s, w, result{input: paid, line: it.listLine(), doc: doc, ex: ex, err: err})

@@ -322,6 +322,7 @@ func (e *Env) planLookups(rf *rootFlags, c batchCommand) (*lookupPlan, error) {
 	}
 	opts := e.clientOptions(a.MaxWait, a.Vocabulary)
 	opts.Memory = api.NewMemoryGate(maxInFlightBytes)
+	opts.Halt = api.NewHalt() // nothing sent after the refusal that stops the batch
 	client, err := a.clientWith(opts)
 	if err != nil {
 		a.Close()
