@@ -17,7 +17,7 @@ import (
 // (most of any answer) the bytes go to the automaton directly, and the
 // layers above the first are asked only where an escape stood for an
 // escape character (\u0026lt;): an answer dense with \u00e9 and &amp;
-// is read at a third of the speed of plain text (docs/performance.md).
+// is read at a sixth of the speed of plain text (docs/performance.md).
 
 // span is a range of the input's bytes that held a pattern.
 type span struct{ from, to int }
