@@ -19,6 +19,7 @@ require (
 	github.com/mattn/go-shellwords v1.0.12
 	github.com/spf13/cobra v1.10.2
 	github.com/spf13/pflag v1.0.9
+	github.com/yuin/goldmark v1.8.7
 	github.com/zalando/go-keyring v0.2.8
 	golang.org/x/sync v0.24.0
 	golang.org/x/sys v0.49.0

@@ -52,6 +52,9 @@ type Options struct {
 	// it did: it wins over a stored token, so a rejected token is the
 	// variable's to fix, and a 401's error names it (Error.TokenVar).
 	TokenVar string
+	// Halt, if set, stops every request after the first refusal that a
+	// batch stops at (see Halt).
+	Halt *Halt
 }
 
 // Client talks to the partner interface for one token. It is safe for
@@ -192,6 +195,10 @@ func (l *getRun) run() (*advert.Document, error) {
 		if err != nil {
 			return nil, l.acquireFailed(err)
 		}
+		if refusal := c.opts.Halt.Refusal(); refusal != nil {
+			release(false)
+			return nil, halted(refusal, ex.Attempts)
+		}
 		if err := l.recordOnce(); err != nil {
 			release(false)
 			return nil, err
@@ -213,8 +220,9 @@ func (l *getRun) run() (*advert.Document, error) {
 			a.Error = text.CleanText(unwrapURLError(r.err).Error())
 		}
 		v := l.judge(&a, r)
-		// What the answer said reaches the budget before its slot frees,
-		// so that no waiter slips out between the two.
+		// What the answer said reaches the halt and the budget before its
+		// slot frees, so that no waiter slips out between the two.
+		c.opts.Halt.note(v.err, l.view)
 		l.ownBlock = false
 		if v.answer != nil {
 			c.budget.Observe(*v.answer)

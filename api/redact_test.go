@@ -99,11 +99,27 @@ func TestTheEchoedTokenIsNeverReturned(t *testing.T) {
 
 // BenchmarkRedactAnswer is what looking for the token costs an answer
 // that does not echo it, at the largest size padview reads (32 MiB); the
-// client pays it once per response.
+// client pays it once per response: "plain", an answer with no escapes;
+// "escaped", one dense with them (every accented letter \u-escaped, as
+// Python writes JSON, an ampersand and a percent sign in each record);
+// "hostile", nothing but the starts of escapes. A token that holds an
+// escape character itself (\ % &) is looked for more slowly ("token
+// with &"): every escape is read at every layer (see layer.eager).
 func BenchmarkRedactAnswer(b *testing.B) {
-	body := []byte(strings.Repeat(`{"name":"Verkehrsclub Oberrhein","city":"Freiburg im Breisgau"},`, (32<<20)/64))
-	b.SetBytes(int64(len(body)))
-	for b.Loop() {
-		api.RedactForBench(echoToken, body)
+	bodies := []struct{ name, rec string }{
+		{"plain", `{"name":"Verkehrsclub Oberrhein","city":"Freiburg im Breisgau"},`},
+		{"escaped", `{"name":"Soci\u00e9t\u00e9 &amp; Fr\u00e8res","url":"https://x.example/a%20b"},`},
+		{"hostile", `&#x&#x&#x\u\u\u%%%&amp&lt\ud83d\u0026amp%2\u0026\u0026%25%25`},
+	}
+	for _, tok := range []struct{ name, token string }{{"token", "pvt_9fQ2xLr8ZkT4mW7nB3cVq1Hs"}, {"token with &", echoToken}} {
+		for _, body := range bodies {
+			in := []byte(strings.Repeat(body.rec, (32<<20)/len(body.rec)))
+			b.Run(tok.name+"/"+body.name, func(b *testing.B) {
+				b.SetBytes(int64(len(in)))
+				for b.Loop() {
+					api.RedactForBench(tok.token, in)
+				}
+			})
+		}
 	}
 }

@@ -46,6 +46,9 @@ type batch struct {
 	// memory is what the answers held, those in flight and the printer's
 	// document share (the client's Options.Memory).
 	memory *api.MemoryGate
+	// vet, if set, refuses an input before its lookup: its error is the
+	// input's result, as a malformed line's is (pastedElsewhere).
+	vet func(input string) error
 }
 
 // Why a batch stops early: once the service has refused the token, or the
@@ -64,17 +67,16 @@ var errInterrupted = errors.New("interrupted")
 // another stopped the batch: canceled, not "not requested".
 var errCanceledInFlight = errors.New("canceled in flight")
 
-// stopsBatch says whether a lookup's error ends the batch, and why.
+// stopsBatch says whether a lookup's error ends the batch (api.Halts),
+// and why.
 func (b *batch) stopsBatch(err error) error {
-	switch api.KindOf(err) {
-	case api.KindUnauthorized:
+	switch {
+	case !api.Halts(err, b.view):
+		return nil
+	case api.KindOf(err) == api.KindUnauthorized:
 		return errTokenRejected
-	case api.KindForbidden:
-		if b.view == advert.Full {
-			return errFullViewRefused
-		}
 	}
-	return nil
+	return errFullViewRefused
 }
 
 // slot is one PAID's place in the output order.
@@ -147,6 +149,9 @@ func (b *batch) feed(ctx, gctx context.Context, g *errgroup.Group, src *paidSour
 		if !w.push(s) {
 			return
 		}
+		if it.err == nil && b.vet != nil {
+			it.err = b.vet(it.input)
+		}
 		if it.err != nil {
 			b.settle(s, w, result{input: it.input, line: it.listLine(), err: it.err})
 			continue
@@ -174,7 +179,12 @@ func (b *batch) lookup(ctx, gctx context.Context, s *slot, w *window, why *atomi
 		return nil
 	}
 	doc, ex, err := b.get(gctx, paid)
-	if api.KindOf(err) == api.KindCanceled && gctx.Err() != nil {
+	if refusal := api.HaltedBy(err); refusal != nil {
+		// The client sent nothing after another lookup's refusal, which
+		// may not have reached why yet.
+		why.CompareAndSwap(nil, b.stopsBatch(refusal))
+	}
+	if api.KindOf(err) == api.KindCanceled && (gctx.Err() != nil || errors.Is(err, api.ErrHalted)) {
 		err = b.stoppedInFlight(ctx, why, paid, ex) // canceled: the user interrupted, or another stopped the batch
 	}
 	b.settle(s, w, result{input: paid, line: it.listLine(), doc: doc, ex: ex, err: err})

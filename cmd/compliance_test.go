@@ -352,6 +352,7 @@ func TestMask(t *testing.T) {
 	check("--mask --json", out)
 	for _, format := range []string{"markdown", "csv"} {
 		code, out, _ := h.run("get", "--full", "--accept-personal-data", "--mask", "--format", format, "AB12CD")
+		out = strings.ReplaceAll(out, `\@`, "@") // Markdown escapes an address's @, which reads as written
 		if code != 0 || !strings.Contains(out, "m•••@riverside-civic.example") && !strings.Contains(out, "i•••@estuary-friends.example") {
 			t.Errorf("--mask --format %s: exit %d\n%s", format, code, out)
 		}

@@ -295,9 +295,8 @@ func defaultSettings() Settings {
 		WatchBounds: watch.DefaultBounds}
 }
 
-// Resolve applies the precedence rules. flagProfile and flagBaseURL are
-// empty when the flags were not given.
-func Resolve(getenv func(string) string, flagProfile, flagBaseURL string) (Settings, error) {
+// resolveSettings is Resolve, its errors as they come (see cleanConfigError).
+func resolveSettings(getenv func(string) string, flagProfile, flagBaseURL string) (Settings, error) {
 	path, err := ConfigPath(getenv)
 	if err != nil {
 		return Settings{}, err

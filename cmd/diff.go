@@ -66,6 +66,9 @@ func runDiff(ctx context.Context, env *Env, rf *rootFlags, asJSON, mask bool, ar
 	}
 	defer a.Close()
 	mask = mask || a.MaskPersonalData
+	if err := refusePasted(args, a.BaseURL, rf.anyURL); err != nil {
+		return false, err
+	}
 	client, err := a.client(env)
 	if err != nil {
 		return false, err

@@ -40,7 +40,7 @@ func TestDiffTextAndExitCodes(t *testing.T) {
 	}
 
 	before := s.Stats().Requests
-	code, out, _ = h.run("diff", "AB12CD", "https://partner.example/v1/advertisement/AB12CD")
+	code, out, _ = h.run("diff", "AB12CD", s.URL+"/advertisement/AB12CD") // a URL of the profile's service
 	if code != ExitOK || out != "AB12CD standard and AB12CD standard have the same normalized fields.\n" {
 		t.Fatalf("equal: exit %d\n%s", code, out)
 	}

@@ -326,6 +326,7 @@ func (e *Env) planLookups(rf *rootFlags, c batchCommand) (*lookupPlan, error) {
 	}
 	opts := e.clientOptions(a.MaxWait, a.Vocabulary)
 	opts.Memory = api.NewMemoryGate(maxInFlightBytes)
+	opts.Halt = api.NewHalt() // nothing sent after the refusal that stops the batch
 	client, err := a.clientWith(opts)
 	if err != nil {
 		a.Close()
@@ -337,7 +338,8 @@ func (e *Env) planLookups(rf *rootFlags, c batchCommand) (*lookupPlan, error) {
 			ShowsNoValues: c.showsNoValues}
 		return access.Get(ctx, client, req, mask)
 	}
-	b := &batch{client: client, view: view, limit: c.concurrency, fetch: fetch, memory: opts.Memory}
+	b := &batch{client: client, view: view, limit: c.concurrency, fetch: fetch, memory: opts.Memory,
+		vet: func(input string) error { return pastedElsewhere(input, a.BaseURL, rf.anyURL) }}
 	if mask && !c.namesOnly { // as the answer is printed: the batch holds bodies, not documents
 		b.present = text.MaskDocument
 	}

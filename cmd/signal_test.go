@@ -71,11 +71,14 @@ func TestReadKeys(t *testing.T) {
 		"\x04":                   "Ctrl-D",
 		"tok-typed-before\x04\r": "tok-typed-before",
 	} {
-		keys := make(chan []byte, len(in))
-		for i := range len(in) {
-			keys <- []byte{in[i]}
-		}
-		got, err := readKeys(t.Context(), keys)
+		i := 0
+		got, err := readKeys(func() ([]byte, error) { // a key at a time
+			if i == len(in) {
+				return nil, errTerminalClosed
+			}
+			i++
+			return []byte{in[i-1]}, nil
+		})
 		switch {
 		case errors.Is(err, errCtrlC) || err == errCtrlC:
 			got = "Ctrl-C"

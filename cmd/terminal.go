@@ -3,7 +3,6 @@ package cmd
 import (
 	"context"
 	"errors"
-	"fmt"
 	"os"
 	"syscall"
 	"unicode/utf8"
@@ -27,60 +26,20 @@ func terminalWidth(f *os.File) int {
 // errCtrlC is a read ended by Ctrl-C typed at the terminal.
 var errCtrlC = &Interrupted{Signal: syscall.SIGINT}
 
-// readSecret prints prompt on stderr and reads one line from the terminal
-// on stdin without echo. The terminal is raw while it reads, prompt
-// included, so that Ctrl-C arrives as a key in the order typed: it ends
-// the read (errCtrlC), and nothing typed before or after it is used. A
-// signal from elsewhere (ctx) ends the read too. The terminal is restored
-// before readSecret returns; a read left waiting ends with the process.
-func readSecret(ctx context.Context, prompt string) (string, error) {
-	fd := os.Stdin.Fd()
-	old, err := term.MakeRaw(fd)
-	if err != nil {
-		return "", err
-	}
-	fmt.Fprint(os.Stderr, prompt)
-	keys, stop := make(chan []byte), make(chan struct{})
-	defer close(stop)
-	go func() {
-		buf := make([]byte, 256)
-		for {
-			n, err := os.Stdin.Read(buf)
-			if n > 0 {
-				select {
-				case keys <- append([]byte(nil), buf[:n]...):
-				case <-stop:
-					return
-				}
-			}
-			if err != nil {
-				close(keys)
-				return
-			}
-		}
-	}()
-	line, err := readKeys(ctx, keys)
-	_ = term.Restore(fd, old)
-	fmt.Fprintln(os.Stderr)
-	return line, err
-}
+// errTerminalClosed ends a read whose terminal went away.
+var errTerminalClosed = errors.New("the terminal closed")
 
-// readKeys makes a line of the keys typed: Enter ends it, Ctrl-C
-// (errCtrlC) and Ctrl-D on an empty line give up, backspace and Ctrl-U
-// edit. It keeps at most twice the longest token, so that no paste costs
-// more memory; keystore.CleanToken refuses what is too long.
-func readKeys(ctx context.Context, keys <-chan []byte) (string, error) {
+// readKeys makes a line of the keys typed, as next returns them: Enter
+// ends it, Ctrl-C (errCtrlC) and Ctrl-D on an empty line give up,
+// backspace and Ctrl-U edit; next's error ends it too. It keeps at most
+// twice the longest token, so that no paste costs more memory;
+// keystore.CleanToken refuses what is too long.
+func readKeys(next func() ([]byte, error)) (string, error) {
 	var line []byte
 	for {
-		var chunk []byte
-		var ok bool
-		select {
-		case chunk, ok = <-keys:
-			if !ok {
-				return "", errors.New("the terminal closed")
-			}
-		case <-ctx.Done():
-			return "", ctx.Err()
+		chunk, err := next()
+		if err != nil {
+			return "", err
 		}
 		for _, b := range chunk {
 			switch b {

@@ -203,6 +203,9 @@ func checkToken(ctx context.Context, env *Env, f *rootFlags, a *account, paid st
 	if err != nil {
 		return usage(err)
 	}
+	if err := refusePasted([]string{paid}, a.BaseURL, f.anyURL); err != nil {
+		return err
+	}
 	doc, ex, err := client.Get(ctx, id, advert.Standard)
 	if f.verbose {
 		describeExchange(env.Stderr, result{input: id, doc: doc, ex: ex, err: err})

@@ -274,6 +274,10 @@ name as many.`,
 				if paids, err = watchPAIDs(append(paids, listed...)); err != nil {
 					return err
 				}
+				args = append(args, listed...)
+			}
+			if err := env.refusePastedWatch(rf, args); err != nil {
+				return err
 			}
 			return env.withWatch(rf, func(s *watch.Store, _ watchTarget) error {
 				added, err := s.Add(paids)

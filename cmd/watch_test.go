@@ -23,7 +23,7 @@ func (h *harness) watchDB() string { return filepath.Join(h.vars[audit.EnvStateD
 
 func TestWatchAddListRemove(t *testing.T) {
 	h, _ := withService(t, fake.Options{})
-	h.stdin = "# from a file\nTN2026\nhttps://api.partner.example/v1/advertisement/XK9P2M\n"
+	h.stdin = "# from a file\nTN2026\n" + h.vars[EnvBaseURL] + "/advertisement/XK9P2M\n" // a URL of the profile's service
 	service, _ := watch.Service(h.vars[EnvBaseURL])
 	code, out, errs := h.run("watch", "add", "AB12CD", "AB12CD", "--list", "-")
 	if code != 0 || !strings.Contains(out, "Watching 3 advertisements on "+service+" (3 added, 0 already watched)") {

@@ -37,6 +37,7 @@ type fieldsPane struct {
 	total    int // members not recognised, listed or not
 	listed   int
 	paid     string
+	masked   bool // the document on screen is masked: so are the names listed
 }
 
 // fieldItem is one value of a fields pane: where its lines are, the first
@@ -57,7 +58,7 @@ func newFieldsPane(k *kit, g advert.GroupInfo, d *advert.Document) fieldsPane {
 // with their suggested lines, then what the group Other holds.
 func newOtherPane(k *kit, g advert.GroupInfo, d *advert.Document, list []unplaced, total int) Pane {
 	p := newFieldsPane(k, g, d)
-	p.unplaced, p.total = list, total
+	p.unplaced, p.total, p.masked = list, total, d.Masked
 	return p
 }
 
@@ -88,7 +89,7 @@ func (p fieldsPane) layout(w int) ([]string, []fieldItem) {
 	if len(p.unplaced) == 0 {
 		return p.groupLayout(w)
 	}
-	lines, items := unplacedLayout(p.k, p.unplaced, p.total, p.paid, w)
+	lines, items := unplacedLayout(p.k, p.unplaced, p.total, p.paid, w, p.masked)
 	if p.value.Len() > 0 {
 		more, values := p.groupLayout(w)
 		lines = append(lines, "", p.k.st.Label.Bold(true).Render(p.info.Label)+p.k.st.Muted.Render(" · what fits no group, as sent"))

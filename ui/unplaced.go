@@ -69,19 +69,29 @@ func unplacedOf(d *advert.Document) ([]unplaced, int) {
 // member as sent and where it went, and under it the line padview
 // suggests, or that it has none. Each member is one item: y copies its
 // line, a adds it.
-func unplacedLayout(k *kit, list []unplaced, total int, paid string, width int) ([]string, []fieldItem) {
+//
+// Under the mask a member named by personal data (an email, a phone
+// number) is shown masked, as its value is; the line it would add keeps
+// the name, which is the service's, for a and y.
+func unplacedLayout(k *kit, list []unplaced, total int, paid string, width int, masked bool) ([]string, []fieldItem) {
+	shown := func(s string) string {
+		if masked {
+			s = text.MaskText(s)
+		}
+		return text.CleanText(s)
+	}
 	st := k.st
 	head := st.Label.Bold(true).Render("Not recognised") + st.Muted.Render(" · "+text.Plural(total, "member", "members")+" · "+
 		say(k.keys.other.Add, "adds a member's line to the config file"))
 	out := []string{ansi.Truncate(head, max(width, 1), "…")}
 	labelW := 0
 	for _, u := range list {
-		labelW = max(labelW, lipgloss.Width(text.CleanText(u.source)))
+		labelW = max(labelW, lipgloss.Width(shown(u.source)))
 	}
 	labelW = min(labelW, max(12, width/3))
 	var items []fieldItem
 	for _, u := range list {
-		source, path := text.CleanText(u.source), text.CleanText(u.path)
+		source, path := shown(u.source), shown(u.path)
 		label := ansi.Truncate(source, labelW, "…")
 		pad := strings.Repeat(" ", labelW-lipgloss.Width(label))
 		rest := "  " + st.Muted.Render("now "+path)
@@ -90,8 +100,8 @@ func unplacedLayout(k *kit, list []unplaced, total int, paid string, width int) 
 		out = append(out, ansi.Truncate(st.Label.Render(label)+pad+rest, max(width, 1), "…"))
 		suggest := st.Null.Render("no line to suggest: map it in [fields] yourself")
 		if u.line.Name != "" {
-			it.value = text.CleanText(u.line.Line())
-			suggest = st.Value.Render(it.value) + st.Muted.Render(" ("+text.CleanText(u.why)+")")
+			it.value = shown(u.line.Line())
+			suggest = st.Value.Render(it.value) + st.Muted.Render(" ("+shown(u.why)+")")
 		}
 		for _, l := range wrap(suggest, max(8, width-4)) {
 			out = append(out, "    "+l)

@@ -35,7 +35,26 @@ func (r *Result) maskChanges(changes []Change) []Change {
 		if c.InParty {
 			c.Party = r.maskedParty(c, names)
 		}
+		c.Path = maskPath(c.Path)
 		out[i] = c
+	}
+	return out
+}
+
+// maskPath is path with each member name that is personal data masked
+// (text.MaskName); path itself when none is.
+func maskPath(path []Step) []Step {
+	var out []Step
+	for i, st := range path {
+		if masked := text.MaskName(st.Key); !st.IsIndex && masked != st.Key {
+			if out == nil {
+				out = append([]Step(nil), path...)
+			}
+			out[i].Key = masked
+		}
+	}
+	if out == nil {
+		return path
 	}
 	return out
 }

@@ -55,10 +55,65 @@ func (c Change) key() string {
 // padview's text output (dates, amounts, yes/no), cleaned, cut at
 // MaxValueText characters; "" for the missing side.
 // A whole party list (IsList) reads "not disclosed" or "3 listed".
-func (c Change) AText() string { return c.sideText(c.A) }
+// Where that would make two different values read alike, each side is
+// written exactly (see texts).
+func (c Change) AText() string { a, _ := c.texts(); return a }
 
 // BText: see AText.
-func (c Change) BText() string { return c.sideText(c.B) }
+func (c Change) BText() string { _, b := c.texts(); return b }
+
+// texts are the two sides as AText and BText give them. Where formatting
+// makes two different values of a kind read alike (a time that changed by
+// seconds reads "09:30 UTC" on both sides; two long texts that differ past
+// the cut), each side is written exactly: an instant to the second and
+// its fraction, any other value as its JSON, cut around where the two
+// first differ. Sides that read alike even so are alike but for what the
+// mask hid.
+func (c Change) texts() (a, b string) {
+	a, b = c.sideText(c.A), c.sideText(c.B)
+	if a != b || c.IsList() || !c.A.IsPresent() || !c.B.IsPresent() || c.A.Kind != c.B.Kind {
+		return a, b
+	}
+	if ea, ok := text.FormatDateExact(c.A); ok {
+		if eb, ok := text.FormatDateExact(c.B); ok && ea != eb {
+			return ea, eb
+		}
+	}
+	ja, jb := text.CleanText(string(c.A.AppendJSON(nil))), text.CleanText(string(c.B.AppendJSON(nil)))
+	if ja == jb {
+		return a, b
+	}
+	return aroundDifference(ja, jb, MaxValueText)
+}
+
+// aroundDifference cuts a and b to n characters each, around where they
+// first differ: "…" marks what was left out.
+func aroundDifference(a, b string, n int) (string, string) {
+	ra, rb := []rune(a), []rune(b)
+	first := 0
+	for first < len(ra) && first < len(rb) && ra[first] == rb[first] {
+		first++
+	}
+	from := 0
+	if first > n/2 {
+		from = first - n/4
+	}
+	window := func(r []rune) string {
+		if from == 0 && len(r) <= n {
+			return string(r)
+		}
+		end := min(len(r), from+n-2)
+		s := string(r[from:end])
+		if from > 0 {
+			s = "…" + s
+		}
+		if end < len(r) {
+			s += "…"
+		}
+		return s
+	}
+	return window(ra), window(rb)
+}
 
 func (c Change) sideText(v advert.Value) string {
 	if c.IsList() {
@@ -164,7 +219,7 @@ func WriteText(w io.Writer, r *Result) error {
 		fmt.Fprintf(bw, "%s → %s: %s\n", a, b, text.Plural(len(r.Changes), "change", "changes"))
 		writeLegend(bw, r)
 	}
-	writeGroups(bw, r.Changes, writeChange)
+	writeGroups(bw, r.Changes, func(w io.Writer, c Change) { writeChange(w, c, r.Masked) })
 	if len(r.FullOnly) > 0 {
 		fmt.Fprintf(bw, "\n%s: %s the standard view does not carry (not changes)\n", FullOnlyHeading,
 			text.Plural(len(r.FullOnly), "member", "members"))
@@ -207,7 +262,9 @@ func writeFullOnly(w io.Writer, c Change) {
 	writeWhole(w, "  ", FullOnlyMarker, c.Label(), c.key(), v, c.partyName())
 }
 
-func writeChange(w io.Writer, c Change) {
+// writeChange writes one change; masked says the values were masked, so
+// that two sides that read alike differ in what the mask hid.
+func writeChange(w io.Writer, c Change, masked bool) {
 	const indent = "  "
 	switch c.Kind {
 	case Changed:
@@ -222,8 +279,8 @@ func writeChange(w io.Writer, c Change) {
 		case at == bt && c.A.Kind != c.B.Kind:
 			at += " (" + kindName(c.A.Kind) + ")"
 			bt += " (" + kindName(c.B.Kind) + ")"
-		case at == bt:
-			bt += " (they differ in what is hidden)" // by the mask or the cut
+		case at == bt && masked: // texts show exact values where they differ; the mask's are alike
+			bt += " (they differ in what is hidden)"
 		}
 		fmt.Fprintf(w, "%s~ %s: %s → %s\n", indent, c.Label(), at, bt)
 	case Added:

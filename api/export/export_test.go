@@ -148,7 +148,7 @@ func TestMarkdownReport(t *testing.T) {
 	}
 	for _, want := range []string{
 		"## Sponsors (2)\n\n| # | Name | Kind | Email | Phone | Street address | Postal code | City | Country | Contribution |\n",
-		"| 1 | Friends of the Estuary | association | info@estuary-friends.example |",
+		"| 1 | Friends of the Estuary | association | info\\@estuary-friends.example |",
 		"| EUR 30,000 |",
 		"| Company name | Riverside Civic Alliance |",
 		"| Total value | EUR 48,250.00 |",
@@ -200,7 +200,7 @@ func TestMarkdownEscapesUntrustedText(t *testing.T) {
 	}
 	for _, want := range []string{
 		"# Advertisement X\\|1\n",
-		`| Company name | A\|B \<script\>x\</script\> \[l\](http://e) \*b\* ␛\[2J⏎next |`,
+		`| Company name | A\|B \<script\>x\</script\> \[l\](http\://e) \*b\* ␛\[2J⏎next |`,
 		"| Items › #2 › K | 2 |",
 		"| Empty | (empty) |",
 		"## Warnings\n\n- duplicate member \\<b\\>\n",

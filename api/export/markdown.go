@@ -201,14 +201,50 @@ func peopleText(key string, v advert.Value) string {
 }
 
 // mdEscape backslash-escapes what Markdown would read as markup: table
-// pipes, emphasis, code, links and images, HTML tags and entities.
+// pipes, emphasis, code, links and images, HTML tags and entities; and
+// what GitHub-style renderers turn into links by themselves (GFM's
+// autolinks extension): the colon of any "scheme://", every @ (an email
+// address, mailto: and xmpp:), the dot of "www.". An escaped character is
+// its own text to the renderer, so no link pattern runs across it, and it
+// reads as itself.
 var mdEscape = strings.NewReplacer(
 	`\`, `\\`, "|", `\|`, "`", "\\`", "*", `\*`, "_", `\_`, "~", `\~`,
 	"[", `\[`, "]", `\]`, "<", `\<`, ">", `\>`, "&", `\&`,
+	"://", `\://`, "@", `\@`,
 )
 
 // md makes untrusted text safe inside a Markdown line: cleaned of control
-// characters (newlines become ⏎, so a row stays one line), then escaped.
+// characters (newlines become ⏎, so a row stays one line), then escaped,
+// so that no value becomes markup or a link.
 func md(s string) string {
-	return mdEscape.Replace(text.CleanText(s))
+	return escapeWWW(mdEscape.Replace(text.CleanText(s)))
+}
+
+// escapeWWW escapes the dot of each "www." (in any case), which GFM links
+// without a scheme.
+func escapeWWW(s string) string {
+	i := indexFold(s, "www.", 0)
+	if i < 0 {
+		return s
+	}
+	var b strings.Builder
+	last := 0
+	for ; i >= 0; i = indexFold(s, "www.", i+4) {
+		b.WriteString(s[last : i+3])
+		b.WriteString(`\.`)
+		last = i + 4
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// indexFold is the index of sub in s from from on, ASCII case folded; -1
+// when there is none.
+func indexFold(s, sub string, from int) int {
+	for i := from; i+len(sub) <= len(s); i++ {
+		if strings.EqualFold(s[i:i+len(sub)], sub) {
+			return i
+		}
+	}
+	return -1
 }

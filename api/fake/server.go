@@ -32,6 +32,11 @@ type Options struct {
 	// Revision is the revision ChangingPAID starts at; each request for it
 	// moves it on by one.
 	Revision int
+	// EchoToken makes the fake a careless service: every answer echoes
+	// the bearer token it was sent in each way TokenEchoes lists, in its
+	// headers and in an "echo" member of the advertisement (as values and
+	// as member names), and a refused token in its error.
+	EchoToken bool
 }
 
 // Server is a running fake service.
@@ -148,9 +153,16 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, view advert.View)
 		return
 	}
 	token, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+	if opts.EchoToken {
+		echoHeaders(w.Header(), token)
+	}
 	if !ok || !s.tokens[token] {
 		w.Header().Set("WWW-Authenticate", `Bearer realm="partner"`)
-		writeError(w, http.StatusUnauthorized, "unauthorized", "missing or invalid bearer token")
+		msg := "missing or invalid bearer token"
+		if opts.EchoToken {
+			msg += ": " + TokenEchoes(token)[0].Text
+		}
+		writeError(w, http.StatusUnauthorized, "unauthorized", msg)
 		return
 	}
 	rate, allowed := s.count(token, time.Now())
@@ -177,6 +189,9 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request, view advert.View)
 			ad = standardView(ad)
 		}
 		body = reshape(ad, opts.Shape, reqID).AppendJSON(nil)
+	}
+	if opts.EchoToken {
+		body = echoBody(body, token)
 	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("X-Request-Id", reqID)

@@ -102,6 +102,22 @@ func yearFirst(s string) bool {
 	return true
 }
 
+// FormatDateExact is FormatDate to the second, and to the fraction of a
+// second the value gives, for an instant ("2026-10-02 09:30:15 UTC",
+// "2026-10-02 09:30:15.25 UTC"): what tells apart two instants that
+// FormatDate writes alike, as a change of seconds. Any other date reads
+// as FormatDate writes it.
+func FormatDateExact(v advert.Value) (string, bool) {
+	in, ok := advert.ReadDate(v)
+	if !ok {
+		return "", false
+	}
+	if !in.Zoned || !in.HasTime {
+		return in.String(), true
+	}
+	return in.Time.UTC().Format("2006-01-02 15:04:05.999999999 UTC"), true
+}
+
 // NoCurrency follows an amount whose currency the service did not give, so
 // that it never reads like one in a known currency beside it.
 const NoCurrency = "(currency not stated)"

@@ -8,8 +8,12 @@ import (
 )
 
 // LabelFor turns a member name into a readable label: "companyName",
-// "company_name" and "company-name" all become "Company name".
+// "company_name" and "company-name" all become "Company name". A name that
+// is an email address or a phone number (KeyCategory) stays as it is.
 func LabelFor(key string) string {
+	if KeyCategory(key) != "" {
+		return key
+	}
 	words := nameWords(key)
 	if len(words) == 0 {
 		return key

@@ -1,6 +1,7 @@
 package text
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"unicode"
@@ -195,6 +196,11 @@ func (p place) member(key string, v advert.Value) (vocab.Category, place) {
 	if p.category != vocab.NotPersonal {
 		return p.category, p
 	}
+	if c := vocab.Category(KeyCategory(key)); c != vocab.NotPersonal {
+		// A member named by an email or a phone number is about that
+		// person: its value is personal with its name.
+		return c, place{vc: p.vc, scope: nested, category: c}
+	}
 	if p.scope == nested {
 		c := nestedCategory(p.vc, key)
 		return c, place{vc: p.vc, scope: nested, category: c}
@@ -222,6 +228,9 @@ func nestedCategory(vc *vocab.Vocabulary, key string) vocab.Category {
 // for anything else. A member of a known place in a document reads better
 // through PersonalCategoryAt.
 func PersonalCategory(key, value string) string {
+	if c := KeyCategory(key); c != "" {
+		return c
+	}
 	if c := nestedCategory(vocab.Builtin(), key); c != vocab.NotPersonal {
 		return string(c)
 	}
@@ -229,6 +238,39 @@ func PersonalCategory(key, value string) string {
 		return CategoryEmail
 	}
 	return ""
+}
+
+// KeyCategory is the one answer to "is this member's name itself personal
+// data": the category of an email address or a phone number it is or
+// holds, as MaskText finds them in free text ("jane.doe@mail.example",
+// "+49 30 1234567", "0301234567"); "" for any other name. A service may
+// key a list of contacts by them: {"contacts": {"jane.doe@mail.example":
+// …}}. Such a member is personal data whole, its name and its value (see
+// place.member): the mask shows its name masked (MaskName), the screen
+// marks it ◆, and the watch history keeps a keyed hash of the name as of
+// the value.
+func KeyCategory(key string) string {
+	if looksLikeEmail(key) {
+		return CategoryEmail
+	}
+	if c := TextCategories(key); len(c) > 0 {
+		return c[0]
+	}
+	return ""
+}
+
+// MaskName is a member's name as the mask shows it: a name that is
+// personal data (KeyCategory) with its email address or phone number
+// masked as a value is ("j•••@mail.example"), hidden whole where that
+// would leave it as it was; any other name as it is.
+func MaskName(key string) string {
+	if KeyCategory(key) == "" {
+		return key
+	}
+	if m := MaskValue("", key); m != key {
+		return m
+	}
+	return Masked
 }
 
 // looksLikeEmail is a loose shape test (something@something.tld, no spaces):
@@ -369,9 +411,20 @@ func maskAt(p place, v advert.Value) advert.Value {
 	switch v.Kind {
 	case advert.Object:
 		out := make([]advert.Member, v.Len())
+		var names map[string]int // masked names, when any: two may mask alike
 		for i, m := range v.Members() {
 			_, child := p.member(m.Key, m.Value)
-			out[i] = advert.Member{Key: m.Key, Value: maskAt(child, m.Value)}
+			key := m.Key
+			if masked := MaskName(key); masked != key {
+				if names == nil {
+					names = map[string]int{}
+				}
+				if names[masked]++; names[masked] > 1 {
+					masked = fmt.Sprintf("%s (%d)", masked, names[masked])
+				}
+				key = masked
+			}
+			out[i] = advert.Member{Key: key, Value: maskAt(child, m.Value)}
 		}
 		return advert.NewObject(out...)
 	case advert.Array:

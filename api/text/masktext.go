@@ -13,17 +13,26 @@ import (
 var emailInText = regexp.MustCompile(`[\p{L}\p{N}._%+\-]+@[\p{L}\p{N}\-]+(?:\.[\p{L}\p{N}\-]+)*\.\p{L}{2,}`)
 
 // phoneInText finds what may be a phone number inside free text: a run of
-// digits, spaces, dashes and parentheses, starting with + ( or a digit and
-// ending with a digit. isPhone decides.
-var phoneInText = regexp.MustCompile(`[+(]?\d(?:[\d \-()]*\d)?`)
+// digits, spaces, dashes, parentheses, slashes and dots, starting with +
+// ( or a digit and ending with a digit. isPhone decides.
+var phoneInText = regexp.MustCompile(`[+(]?\d(?:[\d \-()/.]*\d)?`)
 
 // dateInText is a date inside a run of digits and dashes: 2026-09-01 or
 // 01-09-2026.
 var dateInText = regexp.MustCompile(`\d{4}-\d{1,2}-\d{1,2}|\d{1,2}-\d{1,2}-\d{4}`)
 
-// thousands is a number grouped by spaces in threes: "1 250 000", an
-// amount rather than a phone number.
-var thousands = regexp.MustCompile(`^\d{1,3}(?: \d{3})+$`)
+// wholeDate is a run that is a date, however separated: 2026/09/01,
+// 01.09.2026, 01/09/26, or 01092026 and 20260901 written without
+// separators (checked as dates by isCompactDate).
+var wholeDate = regexp.MustCompile(`^(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.](?:\d{4}|\d{2}))$`)
+
+// amount is a number grouped in threes by spaces or dots, with or without
+// decimals ("1 250 000", "12 500 000.00", "1.250.000"), or a number with
+// one or two decimals ("48250.00"): an amount rather than a phone number.
+var amount = regexp.MustCompile(`^(?:\d{1,3}(?:[ .]\d{3})+(?:[.,]\d{1,2})?|\d+[.,]\d{1,2})$`)
+
+// ipv4 is four groups of at most three digits, separated by dots.
+var ipv4 = regexp.MustCompile(`^\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}$`)
 
 // MaskText masks the email addresses and phone numbers inside free text
 // ("Write to maren.holt@example.org or call +44 20 7946 0000" reads "Write
@@ -79,9 +88,17 @@ func replacePhones(s string, f func(string) string) string {
 // isPhone decides whether s[from:to], a run phoneInText found, is a phone
 // number: 7 to 15 digits (E.164 has at most 15), standing on its own (not
 // part of a word or identifier such as PAD-2026-000000123456, a version
-// or a decimal), and, without a leading +, written with spaces, dashes or
-// parentheses (a bare run of digits is as likely an amount or a number),
-// not a date and not an amount grouped in threes.
+// or a decimal), not a date and not an amount; then, what the shape says:
+//
+//   - with a leading +, it is one;
+//   - written with spaces, dashes or parentheses, it is one;
+//   - with dots only: two or more, not an IPv4 address ("555.123.4567",
+//     "01.23.45.67.89"), or one after a trunk prefix of two or more
+//     digits ("030.1234567"); one dot alone is a decimal;
+//   - with slashes: after a trunk prefix ("030/1234567"), never a number
+//     of a year ("2024/900");
+//   - bare digits: after a trunk prefix, 0 ("0301234567"), as an amount
+//     or a count never starts.
 func isPhone(s string, from, to int) bool {
 	run := s[from:to]
 	digits := 0
@@ -96,16 +113,44 @@ func isPhone(s string, from, to int) bool {
 	if !standsAlone(s, from, to) {
 		return false
 	}
-	if dateInText.MatchString(run) {
+	if dateInText.MatchString(run) || wholeDate.MatchString(run) || digits == len(run) && isCompactDate(run) {
 		return false
 	}
 	if strings.HasPrefix(run, "+") {
 		return true
 	}
-	if !strings.ContainsAny(run, " -()") || thousands.MatchString(run) {
+	if amount.MatchString(run) {
 		return false
 	}
-	return true
+	trunk := run[0] == '0'
+	switch dots := strings.Count(run, "."); {
+	case strings.ContainsAny(run, " -()"):
+		return true
+	case strings.Contains(run, "/"):
+		return trunk
+	case dots >= 2:
+		return !ipv4.MatchString(run)
+	case dots == 1:
+		return trunk && strings.Index(run, ".") >= 2
+	}
+	return trunk // bare digits
+}
+
+// isCompactDate reports whether a run of 8 digits reads as a date of
+// this century or the last: ddmmyyyy or yyyymmdd.
+func isCompactDate(run string) bool {
+	if len(run) != 8 {
+		return false
+	}
+	n := func(i, j int) int {
+		v := 0
+		for _, c := range run[i:j] {
+			v = v*10 + int(c-'0')
+		}
+		return v
+	}
+	date := func(d, m, y int) bool { return d >= 1 && d <= 31 && m >= 1 && m <= 12 && y >= 1900 && y < 2100 }
+	return date(n(0, 2), n(2, 4), n(4, 8)) || date(n(6, 8), n(4, 6), n(0, 4))
 }
 
 // standsAlone reports whether s[from:to] is not part of a word, an
@@ -186,5 +231,5 @@ func personalPlace(place string) bool {
 // isPersonalName reports whether a member name means personal data
 // wherever it stands (see nestedCategory).
 func isPersonalName(key string) bool {
-	return nestedCategory(vocab.Builtin(), key) != vocab.NotPersonal
+	return KeyCategory(key) != "" || nestedCategory(vocab.Builtin(), key) != vocab.NotPersonal
 }

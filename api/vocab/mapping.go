@@ -32,7 +32,8 @@ var partyGroups = []string{Advertiser, Sponsors, Controllers, Payer, Controlling
 // With returns the vocabulary with the user's mappings added: a mapped
 // name means its path before anything the data says. v does not change.
 // A mapping to a path the document does not have is an error naming it
-// and the valid paths.
+// and the valid paths; so is one that would make a name v reads as
+// personal data not personal (refuseUnmasking).
 func (v *Vocabulary) With(ms []Mapping) (*Vocabulary, error) {
 	if len(ms) == 0 {
 		return v, nil
@@ -54,6 +55,9 @@ func (v *Vocabulary) With(ms []Mapping) (*Vocabulary, error) {
 	}
 	sortAffixes(u.roles, u.prefixes)
 	u.index()
+	if err := u.refuseUnmasking(v, ms); err != nil {
+		return nil, err
+	}
 	return u, nil
 }
 

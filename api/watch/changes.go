@@ -132,8 +132,9 @@ func stringOrAbsent(s string) advert.Value {
 	return advert.StringValue(s)
 }
 
-// unhash replaces the keyed hashes inside a value with text.Masked: a
-// hash says nothing to a reader, and need not leave the database.
+// unhash replaces the keyed hashes inside a value, and in its members'
+// names, with text.Masked: a hash says nothing to a reader, and need not
+// leave the database.
 func unhash(v advert.Value) advert.Value {
 	switch {
 	case IsKeyedHash(v):
@@ -141,7 +142,11 @@ func unhash(v advert.Value) advert.Value {
 	case v.Kind == advert.Object:
 		ms := make([]advert.Member, v.Len())
 		for i, m := range v.Members() {
-			ms[i] = advert.Member{Key: m.Key, Value: unhash(m.Value)}
+			key := m.Key
+			if strings.HasPrefix(key, hashPrefix) { // a name that is personal data
+				key = text.Masked
+			}
+			ms[i] = advert.Member{Key: key, Value: unhash(m.Value)}
 		}
 		return advert.NewObject(ms...)
 	case v.Kind == advert.Array:
@@ -181,11 +186,15 @@ var (
 func (c Change) IsCheck() bool { return strings.HasPrefix(c.Path, transparencyPath) }
 
 // asDiff reads a document change's path back into api/diff's terms, whose
-// labels and value texts people know from `padview diff`.
+// labels and value texts people know from `padview diff`. A step that is
+// a keyed hash (a member's name that is personal data, a natural person's
+// name) reads text.Masked: a hash says nothing to a reader.
 func (c Change) asDiff() diff.Change {
 	segs := strings.Split(strings.TrimPrefix(c.Path, "/"), "/")
 	for i, s := range segs {
-		segs[i] = pointerUnescape.Replace(s)
+		if segs[i] = pointerUnescape.Replace(s); strings.HasPrefix(segs[i], hashPrefix) {
+			segs[i] = text.Masked
+		}
 	}
 	d := diff.Change{Group: advert.Group(segs[0]), A: c.Before, B: c.After}
 	rest := segs[1:]
@@ -250,12 +259,15 @@ func ruleLabel(id string) string {
 // (dates, amounts, a rule's status in words), cleaned and cut as
 // `padview diff` cuts them; "" for a side that is absent, and for both
 // sides of personal data.
-func (c Change) BeforeText() string { return c.sideText(c.Before) }
+func (c Change) BeforeText() string { return c.sideText(c.Before, diff.Change.AText) }
 
 // AfterText: see BeforeText.
-func (c Change) AfterText() string { return c.sideText(c.After) }
+func (c Change) AfterText() string { return c.sideText(c.After, diff.Change.BText) }
 
-func (c Change) sideText(v advert.Value) string {
+// sideText is side v's text; of a document's value, as side (AText or
+// BText) writes the side of the change, which knows both: two values
+// that read alike are written exactly.
+func (c Change) sideText(v advert.Value, side func(diff.Change) string) string {
 	switch {
 	case c.Personal || c.Large || !v.IsPresent():
 		return ""
@@ -265,9 +277,7 @@ func (c Change) sideText(v advert.Value) string {
 		}
 		return check.Status(text.CleanText(v.Str)).Words()
 	}
-	d := c.asDiff()
-	d.A = v
-	return d.AText()
+	return side(c.asDiff())
 }
 
 // appendJSON writes the change as {"path", "before", "after", "change",

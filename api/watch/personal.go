@@ -53,10 +53,11 @@ func (k *keyed) sum(v advert.Value) advert.Value {
 	return advert.StringValue(string(out[:]))
 }
 
-// document is a copy of d with every personal value hashed, without its
-// raw bytes and warnings (a warning may quote a value). What is personal
-// is the vocabulary's reading (text.PersonalPlace: a party's plain name
-// only where the party is a natural person), plus personalText.
+// document is a copy of d with every personal value hashed, and every
+// member name that is personal data (text.KeyCategory), without its raw
+// bytes and warnings (a warning may quote a value). What is personal is
+// the vocabulary's reading (text.PersonalPlace: a party's plain name only
+// where the party is a natural person), plus personalText.
 func (k *keyed) document(d *advert.Document) *advert.Document {
 	c := &advert.Document{PAID: d.PAID, View: d.View,
 		SponsorsState: d.SponsorsState, ControllersState: d.ControllersState}
@@ -92,11 +93,18 @@ func (k *keyed) value(pp text.PersonalPlace, v advert.Value) (out advert.Value, 
 		var ms []advert.Member
 		for i, m := range v.Members() {
 			h, ch := k.member(pp, m.Key, m.Value)
+			key := m.Key
+			if text.KeyCategory(key) != "" {
+				// A name that is an email or a phone number is kept as
+				// its hash, as a value is: the member is still told apart
+				// from its neighbours and followed from poll to poll.
+				key, ch = k.sum(advert.StringValue(key)).Str, true
+			}
 			if ch && ms == nil {
 				ms = append(make([]advert.Member, 0, v.Len()), v.Members()[:i]...)
 			}
 			if ms != nil {
-				ms = append(ms, advert.Member{Key: m.Key, Value: h})
+				ms = append(ms, advert.Member{Key: key, Value: h})
 			}
 		}
 		if ms == nil {
