@@ -9,14 +9,15 @@ import (
 // entries turns a sponsors or controllers collection into a list: an array
 // as it is, a single party object as one entry, an object keyed by id as one
 // entry per member with the key kept as "id" (or "key" when an id exists).
-// A party sent as a bare string is its name.
+// A party sent as a bare string is its name, or the members of its text
+// block (partyOf).
 func (n *normalizer) entries(v Value) []Value {
 	switch v.Kind {
 	case Array:
 		items := v.Items()
 		out := make([]Value, len(items))
 		for i, it := range items {
-			out[i] = partyEntry(it)
+			out[i] = n.partyEntry(it)
 		}
 		return out
 	case Object:
@@ -26,7 +27,7 @@ func (n *normalizer) entries(v Value) []Value {
 		ms := v.Members()
 		out := make([]Value, len(ms))
 		for i, m := range ms {
-			own := partyEntry(m.Value).Members()
+			own := n.partyEntry(m.Value).Members()
 			id := Member{Key: "id", Value: StringValue(m.Key)}
 			switch {
 			case !hasKey(own, "id"):
@@ -43,14 +44,14 @@ func (n *normalizer) entries(v Value) []Value {
 	case Absent, Null:
 		return nil // no one listed: the document's ListState says null from absent
 	}
-	return []Value{partyEntry(v)}
+	return []Value{n.partyEntry(v)}
 }
 
 // partyEntry is a party as the document holds it: an object; a bare
-// string is the party's name.
-func partyEntry(v Value) Value {
+// string is the party's name, or its text block's members.
+func (n *normalizer) partyEntry(v Value) Value {
 	if v.Kind == String {
-		return NewObject(Member{Key: "name", Value: v})
+		return partyOf(n.vocab, v)
 	}
 	return v
 }
@@ -101,9 +102,9 @@ func (n *normalizer) splitParties(d *Document, m Member, other []Member) []Membe
 		d.SponsorsState, d.ControllersState = ListSent, ListSent
 		for _, it := range m.Value.Items() {
 			if n.isController(it) {
-				d.Controllers = append(d.Controllers, partyEntry(it))
+				d.Controllers = append(d.Controllers, n.partyEntry(it))
 			} else {
-				d.Sponsors = append(d.Sponsors, partyEntry(it))
+				d.Sponsors = append(d.Sponsors, n.partyEntry(it))
 			}
 		}
 	default:
