@@ -211,7 +211,7 @@ func valuesAt(d *advert.Document, path string) []advert.Value {
 	var vs []advert.Value
 	if items, _ := d.Parties(advert.Group(group)); items != nil {
 		rest = strings.TrimPrefix(rest, "[]")
-		vs = items
+		vs = append([]advert.Value(nil), items...) // a copy: the steps below write into vs
 	} else {
 		vs = []advert.Value{d.Group(advert.Group(group))}
 	}

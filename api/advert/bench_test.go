@@ -81,3 +81,17 @@ func BenchmarkNormalizeValues(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkReadPartyText reads one sponsor's text block of six lines: a
+// figure for an answer that sends thousands of sponsors so.
+func BenchmarkReadPartyText(b *testing.B) {
+	s := "CDU Kreisverband Beispielpfalz\nLuisenstraße 39\n66953 Pirmasens\nE-Mail: info@cdu-bsp.example\n" +
+		"Tel.: 06331 123456\nvertreten durch den Kreisvorsitzenden Stefan Brenner"
+	ReadPartyText(nil, s) // the word lists, once
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, ok := ReadPartyText(nil, s); !ok {
+			b.Fatal("not read")
+		}
+	}
+}

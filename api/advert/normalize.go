@@ -395,7 +395,8 @@ func (n *normalizer) currencyGroup(ms []Member) string {
 }
 
 // placeGroup puts a top-level member that names a group where it belongs.
-// A group sent as a bare string is the group's (or party's) name.
+// A group sent as a bare string is the group's (or party's) name; a
+// party's text block is read into its members (partyOf).
 func (n *normalizer) placeGroup(d *Document, p *topPlan, g string, m Member) {
 	switch g {
 	case vocab.Sponsors:
@@ -411,7 +412,7 @@ func (n *normalizer) placeGroup(d *Document, p *topPlan, g string, m Member) {
 		case Object:
 			p.groups[g] = append(p.groups[g], m.Value.Members()...)
 		case String:
-			p.groups[g] = append(p.groups[g], Member{Key: "name", Value: m.Value})
+			p.groups[g] = append(p.groups[g], partyOf(n.vocab, m.Value).Members()...)
 		default:
 			p.groups[vocab.ComplianceAndFunding] = append(p.groups[vocab.ComplianceAndFunding], Member{Key: g, Value: m.Value})
 		}
@@ -423,15 +424,20 @@ func (n *normalizer) placeGroup(d *Document, p *topPlan, g string, m Member) {
 // mergeGroupMember adds an object group sent at the top level to what the
 // document already holds for it. A group that is not an object is kept
 // under its own key, except that a bare string is the advertiser's or the
-// campaign's name; a second spelling of the same group ("compliance" and
-// "funding") is merged, its clashing names prefixed with its own key.
+// campaign's name, or the members of the advertiser's text block; a
+// string that refers to the sponsor ("wie zu 1.", "same as sponsor")
+// names no advertiser and stays under its key. A second spelling of the
+// same group ("compliance" and "funding") is merged, its clashing names
+// prefixed with its own key.
 func (n *normalizer) mergeGroupMember(d *Document, g Group, m Member) {
 	var add []Member
 	switch {
 	case m.Value.Kind == Object:
 		s := scopeOf(string(g))
 		add, _ = joinRanges(m.Value.Members(), func(k string) vocab.Meaning { return n.meaning(s, k) })
-	case m.Value.Kind == String && (g == GroupAdvertiser || g == GroupCampaign):
+	case m.Value.Kind == String && g == GroupAdvertiser && !vocab.IsSelf(m.Value.Str):
+		add = partyOf(n.vocab, m.Value).Members()
+	case m.Value.Kind == String && g == GroupCampaign:
 		add = []Member{{Key: "name", Value: m.Value}}
 	default:
 		add = []Member{{Key: m.Key, Value: m.Value}}

@@ -1,6 +1,7 @@
 package advert
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/padview/padview/api/vocab"
@@ -9,14 +10,15 @@ import (
 // entries turns a sponsors or controllers collection into a list: an array
 // as it is, a single party object as one entry, an object keyed by id as one
 // entry per member with the key kept as "id" (or "key" when an id exists).
-// A party sent as a bare string is its name.
+// A party sent as a bare string is its name, or the members of its text
+// block (partyOf).
 func (n *normalizer) entries(v Value) []Value {
 	switch v.Kind {
 	case Array:
 		items := v.Items()
 		out := make([]Value, len(items))
 		for i, it := range items {
-			out[i] = partyEntry(it)
+			out[i] = n.partyEntry(it)
 		}
 		return out
 	case Object:
@@ -26,7 +28,7 @@ func (n *normalizer) entries(v Value) []Value {
 		ms := v.Members()
 		out := make([]Value, len(ms))
 		for i, m := range ms {
-			own := partyEntry(m.Value).Members()
+			own := n.partyEntry(m.Value).Members()
 			id := Member{Key: "id", Value: StringValue(m.Key)}
 			switch {
 			case !hasKey(own, "id"):
@@ -43,14 +45,14 @@ func (n *normalizer) entries(v Value) []Value {
 	case Absent, Null:
 		return nil // no one listed: the document's ListState says null from absent
 	}
-	return []Value{partyEntry(v)}
+	return []Value{n.partyEntry(v)}
 }
 
 // partyEntry is a party as the document holds it: an object; a bare
-// string is the party's name.
-func partyEntry(v Value) Value {
+// string is the party's name, or its text block's members.
+func (n *normalizer) partyEntry(v Value) Value {
 	if v.Kind == String {
-		return NewObject(Member{Key: "name", Value: v})
+		return partyOf(n.vocab, v)
 	}
 	return v
 }
@@ -101,9 +103,9 @@ func (n *normalizer) splitParties(d *Document, m Member, other []Member) []Membe
 		d.SponsorsState, d.ControllersState = ListSent, ListSent
 		for _, it := range m.Value.Items() {
 			if n.isController(it) {
-				d.Controllers = append(d.Controllers, partyEntry(it))
+				d.Controllers = append(d.Controllers, n.partyEntry(it))
 			} else {
-				d.Sponsors = append(d.Sponsors, partyEntry(it))
+				d.Sponsors = append(d.Sponsors, n.partyEntry(it))
 			}
 		}
 	default:
@@ -133,51 +135,73 @@ func (n *normalizer) isController(v Value) bool {
 func IsNaturalPerson(v Value) bool { return NaturalPerson(vocab.Builtin(), v) }
 
 // NaturalPerson reads whether a party is a natural person, as the
-// vocabulary vc (a document's, Document.Vocabulary) can tell: a kind that
-// says so ("individual", "natuurlijk persoon", "personne physique"), a
-// person flag, a registration number answered "n/a" or "NVT" (a person
-// has none), or a person's names (vocab.SetPersonName) with none of the
-// names a party goes by (vocab.SetNames) beside them.
+// vocabulary vc (a document's, Document.Vocabulary) can tell from what
+// the answer says:
+//
+//   - a kind that says so ("individual", "natuurlijk persoon", "personne
+//     physique") or a person flag decides;
+//   - a registration number answered "not applicable" ("n/a", "NVT",
+//     "nie dotyczy": a person has none) makes one of a party whose names
+//     have no organisation's word (IsOrganisationName: "e.V.", "Stichting",
+//     "CDA Zeeland");
+//   - a registration answered "none" ("geen", "keine") makes one only of a
+//     party whose names are all a person's (IsPersonalName: "Anna de
+//     Vries"): organisations answer so too;
+//   - a person's names (vocab.SetPersonName) with none of the names a
+//     party goes by (vocab.SetNames) beside them.
+//
+// A name of a person's shape alone makes none: a brand may have it.
 func NaturalPerson(vc *vocab.Vocabulary, v Value) bool {
 	if v.Kind != Object {
 		return false
 	}
-	personName, orgName := false, false
+	personName := false
+	var names []string
+	registration := noRegistration
 	for _, m := range v.Members() {
 		mean := vc.Lookup(vocab.Sponsors, m.Key)
 		if mean.Kind != vocab.FieldName || mean.Field.Group != "party" {
 			continue
 		}
-		if says, natural := saysNatural(mean.Field.Name, m.Value); says {
-			return natural
-		}
 		given := m.Value.Kind == String && strings.TrimSpace(m.Value.Str) != ""
+		switch mean.Field.Name {
+		case "kind":
+			if given {
+				return vocab.IsNaturalPersonKind(m.Value.Str)
+			}
+		case "naturalPerson":
+			if b, ok := ReadBool(m.Value); ok {
+				return b.Bool
+			}
+		case "registrationNumber":
+			switch {
+			case !given:
+			case vocab.IsNotApplicable(m.Value.Str):
+				registration = registrationNA
+			case vocab.IsNone(m.Value.Str) && registration == noRegistration:
+				registration = registrationNone
+			}
+		}
 		switch {
+		case !given:
 		case vc.InSet(vocab.SetPersonName, mean.Field):
-			personName = personName || given
+			personName = true
 		case vc.InSet(vocab.SetNames, mean.Field):
-			orgName = orgName || given
+			names = append(names, m.Value.Str)
 		}
 	}
-	return personName && !orgName
+	switch registration {
+	case registrationNA:
+		return !slices.ContainsFunc(names, IsOrganisationName)
+	case registrationNone:
+		return len(names) > 0 && !slices.ContainsFunc(names, func(n string) bool { return !IsPersonalName(n) })
+	}
+	return personName && len(names) == 0
 }
 
-// saysNatural reads a party's field that says outright whether the party
-// is a natural person: its kind, a person flag, a registration answered
-// "not applicable" in any language ("n/a", "NVT", "nietvantoepassing",
-// "nie dotyczy"); a registration answered "none" says nothing of the kind.
-func saysNatural(field string, v Value) (says, natural bool) {
-	given := v.Kind == String && strings.TrimSpace(v.Str) != ""
-	switch field {
-	case "kind":
-		return given, given && vocab.IsNaturalPersonKind(v.Str)
-	case "naturalPerson":
-		b, ok := ReadBool(v)
-		return ok, ok && b.Bool
-	case "registrationNumber":
-		if given && vocab.IsNotApplicable(v.Str) {
-			return true, true
-		}
-	}
-	return false, false
-}
+// What a party's registration number says of the party.
+const (
+	noRegistration   = iota // a number, or nothing
+	registrationNA          // "not applicable": a person has none
+	registrationNone        // "none": a person, or an organisation without one
+)

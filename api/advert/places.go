@@ -90,7 +90,7 @@ func (p *placer) topMember(t topWalk, m Member) {
 	mean := p.n.meaning(scopeTop, m.Key)
 	switch mean.Kind {
 	case vocab.GroupName:
-		p.group(mean.Group, src, m.Value, mean)
+		p.group(mean.Group, src, m, mean)
 	case vocab.Identifier:
 		dest := "basicInformation.paid"
 		if (m.Value.Kind == String || m.Value.Kind == Number) && m.Value.Str == p.paid {
@@ -199,8 +199,10 @@ func (p *placer) member(dest, g, src string, m Member, given map[string]map[stri
 	p.value(src, dest+"."+name, m.Value, mean)
 }
 
-// group places a member that names a group or a party.
-func (p *placer) group(g, src string, v Value, mean vocab.Meaning) {
+// group places a top-level member m (at src) that names a group or a
+// party.
+func (p *placer) group(g, src string, m Member, mean vocab.Meaning) {
+	v := m.Value
 	switch {
 	case g == vocab.Sponsors || g == vocab.Controllers:
 		p.parties(g, src, v)
@@ -208,11 +210,36 @@ func (p *placer) group(g, src string, v Value, mean vocab.Meaning) {
 		p.combined(src, v)
 	case v.Kind == Object:
 		p.object(home(g), g, src, v)
-	case v.Kind == String && (vocab.IsParty(g) || g == vocab.Campaign):
+	case v.Kind == String && g == vocab.Advertiser && vocab.IsSelf(v.Str):
+		p.leaves(src, home(g)+"."+m.Key, v, mean) // a reference to the sponsor names no advertiser
+	case v.Kind == String && vocab.IsParty(g):
+		p.partyString(src, home(g), v, mean)
+	case v.Kind == String && g == vocab.Campaign:
 		p.leaves(src, home(g)+".name", v, mean)
 	default:
 		p.leaves(src, home(g)+"."+lastName(src), v, mean)
 	}
+}
+
+// partyString places a party sent as a string (at src) in the party's
+// object at dest, as partyOf reads it: the members of its text block, or
+// its name.
+func (p *placer) partyString(src, dest string, v Value, mean vocab.Meaning) {
+	ms, hows, ok := partyTextMembers(p.n.vocab, v)
+	if !ok {
+		p.leaves(src, dest+".name", v, mean)
+		return
+	}
+	for i, m := range ms {
+		path := dest + "." + m.Key
+		if p.seen[src+"\x00"+path] || m.Key == "name" && p.seen[src] {
+			continue // listed for an earlier party of the same list
+		}
+		p.seen[src+"\x00"+path] = true
+		p.out = append(p.out, Place{Source: src, Name: lastName(src), Path: path, Recognised: true,
+			By: "a party's text block: " + hows[i]})
+	}
+	p.seen[src] = true
 }
 
 // object places the members of a group's or party's object.
@@ -232,6 +259,12 @@ func (p *placer) object(dest, g, src string, v Value) {
 		if mean.Kind == vocab.GroupName && vocab.Home(mean.Group) != "" && m.Value.Kind == Object {
 			p.object(dest+"."+name, mean.Group, src+"."+m.Key, m.Value)
 			continue
+		}
+		if mean.Kind == vocab.GroupName && vocab.Home(mean.Group) != "" && m.Value.Kind == String {
+			if _, _, ok := partyTextMembers(p.n.vocab, m.Value); ok { // a party's text block, in a group
+				p.partyString(src+"."+m.Key, dest+"."+name, m.Value, mean)
+				continue
+			}
 		}
 		p.value(src+"."+m.Key, dest+"."+name, m.Value, mean)
 	}
@@ -260,7 +293,7 @@ func (p *placer) parties(g, src string, v Value) {
 // entry places one sponsor or controller.
 func (p *placer) entry(g, src string, v Value) {
 	if v.Kind == String {
-		p.leaves(src, g+"[].name", v, vocab.Meaning{Kind: vocab.GroupName, Group: g, By: "a party sent as a bare string is its name"})
+		p.partyString(src, g+"[]", v, vocab.Meaning{Kind: vocab.GroupName, Group: g, By: "a party sent as a bare string is its name"})
 		return
 	}
 	if v.Kind != Object {

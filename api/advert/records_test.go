@@ -144,6 +144,15 @@ var sourceCases = []sourceCase{
 		"campaign.days": "29",
 		"complianceAndFunding.Spend_Range_Min_EUR/Spend_Range_Max_EUR": `{"lowerBound":"1000","upperBound":"2000","currency":"EUR"}`,
 	}},
+	// A sponsor's own notice: each party sent as one text block of lines,
+	// read into the party's members.
+	{"sponsor-notice-blocks", 0, map[string]string{
+		"advertiser.name": "Bürgerbündnis Beispielstadt e. V. (fiktiv)", "advertiser.email": "kontakt@buergerbuendnis.example",
+		"advertiser.phone": "0123 4567890", "advertiser.streetAddress": "Amselweg 4", "advertiser.postalCode": "12345",
+		"advertiser.city": "Beispielstadt", "advertiser.contactPerson": "Hanna Vogel", "advertiser.website": "www.buergerbuendnis.example",
+		"complianceAndFunding.payer.name": "Anna de Vries", "complianceAndFunding.payer.registrationNumber": "n.v.t.",
+		"complianceAndFunding.payer.email": "anna.devries@example.nl", "complianceAndFunding.controllingEntity.name": "wie zu 1.",
+	}},
 	// A language padview has no words for: nothing is lost, all is
 	// counted, kept in Other.
 	{"finnish-export", 8, map[string]string{"other.Kustannukset": "1200 EUR", "other.Alkupäivä": "2026-03-01"}},
@@ -259,7 +268,8 @@ func TestPlacesMirrorNormalize(t *testing.T) {
 }
 
 // placed reports whether the document has a value at a path of member
-// names ("[]" for the items of a list), its first two steps at least.
+// names ("[]" for the items of a list, any item), its first two steps at
+// least.
 func placed(d *Document, path string) bool {
 	keys := strings.Split(strings.ReplaceAll(path, "[]", ".[]"), ".")
 	var v Value
@@ -270,21 +280,21 @@ func placed(d *Document, path string) bool {
 	default:
 		v = d.Group(g)
 	}
-	for i, k := range keys[1:] {
-		if i >= 2 {
-			return true
-		}
-		if k == "[]" {
-			if len(v.Items()) == 0 {
-				return false
-			}
-			v = v.Items()[0]
-			continue
-		}
-		var ok bool
-		if v, ok = v.Get(k); !ok {
-			return false
-		}
+	return placedIn(v, keys[1:], 0)
+}
+
+func placedIn(v Value, keys []string, depth int) bool {
+	if len(keys) == 0 || depth >= 2 {
+		return true
 	}
-	return true
+	if keys[0] == "[]" {
+		for _, it := range v.Items() {
+			if placedIn(it, keys[1:], depth+1) {
+				return true
+			}
+		}
+		return false
+	}
+	next, ok := v.Get(keys[0])
+	return ok && placedIn(next, keys[1:], depth+1)
 }

@@ -220,6 +220,12 @@ func (t *typer) typedMember(ms []Member, i int, m *keyInfo, cur *currencies) (Va
 		if v.Kind == Object {
 			return t.object(v, scopeParty, pathText(t.path)), -1
 		}
+		if m.mean.Kind != vocab.GroupName {
+			break // inside a field's value, where names are read by their form alone
+		}
+		if ms, _, ok := partyTextMembers(t.n.vocab, v); ok { // a party's text block, in a group
+			return t.object(NewObject(ms...), scopeParty, pathText(t.path)), -1
+		}
 	case vocab.Count:
 		if v.Kind == Object {
 			return t.object(v, scopeNone, ""), -1 // a range of counts is no money

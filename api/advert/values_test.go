@@ -120,14 +120,26 @@ func TestInstantDate(t *testing.T) {
 }
 
 // A registration answered "not applicable", in any spelling, says the
-// party is a natural person; one answered "none" does not.
+// party is a natural person where its name has no organisation's word;
+// one answered "none" only where its name is a person's (organisations
+// answer "geen" too).
 func TestNaturalPersonByRegistration(t *testing.T) {
-	for reg, want := range map[string]bool{"nietvantoepassing": true, "N.V.T.": true, "nie dotyczy": true,
-		"ej tillämpligt": true, "n/a": true, "geen": false, "none": false, "KVK 40530315": false} {
-		party := NewObject(Member{Key: "companyName", Value: StringValue("Fictief Fonds")},
-			Member{Key: "registrationNumber", Value: StringValue(reg)})
-		if got := NaturalPerson(vocab.Builtin(), party); got != want {
-			t.Errorf("registration %q: natural person %v; want %v", reg, got, want)
+	for _, c := range []struct {
+		name, reg string
+		want      bool
+	}{
+		{"Anna Fictiefsma", "nietvantoepassing", true}, {"Anna Fictiefsma", "N.V.T.", true},
+		{"Jan Przykładowy", "nie dotyczy", true}, {"Sven Påhittad", "ej tillämpligt", true},
+		{"Een burger spreekt", "n/a", true}, // no organisation's word: the "not applicable" decides
+		{"Anna Fictiefsma", "geen", true}, {"Anna Fictiefsma", "none", true}, {"Anna Fictiefsma", "KVK 40530315", false},
+		{"Fictief Fonds", "n/a", false}, {"Fictief Fonds", "geen", false}, {"Fictief Fonds", "none", false},
+		{"CDA Zeeland", "n.v.t.", false}, // an acronym: an organisation
+		{"Een burger spreekt", "geen", false},
+	} {
+		party := NewObject(Member{Key: "companyName", Value: StringValue(c.name)},
+			Member{Key: "registrationNumber", Value: StringValue(c.reg)})
+		if got := NaturalPerson(vocab.Builtin(), party); got != c.want {
+			t.Errorf("%q, registration %q: natural person %v; want %v", c.name, c.reg, got, c.want)
 		}
 	}
 }

@@ -164,6 +164,9 @@ type place struct {
 	scope    string // a vocabulary scope; nested inside a field's value
 	natural  bool
 	category vocab.Category
+	// block is a party's text block as sent (advert.PartyTextKey), read
+	// into its parts: the mask hides the personal ones inside it.
+	block []advert.PartyPart
 }
 
 const nested = "-"
@@ -209,7 +212,66 @@ func (p place) member(key string, v advert.Value) (vocab.Category, place) {
 	if mean := p.vc.Lookup(p.scope, key); mean.Kind == vocab.GroupName && vocab.Home(mean.Group) != "" && v.Kind == advert.Object {
 		return c, partyPlace(p.vc, v) // the payer or the controlling entity
 	}
+	if key == advert.PartyTextKey && p.scope == vocab.Sponsors && v.Kind == advert.String {
+		if parts, ok := advert.ReadPartyText(p.vc, v.Str); ok {
+			b := place{vc: p.vc, scope: nested, natural: p.natural, block: parts}
+			b.category = b.blockCategory()
+			return b.category, b
+		}
+	}
 	return c, place{vc: p.vc, scope: nested, category: c}
+}
+
+// blockCategory is the category of a party's text block: the first, in
+// the order of vocab.Categories, of the personal parts it holds.
+func (p place) blockCategory() vocab.Category {
+	held := map[vocab.Category]bool{}
+	for _, c := range p.blockCategories() {
+		held[c] = true
+	}
+	for _, c := range vocab.Categories {
+		if held[c] {
+			return c
+		}
+	}
+	return vocab.NotPersonal
+}
+
+// blockCategories are the categories of the personal parts of a party's
+// text block, as the party's own members of those fields have them.
+func (p place) blockCategories() []vocab.Category {
+	var out []vocab.Category
+	for _, pt := range p.block {
+		if pt.Field == "" || pt.End <= pt.Start {
+			continue
+		}
+		if c := p.vc.Personal(vocab.Sponsors, pt.Field, p.natural); c != vocab.NotPersonal {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// maskBlock masks a party's text block part by part: each personal part
+// as the party's member of its field is masked, the rest as free text
+// (its emails and phone numbers). An organisation's name stays.
+func (p place) maskBlock(s string) string {
+	var b strings.Builder
+	last := 0
+	for _, pt := range p.block {
+		if pt.Field == "" || pt.Start < last || pt.End > len(s) {
+			continue
+		}
+		c := p.vc.Personal(vocab.Sponsors, pt.Field, p.natural)
+		if c == vocab.NotPersonal {
+			continue
+		}
+		b.WriteString(MaskText(s[last:pt.Start]))
+		b.WriteString(maskAs(c, s[pt.Start:pt.End]))
+		last = pt.End
+	}
+	b.WriteString(MaskText(s[last:]))
+	return b.String()
 }
 
 // nestedCategory is the category of a name inside a field's value, where
@@ -434,6 +496,9 @@ func maskAt(p place, v advert.Value) advert.Value {
 		}
 		return advert.NewArray(out...)
 	case advert.String, advert.Number:
+		if p.block != nil && v.Kind == advert.String {
+			return advert.StringValue(p.maskBlock(v.Str))
+		}
 		if s := maskAs(p.category, v.Str); s != v.Str {
 			return advert.StringValue(s)
 		}
@@ -559,6 +624,13 @@ func collectCategories(p place, v advert.Value, seen CategorySet) {
 	case advert.String, advert.Number:
 		switch {
 		case strings.TrimSpace(v.Str) == "":
+		case p.block != nil:
+			for _, c := range p.blockCategories() {
+				seen[c] = true
+			}
+			for _, c := range TextCategories(v.Str) {
+				seen[vocab.Category(c)] = true
+			}
 		case p.category != vocab.NotPersonal:
 			seen[p.category] = true
 		case looksLikeEmail(v.Str):
