@@ -212,6 +212,11 @@ func configTemplate(profile, baseURL string, now time.Time) []byte {
 # The terminal UI returns to the standard view after this long without a key.
 # full_view_idle = "10m"
 
+# The watch history's bounds: the most it may hold, and the newest events
+# kept of each watched advertisement (padview watch prune applies them).
+# watch_max_size = "1GiB"
+# watch_keep = 100
+
 [profiles.%s]
 # The partner address, ending in the version segment (/v1).
 `, text.Duration(MaxMaxWait), shortDuration(api.DefaultMaxWait), profile)

@@ -49,8 +49,8 @@ func TestConfigInitWritesAConfigTheLoaderReads(t *testing.T) {
 	}
 	// Every setting it shows commented out is a real one, at a value the loader takes.
 	setting := regexp.MustCompile(`(?m)^# (\w+ = .*)$`)
-	if n := len(setting.FindAll(b, -1)); n != 6 {
-		t.Errorf("%d settings commented out, want 6:\n%s", n, b)
+	if n := len(setting.FindAll(b, -1)); n != 8 {
+		t.Errorf("%d settings commented out, want 8:\n%s", n, b)
 	}
 	uncommented := setting.ReplaceAll(b, []byte("$1"))
 	if err := os.WriteFile(path, uncommented, 0o600); err != nil {
