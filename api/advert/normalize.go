@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/padview/padview/api/vocab"
 )
@@ -184,6 +185,7 @@ func (n *normalizer) unrecognised(at, path string, v Value, mean vocab.Meaning) 
 		n.moreUnknown = min(n.moreUnknown+leafCount(v), MaxUnrecognised)
 		return
 	}
+	key := path
 	if at != "" {
 		path = at + "." + path
 	}
@@ -199,7 +201,11 @@ func (n *normalizer) unrecognised(at, path string, v Value, mean vocab.Meaning) 
 			n.unknown = map[string]struct{}{}
 		}
 		n.unknown[p] = struct{}{}
-		n.unplaced = append(n.unplaced, Unplaced{Path: p, Name: lastName(p), Meaning: mean, Shape: shapeOf(leaf, n.vocab)})
+		name := key // the member itself; inside it, the leaf's own name
+		if p != path {
+			name = lastName(strings.TrimPrefix(p, path))
+		}
+		n.unplaced = append(n.unplaced, Unplaced{Path: p, Name: name, Meaning: mean, Shape: shapeOf(leaf, n.vocab)})
 	})
 }
 

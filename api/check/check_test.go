@@ -494,14 +494,14 @@ func TestCompleteAndIncomplete(t *testing.T) {
 	}
 	// With members padview does not recognise, a rule that finds nothing is
 	// unknown: the notice is undetermined, never incomplete for it.
-	rep = Check(doc(t, full, strings.Replace(complete, `"calculationMethod": "invoiced cost",`, `"berekeningswijze_x": "invoiced cost",`, 1)))
+	rep = Check(doc(t, full, strings.Replace(complete, `"calculationMethod": "invoiced cost",`, `"berekeningswijze_xq": "invoiced cost",`, 1)))
 	if r := result(t, rep, "calculation"); r.Status != Unknown || rep.Outcome() != Undetermined ||
 		rep.Verdict() != "undetermined: the calculation method was not recognised" {
 		t.Errorf("unknown calculation: %s (%s); %s %q", r.Status, r.Note, rep.Outcome(), rep.Verdict())
 	}
 
 	// The verdict's words agree with the noun's number.
-	rep = Check(doc(t, full, strings.Replace(complete, `"totalValue": {"amount": "48250.00", "currency": "EUR"},`, `"wert_x": 5,`, 1)))
+	rep = Check(doc(t, full, strings.Replace(complete, `"totalValue": {"amount": "48250.00", "currency": "EUR"},`, `"wert_xq": 5,`, 1)))
 	if rep.Verdict() != "undetermined: the amounts were not recognised" {
 		t.Errorf("verdict %q", rep.Verdict())
 	}

@@ -364,6 +364,27 @@ func (c *checker) origins() []match {
 	return out
 }
 
+// wordsOf is the text of a value: a string as it is, an object's or a
+// list's strings one a line (a heading's sub-items: "b. Ursprung der
+// Mittel": "innerhalb EU").
+func wordsOf(v advert.Value) string {
+	switch v.Kind {
+	case advert.Object:
+		var parts []string
+		for _, m := range v.Members() {
+			parts = append(parts, wordsOf(m.Value))
+		}
+		return strings.Join(parts, "\n")
+	case advert.Array:
+		var parts []string
+		for _, it := range v.Items() {
+			parts = append(parts, wordsOf(it))
+		}
+		return strings.Join(parts, "\n")
+	}
+	return v.Text()
+}
+
 // fundingHeading reports whether a name speaks of the funding and not of
 // its amounts or their calculation: the heading of where money comes from.
 func (c *checker) fundingHeading(key string) bool {
@@ -406,7 +427,7 @@ func evalThirdCountry(c *checker, _ Rule) Result {
 	ms := c.inGroups([]string{"complianceAndFunding.isThirdCountryFunded"})
 	var outside, inside, unsure []string
 	for _, m := range c.origins() {
-		switch side, said := vocab.ReadEUSide(m.v.Text()); {
+		switch side, said := vocab.ReadEUSide(wordsOf(m.v)); {
 		case side == vocab.Outside:
 			outside = append(outside, m.path)
 		case side == vocab.Inside:

@@ -174,6 +174,44 @@ func (c *checker) inGroups(places []string) []match {
 		}
 		out = append(out, c.inObject(c.d.Group(g.Group), string(g.Group), set, string(g.Group)+".")...)
 	}
+	if len(out) == 0 {
+		out = c.inSections(set)
+	}
+	return out
+}
+
+// isSection reports whether an object is a heading's sub-items: two or
+// more members, each named in words ("a. Quelle der Gelder"), none a part
+// of an amount of money ("amount", "currency") or a bound.
+func (c *checker) isSection(v advert.Value) bool {
+	if v.Kind != advert.Object || v.Len() < 2 {
+		return false
+	}
+	for _, m := range v.Members() {
+		if c.v.MoneyPart(m.Key) != "" || len(strings.Fields(m.Key)) < 2 {
+			return false
+		}
+	}
+	return true
+}
+
+// inSections finds the fields one level down, in a member whose value is
+// an object of items: a notice's heading over lettered sub-items ("8.
+// Kostenangaben" → "c. Berechnungsmethode"), each read by its own name.
+// It is asked only where no group holds the field itself.
+func (c *checker) inSections(set map[*vocab.Field]bool) []match {
+	var out []match
+	for _, g := range advert.Groups {
+		obj := c.d.Group(g.Group)
+		if g.Parties || obj.Kind != advert.Object {
+			continue
+		}
+		for _, m := range obj.Members() {
+			if c.isSection(m.Value) {
+				out = append(out, c.inObject(m.Value, string(g.Group), set, string(g.Group)+"."+m.Key+".")...)
+			}
+		}
+	}
 	return out
 }
 

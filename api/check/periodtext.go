@@ -13,7 +13,7 @@ import (
 // A notice written by people gives its period in a sentence: "01.01.2026 –
 // 31.03.2026", "vom 01. Dezember 2025 bis zum 22. März 2026", "November
 // 2025 bis März 2026". periodInText reads the first and the last date of
-// such a text, each end by advert.ReadDate, or as a month and a year
+// such a text (one date alone is a period of that day), each end by advert.ReadDate, or as a month and a year
 // (the month's first day for a start, its last for an end); ok is false
 // where the text does not give two.
 func periodInText(s string) (start, end instant, ok bool) {
@@ -26,7 +26,10 @@ func periodInText(s string) (start, end instant, ok bool) {
 			dates = append(dates, in)
 		}
 	}
-	if len(dates) < 2 {
+	switch {
+	case len(dates) == 1 && len(periodPieces(s)) == 1:
+		return dates[0], dates[0], true // one day: a printed insert, an issue of a paper
+	case len(dates) < 2:
 		return instant{}, instant{}, false
 	}
 	return dates[0], dates[len(dates)-1], true

@@ -35,8 +35,8 @@ func (v *Vocabulary) wordsOf(key string) []token {
 		w := folded[i]
 		i++
 		switch {
-		case w == "":
-			continue
+		case w == "", len(w) == 1 && !isDigits(w):
+			continue // a list's letter ("c."), an abbreviation's ("z. B.")
 		case isDigits(w):
 			out = append(out, token{text: w, number: true})
 			continue

@@ -22,6 +22,11 @@ func (v *Vocabulary) byWords(table, key string) Meaning {
 	if !theLexicon().mayRead(key) {
 		return unread
 	}
+	if short, ok := withoutHint(key); ok {
+		if m := v.byWords(table, short); m.Recognised() {
+			return m
+		}
+	}
 	toks := v.wordsOf(key)
 	if len(toks) == 0 {
 		return Meaning{}
@@ -31,6 +36,20 @@ func (v *Vocabulary) byWords(table, key string) Meaning {
 		return m
 	}
 	return r.undecided(v)
+}
+
+// withoutHint is a heading without the hint a form writes in parentheses
+// ("c. Berechnungsmethode: (z. B. Tarif pro mm/Spalte, Pauschale etc.)"):
+// a parenthesis of three words or more is a hint, one or two a qualifier
+// that stays ("Regions (Included)"). ok is false where there is no hint.
+func withoutHint(key string) (string, bool) {
+	open := strings.IndexByte(key, '(')
+	closing := strings.LastIndexByte(key, ')')
+	if open < 0 || closing < open || len(nameWords(key[open:closing])) < 3 {
+		return "", false
+	}
+	short := strings.TrimSpace(key[:open] + key[closing+1:])
+	return short, short != ""
 }
 
 // unread is the one Meaning of every name none of whose words padview
@@ -227,7 +246,7 @@ func (r *wordReading) allowed(v *Vocabulary, s *signature) bool {
 // decide takes the best fit where it meets its need and explains every
 // word, and the name negates nothing.
 func (r *wordReading) decide(v *Vocabulary) (Meaning, bool) {
-	if r.negated {
+	if r.negated && len(r.toks) <= maxNegatedName {
 		return Meaning{}, false
 	}
 	fs := r.fits(v)
@@ -257,6 +276,13 @@ func (r *wordReading) decide(v *Vocabulary) (Meaning, bool) {
 	m.By = r.evidence(to)
 	return m, true
 }
+
+// maxNegatedName is the longest name a negation keeps from being
+// recognised: "not_political" is no field, but a heading written as a
+// sentence ("Meldeverfahren, falls eine Anzeige nicht der Verordnung
+// entspricht": how to report an advertisement that does not comply)
+// negates within its description of the item.
+const maxNegatedName = 4
 
 // enough says whether a fit is evidence enough to recognise a name: every
 // word explained, or, in a long name (a heading written as a sentence,
