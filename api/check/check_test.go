@@ -210,6 +210,7 @@ var ruleCases = []ruleCase{
 	{"no election declared", "election", standard, `{"complianceAndFunding": {"linkedElection": null}}`, DeclaredNone, "", "", false},
 	{"no election member", "election", standard, `{"complianceAndFunding": {}}`, NotApplicable, "no election", "", false},
 	{"an election named in a notice's words", "election", standard, `{"Art der Werbung": "Plakate im Zusammenhang mit der Kommunalwahl 2026"}`, Present, "read from the words", "", false},
+	{"an election named in a heading", "election", standard, `{"Transparenzbekanntmachung zur Kommunalwahl 2026": "Diese Mitteilung erfolgt gemäß der Verordnung."}`, Present, "named in the heading", "", false},
 	{"elections in general, none named", "election", standard, `{"Art der Werbung": "Plakate zu allen Wahlen"}`, Missing, "but none is named", "", false},
 
 	// election.date

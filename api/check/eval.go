@@ -532,6 +532,12 @@ func evalElection(c *checker, r Rule) Result {
 	if p, ok := c.saidIn("election", false, func(p passage) bool { return !yearIn.MatchString(p.text) }); ok {
 		return fromWords(Present, p, "an election is named")
 	}
+	for _, p := range c.passages() { // a heading that names it ("Transparenzbekanntmachung zur Kommunalwahl 2026")
+		if said, neg := c.v.TextSays(p.key, "election"); said && !neg && yearIn.MatchString(p.key) {
+			return Result{Status: Present, Found: []string{p.path},
+				Note: "an election is named in the heading " + strconv.Quote(p.key) + "; uncertain: the answer has no member for it as such"}
+		}
+	}
 	if p, ok := c.saidIn("election", false, nil); ok {
 		return Result{Status: Missing, Found: []string{p.path}, weak: true,
 			Note: "elections are spoken of under " + strconv.Quote(p.key) + ", but none is named"}
