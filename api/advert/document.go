@@ -83,6 +83,14 @@ type Document struct {
 	// is elsewhere. Such an answer needs no link to a notice.
 	SelfNotice string
 
+	// SponsorNamed says that the answer names the party the advertisement
+	// is for as such: a sponsor collection, an advertiser group, or a name
+	// with the sponsor's role in its words ("advertiser", "Auftraggeber",
+	// "opdrachtgever_naam"). An ad library that names only the account
+	// or page that ran the ad ("page_name", "OrganizationName") and who
+	// paid for it does not: its "paid for by" is the sponsor.
+	SponsorNamed bool
+
 	moreWarnings int               // beyond MaxWarnings, counted in the last one
 	vocabulary   *vocab.Vocabulary // what the member names were read with
 }

@@ -353,6 +353,7 @@ func (n *normalizer) placeMember(d *Document, p *topPlan, m Member, currencyTo s
 	if src := n.vocab.NoticeSource(m.Key); src != "" {
 		d.SelfNotice = src
 	}
+	n.notePartyNamed(d, mean, m.Key)
 	switch mean.Kind {
 	case vocab.GroupName:
 		n.placeGroup(d, p, mean.Group, m)
@@ -374,6 +375,25 @@ func (n *normalizer) placeMember(d *Document, p *topPlan, m Member, currencyTo s
 	default:
 		p.other = append(p.other, m)
 		n.unrecognised("", m.Key, m.Value, mean)
+	}
+}
+
+// notePartyNamed sets d.SponsorNamed where a top-level member names the
+// sponsor as such: the advertiser's or the sponsors' group, or a member
+// of the advertiser or of no party whose name says the role in words
+// ("auftraggeber_name", "beneficiary_payers"). The payer's own members
+// ("PayingAdvertiserName") do not: they name who pays.
+func (n *normalizer) notePartyNamed(d *Document, mean vocab.Meaning, key string) {
+	if d.SponsorNamed {
+		return
+	}
+	if mean.Kind == vocab.GroupName {
+		d.SponsorNamed = mean.Group == vocab.Advertiser || mean.Group == vocab.Sponsors || mean.Group == vocab.SponsorsAndCtrl
+		return
+	}
+	if mean.Kind == vocab.FieldName && !vocab.IsParty(mean.Group) || mean.Group == vocab.Advertiser {
+		said, negated := n.vocab.TextSays(key, "sponsor")
+		d.SponsorNamed = said && !negated
 	}
 }
 

@@ -118,7 +118,14 @@ var ruleCases = []ruleCase{
 
 	// payer
 	{"payer differs", "payer", full, `{"advertiser": {"companyName": "R"}, "complianceAndFunding": {"paidBy": {"name": "Other Ltd"}}}`, Present, "", "complianceAndFunding.payer", false},
-	{"paid for by, flat", "payer", full, `{"page_name": "R", "funding_entity": "Citizens for Rivers"}`, Present, "", "complianceAndFunding.payer", false},
+	// an ad library names the page that ran the ad and who paid for it:
+	// the "paid for by" is the sponsor, not a second party
+	{"paid for by beside a page", "payer", full, `{"page_name": "R", "funding_entity": "Citizens for Rivers"}`, NotApplicable, "paid for by", "complianceAndFunding.payer", false},
+	{"paying advertiser beside an account", "payer", full, `{"OrganizationName": "Agency", "PayingAdvertiserName": "Citizens"}`, NotApplicable, "names no sponsor as such", "", false},
+	{"paid for by beside a named sponsor", "payer", full, `{"advertiser_name": "R", "funding_entity": "Citizens for Rivers"}`, Present, "", "complianceAndFunding.payer", false},
+	{"paid for by beside a beneficiary", "payer", full, `{"page_name": "R", "funding_entity": "Citizens", "beneficiary": "Rivers"}`, Present, "", "complianceAndFunding.payer", false},
+	{"a yes where the payer's name belongs", "payer", full, `{"advertiser": {"name": "R"}, "complianceAndFunding": {"payer": {"name": "Ja"}}}`, Unknown, "a yes or no", "", false},
+	{"paid for by alone", "payer", full, `{"funding_entity": "Citizens for Rivers"}`, Present, "", "complianceAndFunding.payer", false},
 	{"payer says opdrachtgever", "payer", full, `{"advertiser": {"companyName": "R"}, "betalende": "opdrachtgever"}`, NotApplicable, "the sponsor pays", "", false},
 	{"payer is the sponsor", "payer", full, `{"advertiser": {"companyName": "Riverside"}, "complianceAndFunding": {"payer": "riverside"}}`, NotApplicable, "the sponsor pays", "", false},
 	{"payer is a sponsor", "payer", full, `{"sponsors": [{"name": "Friends"}], "campaign": {"paying_entity": {"name": "Friends"}}}`, NotApplicable, "", "campaign.paying_entity", false},

@@ -206,6 +206,7 @@ const (
 	entityNA                        // there is none, or it is the sponsor
 	entityNone                      // not disclosed
 	entityUnnamed                   // there is one, but no name is given
+	entityAnswer                    // a yes or no where its name belongs: the answer to a question padview cannot read
 	entityNamed                     // a name
 )
 
@@ -244,6 +245,11 @@ func (c *checker) entityOf(v advert.Value, sponsors map[string]bool) entityKind 
 // one whose members are all empty is none (a statement's empty section).
 func entityObject(v advert.Value, sponsors map[string]bool) entityKind {
 	name := text.PartyName(v)
+	if _, ok := vocab.YesNo(name); ok && len(strings.Fields(name)) == 1 {
+		// "Ist der Sponsor zugleich der Zahlende?": "Ja" read as a name:
+		// what a bare yes or no says depends on the question
+		return entityAnswer
+	}
 	switch {
 	case allEmpty(v), namesNone(name, sponsors):
 		return entityNA
@@ -331,10 +337,15 @@ func evalEntity(role, naNote string) func(*checker, Rule) Result {
 			byKind[k] = append(byKind[k], m.path)
 		}
 		switch {
+		case len(byKind[entityNamed]) > 0 && role == vocab.Payer && c.noSponsorListed():
+			return Result{Status: NotApplicable, Found: byKind[entityNamed], Note: payerIsSponsorNote}
 		case len(byKind[entityNamed]) > 0:
 			return Result{Status: Present, Found: byKind[entityNamed]}
 		case len(byKind[entityNA]) > 0:
 			return Result{Status: NotApplicable, Found: byKind[entityNA], Note: naNote}
+		case len(byKind[entityAnswer]) > 0:
+			return Result{Status: Unknown, Found: byKind[entityAnswer],
+				Note: "a yes or no is given where a name belongs; it answers a question padview cannot read as one"}
 		case len(byKind[entityNone]) > 0:
 			return Result{Status: DeclaredNone, Found: byKind[entityNone], Note: "the service says it is not disclosed"}
 		case len(byKind[entityUnnamed]) > 0:
@@ -349,6 +360,24 @@ func evalEntity(role, naNote string) func(*checker, Rule) Result {
 		// it unknown).
 		return Result{Status: NotApplicable, Note: "none is named: " + naNote, absent: true}
 	}
+}
+
+// payerIsSponsorNote says why a payer named in an answer that lists no
+// sponsor is not a second party.
+const payerIsSponsorNote = "the answer names no sponsor as such, only the account that ran the advertisement, so the one it says pays is the one " +
+	"the advertisement is for (as an ad library's \"paid for by\" is); uncertain: the answer does not say so as such"
+
+// noSponsorListed reports whether the answer lists no sponsor of its own
+// (an empty or absent sponsor collection). An ad library's record names
+// the account that bought the ad and, as "paid for by", "paying
+// advertiser" or "funding entity", the one it ran for: that is the
+// sponsor, and the payer item, which asks only for a payer other than the
+// sponsor, does not apply. Where sponsors are listed or named as such, a
+// payer unlike them is a party of its own; where the answer names nobody
+// but the payer, the payer is all it says.
+func (c *checker) noSponsorListed() bool {
+	return len(c.d.Sponsors) == 0 && c.d.SponsorsState != advert.ListNull && !c.d.SponsorNamed &&
+		presenceOf(c.d.Advertiser) == given
 }
 
 // evalControllingEntity is evalEntity for the entity ultimately
@@ -419,6 +448,8 @@ func evalContact(role string) func(*checker, Rule) Result {
 	return func(c *checker, r Rule) Result {
 		ent := evalEntity(role, "")(c, r)
 		switch ent.Status {
+		case Unknown:
+			return Result{Status: Unknown, Found: ent.Found, Note: "whether there is a " + noun + " other than the sponsor is unknown: " + ent.Note}
 		case NotApplicable, DeclaredNone:
 			return Result{Status: NotApplicable, Note: "no " + noun + " other than the sponsor is named", absent: ent.absent}
 		case Missing:
