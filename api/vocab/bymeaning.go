@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // token is one word (or phrase) of a name and the concepts it carries.
@@ -267,9 +268,37 @@ func (v *Vocabulary) TextSays(text, concept string) (said, negated bool) {
 const maxReadText = 4 << 10
 
 // clauses cuts a text at the marks that end a clause: a full stop, a
-// semicolon, a colon, a line break.
+// semicolon, a colon, a line break. A line break inside a paragraph
+// wrapped at a width ("… und kein\nTargeting … eingesetzt") does not end
+// one: see wrappedLine.
 func clauses(text string) []string {
-	return strings.FieldsFunc(text, func(r rune) bool {
-		return r == '.' || r == ';' || r == ':' || r == '\n' || r == '!' || r == '?'
-	})
+	var out []string
+	lines := strings.Split(text, "\n")
+	for i := 0; i < len(lines); i++ {
+		line := lines[i]
+		for i+1 < len(lines) && wrappedLine(line) && strings.TrimSpace(lines[i+1]) != "" {
+			i++
+			line += " " + lines[i]
+		}
+		out = append(out, strings.FieldsFunc(line, func(r rune) bool {
+			return r == '.' || r == ';' || r == ':' || r == '!' || r == '?'
+		})...)
+	}
+	return out
+}
+
+// wrappedLineWidth is the length from which a line that ends without a
+// mark is taken for a wrapped paragraph's: the lines of a list or an
+// address ("Luisenstraße 39", "E-Mail: info@…") are shorter.
+const wrappedLineWidth = 60
+
+// wrappedLine reports whether a line goes on in the next: it is as long
+// as a paragraph's line and ends in a word, not a mark.
+func wrappedLine(line string) bool {
+	line = strings.TrimRight(line, " \t\r")
+	if utf8.RuneCountInString(line) < wrappedLineWidth {
+		return false
+	}
+	r, _ := utf8.DecodeLastRuneInString(line)
+	return unicode.IsLetter(r) || r == ','
 }
