@@ -281,6 +281,11 @@ var ruleCases = []ruleCase{
 	// repository
 	{"repository link", "repository", full, `{"complianceAndFunding": {"repositoryUrl": "https://repository.example/ad/1"}}`, Present, "", "", false},
 	{"no repository link", "repository", full, `{}`, Missing, "", "", false},
+	// the European repository is for online advertisements: sentences that
+	// name only print media make it not applicable, one on line does not
+	{"print only, in sentences", "repository", full, `{"4. Art der politischen Werbung": "Gestaltung und Druck von Flyern, Plakaten und Broschüren.", "Kontakt": "Web: partei.example"}`, NotApplicable, "runs off line", "", false},
+	{"print and social media", "repository", full, `{"Hinweis": "Für Plakate, Flyer sowie Werbung in sozialen Medien gilt diese Bekanntmachung."}`, Missing, "", "", false},
+	{"an audience is no medium", "repository", full, `{"advertiser": {"name": "R"}, "targeting": {"interests": "Outdoor & Nature Enthusiasts"}}`, Missing, "", "", false},
 
 	// notification
 	{"report link", "notification", full, `{"complianceAndFunding": {"notificationMechanism": "https://publisher.example/report"}}`, Present, "", "", false},

@@ -99,21 +99,28 @@ func isField(p passage, group, name string) bool {
 }
 
 // offlineOnly reports whether the answer says where the advertisement runs
-// and names only media off line (print, posters, broadcast): in its
-// medium, its format, its platforms, the repository item's own words, or a
-// passage whose name speaks of the medium ("Gebuchte Werbemaßnahmen").
+// and names only media off line (print, posters, broadcast). A medium
+// field (its medium, its format, its platforms, the repository item's own
+// words, a passage whose name speaks of the medium) decides where the
+// answer has one; else the sentences of the answer that name a medium do,
+// where none names a medium on line. A bare label ("Web:" before a
+// contact's address) names none: it is no sentence.
 func (c *checker) offlineOnly() (passage, bool) {
-	var found passage
-	offline := false
+	var found, said passage
+	offline, saidOffline, saidOnline := false, false, false
 	for _, p := range c.passages() {
-		medium := isField(p, string(advert.GroupCampaign), "medium") ||
-			isField(p, string(advert.GroupBasicInformation), "adFormat") ||
-			isField(p, string(advert.GroupBasicInformation), "platforms") ||
-			isField(p, string(advert.GroupComplianceAndFunding), "repositoryUrl")
-		if !medium {
-			medium, _ = c.v.TextSays(p.key, "medium")
-		}
-		if !medium {
+		if !c.mediumField(p) {
+			if strings.HasPrefix(p.path, string(advert.GroupTargeting)+".") {
+				continue // who the advertisement is for ("Outdoor enthusiasts"), not where it runs
+			}
+			switch c.mediaIn(p.text) {
+			case mediaOnline:
+				saidOnline = true
+			case mediaOffline:
+				if !saidOffline {
+					said, saidOffline = p, true
+				}
+			}
 			continue
 		}
 		if on, _ := c.v.TextSays(p.text, "online"); on {
@@ -123,7 +130,51 @@ func (c *checker) offlineOnly() (passage, bool) {
 			found, offline = p, true
 		}
 	}
-	return found, offline
+	if offline {
+		return found, true
+	}
+	return said, saidOffline && !saidOnline
+}
+
+// mediumField reports whether a passage is where the answer says the
+// medium.
+func (c *checker) mediumField(p passage) bool {
+	if isField(p, string(advert.GroupCampaign), "medium") ||
+		isField(p, string(advert.GroupBasicInformation), "adFormat") ||
+		isField(p, string(advert.GroupBasicInformation), "platforms") ||
+		isField(p, string(advert.GroupComplianceAndFunding), "repositoryUrl") {
+		return true
+	}
+	medium, _ := c.v.TextSays(p.key, "medium")
+	return medium
+}
+
+// media sorts what a text's sentences name of where an advertisement
+// runs.
+type media int
+
+const (
+	mediaNone    media = iota // no medium named
+	mediaOffline              // only media off line
+	mediaOnline               // a medium on line
+)
+
+// mediaIn reads which media a text's sentences name. A clause of one word
+// is a label, not a sentence.
+func (c *checker) mediaIn(text string) media {
+	m := mediaNone
+	for _, cl := range vocab.Clauses(text) {
+		if len(strings.Fields(cl)) < 2 {
+			continue
+		}
+		if on, neg := c.v.TextSays(cl, "online"); on && !neg {
+			return mediaOnline
+		}
+		if off, neg := c.v.TextSays(cl, "offline"); off && !neg {
+			m = mediaOffline
+		}
+	}
+	return m
 }
 
 // selfNotice finds a passage that shows the answer to be a transparency

@@ -267,6 +267,14 @@ func (v *Vocabulary) TextSays(text, concept string) (said, negated bool) {
 // paragraph, not a hostile megabyte.
 const maxReadText = 4 << 10
 
+// Clauses cuts a text into its clauses as TextSays reads them.
+func Clauses(text string) []string {
+	if len(text) > maxReadText {
+		text = text[:maxReadText]
+	}
+	return clauses(text)
+}
+
 // clauses cuts a text at the marks that end a clause: a full stop, a
 // semicolon, a colon, a line break. A line break inside a paragraph
 // wrapped at a width ("… und kein\nTargeting … eingesetzt") does not end
