@@ -306,6 +306,12 @@ var ruleCases = []ruleCase{
 	{"notice link not a URL", "notice_url", standard, `{"complianceAndFunding": {"noticeUrl": "see our website"}}`, Missing, "not a web address", "", false},
 	{"notice link null", "notice_url", standard, `{"complianceAndFunding": {"noticeUrl": null}}`, DeclaredNone, "", "", false},
 	{"no notice link", "notice_url", standard, `{}`, Missing, "not in this response", "", false},
+	// a page that says in words it holds the notice needs no link to one;
+	// words that point elsewhere do not say so
+	{"a page holding the notice", "notice_url", standard, `{"Kreisverband": "Notwendige Informationen für die Transparenzbekanntmachung nach Art. 12 der Verordnung (EU) 2024/900"}`, NotApplicable, "itself a transparency notice", "", false},
+	{"a heading over a citation", "notice_url", standard, `{"Transparenzbekanntmachung": "nach EU-Verordnung 2024/900."}`, NotApplicable, "itself a transparency notice", "", false},
+	{"a notice elsewhere", "notice_url", standard, `{"Hinweis": "Die Transparenzbekanntmachung finden Sie unter www.partei.example/ttpa"}`, Missing, "", "", false},
+	{"a notice behind a link", "notice_url", standard, `{"Info": "The transparency notice is at the link below."}`, Missing, "", "", false},
 }
 
 func TestRules(t *testing.T) {

@@ -178,15 +178,38 @@ func (c *checker) mediaIn(text string) media {
 }
 
 // selfNotice finds a passage that shows the answer to be a transparency
-// notice itself: a heading that says so over words, not a link.
+// notice itself: a heading that says so over words, or words that say
+// the page holds the notice ("Notwendige Informationen für … die
+// Transparenzbekanntmachung"), never over a link or words that point to
+// one elsewhere ("siehe Website", "unter https://…").
 func (c *checker) selfNotice() (passage, bool) {
 	for _, p := range c.passages() {
-		if said, neg := c.v.TextSays(p.key, "transparency"); !said || neg {
+		t := strings.TrimSpace(p.text)
+		if isWebAddress(advert.StringValue(t)) || strings.Contains(t, "://") || strings.Contains(t, "www.") {
 			continue
 		}
-		if t := strings.TrimSpace(p.text); !isWebAddress(advert.StringValue(t)) && len(strings.Fields(t)) >= 4 {
+		if link, _ := c.v.TextSays(t, "url"); link {
+			continue
+		}
+		if said, neg := c.v.TextSays(p.key, "transparency"); said && !neg && len(strings.Fields(t)) >= 3 {
+			return p, true
+		}
+		if c.saysNotice(t) {
 			return p, true
 		}
 	}
 	return passage{}, false
+}
+
+// saysNotice reports whether a text speaks of the transparency notice in
+// so many words: transparency and notice in one clause.
+func (c *checker) saysNotice(t string) bool {
+	for _, cl := range vocab.Clauses(t) {
+		tr, trNeg := c.v.TextSays(cl, "transparency")
+		no, noNeg := c.v.TextSays(cl, "notice")
+		if tr && no && !trNeg && !noNeg {
+			return true
+		}
+	}
+	return false
 }
