@@ -171,6 +171,13 @@ var ruleCases = []ruleCase{
 
 	// funding.origin
 	{"origin", "funding.origin", standard, `{"complianceAndFunding": {"fundingOrigin": "private, within the EU"}}`, Present, "", "", false},
+	// a heading of several items: the sentences on where the money comes
+	// from are the origin, the amount's are not
+	{"origin in a budget's sentences", "funding.origin", standard, `{"6. Budget / Finanzierung": "ca. 20.000 € für Werbeschaltungen.\nDie Finanzierung erfolgt ausschließlich aus Eigenmitteln der Organisationen."}`, Present, "read from the words", "", false},
+	{"a budget without an origin", "funding.origin", standard, `{"6. Budget": "ca. 20.000 € für Werbeschaltungen, finanziert über das Jahr."}`, Missing, "", "", false},
+	{"origin in a notice's sentences", "funding.origin", standard, `{"Meddelelse": "Vores økonomi er finansieret via medlemskontingent og partiskat."}`, Present, "", "", false},
+	{"no money from abroad, in a budget's sentences", "funding.eu", standard, `{"6. Budget / Finanzierung": "ca. 20.000 €.\nDie Finanzierung erfolgt aus Eigenmitteln. Es werden keine Mittel aus dem Ausland eingesetzt."}`, Present, "inside the EU", "", false},
+	{"sentences that do not say where", "funding.eu", standard, `{"Meddelelse": "Vores økonomi er finansieret via medlemskontingent og partiskat."}`, Unknown, "a reviewer must read them", "", false},
 	{"origin outside the EU", "funding.origin", standard, `{"complianceAndFunding": {"source_of_funds": "third country"}}`, Present, "outside the EU", "", true},
 	{"German: no money from abroad is not flagged", "funding.origin", standard, `{"complianceAndFunding": {"fundingOrigin": "Es fließen keine Zuwendungen aus dem Ausland"}}`, Present, "", "complianceAndFunding.fundingOrigin", false},
 	{"Dutch: private money from outside the EU", "funding.origin", standard, `{"oorsprong_ontvangen_bedragen": "Particulier geld van buiten de EU"}`, Present, "outside the EU", "complianceAndFunding.fundingOrigin", true},

@@ -361,7 +361,44 @@ func (c *checker) origins() []match {
 			out = append(out, match{path: p.path, key: p.key, v: advert.StringValue(p.text)})
 		}
 	}
+	if len(out) > 0 {
+		return out
+	}
+	// sentences that say where the money comes from, under a heading of
+	// several items ("6. Budget / Finanzierung") or of the whole notice
+	for _, p := range c.passages() {
+		if said := c.originSentences(p.text); said != "" {
+			out = append(out, match{path: p.path, key: p.key, v: advert.StringValue(said), sentences: true})
+		}
+	}
 	return out
+}
+
+// originSentences are the clauses of a text that speak of funds and say
+// where they come from: a kind of source ("Mitgliedsbeiträge", "own
+// funds"), public or private, an origin, or inside or outside the EU
+// ("keine Mittel aus dem Ausland").
+func (c *checker) originSentences(t string) string {
+	var out []string
+	for _, cl := range vocab.Clauses(t) {
+		if len(strings.Fields(cl)) < 3 {
+			continue
+		}
+		if funds, _ := c.v.TextSays(cl, "funds"); !funds {
+			continue
+		}
+		source := false
+		for _, concept := range []string{"fundsource", "origin", "public", "private"} {
+			if said, _ := c.v.TextSays(cl, concept); said {
+				source = true
+				break
+			}
+		}
+		if _, side := vocab.ReadEUSide(cl); source || side {
+			out = append(out, strings.TrimSpace(cl))
+		}
+	}
+	return strings.Join(out, "\n")
 }
 
 // wordsOf is the text of a value: a string as it is, an object's or a
@@ -447,11 +484,27 @@ func evalThirdCountry(c *checker, _ Rule) Result {
 	case len(inside) > 0:
 		return Result{Status: Present, Found: inside, Note: "read from the origin of funds: inside the EU"}
 	}
+	if p, ok := c.originFromSentences(); ok && len(ms) == 0 {
+		return Result{Status: Unknown, Found: []string{p},
+			Note: "the origin of funds is read from sentences under a heading that is not the funding's, and they do not " +
+				"say inside or outside the EU; other words there may: a reviewer must read them"}
+	}
 	res := fromMatches(ms)
 	if res.Status == Missing && res.absent {
 		res.Note = "no yes/no member, and the origin of funds does not say"
 	}
 	return res
+}
+
+// originFromSentences reports whether the origin of funds was read only
+// from sentences picked out of a passage, and where.
+func (c *checker) originFromSentences() (string, bool) {
+	for _, m := range c.origins() {
+		if m.sentences {
+			return m.path, true
+		}
+	}
+	return "", false
 }
 
 // unsureNote says which members speak of the EU in words padview cannot

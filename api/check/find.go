@@ -25,6 +25,10 @@ type match struct {
 	v      advert.Value
 	holder advert.Value // the object the member sits in
 	mean   vocab.Meaning
+	// sentences says the value is sentences padview picked from a passage
+	// under a heading it does not read as the item's: other words there
+	// may say more of it
+	sentences bool
 }
 
 // presence sorts what a member holds, from nothing to something.
