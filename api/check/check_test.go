@@ -159,6 +159,11 @@ var ruleCases = []ruleCase{
 	{"text amount with code", "amounts", standard, `{"campaign": {"totalValue": "EUR 12,500.00"}}`, Present, "", "", false},
 	{"currency beside the amount", "amounts", standard, `{"campaign": {"totalValue": 9800, "currency": "EUR"}}`, Present, "", "", false},
 	{"benefits in words", "amounts", standard, `{"complianceAndFunding": {"otherBenefits": "pro bono design work"}}`, Present, "", "", false},
+	// words where an amount belongs: a reference elsewhere is no amount, a
+	// sentence that says none were received is a statement of none
+	{"a reference to price lists", "amounts", standard, `{"complianceAndFunding": {"amountsReceived": "Gemäß den jeweils gültigen Preislisten der beauftragten Anbieter."}}`, Missing, "words and no amount", "", false},
+	{"a benefit that refers elsewhere", "amounts", standard, `{"complianceAndFunding": {"otherBenefits": "According to the rate card of each provider"}}`, Missing, "words and no amount", "", false},
+	{"none received, in a sentence", "amounts", standard, `{"complianceAndFunding": {"amountsReceived": "Keine Zuwendungen erhalten."}}`, DeclaredNone, "none were received", "", false},
 	{"money without currency", "amounts", standard, `{"campaign": {"totalValue": 9800}, "complianceAndFunding": {"amountsReceived": {"amount": 9800, "currency": "EUR"}}}`, Missing, "no currency: campaign.totalValue", "", false},
 	{"numeric string without currency", "amounts", standard, `{"campaign": {"totalValue": "41000"}}`, Missing, "no currency", "", false},
 	{"null currency", "amounts", standard, `{"campaign": {"totalValue": {"amount": "22000", "currency": null}}}`, Missing, "no currency", "", false},

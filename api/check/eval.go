@@ -247,6 +247,9 @@ func evalAmounts(c *checker, r Rule) Result {
 	if res.Status != Present {
 		return res
 	}
+	if words := c.wordsForAmounts(ms); words.Status != "" {
+		return words
+	}
 	var bare []string
 	for _, m := range ms {
 		if presenceOf(m.v) == given {
@@ -258,6 +261,58 @@ func evalAmounts(c *checker, r Rule) Result {
 		return Result{Status: Missing, Found: res.Found, Note: "no currency: " + strings.Join(bare, ", "), absent: true}
 	}
 	return res
+}
+
+// wordsForAmounts reads amount members that hold words and no figure: a
+// sentence saying there is none ("Keine Zuwendungen erhalten") is none, a
+// reference elsewhere ("Gemäß den jeweils gültigen Preislisten") or an
+// amount of money in words is no amount; a benefit in kind may be words.
+// It decides only where every given member is such words; its Status is
+// "" where one holds a figure, a currency or a benefit described.
+func (c *checker) wordsForAmounts(ms []match) Result {
+	var none, words []string
+	for _, m := range ms {
+		if presenceOf(m.v) != given {
+			continue
+		}
+		if m.v.Kind != advert.String || strings.ContainsAny(m.v.Str, "0123456789") {
+			return Result{}
+		}
+		if _, cur := stringMoney(m.v.Str); cur || currencyAffix.MatchString(m.v.Str) {
+			return Result{}
+		}
+		switch {
+		case vocab.SaysNone(m.v.Str):
+			none = append(none, m.path)
+		case c.v.OpensWith(m.v.Str, "reference"):
+			words = append(words, m.path)
+		case m.mean.Kind == vocab.FieldName && m.mean.Type() == vocab.Benefit:
+			return Result{} // a benefit in kind is said in words ("pro bono design work")
+		default:
+			words = append(words, m.path)
+		}
+	}
+	switch {
+	case len(words) > 0:
+		return Result{Status: Missing, Found: words, Note: "words and no amount: " + quoteShort(ms, words)}
+	case len(none) > 0:
+		return Result{Status: DeclaredNone, Found: none, Note: "the answer says none were received"}
+	}
+	return Result{}
+}
+
+// quoteShort quotes the first of the members named, cut short.
+func quoteShort(ms []match, paths []string) string {
+	for _, m := range ms {
+		if m.path == paths[0] {
+			t := m.v.Text()
+			if r := []rune(t); len(r) > 60 {
+				t = string(r[:60]) + "…"
+			}
+			return strconv.Quote(t)
+		}
+	}
+	return ""
 }
 
 // withoutCurrency lists the amounts in v that name no currency: v itself, or

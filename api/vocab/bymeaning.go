@@ -263,6 +263,25 @@ func (v *Vocabulary) TextSays(text, concept string) (said, negated bool) {
 	return said, false
 }
 
+// OpensWith reports whether a text's first words say a concept ("Gemäß
+// den Preislisten" opens with a reference).
+func (v *Vocabulary) OpensWith(text, concept string) bool {
+	l := theLexicon()
+	c, ok := l.byID[concept]
+	if !ok {
+		return false
+	}
+	if len(text) > maxReadText {
+		text = text[:maxReadText]
+	}
+	cls := clauses(text)
+	if len(cls) == 0 {
+		return false
+	}
+	ts := v.wordsOf(cls[0])
+	return len(ts) > 0 && slices.Contains(ts[0].concepts, c)
+}
+
 // maxReadText bounds how much of a value TextSays reads: a notice's
 // paragraph, not a hostile megabyte.
 const maxReadText = 4 << 10

@@ -26,3 +26,21 @@ func TestTextSaysReadsClauses(t *testing.T) {
 		}
 	}
 }
+
+// OpensWith reads a text's first words: a reference to something said
+// elsewhere opens it, or it does not.
+func TestOpensWithReadsTheFirstWords(t *testing.T) {
+	v := Builtin()
+	for text, want := range map[string]bool{
+		"Gemäß den jeweils gültigen Preislisten der Anbieter.": true,
+		"According to the rate card":                           true,
+		"zie bijlage 2":                                        true,
+		"Preislisten gemäß Vertrag":                            false,
+		"pro bono design work":                                 false,
+		"":                                                     false,
+	} {
+		if got := v.OpensWith(text, "reference"); got != want {
+			t.Errorf("OpensWith(%q, reference) = %v, want %v", text, got, want)
+		}
+	}
+}

@@ -183,6 +183,13 @@ func yesNoWord(n string) (yes, ok bool) {
 
 // startsNegated reports whether the normalized text n starts with a
 // negator ("keine", "not", "geen").
+// SaysNone reports whether a value says there is none, as a word ("n/a",
+// "geen") or as a sentence that starts with a negation ("Keine
+// Zuwendungen erhalten", "No amounts received").
+func SaysNone(s string) bool {
+	return IsNone(s) || Builtin().startsNegated(normalizeWords(s))
+}
+
 func (v *Vocabulary) startsNegated(n string) bool {
 	words := strings.Fields(n)
 	class, _ := polarityPhrases().at(words)
