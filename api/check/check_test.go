@@ -137,6 +137,8 @@ var ruleCases = []ruleCase{
 	// period
 	{"period", "period", standard, `{"campaign": {"startDate": "2026-09-01", "endDate": "2026-11-30"}}`, Present, "", "campaign.endDate", false},
 	{"same day, with a time", "period", standard, `{"campaign": {"startDate": "2026-09-01T10:00:00Z", "endDate": "2026-09-01"}}`, Present, "", "", false},
+	{"a period in a line under another heading", "period", standard, `{"Medium und Budget": "• Medium: Plakate\n• Zeitraum: 03.02.–12.02.2026 sowie 24.02.–05.03.2026, Budget 1000 Euro"}`, Present, "2026-02-03 to 2026-03-05", "", false},
+	{"one date in a line is no period", "period", standard, `{"Impressum": "Stand der Seite: 01.12.2025"}`, Missing, "", "", false},
 	{"epoch start", "period", standard, `{"campaign": {"startDate": 1786233600, "endDate": "2026-12-01"}}`, Present, "", "", false},
 	{"end before start", "period", standard, `{"campaign": {"startDate": "2026-09-01", "endDate": "2026-03-15"}}`, Missing, "the end (2026-03-15) is before the start (2026-09-01)", "", false},
 	{"end before start by the hour", "period", standard, `{"campaign": {"startDate": "2026-09-01T10:00:00Z", "endDate": "2026-09-01T09:00:00Z"}}`, Missing, "is before the start", "", false},

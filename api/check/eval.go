@@ -184,6 +184,28 @@ func (c *checker) periodFromText() (Result, bool) {
 		}
 		return Result{Status: Present, Found: []string{m.path}, Note: "read from its words: " + s.text + " to " + e.text}, true
 	}
+	return c.periodInLines()
+}
+
+// periodInLines reads a period from a line of a passage that speaks of
+// it under another heading ("• Zeitraum: 03.02.–12.02.2026" under
+// "Medium und Budget", "i perioden fra 1/9-2025 og frem til …"). A line
+// must give both ends: one date there is a date, not a period.
+func (c *checker) periodInLines() (Result, bool) {
+	for _, p := range c.passages() {
+		for _, line := range strings.Split(p.text, "\n") {
+			if said, neg := c.v.TextSays(line, "period"); !said || neg {
+				continue
+			}
+			s, e, ok := periodInText(line)
+			if !ok || s == e || e.before(s) {
+				continue
+			}
+			return Result{Status: Present, Found: []string{p.path},
+				Note: "read from the words under " + strconv.Quote(p.key) + ": " + s.text + " to " + e.text +
+					"; uncertain: the answer has no member for it as such"}, true
+		}
+	}
 	return Result{}, false
 }
 

@@ -21,13 +21,14 @@ func periodInText(s string) (start, end instant, ok bool) {
 		s = s[:maxReadPeriod]
 	}
 	var dates []instant
-	for _, piece := range periodPieces(s) {
+	pieces := withYears(periodPieces(s))
+	for _, piece := range pieces {
 		if in, ok := dateIn(piece, len(dates) > 0); ok {
 			dates = append(dates, in)
 		}
 	}
 	switch {
-	case len(dates) == 1 && len(periodPieces(s)) == 1:
+	case len(dates) == 1 && len(pieces) == 1:
 		return dates[0], dates[0], true // one day: a printed insert, an issue of a paper
 	case len(dates) < 2:
 		return instant{}, instant{}, false
@@ -51,6 +52,31 @@ func periodPieces(s string) []string {
 
 var digitDate = regexp.MustCompile(`\d{1,4}[./-]\d{1,2}[./-]\d{2,4}`)
 
+// dayMonth is a day and a month without a year at the end of a piece
+// ("03.02." of "03.02.–12.02.2026"), yearOf the year of a date.
+var (
+	dayMonth = regexp.MustCompile(`\b(\d{1,2})\.(\d{1,2})\.?$`)
+	yearOf   = regexp.MustCompile(`\d{1,2}[./-]\d{1,2}[./-](\d{4})\b`)
+)
+
+// withYears gives a day and month written without a year the year of
+// the date after it: "03.02.–12.02.2026" is 3 February 2026.
+func withYears(pieces []string) []string {
+	for i := 0; i+1 < len(pieces); i++ {
+		dm := dayMonth.FindStringSubmatch(strings.TrimSpace(pieces[i]))
+		y := yearOf.FindStringSubmatch(pieces[i+1])
+		if dm != nil && y != nil {
+			pieces[i] = strings.TrimSpace(pieces[i])
+			pieces[i] = pieces[i][:len(pieces[i])-len(dm[0])] + dm[1] + "." + dm[2] + "." + y[1]
+		}
+	}
+	return pieces
+}
+
+// nordicDate is a day and month before a dash and the year ("1/9-2025",
+// as Danish and Norwegian write it): always the day first.
+var nordicDate = regexp.MustCompile(`^(\d{1,2})/(\d{1,2})-(\d{4})$`)
+
 // dateIn finds a date in one piece of a period's text: a whole date
 // ReadDate reads, a date written with digits inside it, or a month and a
 // year (its first day for a start, its last for an end).
@@ -60,6 +86,7 @@ func dateIn(piece string, isEnd bool) (instant, bool) {
 		return in, true
 	}
 	if m := digitDate.FindString(piece); m != "" {
+		m = nordicDate.ReplaceAllString(m, "$1.$2.$3")
 		if in, ok := instantOf(advert.StringValue(m)); ok {
 			return in, true
 		}
