@@ -228,6 +228,13 @@ var ruleCases = []ruleCase{
 	// election
 	{"election", "election", standard, `{"complianceAndFunding": {"linkedElection": "Referendum on Water"}}`, Present, "", "", false},
 	{"referendum", "election", standard, `{"basicInformation": {"Referendum": "Measure 4"}}`, Present, "", "", false},
+	// a member for the election that names none (a general theme, a
+	// party's short name) cannot say whether one is linked
+	{"a theme that names no election", "election", standard, `{"complianceAndFunding": {"linkedElection": "Algemeen - beleid en maatschappelijke thema's"}}`, Unknown, "a reviewer must read", "", false},
+	{"its date follows", "election.date", standard, `{"complianceAndFunding": {"linkedElection": "SPOE NOE"}}`, Unknown, "whether an election is linked", "", false},
+	// the number of the regulation every notice cites is no year
+	{"an act's number is no year", "election", standard, `{"Herkunft": "Mittel aus gezielter Wahlspende, erhalten vor Inkrafttreten der EU-V 2024-900."}`, Missing, "none is named", "", false},
+	{"an election with its year", "election", standard, `{"Art der Werbung": "Werbung zur Kommunalwahl 2026"}`, Present, "", "", false},
 	{"no election declared", "election", standard, `{"complianceAndFunding": {"linkedElection": null}}`, DeclaredNone, "", "", false},
 	{"no election member", "election", standard, `{"complianceAndFunding": {}}`, NotApplicable, "no election", "", false},
 	{"an election named in a notice's words", "election", standard, `{"Art der Werbung": "Plakate im Zusammenhang mit der Kommunalwahl 2026"}`, Present, "read from the words", "", false},

@@ -147,6 +147,19 @@ func evalPeriod(c *checker, _ Rule) Result {
 // general does not.
 var yearIn = regexp.MustCompile(`\b(19|20)\d\d\b`)
 
+// hasYear reports whether a text holds a year: not the number of an act
+// ("Verordnung 2024/900", "EU-V 2024-900"), which every notice cites.
+func hasYear(s string) bool {
+	for _, loc := range yearIn.FindAllStringIndex(s, -1) {
+		rest := s[loc[1]:]
+		if len(rest) >= 2 && (rest[0] == '/' || rest[0] == '-') && rest[1] >= '0' && rest[1] <= '9' {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
 // dateInWords finds a whole date in a text's words ("am 08.03.2026").
 func dateInWords(text string) (instant, bool) {
 	for _, clause := range strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ';' || r == '\n' }) {
@@ -625,6 +638,8 @@ func evalElectionDate(c *checker, r Rule) Result {
 	}
 	switch e := evalElection(c, Rule{Fields: []string{"complianceAndFunding.linkedElection"}}); {
 	case res.Status != Missing || !res.absent:
+	case e.Status == Unknown:
+		return Result{Status: Unknown, Found: e.Found, Note: "whether an election is linked is unknown: " + e.Note}
 	case e.Status == NotApplicable:
 		return Result{Status: NotApplicable, Note: "no election or referendum is named", absent: e.absent}
 	case e.Status == Present && len(e.Found) == 1 && strings.Contains(e.Note, "read from the words"):
@@ -653,17 +668,24 @@ func evalElectionDate(c *checker, r Rule) Result {
 // the words of a notice may ("im Zusammenhang mit der Kommunalwahl").
 func evalElection(c *checker, r Rule) Result {
 	res := evalField(c, r)
+	if res.Status == Present {
+		if p, ok := c.namesNoElection(r.Fields); ok {
+			return Result{Status: Unknown, Found: []string{p},
+				Note: "the member for the election holds words that name no election, referendum or legislative " +
+					"process padview can read, and no year or date: a reviewer must read " + p}
+		}
+	}
 	if res.Status == Missing && res.weak {
 		return Result{Status: NotApplicable, Found: res.Found, Note: "sent empty: no election or referendum is named", absent: true}
 	}
 	if res.Status != Missing || !res.absent {
 		return res
 	}
-	if p, ok := c.saidIn("election", false, func(p passage) bool { return !yearIn.MatchString(p.text) }); ok {
+	if p, ok := c.saidIn("election", false, func(p passage) bool { return !hasYear(p.text) }); ok {
 		return fromWords(Present, p, "an election is named")
 	}
 	for _, p := range c.passages() { // a heading that names it ("Transparenzbekanntmachung zur Kommunalwahl 2026")
-		if said, neg := c.v.TextSays(p.key, "election"); said && !neg && yearIn.MatchString(p.key) {
+		if said, neg := c.v.TextSays(p.key, "election"); said && !neg && hasYear(p.key) {
 			return Result{Status: Present, Found: []string{p.path},
 				Note: "an election is named in the heading " + strconv.Quote(p.key) + "; uncertain: the answer has no member for it as such"}
 		}
@@ -676,12 +698,49 @@ func evalElection(c *checker, r Rule) Result {
 		"the template asks for one only where the advertisement is linked to one", absent: true}
 }
 
+// namesNoElection reports whether every election member given is words
+// that name none: no word of an election, referendum or legislative
+// process, no year, no date ("Algemeen - beleid en maatschappelijke
+// thema's", a party's short name). It returns the first such member.
+func (c *checker) namesNoElection(fields []string) (string, bool) {
+	first := ""
+	for _, m := range c.inGroups(fields) {
+		if presenceOf(m.v) != given {
+			continue
+		}
+		if m.v.Kind != advert.String || len(strings.Fields(m.v.Str)) < 2 {
+			return "", false
+		}
+		if m.mean.Field != nil && m.key != m.mean.Field.Name {
+			// a name of its own that says what it holds ("Referendum":
+			// "Measure 4") names the vote
+			if said, _ := c.v.TextSays(m.key, "election"); said {
+				return "", false
+			}
+		}
+		if said, _ := c.v.TextSays(m.v.Str, "election"); said || hasYear(m.v.Str) {
+			return "", false
+		}
+		if _, ok := dateInWords(m.v.Str); ok {
+			return "", false
+		}
+		if first == "" {
+			first = m.path
+		}
+	}
+	return first, first != ""
+}
+
 func evalElectionInformation(c *checker, r Rule) Result {
 	res := evalField(c, r)
 	if res.Status != Missing || !res.absent {
 		return res
 	}
 	switch e := evalElection(c, Rule{Fields: []string{"complianceAndFunding.linkedElection"}}); {
+	case e.Status == Unknown:
+		return Result{Status: Unknown, Found: e.Found, Note: "whether an election is linked is unknown: " + e.Note}
+	case e.Status == Missing && e.weak:
+		return Result{Status: Missing, Found: e.Found, Note: e.Note + "; no official information on taking part is given"}
 	case e.Status == DeclaredNone, e.Status == Missing && !e.absent:
 		return Result{Status: NotApplicable, Found: e.Found, Note: "no election or referendum is linked"}
 	case e.Status == Present:
