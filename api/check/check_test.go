@@ -177,6 +177,9 @@ var ruleCases = []ruleCase{
 	{"no amounts", "amounts", standard, `{"campaign": {"name": "X"}}`, Missing, "not in this response", "", false},
 
 	// funding.origin
+	// a notice's sentence on its amounts that says how they were made up
+	{"a method in a sentence on amounts", "calculation", standard, `{"Mittelverwendung": "Rund 4.000 Euro für Wahlwerbung.\nDie Beträge stellen gerundete Gesamtkosten dar."}`, Present, "the method is stated", "", false},
+	{"amounts without a method", "calculation", standard, `{"Mittelverwendung": "Rund 4.000 Euro für Wahlwerbung, vor allem für Plakate."}`, Missing, "", "", false},
 	{"origin", "funding.origin", standard, `{"complianceAndFunding": {"fundingOrigin": "private, within the EU"}}`, Present, "", "", false},
 	// a heading of several items: the sentences on where the money comes
 	// from are the origin, the amount's are not
@@ -534,7 +537,7 @@ func TestCompleteAndIncomplete(t *testing.T) {
 	}
 	// With members padview does not recognise, a rule that finds nothing is
 	// unknown: the notice is undetermined, never incomplete for it.
-	rep = Check(doc(t, full, strings.Replace(complete, `"calculationMethod": "invoiced cost",`, `"berekeningswijze_xq": "invoiced cost",`, 1)))
+	rep = Check(doc(t, full, strings.Replace(complete, `"calculationMethod": "invoiced cost",`, `"berekeningswijze_xq": "model Q7",`, 1)))
 	if r := result(t, rep, "calculation"); r.Status != Unknown || rep.Outcome() != Undetermined ||
 		rep.Verdict() != "undetermined: the calculation method was not recognised" {
 		t.Errorf("unknown calculation: %s (%s); %s %q", r.Status, r.Note, rep.Outcome(), rep.Verdict())

@@ -213,3 +213,26 @@ func (c *checker) saysNotice(t string) bool {
 	}
 	return false
 }
+
+// evalCalculation is the plain reading; where no member gives the method,
+// a notice's sentence on its amounts may ("Die Beträge stellen gerundete
+// Gesamtkosten dar": rounded total costs).
+func evalCalculation(c *checker, r Rule) Result {
+	res := evalField(c, r)
+	if res.Status != Missing || !res.absent {
+		return res
+	}
+	for _, p := range c.passages() {
+		for _, cl := range vocab.Clauses(p.text) {
+			if amounts, _ := c.v.TextSays(cl, "amount"); !amounts {
+				continue
+			}
+			for _, how := range []string{"calculation", "method", "costbasis"} {
+				if said, neg := c.v.TextSays(cl, how); said && !neg {
+					return fromWords(Present, p, "the method is stated: "+strconv.Quote(strings.TrimSpace(cl)))
+				}
+			}
+		}
+	}
+	return res
+}

@@ -230,7 +230,7 @@ var Rules = withAnnexLabels([]Rule{
 		Basis:  reg + "Art. 12(1)(f): the methodology used to calculate the amounts and values" + tmpl + "8",
 		About:  "The methodology used to calculate the amounts and values.",
 		Fields: []string{"complianceAndFunding.calculationMethodology"},
-		eval:   evalField,
+		eval:   evalCalculation,
 	},
 	{
 		ID: "election", Label: "Linked election or referendum", Noun: "the linked election", Annex: 9,
