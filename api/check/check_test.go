@@ -317,6 +317,8 @@ var ruleCases = []ruleCase{
 
 	// targeting.details and targeting.rights
 	{"Dutch techniques: kinds, not details", "targeting.details", full, `{"gebruikte_targeting_techniek": "geografisch,contextueel"}`, Missing, "only the kinds of technique", "targeting.techniquesUsed", false},
+	{"Dutch other, with its words", "targeting.details", full, `{"gebruikte_targeting_techniek": "geografisch,anders:,woningbezitters"}`, Present, "woningbezitters", "targeting.techniquesUsed", false},
+	{"Dutch other, without words", "targeting.details", full, `{"gebruikte_targeting_techniek": "anders:"}`, Missing, "only the kinds of technique", "", false},
 	{"Dutch none", "targeting.details", full, `{"gebruikte_targeting_techniek": "geen"}`, NotApplicable, "no targeting", "", false},
 	{"details listed", "targeting.details", full, `{"targeting": {"techniquesUsed": true, "personalDataCategories": ["age"]}}`, Present, "", "", false},
 	{"used, no details", "targeting.details", full, `{"targeting": {"techniquesUsed": true}}`, Missing, "", "", false},

@@ -81,12 +81,40 @@ func evalTargetingDetail(c *checker, r Rule) Result {
 		return res
 	}
 	for _, m := range c.inGroups([]string{"targeting.techniquesUsed"}) {
+		if detail, ok := c.otherTechnique(m.v); ok {
+			return Result{Status: Present, Found: []string{m.path},
+				Note: "read from the words after the other technique: " + strconv.Quote(detail) + "; uncertain"}
+		}
+	}
+	for _, m := range c.inGroups([]string{"targeting.techniquesUsed"}) {
 		if presenceOf(m.v) == given && (m.v.Kind == advert.String || m.v.Kind == advert.Array) {
 			return Result{Status: Missing, Found: []string{m.path},
 				Note: "only the kinds of technique are named, not the recipient groups, parameters or personal data used", weak: true}
 		}
 	}
 	return res
+}
+
+// otherTechnique reads the free text a list of techniques gives after its
+// "other" choice ("anders:,woningbezitte", "Other: homeowners"): it says
+// what the targeting aimed at, which the kinds alone do not.
+func (c *checker) otherTechnique(v advert.Value) (string, bool) {
+	t := wordsOf(v)
+	label, rest, ok := strings.Cut(t, ":")
+	if !ok || len(strings.Fields(label)) > 3 {
+		return "", false
+	}
+	if other, neg := c.v.TextSays(label, "other"); !other || neg {
+		return "", false
+	}
+	rest = strings.Trim(rest, " ,;\n\t")
+	if rest == "" || vocab.SaysNone(rest) {
+		return "", false
+	}
+	if r := []rune(rest); len(r) > 60 {
+		rest = string(r[:60]) + "…"
+	}
+	return rest, true
 }
 
 // periodEnds are the start and the end of the period: members that mean
