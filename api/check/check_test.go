@@ -76,6 +76,11 @@ var ruleCases = []ruleCase{
 	// sponsor.email
 	{"advertiser email", "sponsor.email", full, `{"advertiser": {"email": "a@b.example"}}`, Present, "", "advertiser.email", false},
 	{"email of every sponsor", "sponsor.email", full, `{"advertiser": {"companyName": "R"}, "sponsors": [{"name": "A", "emailAddress": "a@x.example"}, {"name": "B", "e-mail": "b@x.example"}]}`, Present, "", "sponsors[].email", false},
+	// the sponsor's own notice: an address its words give is the sponsor's;
+	// elsewhere, or beside a second party, it is not read as one
+	{"email in an own notice's words", "sponsor.email", full, `{"Transparenzbekanntmachung": "nach der Verordnung (EU) 2024/900.", "Sponsor": "Ortsverein Nordufer", "Kontakt": "Fragen: E-Mail: info@nordufer.example"}`, Present, "the sponsor's own notice", "", false},
+	{"email in words, not a notice", "sponsor.email", full, `{"Sponsor": "Ortsverein Nordufer", "Kontakt": "E-Mail: info@nordufer.example"}`, Missing, "", "", false},
+	{"email of two parties' notice", "sponsor.email", full, `{"Transparenzbekanntmachung": "nach der Verordnung (EU) 2024/900.", "sponsors": [{"name": "A"}, {"name": "B"}], "Kontakt": "E-Mail: info@nordufer.example"}`, Missing, "", "", false},
 	{"email in standard view", "sponsor.email", standard, `{"advertiser": {"companyName": "R", "city": "Northbank"}}`, NotInView, "the full view shows it", "", false},
 	{"email in a standard answer is present", "sponsor.email", standard, `{"opdrachtgever_naam_organisatie": "P", "opdrachtgever_mailadres": "info@p.example"}`, Present, "", "advertiser.email", false},
 	{"contactEmail is an email", "sponsor.email", full, `{"sponsors": [{"name": "A", "contactEmail": "a@x.example"}]}`, Present, "", "sponsors[].email", false},

@@ -2,7 +2,9 @@ package check
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -491,4 +493,45 @@ func (c *checker) flatRoleFields(role string, set map[*vocab.Field]bool) []match
 		}
 	}
 	return out
+}
+
+// evalSponsorEmail reads the sponsor's email; where no party gives one and
+// the answer is the sponsor's own notice, naming no other party, an
+// address its words give ("Kontakt": "E-Mail: info@…", the address to
+// report a notice to) is how the sponsor is reached: uncertain, and said
+// so.
+func evalSponsorEmail(c *checker, r Rule) Result {
+	res := c.partyResult(r, false)
+	parties := len(c.d.Sponsors)
+	if presenceOf(c.d.Advertiser) == given {
+		parties++
+	}
+	if res.Status != Missing || parties != 1 || !c.ownNotice() {
+		return res
+	}
+	for _, p := range c.passages() {
+		if p.mean.Group == vocab.Payer || p.mean.Group == vocab.ControllingEntity ||
+			strings.Contains(p.path, "."+vocab.Payer+".") || strings.Contains(p.path, "."+vocab.ControllingEntity+".") {
+			continue // another party's
+		}
+		if addr := emailIn.FindString(p.text); addr != "" {
+			return Result{Status: Present, Found: []string{p.path},
+				Note: "read from the words under " + strconv.Quote(p.key) + ": the answer is the sponsor's own notice; " +
+					"uncertain: the address may be a person's who speaks for it"}
+		}
+	}
+	return res
+}
+
+// emailIn finds an email address in a text.
+var emailIn = regexp.MustCompile(`[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.\p{L}{2,}`)
+
+// ownNotice reports whether the answer is itself a transparency notice,
+// as its source or its words say: the sponsor's own page.
+func (c *checker) ownNotice() bool {
+	if c.d.SelfNotice != "" {
+		return true
+	}
+	_, ok := c.selfNotice()
+	return ok
 }

@@ -100,7 +100,7 @@ var Rules = withAnnexLabels([]Rule{
 		Basis:  reg + "Art. 12(1)(a): the sponsor's email address" + tmpl + "1" + unverifiedNumber,
 		About:  "A contact email of the sponsor. Personal data: only the full view carries it.",
 		Fields: partyFields("email"),
-		eval:   evalParty(false),
+		eval:   evalSponsorEmail,
 	},
 	{
 		ID: "sponsor.address", Label: "Sponsor postal address", Noun: "the sponsor postal address", Annex: 1,
