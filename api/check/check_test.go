@@ -239,6 +239,8 @@ var ruleCases = []ruleCase{
 	// a member for the election that names none (a general theme, a
 	// party's short name) cannot say whether one is linked
 	{"a theme that names no election", "election", standard, `{"complianceAndFunding": {"linkedElection": "Algemeen - beleid en maatschappelijke thema's"}}`, Unknown, "a reviewer must read", "", false},
+	{"a body elected to", "election", standard, `{"complianceAndFunding": {"linkedElection": "Europees Parlement"}}`, Present, "", "", false},
+	{"a plebiscite", "election", standard, `{"complianceAndFunding": {"linkedElection": "Liffeyside Plebiscite on Bridge Use"}}`, Present, "", "", false},
 	{"its date follows", "election.date", standard, `{"complianceAndFunding": {"linkedElection": "SPOE NOE"}}`, Unknown, "whether an election is linked", "", false},
 	// the number of the regulation every notice cites is no year
 	{"an act's number is no year", "election", standard, `{"Herkunft": "Mittel aus gezielter Wahlspende, erhalten vor Inkrafttreten der EU-V 2024-900."}`, Missing, "none is named", "", false},

@@ -700,7 +700,7 @@ func evalElection(c *checker, r Rule) Result {
 		if p, ok := c.namesNoElection(r.Fields); ok {
 			return Result{Status: Unknown, Found: []string{p},
 				Note: "the member for the election holds words that name no election, referendum or legislative " +
-					"process padview can read, and no year or date: a reviewer must read " + p}
+					"process padview can read, and no year or date: a reviewer must read it"}
 		}
 	}
 	if res.Status == Missing && res.weak {
@@ -747,6 +747,9 @@ func (c *checker) namesNoElection(fields []string) (string, bool) {
 			}
 		}
 		if said, _ := c.v.TextSays(m.v.Str, "election"); said || hasYear(m.v.Str) {
+			return "", false
+		}
+		if body, _ := c.v.TextSays(m.v.Str, "assembly"); body { // "Europees Parlement"
 			return "", false
 		}
 		if _, ok := dateInWords(m.v.Str); ok {
