@@ -274,3 +274,57 @@ func TestPlainDecimal(t *testing.T) {
 		t.Error("a 65-digit amount written out")
 	}
 }
+
+// A user's [fields] lines to the two ends of an amount: the members are
+// joined into one range, with the currency their names give.
+func TestRangeFromAUsersLines(t *testing.T) {
+	v, err := vocab.Builtin().With([]vocab.Mapping{
+		{Name: "uitg_lo_eur", Path: "complianceAndFunding.amountsReceived.lowerBound"},
+		{Name: "uitg_hi_eur", Path: "complianceAndFunding.amountsReceived.upperBound"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := NormalizeWith([]byte(`{"uitg_lo_eur":"100","uitg_hi_eur":"499"}`), "X", Full, v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := d.ComplianceAndFunding.Text(); got != `{"amountsReceived":{"lowerBound":"100","upperBound":"499","currency":"EUR"}}` {
+		t.Errorf("complianceAndFunding: %s", got)
+	}
+	if d.Unrecognised != 0 {
+		t.Errorf("%d unrecognised", d.Unrecognised)
+	}
+	for _, bad := range []vocab.Mapping{
+		{Name: "x_lo", Path: "campaign.startDate.lowerBound"}, // not an amount
+		{Name: "x_*", Path: "payer.*.lowerBound"},             // a prefix
+	} {
+		if _, err := vocab.Builtin().With([]vocab.Mapping{bad}); err == nil {
+			t.Errorf("%s = %s: no error", bad.Name, bad.Path)
+		}
+	}
+}
+
+// A user's [fields] line from a member holding a party as one text block
+// to a party: the block is read into the party's fields.
+func TestPartyTextFromAUsersLine(t *testing.T) {
+	for _, party := range []string{"advertiser", "payer", "controllingEntity"} {
+		v, err := vocab.Builtin().With([]vocab.Mapping{{Name: "blok_a", Path: party}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := NormalizeWith([]byte(`{"blok_a":"Verein Nordufer e.V.\nAmselweg 3\n12345 Nordstadt\ninfo@nordufer.example"}`), "X", Full, v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := d.Advertiser.Text()
+		if party != "advertiser" {
+			got = d.ComplianceAndFunding.Text()
+		}
+		for _, want := range []string{`"streetAddress":"Amselweg 3"`, `"email":"info@nordufer.example"`, `"postalCode":"12345"`} {
+			if !strings.Contains(got, want) {
+				t.Errorf("%s: %s lacks %s", party, got, want)
+			}
+		}
+	}
+}

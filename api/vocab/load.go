@@ -82,6 +82,7 @@ type entry struct {
 	by       string // the vocabulary that gave it
 	spelling string // as the data writes it
 	override bool   // a name for the top level only, which stands over the groups' names
+	part     string // for a user's line to "….lowerBound" or "….upperBound": the end of a range it is
 }
 
 // affix is a prefix or a word with what it stands for.

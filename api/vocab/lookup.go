@@ -19,10 +19,31 @@ func (v *Vocabulary) Lookup(scope, key string) Meaning {
 	}
 	m := v.lookup(s, Fold(key))
 	if m.Kind == Unknown {
+		m = v.rangeOf(scope, key)
+	}
+	if m.Kind == Unknown {
 		m = v.byWords(s, key)
 	}
 	v.cache.put(s, key, m)
 	return m
+}
+
+// rangeOf reads the name padview gives a range it joined from two
+// members ("lo/hi", see advert's joinRanges): the field both ends belong
+// to, where the names on either side of the slash are its lower and upper
+// end.
+func (v *Vocabulary) rangeOf(scope, key string) Meaning {
+	lo, hi, ok := strings.Cut(key, "/")
+	if !ok || lo == "" || hi == "" {
+		return Meaning{}
+	}
+	a, b := v.Lookup(scope, lo), v.Lookup(scope, hi)
+	if a.Kind != FieldName || b.Kind != FieldName || a.Part != "lower" || b.Part != "upper" ||
+		a.Field != b.Field || a.Group != b.Group {
+		return Meaning{}
+	}
+	return Meaning{Kind: FieldName, Group: a.Group, Field: a.Field, Currency: a.Currency,
+		By: a.By + "; " + b.By, spelling: a.spelling}
 }
 
 // TableOf is the table of names a scope reads: every party reads the
@@ -73,7 +94,11 @@ func (v *Vocabulary) exact(scope, f string) (Meaning, bool) {
 		}
 	}
 	if e, ok := v.names[scope][f]; ok {
-		return Meaning{Kind: FieldName, Group: e.group, Field: e.field, By: e.by, spelling: e.spelling}, true
+		m := Meaning{Kind: FieldName, Group: e.group, Field: e.field, By: e.by, spelling: e.spelling, Part: e.part}
+		if e.part != "" {
+			m.Currency = v.CurrencyWord(e.spelling) // "spend_min_eur": the name gives the range's currency
+		}
+		return m, true
 	}
 	return Meaning{}, false
 }

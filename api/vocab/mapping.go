@@ -79,6 +79,10 @@ func (v *Vocabulary) add(m Mapping) error {
 		return fail("no such group")
 	}
 	by := "your [fields]: " + m.Name
+	field, part := rangeEnd(field)
+	if part != "" && (prefix || field == "" || field == "*") {
+		return fail("only a name maps to an end of a range, as " + group + ".FIELD.lowerBound or .upperBound")
+	}
 	switch {
 	case prefix:
 		return v.addPrefix(affix{folded: f, spelling: base, to: group, by: by}, field, fail)
@@ -88,7 +92,22 @@ func (v *Vocabulary) add(m Mapping) error {
 		v.groups[f] = entry{group: group, by: by, spelling: m.Name}
 		return nil
 	}
-	return v.addField(f, group, field, by, m.Name, fail)
+	return v.addField(f, group, field, part, by, m.Name, fail)
+}
+
+// rangeEnd reads a path to one end of a range of amounts that a service
+// splits over two members: "complianceAndFunding.amountsReceived.lowerBound"
+// is the lower end of amountsReceived, which padview joins with the
+// member mapped to its upperBound into one range, as it joins
+// "Spend_Range_Min_EUR" and "Spend_Range_Max_EUR" by their words.
+func rangeEnd(field string) (string, string) {
+	if base, ok := strings.CutSuffix(field, ".lowerBound"); ok {
+		return base, "lower"
+	}
+	if base, ok := strings.CutSuffix(field, ".upperBound"); ok {
+		return base, "upper"
+	}
+	return field, ""
 }
 
 // addPrefix enters a name ending in *: for a party, whatever follows is
@@ -113,7 +132,7 @@ func (v *Vocabulary) addPrefix(a affix, field string, fail func(string) error) e
 // addField enters a name for a field: a party's field for every party and,
 // for a role, at the top level; a group's field in the group and at the
 // top level.
-func (v *Vocabulary) addField(f, group, field, by, spelling string, fail func(string) error) error {
+func (v *Vocabulary) addField(f, group, field, part, by, spelling string, fail func(string) error) error {
 	scope := group
 	if IsParty(group) {
 		scope = party
@@ -122,11 +141,14 @@ func (v *Vocabulary) addField(f, group, field, by, spelling string, fail func(st
 	if !ok {
 		return fail("no field " + field + " in " + group)
 	}
+	if part != "" && fd.Type != Money {
+		return fail(group + "." + field + " is not an amount of money: only an amount has a range's ends")
+	}
 	put := func(s, g string) {
 		if v.names[s] == nil {
 			v.names[s] = map[string]entry{}
 		}
-		v.names[s][f] = entry{field: fd, group: g, by: by, spelling: spelling, override: true}
+		v.names[s][f] = entry{field: fd, group: g, by: by, spelling: spelling, override: true, part: part}
 	}
 	switch {
 	case scope == party:
@@ -146,7 +168,8 @@ func (v *Vocabulary) addField(f, group, field, by, spelling string, fail func(st
 func (v *Vocabulary) PathsHelp() string {
 	var b strings.Builder
 	b.WriteString("a group (" + strings.Join(append(slices.Clone(partyGroups), objectGroups...), ", ") + "), ")
-	b.WriteString("a group followed by .* for a name ending in *, or a field: ")
+	b.WriteString("a group followed by .* for a name ending in *, an amount followed by .lowerBound or .upperBound for " +
+		"one end of a range, or a field: ")
 	byGroup := map[string][]string{}
 	for _, f := range v.order {
 		byGroup[f.Group] = append(byGroup[f.Group], f.Name)
