@@ -76,7 +76,7 @@ a file it will not write) and 1 when the file could not be written.`,
 		Example: `  padview fields TN2026
   padview fields --json AB12CD | jq '.members[] | select(.recognised | not)'
   padview --profile partner fields --write AB12CD`,
-		Args: paidArgs{stdin: true, list: listFlag, example: "TN2026"}.check,
+		Args: paidArgs{stdin: true, list: listFlag, file: fileFlag, example: "TN2026"}.check,
 		RunE: func(c *cobra.Command, args []string) error {
 			if err := checkFieldsWrite(c, env, rf, f, args); err != nil {
 				return err

@@ -85,7 +85,7 @@ not found, 4 token missing or rejected, 5 gave up on rate limiting.`,
   padview get --full --accept-personal-data AB12CD
   padview get -v AB12CD
   padview --demo get AB12CD`,
-		Args: paidArgs{stdin: true, list: listFlag, example: "AB12CD"}.check,
+		Args: paidArgs{stdin: true, list: listFlag, file: fileFlag, example: "AB12CD"}.check,
 		RunE: func(c *cobra.Command, args []string) error {
 			chosen := 0
 			for _, name := range []string{"json", "raw", "format"} {
@@ -122,6 +122,8 @@ type result struct {
 	// order: the document was dropped, and is made again from ex.Body for
 	// this PAID when it is printed.
 	reread string
+	// file, for an answer read from a file (--file), is that file.
+	file *export.FileOrigin
 }
 
 func runGet(ctx context.Context, env *Env, rf *rootFlags, f getFlags, args []string) error {
@@ -158,8 +160,7 @@ func (g *getOutput) ready(s Settings, access *audit.Log) error {
 // exportItem is a result as the export stream takes it: the document with
 // where it came from.
 func (g *getOutput) exportItem(w *batchWriter, r result) export.Item {
-	from := export.NewProvenance(r.ex, check.Check(r.doc), g.env.Version.Plain())
-	from.Demo = w.About.Demo
+	from := provenanceOf(r, check.Check(r.doc), g.env.Version.Plain(), w.About.Demo)
 	return export.Item{Doc: r.doc, From: from}
 }
 
@@ -187,7 +188,10 @@ func (g *getOutput) show(w *batchWriter, r result) (int, error) {
 		fmt.Fprintln(w.Out)
 	}
 	g.printed = true
-	if g.mask {
+	if r.file != nil {
+		fmt.Fprintln(w.Out, fromFileLine(r.file))
+	}
+	if g.mask || r.doc.Masked {
 		fmt.Fprintln(w.Out, "MASKED · personal data hidden for screen sharing")
 	}
 	writeText(w.Out, r.doc)

@@ -268,3 +268,42 @@ func TestIdentifierIsCleaned(t *testing.T) {
 		t.Errorf("PAID = %q", as[0].PAID)
 	}
 }
+
+// TestPadviewsOwnJSONReadsAsTheAnswer: a saved `padview get --json` (an
+// export, provenance and all) reads as the answer it was made of: what
+// padview added is no member of the advertisement.
+func TestPadviewsOwnJSONReadsAsTheAnswer(t *testing.T) {
+	saved := `{"paid":"AB12CD","view":"standard","advertiser":{"companyName":"Riverside Civic Alliance"},` +
+		`"other":{"adArchiveUrl":"https://archive.example/ab12cd"},"warnings":[],` +
+		`"provenance":{"fetchedAt":"2026-10-02T09:30:00Z","host":"partner.example","view":"standard"}}`
+	_, as, err := readAll(t, write(t, "saved.json", saved), nil, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := as[0].Doc
+	if d.PAID != "AB12CD" || d.ComplianceAndFunding.Kind != advert.Absent && strings.Contains(string(d.ComplianceAndFunding.AppendJSON(nil)), "provenance") {
+		t.Errorf("provenance read as a member: %s", d.ComplianceAndFunding.AppendJSON(nil))
+	}
+	other := string(d.Other.AppendJSON(nil))
+	if strings.Contains(other, "warnings") || strings.Contains(other, `"view"`) || !strings.Contains(other, "adArchiveUrl") {
+		t.Errorf("other = %s", other)
+	}
+}
+
+func TestFullViewOnly(t *testing.T) {
+	_, as, err := readAll(t, write(t, "a.jsonl", oneAnswer+"\n"+
+		`{"paid":"XK9P2M","advertiser":{"firstName":"Maren","lastName":"Holt"},"legalAndMetadata":{"complaintsEmail":"complaints@riverside.example"}}`), nil, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !FullViewOnly(as[0].Doc) {
+		t.Error("an advertiser's email in a standard-view file is not called full-view data")
+	}
+	if FullViewOnly(as[1].Doc) {
+		t.Error("names and a complaints address, which the standard view carries, called full-view data")
+	}
+	as[0].Doc.View = advert.Full
+	if FullViewOnly(as[0].Doc) {
+		t.Error("a full-view file's data called closed")
+	}
+}

@@ -413,3 +413,22 @@ func (o *offsetReader) lineAt(at int64) int {
 	o.breaks = o.breaks[k:]
 	return o.dropped + 1
 }
+
+// FullViewOnly says whether d, read from a file that is not said to be of
+// the full view, holds what only the full view carries: the emails, phone
+// numbers and addresses of advertisers, sponsors and controllers (the
+// partner interface's definition of the two views). A file opens those
+// only as the full view, after the data-protection confirmation; until
+// then they are masked.
+func FullViewOnly(d *advert.Document) bool {
+	if d == nil || d.View == advert.Full {
+		return false
+	}
+	for _, c := range text.PersonalCategoriesIn(d, advert.GroupAdvertiser, advert.GroupSponsors, advert.GroupControllers) {
+		switch c {
+		case text.CategoryEmail, text.CategoryPhone, text.CategoryAddress:
+			return true
+		}
+	}
+	return false
+}

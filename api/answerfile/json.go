@@ -59,7 +59,7 @@ func (r *Reader) jsonReader() func() (Answer, error) {
 		if int64(len(v)) > r.max {
 			return Answer{}, r.tooLarge(line)
 		}
-		return r.document(bytes.Clone(v), line), nil
+		return r.document(unexport(bytes.Clone(v)), line), nil
 	}
 }
 
