@@ -19,6 +19,7 @@ import (
 	"github.com/padview/padview/api/check"
 	"github.com/padview/padview/api/export"
 	"github.com/padview/padview/api/text"
+	"github.com/padview/padview/ui"
 )
 
 // fileFlags read answers from files instead of the service: --file PATH
@@ -346,4 +347,69 @@ func answerFor(fr *answerfile.Reader, want string) (result, error) {
 		return result{}, usagef("%s holds %s and none with the PAID %s: save the one to compare in a file of its own", src.Name, text.Plural(n, "answer", "answers"), want)
 	}
 	return result{}, usagef("%s holds %s: diff compares one answer a file", src.Name, text.Plural(n, "answer", "answers"))
+}
+
+// maxTUIAnswers bounds the answers the TUI opens of its files: it holds
+// them all, as a worklist to step through. A larger export is for
+// `padview check --file`, which streams it.
+const maxTUIAnswers = 1000
+
+// runFileTUI opens the terminal UI on the answers of files: no token, no
+// base URL, no request. The profile gives the vocabulary ([fields]), the
+// mask and the full view's rules; a file said to be of the full view opens
+// its personal data only through the UI's own confirmation, which the
+// access log records as a file view.
+func runFileTUI(ctx context.Context, env *Env, f rootFlags, args []string) error {
+	if len(args) > 0 || f.list != "" {
+		return usagef("--file opens the answers of a file, and PAIDs (arguments or --list) ask the service: give one or the other")
+	}
+	view, err := f.files.parseView()
+	if err != nil {
+		return err
+	}
+	if f.demo {
+		return usagef("--file reads answers from a file, and --demo from the demo service: give one or the other")
+	}
+	s, err := env.settings(&f)
+	if err != nil {
+		return err
+	}
+	if view == advert.Full && s.FullViewNever {
+		return exitWith(ExitUsage, "the full view is disabled for profile %q (full_view = \"never\" in %s): open the file with --view standard", s.Profile, s.ConfigPath)
+	}
+	readers, err := env.openFiles(f.files.files, answerfile.Options{Vocabulary: s.Vocabulary, View: view})
+	if err != nil {
+		return err
+	}
+	defer closeFiles(readers)
+	files := &ui.FileAnswers{}
+	var work []string
+	seen := map[string]bool{}
+	for i, fr := range readers {
+		files.Sources = append(files.Sources, fr.Source())
+		for {
+			a, err := fr.Next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				return usage(err)
+			}
+			if len(files.Answers) == maxTUIAnswers {
+				return usagef("the terminal UI opens at most %s answers of its files; check a larger export with `padview check --summary --file PATH`",
+					text.Thousands(maxTUIAnswers))
+			}
+			files.Answers = append(files.Answers, ui.FileAnswer{Source: i, PAID: a.PAID, Doc: a.Doc, Err: a.Err})
+			if !seen[a.PAID] {
+				seen[a.PAID] = true
+				work = append(work, a.PAID)
+			}
+		}
+	}
+	cfg := ui.Config{
+		Profile: s.Profile, TokenSource: "file", Files: files, Worklist: work,
+		FullViewIdle: s.FullViewIdle, FullViewNever: s.FullViewNever, RequireReason: s.RequireReason,
+		Mask: f.mask || s.MaskPersonalData, AccessLog: env.tuiAccessLog(s.AccessLog), Version: env.Version.Plain(),
+	}
+	return env.RunTUI(ctx, cfg)
 }

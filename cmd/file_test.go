@@ -196,3 +196,22 @@ func TestDiffFile(t *testing.T) {
 		t.Errorf("one file alone: exit %d %s", code, errs)
 	}
 }
+
+// TestFileOpensTheTUI: padview --file hands the UI the file's answers as
+// its worklist, with no token and no base URL.
+func TestFileOpensTheTUI(t *testing.T) {
+	h := newHarness(t)
+	h.tty = true
+	p := writeFile(t, "ads.csv", "paid,title\nAB12CD,Clean Rivers\n,Greener Squares\n")
+	code, _, errs := h.run("--file", p)
+	if code != ExitOK || h.tuiCfg == nil {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	c := h.tuiCfg
+	if c.Files == nil || len(c.Files.Answers) != 2 || strings.Join(c.Worklist, " ") != "AB12CD "+p+":3" || c.Token != "" || c.NewClient != nil {
+		t.Errorf("config: %+v", c)
+	}
+	if code, _, errs := h.run("--file", p, "AB12CD"); code != ExitUsage || !strings.Contains(errs, "give one or the other") {
+		t.Errorf("a file and a PAID: exit %d %s", code, errs)
+	}
+}
