@@ -65,6 +65,9 @@ func (r *Reader) csvReader(delim rune) func() (Answer, error) {
 		}
 		for {
 			r.capFrom(cr.InputOffset())
+			// Where the next row starts, for an error that ends the file;
+			// asking forgets the line breaks before it.
+			next := r.in.lineAt(r.base + cr.InputOffset())
 			rec, err := cr.Read()
 			line := 0
 			if len(rec) > 0 {
@@ -78,7 +81,7 @@ func (r *Reader) csvReader(delim rune) func() (Answer, error) {
 				return Answer{Line: pe.StartLine, Err: &Error{File: r.src.Name, Line: pe.StartLine,
 					Msg: "the row is not read: " + pe.Err.Error(), Err: err}}, nil
 			case err != nil:
-				return Answer{}, r.csvError(cr, r.in.lineAt(r.base+cr.InputOffset()), err)
+				return Answer{}, r.csvError(cr, next, err)
 			}
 			if len(rec) > len(names) {
 				return Answer{Line: line, Err: &Error{File: r.src.Name, Line: line,
