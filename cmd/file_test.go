@@ -215,3 +215,28 @@ func TestFileOpensTheTUI(t *testing.T) {
 		t.Errorf("a file and a PAID: exit %d %s", code, errs)
 	}
 }
+
+// TestFileRawAndJSONSummary: --raw prints each answer as read (a CSV row
+// as its object), but not one whose personal data the file keeps closed;
+// the JSON summary's last line names the file and its hash.
+func TestFileRawAndJSONSummary(t *testing.T) {
+	h := newHarness(t)
+	csv := writeFile(t, "x.csv", "paid,title\nAB12CD,Clean Rivers\n")
+	code, out, _ := h.run("get", "--raw", "--file", csv)
+	if code != ExitOK || out != `{"paid":"AB12CD","title":"Clean Rivers"}`+"\n" {
+		t.Errorf("raw: exit %d %q", code, out)
+	}
+	full := writeFile(t, "full.json", savedFullAnswer)
+	if code, out, errs := h.run("get", "--raw", "--file", full); code != ExitUsage || out != "" || !strings.Contains(errs, "--raw prints an answer unmasked") {
+		t.Errorf("raw of a closed file: exit %d %q %s", code, out, errs)
+	}
+	code, out, _ = h.run("check", "--json", "--summary", "--file", csv)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	var last map[string]any
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &last); err != nil || code != ExitIncomplete {
+		t.Fatalf("exit %d, %v\n%s", code, err, out)
+	}
+	if last["source"] != "file" || last["file"] != csv || len(last["sha256"].(string)) != 64 {
+		t.Errorf("tally line: %v", last)
+	}
+}

@@ -166,6 +166,9 @@ func (g *getOutput) exportItem(w *batchWriter, r result) export.Item {
 
 func (g *getOutput) show(w *batchWriter, r result) (int, error) {
 	switch {
+	case g.raw && r.file != nil && r.doc != nil && r.doc.Masked:
+		r.err = errors.New("--raw prints an answer unmasked, and this file's personal data opens only with --view full --accept-personal-data; nothing was printed")
+		return ExitUsage, w.fail(r)
 	case g.raw:
 		return ExitOK, printRaw(w, g.env.StdoutTTY, r)
 	case r.err != nil:
@@ -216,8 +219,15 @@ func (g *getOutput) end(w *batchWriter, _ *tally) error {
 // ended with a line break when it lacks one so that the prompt and the
 // error line start on their own lines.
 func printRaw(w *batchWriter, tty bool, r result) error {
-	if r.ex != nil && r.ex.Status != 0 {
-		raw := r.ex.Body
+	var body []byte
+	switch {
+	case r.ex != nil && r.ex.Status != 0:
+		body = r.ex.Body
+	case r.file != nil && r.doc != nil: // the answer as the file held it (a CSV row: its object)
+		body = append(r.doc.Raw[:len(r.doc.Raw):len(r.doc.Raw)], '\n')
+	}
+	if body != nil {
+		raw := body
 		if tty {
 			raw = []byte(text.CleanBlock(string(raw))) // never let server bytes drive the terminal
 			if len(raw) > 0 && raw[len(raw)-1] != '\n' {
