@@ -8,6 +8,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -19,6 +20,7 @@ import (
 	"github.com/padview/padview/api/check"
 	"github.com/padview/padview/api/export"
 	"github.com/padview/padview/api/text"
+	"github.com/padview/padview/api/vocab"
 	"github.com/padview/padview/ui"
 )
 
@@ -406,7 +408,16 @@ func runFileTUI(ctx context.Context, env *Env, f rootFlags, args []string) error
 			}
 		}
 	}
+	// A [fields] line added on the Other tab goes to the profile's table,
+	// as the service's answers' do, and the next lookup reads the answer
+	// anew with it.
+	reading := &atomic.Pointer[vocab.Vocabulary]{}
+	reading.Store(s.Vocabulary)
+	files.Reading = reading.Load
+	a := &account{Settings: s}
+	t := a.fieldsTable()
 	cfg := ui.Config{
+		Fields: fieldsWriter(a, reading), FieldsTable: t.header(), FieldsFile: t.file,
 		Profile: s.Profile, TokenSource: "file", Files: files, Worklist: work,
 		FullViewIdle: s.FullViewIdle, FullViewNever: s.FullViewNever, RequireReason: s.RequireReason,
 		Mask: f.mask || s.MaskPersonalData, AccessLog: env.tuiAccessLog(s.AccessLog), Version: env.Version.Plain(),

@@ -208,7 +208,7 @@ func TestFileOpensTheTUI(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	c := h.tuiCfg
-	if c.Files == nil || len(c.Files.Answers) != 2 || strings.Join(c.Worklist, " ") != "AB12CD "+p+":3" || c.Token != "" || c.NewClient != nil {
+	if c.Files == nil || len(c.Files.Answers) != 2 || strings.Join(c.Worklist, " ") != "AB12CD "+p+":3" || c.Token != "" || c.NewClient != nil || c.Fields == nil || c.Files.Reading == nil {
 		t.Errorf("config: %+v", c)
 	}
 	if code, _, errs := h.run("--file", p, "AB12CD"); code != ExitUsage || !strings.Contains(errs, "give one or the other") {

@@ -13,6 +13,7 @@ import (
 	"github.com/padview/padview/api/audit"
 	"github.com/padview/padview/api/export"
 	"github.com/padview/padview/api/text"
+	"github.com/padview/padview/api/vocab"
 )
 
 // FileAnswers are the answers of the files the command line read
@@ -21,6 +22,10 @@ import (
 type FileAnswers struct {
 	Sources []answerfile.Source
 	Answers []FileAnswer
+	// Reading is the vocabulary the answers are read with now: a
+	// [fields] line added on the Other tab changes it, and the next
+	// lookup reads the answer anew with it. nil keeps them as read.
+	Reading func() *vocab.Vocabulary
 }
 
 // FileAnswer is one answer of a file: its document, or why it could not
@@ -99,6 +104,11 @@ func fileCmd(f *FileAnswers, a accessLog, id int, l lookup, reason string, maske
 			return r
 		}
 		doc := ans.Doc
+		if f.Reading != nil && f.Reading() != doc.Vocabulary() {
+			if d, err := advert.NormalizeFound(doc.Raw, ans.PAID, doc.View, f.Reading()); err == nil {
+				d.PAID, doc = ans.PAID, d
+			}
+		}
 		switch {
 		case l.view == advert.Full && a.open != nil:
 			log, err := a.open()
