@@ -240,3 +240,17 @@ func TestFileRawAndJSONSummary(t *testing.T) {
 		t.Errorf("tally line: %v", last)
 	}
 }
+
+// TestFileTextIsCleaned: what a file holds is untrusted as an answer is:
+// terminal controls in a header, a cell, an identifier and the file's own
+// name reach no output raw.
+func TestFileTextIsCleaned(t *testing.T) {
+	h := newHarness(t)
+	p := writeFile(t, "evil\x1b[2J.csv", "paid,title\x1b]52;c;aGk=\x07\n"+"AB\x1b[31mCD,\"Clean \x1b[2JRivers \u202eNow\"\n")
+	for _, args := range [][]string{{"get", "--file", p}, {"check", "--summary", "--file", p}, {"fields", "--file", p}, {"get", "--format", "markdown", "--file", p}} {
+		code, out, errs := h.run(args...)
+		if code == ExitUsage || strings.ContainsAny(out+errs, "\x1b\x07\u202e") {
+			t.Errorf("%v: exit %d, a control reached the output:\n%q\n%q", args[:len(args)-2], code, out, errs)
+		}
+	}
+}
