@@ -180,12 +180,13 @@ func (e *Env) runFiles(ctx context.Context, rf *rootFlags, args []string, c batc
 			}
 			r := result{input: a.PAID, doc: a.Doc, err: a.Err, file: origin}
 			if r.doc != nil && !c.namesOnly {
-				// A file not said to be of the full view opens no personal
-				// data: what it holds is masked, as the mask masks it.
+				// A file not said to be of the full view opens none of the
+				// data only the full view carries: it is masked, as the
+				// mask masks it.
 				closed := answerfile.FullViewOnly(r.doc)
 				if closed && !noted {
 					noted = true
-					fmt.Fprintf(env.Stderr, "padview: %s holds personal data, masked: it opens with --view full --accept-personal-data\n", src.Name)
+					fmt.Fprintf(env.Stderr, "padview: %s holds contact data only the full view carries: masked; it opens with --view full --accept-personal-data\n", src.Name)
 				}
 				if mask || closed {
 					r.doc = text.MaskDocument(r.doc)
