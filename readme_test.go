@@ -6,6 +6,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -116,8 +117,10 @@ func TestREADMECommandsWork(t *testing.T) {
 	}
 
 	t.Chdir(t.TempDir()) // for the files the commands name
-	if err := os.WriteFile("paids.txt", []byte(readmeBatch), 0o600); err != nil {
-		t.Fatal(err)
+	for name, content := range map[string]string{"paids.txt": readmeBatch, "saved.json": readmeSaved, "export.csv": readmeExport} {
+		if err := os.WriteFile(name, []byte(content), 0o600); err != nil {
+			t.Fatal(err)
+		}
 	}
 	for _, f := range files {
 		// A free port per page, so that each may start its own
@@ -139,6 +142,15 @@ const readmeProfiles = "[profiles.production]\n[profiles.staging]\n[profiles.new
 
 // readmeBatch is what a command reading PAIDs from a file or stdin gets.
 const readmeBatch = "# a batch\nAB12CD\nPAD-2026-000000123456\n"
+
+// readmeSaved and readmeExport are the saved answer and the CSV export
+// the pages check with --file (fictional data).
+const (
+	readmeSaved  = `{"paid": "AB12CD", "basicInformation": {"title": "Clean Rivers Now: vote Yes on Measure 4"}, "advertiser": {"companyName": "Riverside Civic Alliance"}}`
+	readmeExport = "ad id;title;advertiser name;sponsor name;spend;currency;start date;end date;linked election;funding origin;targeting used;notice url\n" +
+		"AD000001;Clean Rivers Now;Riverside Civic Alliance;Friends of the Estuary;48250;EUR;2026-09-01;2026-11-30;Northbank Regional Referendum;private, within the EU;yes;https://transparency.example/ad000001\n" +
+		";Greener Squares;Northbank Greens;Northbank Greens;;;;;;;;\n"
+)
 
 // runDocCommand runs one command of the documentation against the fake at
 // baseURL, with 127.0.0.1:8080 standing for demoAddr.
@@ -198,6 +210,9 @@ func runDocCommand(t *testing.T, c readmeCommand, baseURL, demoAddr string) {
 	code := cmd.Execute(context.Background(), env, args)
 	if code == cmd.ExitDiffers && args[0] == "diff" {
 		code = 0 // the documentation compares advertisements that differ
+	}
+	if (code == cmd.ExitIncomplete || code == cmd.ExitUndetermined) && args[0] == "check" && slices.Contains(args, "--file") {
+		code = 0 // the documentation checks a saved answer and an export that lack items
 	}
 	if code != 0 {
 		t.Errorf("%s: exit %d\nstdout: %s\nstderr: %s", c.text, code, stdout.String(), stderr.String())

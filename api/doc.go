@@ -24,6 +24,9 @@
 //   - api/diff: what changed between two documents.
 //   - api/export: JSON, Markdown and CSV for saving.
 //   - api/audit: the access log of full-view requests.
+//   - api/answerfile: answers read from a file instead of the service
+//     (a saved answer, JSON Lines, an array, a CSV export), with their
+//     provenance.
 //   - api/watch: the watchlist, its poller and its SQLite history.
 //   - api/statedir: the state directory, its files safe from other users.
 //   - api/fake: a fake partner service on loopback, for tests and the demo.
@@ -31,7 +34,8 @@
 // Imports point one way. api/vocab and api/statedir import no padview
 // package; api/advert imports api/vocab; api/text imports api/advert and
 // api/vocab; this package, api/check, api/diff and api/export import those
-// three; api/audit, api/watch and api/fake build on this package. No
+// three; api/audit, api/watch, api/fake and api/answerfile build on this
+// package. No
 // package here imports cmd, ui, keystore or theme. ARCHITECTURE.md at the
 // top of the repository is the map of the whole program, and
 // TestImportsPointOneWay holds the code to these rules.

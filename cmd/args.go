@@ -22,6 +22,9 @@ type paidArgs struct {
 	need    string
 	stdin   bool   // '-' reads PAIDs from stdin
 	list    string // the flag that reads them from a file ("--list"), if any
+	// file is the flag that reads answers from files instead ("--file"),
+	// if any: with it no PAID is needed.
+	file    string
 	example string // the arguments of an example: "AB12CD"
 }
 
@@ -30,6 +33,11 @@ func (p paidArgs) check(c *cobra.Command, args []string) error {
 	if p.list != "" {
 		if f := c.Flags().Lookup(strings.TrimPrefix(p.list, "--")); f != nil && f.Changed {
 			return nil // the PAIDs come from the list; any arguments add to it
+		}
+	}
+	if p.file != "" {
+		if f := c.Flags().Lookup(strings.TrimPrefix(p.file, "--")); f != nil && f.Changed {
+			return nil // the answers come from the files; runFiles says what else fits
 		}
 	}
 	if p.exactly == 0 && len(args) > 0 || p.exactly > 0 && len(args) == p.exactly {

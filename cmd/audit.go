@@ -237,6 +237,13 @@ func writeAuditEntry(w io.Writer, e audit.Entry) {
 		}
 	case audit.EventExport:
 		what = exportWords(e)
+	case audit.EventFileView:
+		what = fmt.Sprintf("%s view read from file %s (SHA-256 %s)", e.View, e.File, e.SHA256)
+		if e.Reason != "" {
+			what += " · reason: " + e.Reason
+		} else {
+			what += " · no reason given"
+		}
 	default:
 		what = e.Event
 	}

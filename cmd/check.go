@@ -86,7 +86,7 @@ get'. In a batch 4, 5, 1, 2, 3 win, then 6, then 7.`,
   padview check --summary AB12CD TN2026 XK9P2M
   padview check --format csv --list paids.txt > report.csv
   padview check --full --accept-personal-data --reason "Compliance review" AB12CD`,
-		Args: paidArgs{stdin: true, list: listFlag, example: "AB12CD"}.check,
+		Args: paidArgs{stdin: true, list: listFlag, file: fileFlag, example: "AB12CD"}.check,
 		RunE: func(c *cobra.Command, args []string) error {
 			if err := f.resolveFormat(c); err != nil {
 				return err
@@ -136,6 +136,9 @@ func runCheck(ctx context.Context, env *Env, rf *rootFlags, f checkFlags, args [
 		}
 		if !first {
 			fmt.Fprintln(w.Out)
+		}
+		if r.file != nil {
+			fmt.Fprintln(w.Out, fromFileLine(r.file))
 		}
 		writeCheck(w.Out, rep)
 		return code, nil

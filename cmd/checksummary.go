@@ -21,7 +21,8 @@ func (s *checkSummary) start(w *batchWriter) {
 	if s.out != nil {
 		return
 	}
-	p := export.Provenance{FetchedAt: w.About.Started, Host: w.About.Host, View: w.About.View, Version: s.version, Demo: w.About.Demo}
+	p := export.Provenance{FetchedAt: w.About.Started, Host: w.About.Host, View: w.About.View, Version: s.version, Demo: w.About.Demo,
+		File: w.About.File}
 	s.out, _ = export.NewCheckSummary(w.Out, s.format, p) // checkFlags.resolveFormat checked the format
 }
 

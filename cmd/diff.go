@@ -17,6 +17,7 @@ import (
 
 func newDiff(env *Env, rf *rootFlags) *cobra.Command {
 	var asJSON, mask bool
+	var files fileFlags
 	c := &cobra.Command{
 		Use:   "diff [flags] PAID_A PAID_B",
 		Short: "Compare two advertisements: the fields added, removed or changed",
@@ -27,14 +28,28 @@ fields and of parties is no change. --mask (or mask_personal_data = true in
 the profile) masks personal data in what is printed; the comparison is made
 on the values themselves, so a change the mask hides still counts.
 
+--file PATH compares an answer saved in a file with the service's answer
+for the same PAID ("what changed since the partner saved it"), and two
+--file flags compare two files without the service; a file that holds
+several answers gives the one with the PAID. Each side is named by its
+PAID and where it came from.
+
 Exit codes: 0 the same, 1 they differ, 2 usage error, 3 a PAID not found,
 4 token missing or rejected, 5 gave up on rate limiting, 6 another failure.`,
 		Example: `  padview diff AB12CD AB12CE
   padview diff --json AB12CD AB12CE | jq '.changes[] | select(.group == "sponsors")'
-  padview diff --mask AB12CD AB12CE`,
-		Args: paidArgs{exactly: 2, need: "two PAIDs, the advertisements to compare", example: "AB12CD AB12CE"}.check,
+  padview diff --mask AB12CD AB12CE
+  padview diff --file saved.json AB12CD
+  padview diff --file before.json --file after.json`,
+		Args: paidArgs{exactly: 2, need: "two PAIDs, the advertisements to compare", file: fileFlag, example: "AB12CD AB12CE"}.check,
 		RunE: func(c *cobra.Command, args []string) error {
-			differ, err := runDiff(c.Context(), env, rf, asJSON, mask, args)
+			var differ bool
+			var err error
+			if len(files.files) > 0 || c.Flags().Changed("view") {
+				differ, err = runDiffFiles(c.Context(), env, rf, files, asJSON, mask, args)
+			} else {
+				differ, err = runDiff(c.Context(), env, rf, asJSON, mask, args)
+			}
 			switch {
 			case err != nil && exitCode(err) == ExitFailure:
 				var quiet quietExit
@@ -52,6 +67,7 @@ Exit codes: 0 the same, 1 they differ, 2 usage error, 3 a PAID not found,
 	}
 	c.Flags().BoolVar(&asJSON, "json", false, "print the comparison as JSON (its shape is in the README)")
 	c.Flags().BoolVar(&mask, "mask", false, "mask personal data in the output (j•••@example.org), for screen sharing")
+	files.add(c.Flags())
 	return c
 }
 
@@ -79,11 +95,24 @@ func runDiff(ctx context.Context, env *Env, rf *rootFlags, asJSON, mask bool, ar
 		defer undo()
 	}
 	pair := fetchPair(ctx, client, args[0], args[1])
-	if code := env.reportPair(pair, rf.verbose); code != ExitOK {
+	return env.printDiff(pair, rf.verbose, asJSON, mask)
+}
+
+// printDiff prints what differs between the pair's documents and reports
+// whether anything does; a side read from a file is named so.
+func (env *Env) printDiff(pair [2]result, verbose, asJSON, mask bool) (bool, error) {
+	if code := env.reportPair(pair, verbose); code != ExitOK {
 		return false, exitQuietly(code)
 	}
 	env.warnPair(pair, mask)
 	r := diff.Compare(pair[0].doc, pair[1].doc)
+	for i, side := range []*string{&r.A, &r.B} {
+		if f := pair[i].file; f != nil {
+			*side += " from file " + f.Name
+		} else if pair[0].file != nil || pair[1].file != nil {
+			*side += " from the service"
+		}
+	}
 	if mask {
 		r = r.Mask()
 	}

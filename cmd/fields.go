@@ -76,7 +76,7 @@ a file it will not write) and 1 when the file could not be written.`,
 		Example: `  padview fields TN2026
   padview fields --json AB12CD | jq '.members[] | select(.recognised | not)'
   padview --profile partner fields --write AB12CD`,
-		Args: paidArgs{stdin: true, list: listFlag, example: "TN2026"}.check,
+		Args: paidArgs{stdin: true, list: listFlag, file: fileFlag, example: "TN2026"}.check,
 		RunE: func(c *cobra.Command, args []string) error {
 			if err := checkFieldsWrite(c, env, rf, f, args); err != nil {
 				return err
@@ -149,7 +149,7 @@ func checkFieldsWrite(c *cobra.Command, env *Env, rf *rootFlags, f fieldsFlags, 
 		return commandLine(c, errors.New("--write adds to the config file, which --demo does not read: drop --demo to write to your profile's"))
 	case f.yes:
 		return nil
-	case slices.Contains(args, "-") || f.list == "-":
+	case slices.Contains(args, "-") || f.list == "-" || slices.Contains(f.files, "-"):
 		return commandLine(c, errors.New("--write asks before it writes, and stdin gives the PAIDs here: add --yes, or give the PAIDs as arguments or with --list FILE"))
 	case !env.StdinTTY:
 		return commandLine(c, errors.New("--write asks before it writes, and stdin is not a terminal to ask on: add --yes to write without asking (the lines are listed all the same)"))

@@ -85,7 +85,7 @@ not found, 4 token missing or rejected, 5 gave up on rate limiting.`,
   padview get --full --accept-personal-data AB12CD
   padview get -v AB12CD
   padview --demo get AB12CD`,
-		Args: paidArgs{stdin: true, list: listFlag, example: "AB12CD"}.check,
+		Args: paidArgs{stdin: true, list: listFlag, file: fileFlag, example: "AB12CD"}.check,
 		RunE: func(c *cobra.Command, args []string) error {
 			chosen := 0
 			for _, name := range []string{"json", "raw", "format"} {
@@ -122,6 +122,8 @@ type result struct {
 	// order: the document was dropped, and is made again from ex.Body for
 	// this PAID when it is printed.
 	reread string
+	// file, for an answer read from a file (--file), is that file.
+	file *export.FileOrigin
 }
 
 func runGet(ctx context.Context, env *Env, rf *rootFlags, f getFlags, args []string) error {
@@ -158,13 +160,15 @@ func (g *getOutput) ready(s Settings, access *audit.Log) error {
 // exportItem is a result as the export stream takes it: the document with
 // where it came from.
 func (g *getOutput) exportItem(w *batchWriter, r result) export.Item {
-	from := export.NewProvenance(r.ex, check.Check(r.doc), g.env.Version.Plain())
-	from.Demo = w.About.Demo
+	from := provenanceOf(r, check.Check(r.doc), g.env.Version.Plain(), w.About.Demo)
 	return export.Item{Doc: r.doc, From: from}
 }
 
 func (g *getOutput) show(w *batchWriter, r result) (int, error) {
 	switch {
+	case g.raw && r.file != nil && r.doc != nil && r.doc.Masked:
+		r.err = errors.New("--raw prints an answer unmasked, and this file's personal data opens only with --view full --accept-personal-data; nothing was printed")
+		return ExitUsage, w.fail(r)
 	case g.raw:
 		return ExitOK, printRaw(w, g.env.StdoutTTY, r)
 	case r.err != nil:
@@ -187,7 +191,10 @@ func (g *getOutput) show(w *batchWriter, r result) (int, error) {
 		fmt.Fprintln(w.Out)
 	}
 	g.printed = true
-	if g.mask {
+	if r.file != nil {
+		fmt.Fprintln(w.Out, fromFileLine(r.file))
+	}
+	if g.mask || r.doc.Masked {
 		fmt.Fprintln(w.Out, "MASKED · personal data hidden for screen sharing")
 	}
 	writeText(w.Out, r.doc)
@@ -212,8 +219,15 @@ func (g *getOutput) end(w *batchWriter, _ *tally) error {
 // ended with a line break when it lacks one so that the prompt and the
 // error line start on their own lines.
 func printRaw(w *batchWriter, tty bool, r result) error {
-	if r.ex != nil && r.ex.Status != 0 {
-		raw := r.ex.Body
+	var body []byte
+	switch {
+	case r.ex != nil && r.ex.Status != 0:
+		body = r.ex.Body
+	case r.file != nil && r.doc != nil: // the answer as the file held it (a CSV row: its object)
+		body = append(r.doc.Raw[:len(r.doc.Raw):len(r.doc.Raw)], '\n')
+	}
+	if body != nil {
+		raw := body
 		if tty {
 			raw = []byte(text.CleanBlock(string(raw))) // never let server bytes drive the terminal
 			if len(raw) > 0 && raw[len(raw)-1] != '\n' {

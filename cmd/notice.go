@@ -9,7 +9,6 @@ import (
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/audit"
 	"github.com/padview/padview/api/check"
-	"github.com/padview/padview/api/export"
 	"github.com/padview/padview/api/notice"
 	"github.com/padview/padview/api/text"
 )
@@ -61,7 +60,7 @@ on rate limiting.`,
   padview notice --format html TN2026 > TN2026-notice.html
   padview notice --format markdown --list paids.txt > notices.md
   padview notice --full --accept-personal-data --reason "Compliance review" --mask AB12CD`,
-		Args: paidArgs{stdin: true, list: listFlag, example: "TN2026"}.check,
+		Args: paidArgs{stdin: true, list: listFlag, file: fileFlag, example: "TN2026"}.check,
 		RunE: func(c *cobra.Command, args []string) error {
 			return runNotice(c.Context(), env, rf, f, args)
 		},
@@ -113,8 +112,7 @@ func (o *noticeOutput) show(w *batchWriter, r result) (int, error) {
 	}
 	rep := check.Check(r.doc)
 	n := notice.Build(r.doc, rep)
-	from := export.NewProvenance(r.ex, rep, o.env.Version.Plain())
-	from.Demo = w.About.Demo
+	from := provenanceOf(r, rep, o.env.Version.Plain(), w.About.Demo)
 	n.From = &from
 	if err := o.exports.record(r, o.format.ExportName(), func() []string { return n.Personal }); err != nil {
 		r.err = err

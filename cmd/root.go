@@ -125,6 +125,8 @@ type rootFlags struct {
 	mask             bool   // --mask: the TUI starts with personal data masked
 	maxWait          time.Duration
 	anyURL           bool // --any-url: a pasted URL of another service gives its PAID anyway
+	// files (--file, with --view) open the TUI on answers read from files.
+	files fileFlags
 }
 
 func newRoot(env *Env) *cobra.Command {
@@ -164,6 +166,7 @@ Try it without an account: padview --demo`,
 	pf.DurationVar(&f.maxWait, "max-wait", 0, "the longest one lookup waits for the rate limit, all waits together; a longer wait the service asks for is not taken (config max_wait; default 2m, at most 10m)")
 	pf.BoolVar(&f.anyURL, "any-url", false, "look up the PAID of an endpoint URL of another service (another host or base path) on this profile's service, rather than refuse it")
 	root.Flags().StringVar(&f.list, "list", "", "open the TUI with a worklist: a file of PAIDs, one a line (# comments), or - for stdin")
+	f.files.add(root.Flags())
 	root.Flags().BoolVar(&f.mask, "mask", false, "open the TUI with personal data masked (j•••@example.org), for screen sharing; m toggles it")
 	// Declared here so that cobra does not add its own with -v, which is --verbose.
 	root.Flags().Bool("version", false, "print padview's version and exit")

@@ -15,6 +15,7 @@ import (
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/audit"
+	"github.com/padview/padview/api/export"
 	"github.com/padview/padview/api/text"
 )
 
@@ -75,6 +76,9 @@ type batchAbout struct {
 	Host    string
 	View    advert.View
 	Demo    bool // the demo's fake service: the reports say their data is fictional
+	// File, for answers read from files (--file), names them and their
+	// hashes instead of a service.
+	File *export.FileOrigin
 }
 
 // fail prints a failed lookup the usual way: its JSON line on stdout in
@@ -106,6 +110,8 @@ type lookupFlags struct {
 	// list is a file of PAIDs, one a line, read after the arguments (--list
 	// FILE); "-" is stdin, as the argument '-' is.
 	list string
+	// fileFlags read answers from files instead (--file, --view).
+	fileFlags
 }
 
 // listFlag is the flag that reads PAIDs from a file, for paidArgs.
@@ -118,6 +124,7 @@ func (f *lookupFlags) add(fl *pflag.FlagSet, fullHelp string) {
 	fl.StringVar(&f.reason, "reason", "", "why the full view is needed, for the access log (e.g. \"Compliance review\")")
 	fl.IntVar(&f.concurrency, "concurrency", 4, "lookups in flight at once (1 to 64)")
 	fl.StringVar(&f.list, strings.TrimPrefix(listFlag, "--"), "", "read PAIDs from a file, one a line (# comments), after the arguments; - for stdin")
+	f.fileFlags.add(fl)
 }
 
 // checkConcurrency refuses a --concurrency out of range before any request.
@@ -131,6 +138,12 @@ func (f lookupFlags) checkConcurrency() error {
 // runBatch runs c over the PAIDs of args, '-' standing for stdin's.
 func (e *Env) runBatch(ctx context.Context, rf *rootFlags, args []string, c batchCommand) error {
 	if err := c.checkConcurrency(); err != nil {
+		return err
+	}
+	if len(c.files) > 0 {
+		return e.runFiles(ctx, rf, args, c)
+	}
+	if _, err := c.parseView(); err != nil {
 		return err
 	}
 	args, list, err := withList(args, c.list, e.Stdin)

@@ -37,7 +37,10 @@ func (x *stdoutExport) record(r result, format string, written func() []string) 
 	if x.access == nil || r.doc == nil || r.doc.View != advert.Full || x.tty {
 		return nil
 	}
-	e := audit.Export{Profile: x.profile, Host: r.ex.Host, File: audit.StdoutFile, Format: format, Written: written()}
+	e := audit.Export{Profile: x.profile, File: audit.StdoutFile, Format: format, Written: written()}
+	if r.ex != nil { // an answer read from a file (--file) has no service
+		e.Host = r.ex.Host
+	}
 	if err := x.access.Export(x.ctx, e, r.doc); err != nil {
 		return &api.Error{Kind: api.KindAccessLog, PAID: r.doc.PAID, Err: err,
 			Message: err.Error() + "; its export was not written (what the access log does not hold is not exported)"}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -18,9 +19,15 @@ import (
 func runTUI(ctx context.Context, env *Env, f rootFlags, args []string) error {
 	// A worklist piped in with --list - leaves stdin spent; keys then come
 	// from the terminal itself, which Bubble Tea opens when stdin is not one.
-	keys := env.StdinTTY || f.list == "-" && env.TTYForKeys != nil && env.TTYForKeys()
+	keys := env.StdinTTY || (f.list == "-" || slices.Contains(f.files.files, "-")) && env.TTYForKeys != nil && env.TTYForKeys()
 	if !keys || !env.StdoutTTY {
 		return usagef("the terminal UI needs a terminal; in scripts use `padview get PAID`")
+	}
+	if len(f.files.files) > 0 {
+		return runFileTUI(ctx, env, f, args)
+	}
+	if _, err := f.files.parseView(); err != nil {
+		return err
 	}
 	work, err := worklist(ctx, env, args, f.list)
 	if err != nil {

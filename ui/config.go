@@ -78,4 +78,8 @@ type Config struct {
 	// file behind. It is called off the UI goroutine, and again after a
 	// failure; what it opened is closed when Run returns. nil: no watching.
 	Watch func(create bool) (WatchStore, error)
+	// Files, when set, are the answers the UI shows in place of the
+	// service's (padview --file): no token, no request, and the banner
+	// above the panes says where they came from.
+	Files *FileAnswers
 }

@@ -85,6 +85,9 @@ func newCopyMenu(k *kit, ex *exchange, p Pane, doc *advert.Document) Modal {
 	if doc == nil {
 		choices[4].why = "none: the lookup failed"
 	}
+	if ex.file != nil {
+		choices[5].why = "none: read from a file, not asked of the service"
+	}
 	return copyMenu{k: k, title: ex.name() + " · " + tab, personal: ex.personal() && !ex.mask, choices: choices}
 }
 
@@ -100,6 +103,10 @@ func curlChoice(k *kit, ex *exchange) copyChoice {
 func (m *Model) copyCurl() tea.Cmd {
 	if m.ex == nil {
 		m.status = status{level: levelInfo, text: "Nothing to copy yet: fetch an advertisement first."}
+		return nil
+	}
+	if m.ex.file != nil {
+		m.status = status{level: levelInfo, text: "No curl command: this answer was read from a file, not asked of the service."}
 		return nil
 	}
 	c := curlChoice(m.kit, m.ex)

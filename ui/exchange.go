@@ -7,6 +7,7 @@ import (
 
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/answerfile"
 	"github.com/padview/padview/api/check"
 	"github.com/padview/padview/api/notice"
 	"github.com/padview/padview/api/text"
@@ -51,12 +52,16 @@ type exchange struct {
 	mask           bool
 	masked         masking
 	recordedMasked bool
+	// file is the file the answer was read from (padview --file); nil
+	// for the service's.
+	file *answerfile.Source
 }
 
 // newExchange is an answer as the screen takes it: checked and, when the
 // mask is on, masked (the fetch's command did both when it could).
 func newExchange(r fetchResult, mask bool) *exchange {
-	ex := &exchange{lookup: r.l, doc: r.doc, rec: r.rec, err: r.err, recordedMasked: r.masked, report: r.report, notice: r.notice}
+	ex := &exchange{lookup: r.l, doc: r.doc, rec: r.rec, err: r.err, recordedMasked: r.masked, report: r.report, notice: r.notice,
+		file: r.file}
 	if r.doc != nil && r.report.Results == nil {
 		ex.report = check.Check(r.doc)
 	}
@@ -125,6 +130,9 @@ func (e *exchange) headline() string {
 // status is the status bar's account of the exchange.
 func (e *exchange) status() status {
 	st := status{requestID: e.rec.RequestID}
+	if e.file != nil && e.err == nil { // no request: no status code, latency or request id
+		return status{level: levelOK, text: "file"}
+	}
 	if e.err == nil {
 		parts := []string{fmt.Sprintf("%d", e.rec.Status), text.Latency(e.rec.Duration)}
 		if e.rec.Attempts > 1 {

@@ -25,6 +25,9 @@ type exportJob struct {
 func (m Model) exportJob() exportJob {
 	from := export.NewProvenance(m.ex.rec, m.ex.report, m.cfg.Version)
 	from.Demo = m.cfg.Demo
+	if m.ex.file != nil {
+		from.File, from.Demo = fileOrigin(m.ex.file), false
+	}
 	return exportJob{doc: m.exportDoc(), notice: m.ex.shownNotice(), from: from, access: m.sess.access}
 }
 

@@ -23,6 +23,9 @@ type layout struct {
 
 	header, input, message, tabs, pane, status, keys rect
 	modal                                            rect
+	// banner is the row above the tab bar that says the answers come from
+	// a file (padview --file); empty otherwise.
+	banner rect
 }
 
 func newLayout(w, h int) layout {
@@ -36,6 +39,16 @@ func newLayout(w, h int) layout {
 	l.status = row(h-2, 1)
 	l.keys = row(h-1, 1)
 	l.modal = row(1, h-3)
+	return l
+}
+
+// withBanner makes room for the file banner above the panes: the tab
+// bar and the pane move down a row.
+func (l layout) withBanner() layout {
+	l.banner = rect{0, l.tabs.y, l.width, 1}
+	l.tabs.y++
+	l.pane.y++
+	l.pane.h = max(0, l.pane.h-1)
 	return l
 }
 

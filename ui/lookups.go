@@ -15,7 +15,7 @@ import (
 // lookUp starts a lookup of what was typed or pasted. A malformed PAID
 // costs no request: the exchange on screen and the input's focus stay.
 func (m *Model) lookUp(input string) tea.Cmd {
-	l, err := api.ParseLookup(input, m.cfg.BaseURL)
+	l, err := m.parseLookup(input)
 	if err != nil {
 		m.input.say(capitalize(text.CleanText(err.Error())), "")
 		return nil
@@ -38,7 +38,7 @@ func (m *Model) lookUp(input string) tea.Cmd {
 
 // fetch sends a lookup, or says why it cannot.
 func (m *Model) fetch(l lookup) tea.Cmd {
-	if m.sess.client == nil {
+	if m.sess.client == nil && m.sess.files == nil {
 		m.sess.last = l
 		m.status = status{level: levelError, text: "No partner token: t enters one."}
 		m.blurInput() // so that t works as offered
@@ -91,7 +91,7 @@ func (m Model) onFetchResult(r fetchResult) (tea.Model, tea.Cmd) {
 	}
 	masked := m.show(ex)
 	m.hist.record(ex, m.kit.now())
-	if l, err := api.ParseLookup(m.input.value(), m.cfg.BaseURL); m.input.value() == "" || err == nil && l.PAID == r.l.paid {
+	if l, err := m.parseLookup(m.input.value()); m.input.value() == "" || err == nil && l.PAID == r.l.paid {
 		m.blurInput() // unless the user is typing another PAID
 	}
 	return m, tea.Batch(masked, m.compareCmd())
@@ -206,8 +206,12 @@ func (m *Model) askFull() tea.Cmd {
 		m.status = status{level: levelWarn, text: "The full view is disabled for this profile (full_view = \"never\")."}
 		return nil
 	}
+	if f := m.cfg.Files; f != nil && !f.full() {
+		m.status = status{level: levelInfo, text: "This file is said to be of the standard view: padview --file PATH --view full opens its full view."}
+		return nil
+	}
 	paid := ""
-	switch l, err := api.ParseLookup(m.input.value(), m.cfg.BaseURL); {
+	switch l, err := m.parseLookup(m.input.value()); {
 	case m.sess.pending != nil:
 		paid = m.sess.pending.l.paid // the reader has moved on to it (ctrl+n, ]): not the one still on screen
 	case m.ex != nil:

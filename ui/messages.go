@@ -8,6 +8,7 @@ import (
 
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/answerfile"
 	"github.com/padview/padview/api/check"
 	"github.com/padview/padview/api/notice"
 	"github.com/padview/padview/api/text"
@@ -36,6 +37,9 @@ type fetchResult struct {
 	// nil when not worked out.
 	unplaced      []unplaced
 	unplacedTotal int
+	// file is the file the answer was read from (padview --file); nil
+	// for the service's.
+	file *answerfile.Source
 }
 
 // read works out, in the command, what the screen shows of an answer

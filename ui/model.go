@@ -86,7 +86,13 @@ func New(cfg Config) Model {
 	if len(cfg.Worklist) > 0 {
 		m.input.box.SetValue(cfg.Worklist[0])
 	}
+	if cfg.Files != nil {
+		m.sess.files = cfg.Files
+		m.list.parse = m.parseLookup
+	}
 	switch {
+	case cfg.Files != nil && len(cfg.Worklist) > 0: // no token: no service is asked
+		m.startup = m.lookUp(cfg.Worklist[0])
 	case cfg.Token == "":
 		if l, err := api.ParseLookup(m.input.value(), cfg.BaseURL); err == nil {
 			m.sess.last = lookup{l.PAID, advert.Standard} // fetched once a token is entered
@@ -271,6 +277,9 @@ func (m *Model) open(md Modal) {
 
 func (m *Model) resize(w, h int) {
 	m.layout = newLayout(w, h)
+	if m.cfg.Files != nil {
+		m.layout = m.layout.withBanner()
+	}
 	m.input.setWidth(w)
 	in := m.layout.paneInner()
 	m.deck.resize(in.w, in.h)

@@ -103,6 +103,9 @@ func newRawPane(k *kit, ex *exchange) Pane {
 
 // rawHead is everything above the body.
 func rawHead(ex *exchange) []rawLine {
+	if ex.file != nil {
+		return fileHead(ex)
+	}
 	rec := ex.rec
 	h := []rawLine{{text.CleanText(rec.Method + " " + rec.URL), rawMuted}}
 	answer := "→ no response"

@@ -27,6 +27,8 @@ type session struct {
 	// reason is the purpose given in the confirmation: every full-view
 	// lookup is recorded with it until padview leaves the full view.
 	reason string
+	// files answer every lookup in file mode (padview --file).
+	files *FileAnswers
 }
 
 // pending is the fetch in flight.
@@ -45,6 +47,9 @@ func (s *session) start(l lookup, masked bool) tea.Cmd {
 	ctx, cancel := context.WithCancel(context.Background())
 	s.pending = &pending{id: s.seq, l: l, masked: masked, cancel: cancel}
 	s.last = l
+	if s.files != nil {
+		return fileCmd(s.files, s.access, s.seq, l, s.reason, masked)
+	}
 	return fetchCmd(ctx, s.client, s.access, s.seq, l, s.reason, masked)
 }
 

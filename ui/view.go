@@ -39,7 +39,11 @@ func (m Model) render() string {
 		a := l.modal
 		rows = append(rows, fitBlock(lipgloss.Place(a.w, a.h, lipgloss.Center, lipgloss.Center, m.modal.View()), a.w, a.h)...)
 	} else {
-		rows = append(rows, m.input.view(st, m.focus == focusInput, l.width), m.messageLine(l.width), m.drawChrome().tabs)
+		rows = append(rows, m.input.view(st, m.focus == focusInput, l.width), m.messageLine(l.width))
+		if f := m.cfg.Files; f != nil {
+			rows = append(rows, fit(st.Warning.Render(ansi.Truncate(f.banner(), l.width, "…")), l.width))
+		}
+		rows = append(rows, m.drawChrome().tabs)
 		in := l.paneInner()
 		pane := fitBlock(m.deck.current().View(), in.w, in.h)
 		if m.toast != nil {
@@ -93,7 +97,11 @@ func (m Model) header(w int) string {
 	if place := m.worklistPlace(); place != "" {
 		left += st.Accent.Render("worklist "+place) + "  "
 	}
-	left += st.Muted.Render(text.CleanText(m.cfg.Profile) + " · " + serviceName(m.cfg.BaseURL))
+	if m.cfg.Files != nil {
+		left += st.Muted.Render(text.CleanText(m.cfg.Profile) + " · file, no service")
+	} else {
+		left += st.Muted.Render(text.CleanText(m.cfg.Profile) + " · " + serviceName(m.cfg.BaseURL))
+	}
 	if mark := m.markLabel(); mark != "" {
 		left += "  " + st.Accent.Render(mark)
 	}

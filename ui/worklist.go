@@ -25,6 +25,9 @@ type worklist struct {
 	// shows another PAID (or nothing yet). The header names it; a lookup
 	// that did not happen (its dialog or its fetch cancelled) returns to it.
 	shown int
+	// parse reads an item (Model.parseLookup: a file's answers are no
+	// PAIDs of the service); nil is api.ParseLookup.
+	parse func(string) (api.Lookup, error)
 }
 
 func newWorklist(items []string) worklist { return worklist{items: items, shown: -1} }
@@ -34,7 +37,11 @@ func (w worklist) paid(i int, base string) string {
 	if i < 0 || i >= len(w.items) {
 		return ""
 	}
-	l, err := api.ParseLookup(w.items[i], base)
+	parse := w.parse
+	if parse == nil {
+		parse = func(s string) (api.Lookup, error) { return api.ParseLookup(s, base) }
+	}
+	l, err := parse(w.items[i])
 	if err != nil {
 		return ""
 	}
@@ -105,7 +112,7 @@ func (m *Model) stepWorklist(d int) tea.Cmd {
 func (m *Model) openItem(i int) tea.Cmd {
 	m.list.at = i
 	item := m.list.items[i]
-	if l, err := api.ParseLookup(item, m.cfg.BaseURL); err == nil && m.sess.view == advert.Standard && l.View != advert.Full {
+	if l, err := m.parseLookup(item); err == nil && m.sess.view == advert.Standard && l.View != advert.Full {
 		if v := m.hist.kept(lookup{l.PAID, advert.Standard}); v >= 0 {
 			return m.reopen(v)
 		}

@@ -18,6 +18,9 @@ const (
 	EventRequest = "request" // written before the request is sent
 	EventOutcome = "outcome" // written when the answer (or failure) came
 	EventExport  = "export"  // written before a full-view answer is saved to a file (or the CLI's stdout)
+	// EventFileView is written before the answers of a file said to be of
+	// the full view are shown (padview --file with --view full).
+	EventFileView = "file view"
 )
 
 // genesis is the "previous hash" of the first line.
@@ -47,6 +50,8 @@ type Entry struct {
 	File    string   `json:"file,omitempty"`
 	Format  string   `json:"format,omitempty"`
 	Written []string `json:"written,omitempty"`
+	// A file-view line names the file read (File) and its SHA-256.
+	SHA256 string `json:"sha256,omitempty"`
 	// HeadMismatch: when the line was written, the log had lines but its
 	// head file was missing, unreadable or behind the log, so the lines
 	// before this one cannot be vouched for; Verify reports it as a break.

@@ -29,7 +29,21 @@ type Provenance struct {
 	// Demo: the service is padview's demo, whose data is fictional; the
 	// host says so, so that a file handed on cannot pass for a real record.
 	Demo bool
+	// File, when set, is the file the answer was read from instead of the
+	// service: the provenance then says "source": "file", the file's name,
+	// its SHA-256 and when it was read, and has no host or request id.
+	File *FileOrigin
 }
+
+// FileOrigin is the file an answer was read from (padview --file).
+type FileOrigin struct {
+	Name   string // the path as the user gave it, or "stdin"
+	SHA256 string // of the whole file, in hex
+	ReadAt time.Time
+}
+
+// SourceFile is the provenance's "source" for an answer read from a file.
+const SourceFile = "file"
 
 // Item is one advertisement to export and where it came from.
 type Item struct {
@@ -77,6 +91,20 @@ func (p Provenance) Fields() []ProvenanceField {
 		{"requestId", "Request id", p.RequestID},
 		{"padviewVersion", "padview version", p.Version},
 		{"verdict", "Transparency check", string(p.Verdict)},
+	}
+	if f := p.File; f != nil {
+		read := ""
+		if !f.ReadAt.IsZero() {
+			read = f.ReadAt.UTC().Truncate(time.Second).Format(time.RFC3339)
+		}
+		out = append([]ProvenanceField{
+			{"source", "Source", SourceFile},
+			{"file", "File", f.Name},
+			{"sha256", "SHA-256", f.SHA256},
+			{"readAt", "Read at", read},
+		}, out[2:3]...) // the view; no host or request id: the service was not asked
+		out = append(out, ProvenanceField{"padviewVersion", "padview version", p.Version},
+			ProvenanceField{"verdict", "Transparency check", string(p.Verdict)})
 	}
 	for i := range out {
 		out[i].Value = provenanceText(out[i].Value)

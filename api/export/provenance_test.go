@@ -194,3 +194,14 @@ func TestHostileRequestIDIsCleaned(t *testing.T) {
 		}
 	}
 }
+
+func TestFileProvenanceSaysSourceFile(t *testing.T) {
+	read := time.Date(2026, 11, 29, 6, 0, 0, 0, time.UTC)
+	p := Provenance{View: advert.Standard, Version: "1.0", RequestID: "never", Host: "never.example",
+		File: &FileOrigin{Name: "ad.json", SHA256: "ab12", ReadAt: read}}
+	got := string(appendProvenanceJSON(nil, p))
+	want := `{"source":"file","file":"ad.json","sha256":"ab12","readAt":"2026-11-29T06:00:00Z","view":"standard","padviewVersion":"1.0","verdict":""}`
+	if got != want {
+		t.Errorf("provenance JSON\n got %s\nwant %s", got, want)
+	}
+}

@@ -263,14 +263,23 @@ func (s *CheckSummary) tallyJSON() any {
 		Invalid        int `json:"invalid"`
 		NotLookedUp    int `json:"notLookedUp"`
 	}
-	return struct {
+	out := struct {
 		Tally     tally  `json:"tally"`
 		CheckedAt string `json:"checkedAt"`
 		Service   string `json:"service"`
 		View      string `json:"view"`
 		MadeWith  string `json:"madeWith"`
-	}{tally{c.Complete + c.Incomplete + c.Undetermined, c.Complete, c.Incomplete, c.Undetermined,
-		c.NotFound, c.Failed, c.Invalid, c.NotLooked}, s.p.FetchedAt.Format(time.RFC3339), s.p.host(), s.p.View.String(), s.p.Version}
+		// Answers read from files (--file) name them, and their hashes.
+		Source string `json:"source,omitempty"`
+		File   string `json:"file,omitempty"`
+		SHA256 string `json:"sha256,omitempty"`
+	}{Tally: tally{c.Complete + c.Incomplete + c.Undetermined, c.Complete, c.Incomplete, c.Undetermined,
+		c.NotFound, c.Failed, c.Invalid, c.NotLooked}, CheckedAt: s.p.FetchedAt.Format(time.RFC3339), Service: s.p.host(),
+		View: s.p.View.String(), MadeWith: s.p.Version}
+	if f := s.p.File; f != nil {
+		out.Source, out.File, out.SHA256 = SourceFile, provenanceText(f.Name), f.SHA256
+	}
+	return out
 }
 
 func mdVerdict(v check.Verdict) string {
