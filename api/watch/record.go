@@ -76,6 +76,9 @@ func (s *Store) RecordAll(sweep int64, polls []Poll) (evs []Event, err error) {
 	stored := false
 	for i, pl := range polls {
 		ev := Event{Service: s.service, PAID: pl.PAID, At: s.now(), Err: pl.Err}
+		if pl.Doc != nil {
+			ev.AnsweredPAID, ev.Warning = pl.Doc.AnsweredPAID, pl.Doc.AnsweredFor()
+		}
 		var cur current
 		err := load.QueryRow(s.service, pl.PAID).Scan(&cur.state, &cur.failing, &cur.snapshotID, &cur.hash, &cur.verdict, &cur.checks)
 		switch {

@@ -373,3 +373,26 @@ func mend(path string) []byte {
 	b, _ := os.ReadFile(path)
 	return b
 }
+
+// A poll answered for another PAID says so in its event, and its snapshot
+// keeps both PAIDs: the one polled and the one the answer named.
+func TestAPollAnsweredForAnotherPAIDKeepsBoth(t *testing.T) {
+	s := openTest(t)
+	srv := startFake(t, fake.Options{})
+	s.Add([]string{fake.SwappedPAID})
+	evs, _ := sweep(t, s, fetcher(t, srv, advert.Standard))
+	if len(evs) != 1 || evs[0].Kind != First || evs[0].AnsweredPAID != fake.AnsweredPAID {
+		t.Fatalf("events %+v", evs)
+	}
+	line := string(evs[0].AppendJSON(nil))
+	if !strings.HasPrefix(line, `{"paid":"SWAP1","answeredPaid":"ZZ9999","warning":"the service answered for ZZ9999, not SWAP1",`) {
+		t.Errorf("event line %s", line)
+	}
+	snap, err := s.Snapshot(evs[0].After)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if snap.Document.PAID != fake.SwappedPAID || snap.Document.AnsweredPAID != fake.AnsweredPAID {
+		t.Errorf("snapshot of %q answered %q", snap.Document.PAID, snap.Document.AnsweredPAID)
+	}
+}
