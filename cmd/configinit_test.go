@@ -171,6 +171,12 @@ func TestConfigInitAsksForTheBaseURLOnly(t *testing.T) {
 	if _, err := os.Stat(path); code != ExitUsage || err == nil || strings.Count(errs, "Partner base URL") != 3 || !strings.HasSuffix(errs, "; nothing was written\n") {
 		t.Fatalf("three refused: exit %d\n%s", code, errs)
 	}
+	// Each refusal is said once: the last as the error (issue 24 §7).
+	for _, typed := range []string{`"a"`, `"b"`, `"c"`} {
+		if n := strings.Count(errs, "padview: base URL "+typed); n != 1 {
+			t.Errorf("the refusal of %s is said %d times:\n%s", typed, n, errs)
+		}
+	}
 	h.stdin = "" // Ctrl-D
 	if code, _, errs := h.run("config", "init"); code != ExitUsage || !strings.Contains(errs, "no base URL typed; nothing was written") {
 		t.Fatalf("Ctrl-D: exit %d\n%s", code, errs)
