@@ -396,3 +396,30 @@ func TestAPollAnsweredForAnotherPAIDKeepsBoth(t *testing.T) {
 		t.Errorf("snapshot of %q answered %q", snap.Document.PAID, snap.Document.AnsweredPAID)
 	}
 }
+
+// The first poll stores the first snapshot, which is no change: "last
+// change" stays empty until the answer changes (issue 24 §7), and an
+// unchanged poll after it leaves it where the change put it.
+func TestLastChangeIsTheFirstRealChange(t *testing.T) {
+	srv := startFake(t, fake.Options{})
+	s := openTest(t)
+	std := fetcher(t, srv, advert.Standard)
+	clock := time.Date(2026, 11, 1, 9, 0, 0, 0, time.UTC)
+	s.now = func() time.Time { clock = clock.Add(time.Minute); return clock }
+	s.Add([]string{fake.ChangingPAID})
+	lastChange := func() time.Time {
+		ws, err := s.Watches()
+		if err != nil || len(ws) != 1 {
+			t.Fatalf("%v %v", ws, err)
+		}
+		return ws[0].LastChange
+	}
+	if evs, _ := sweep(t, s, std); evs[0].Kind != First || !lastChange().IsZero() {
+		t.Fatalf("first poll (%s): last change %v; want none", evs[0].Kind, lastChange())
+	}
+	evs, _ := sweep(t, s, std)
+	changedAt := lastChange()
+	if evs[0].Kind != Changed || !changedAt.Equal(evs[0].At.Truncate(time.Millisecond)) {
+		t.Fatalf("second poll (%s at %v): last change %v", evs[0].Kind, evs[0].At, changedAt)
+	}
+}
