@@ -21,6 +21,7 @@ func TestAnAnswerForAnotherPAIDIsSaid(t *testing.T) {
 		{[]string{"get", "--json", "SWAP1"}, []string{`{"paid":"SWAP1","answeredPaid":"ZZ9999",`, `"warnings":["the service answered for ZZ9999, not SWAP1"`}},
 		{[]string{"get", "--format", "markdown", "SWAP1"}, []string{"# Advertisement SWAP1", "**Warning:** the service answered for ZZ9999, not SWAP1.", "**Answered PAID:** ZZ9999"}},
 		{[]string{"get", "--format", "csv", "SWAP1", "AB12CD"}, []string{"# Warning: the service answered for ZZ9999, not SWAP1", "paid,answeredPaid,group,", "\nSWAP1,ZZ9999,sponsors,", "\nAB12CD,,sponsors,"}},
+		{[]string{"check", "--json", "SWAP1"}, []string{`{"paid":"SWAP1","answeredPaid":"ZZ9999","warning":"the service answered for ZZ9999, not SWAP1","view":"standard",`}},
 		{[]string{"notice", "SWAP1"}, []string{"Transparency notice · SWAP1", "Warning: the service answered for ZZ9999, not SWAP1"}},
 	} {
 		_, out, errs := h.run(c.args...)
