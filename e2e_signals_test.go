@@ -364,6 +364,7 @@ func TestTokenSetHonoursCtrlC(t *testing.T) {
 	t.Parallel() // its own binary, directories and service: it waits on the child, not on the CPU
 	p := padviewCmd(t, "")
 	p.Args = append(p.Args, "token", "set")
+	p.Env = append(p.Env, keyringSession(t)...) // token set asks only once it found the keyring
 	tty, seen := startInTerminal(t, p, "(input hidden): ")
 	io.WriteString(tty, "tok-typed-before")
 	tty.Write([]byte{3}) // Ctrl-C: the terminal sends SIGINT

@@ -29,10 +29,12 @@ func TestTokenSetCtrlCEndsAtOnceEveryTime(t *testing.T) {
 		{"SIGINT", func(_ io.Writer, pid int) { syscall.Kill(pid, syscall.SIGINT) }, 130},
 		{"SIGTERM", func(_ io.Writer, pid int) { syscall.Kill(pid, syscall.SIGTERM) }, 143},
 	}
+	keyring := keyringSession(t)
 	for i := range 30 {
 		r := runs[i%len(runs)]
 		p := padviewCmd(t, "")
 		p.Args = append(p.Args, "token", "set")
+		p.Env = append(p.Env, keyring...) // token set asks only once it found the keyring
 		tty, seen := startInTerminal(t, p, "(input hidden): ")
 		r.send(tty, p.Process.Pid)
 		readUntil(tty, "\x00never", seen) // everything until padview ends and the terminal closes

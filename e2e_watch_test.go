@@ -178,7 +178,7 @@ func TestWatchCtrlCStopsAtOnceAndResumes(t *testing.T) {
 		before[p] = svc.count(p)
 	}
 	out, err := watchProcess(t, state, svc.URL, "watch", "run", "--once", "--json").Output()
-	if code := exitCode(err); code != 0 || strings.Count(string(out), "\n") != 1 || !strings.Contains(string(out), `"paid":"HANG01","at"`) ||
+	if code := exitCode(err); code != 0 || strings.Count(string(out), "\n") != 1 || !strings.Contains(string(out), `"paid":"HANG01","answeredPaid":"AB12CD",`) || // it is served AB12CD's answer
 		!strings.Contains(string(out), `"event":"first"`) {
 		t.Fatalf("resumed run: exit %d\n%s", code, out)
 	}

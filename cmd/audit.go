@@ -7,15 +7,18 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"math"
 	"os"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/audit"
 	"github.com/padview/padview/api/statedir"
 	"github.com/padview/padview/api/text"
@@ -23,13 +26,14 @@ import (
 
 type auditFlags struct {
 	since                 string
+	paids                 []string // --paid: only the entries of these PAIDs
 	json, verify, recover bool
 }
 
 func newAudit(env *Env, _ *rootFlags) *cobra.Command {
 	var f auditFlags
 	c := &cobra.Command{
-		Use:   "audit [--since DUR] [--json] | --verify | --recover",
+		Use:   "audit [--since DUR] [--paid PAID]... [--json] | --verify | --recover",
 		Short: "List the access log of full-view requests, or verify that it is intact",
 		Long: `Every request for the full view is recorded before it is sent, in
 access.log in padview's state directory ($PADVIEW_STATE_DIR, else
@@ -52,6 +56,7 @@ the middle of a line): that is recoverable, and --recover completes it (so
 does the next full-view request).`,
 		Example: `  padview audit
   padview audit --since 24h --json
+  padview audit --paid AB12CD
   padview audit --verify
   padview audit --recover`,
 		Args: cobra.NoArgs,
@@ -61,17 +66,23 @@ does the next full-view request).`,
 	}
 	fl := c.Flags()
 	fl.StringVar(&f.since, "since", "", "only entries newer than this, e.g. 90m, 24h or 7d")
+	fl.StringArrayVar(&f.paids, "paid", nil, "only the entries of this PAID (repeat for several)")
 	fl.BoolVar(&f.json, "json", false, "print the entries as stored, as JSON Lines")
 	fl.BoolVar(&f.verify, "verify", false, "check the hash chain: exit 0 intact, 1 broken, naming the first bad line")
 	fl.BoolVar(&f.recover, "recover", false, "complete a write padview did not finish at the end of the log (what --verify calls interrupted)")
 	c.MarkFlagsMutuallyExclusive("verify", "json", "recover")
 	c.MarkFlagsMutuallyExclusive("verify", "since", "recover")
 	c.MarkFlagsMutuallyExclusive("json", "recover")
+	c.MarkFlagsMutuallyExclusive("verify", "paid", "recover")
 	return c
 }
 
 func runAudit(ctx context.Context, env *Env, f auditFlags) error {
 	cutoff, err := sinceCutoff(f.since, time.Now())
+	if err != nil {
+		return err
+	}
+	only, err := auditPAIDs(f.paids)
 	if err != nil {
 		return err
 	}
@@ -105,7 +116,36 @@ func runAudit(ctx context.Context, env *Env, f auditFlags) error {
 		return exitWith(ExitFailure, "access log: %v", err)
 	}
 	defer file.Close()
-	return listAudit(env, file, path, f.json, cutoff)
+	return listAudit(env, file, path, f.json, auditFilter{cutoff: cutoff, paids: only})
+}
+
+// auditFilter is what an entry must match to be listed: newer than cutoff
+// (if set), of one of paids (if any).
+type auditFilter struct {
+	cutoff time.Time
+	paids  map[string]bool
+}
+
+func (f auditFilter) keeps(e audit.Entry) bool {
+	return (f.cutoff.IsZero() || !e.Time.Before(f.cutoff)) && (f.paids == nil || f.paids[e.PAID])
+}
+
+// auditPAIDs reads --paid as a lookup would (a pasted URL gives its PAID),
+// so that a PAID that could never have been asked for is a usage error,
+// not an empty list.
+func auditPAIDs(in []string) (map[string]bool, error) {
+	if len(in) == 0 {
+		return nil, nil
+	}
+	out := make(map[string]bool, len(in))
+	for _, s := range in {
+		paid, err := api.ParsePAID(s)
+		if err != nil {
+			return nil, usagef("--paid: %v", err)
+		}
+		out[paid] = true
+	}
+	return out, nil
 }
 
 // noAuditLogYet says there is no access log at path, and when there will be.
@@ -113,24 +153,25 @@ func noAuditLogYet(env *Env, path string) {
 	fmt.Fprintf(env.Stderr, "No access log yet at %s: padview writes it on the first full-view request.\n", path)
 }
 
-// listAudit prints the entries of the log at path newer than cutoff (if
-// set): as stored (asJSON), or one line each; lines that are not readable
+// listAudit prints the entries of the log at path that filter keeps: as
+// stored (asJSON), or one line each; lines that are not readable
 // entries are counted and named on stderr.
-func listAudit(env *Env, file io.Reader, path string, asJSON bool, cutoff time.Time) error {
+func listAudit(env *Env, file io.Reader, path string, asJSON bool, filter auditFilter) error {
 	out := bufio.NewWriter(env.Stdout)
 	defer out.Flush()
 	if !asJSON {
 		fmt.Fprintf(out, "access log %s\n", path)
 	}
-	unreadable := 0
+	unreadable, listed := 0, 0
 	err := audit.Each(file, func(l audit.Line) error {
 		if l.Err != nil {
 			unreadable++
 			return nil
 		}
-		if !cutoff.IsZero() && l.Entry.Time.Before(cutoff) {
+		if !filter.keeps(l.Entry) {
 			return nil
 		}
+		listed++
 		if asJSON {
 			line := string(l.Raw)
 			if env.StdoutTTY {
@@ -148,7 +189,19 @@ func listAudit(env *Env, file io.Reader, path string, asJSON bool, cutoff time.T
 	if unreadable > 0 {
 		fmt.Fprintf(env.Stderr, "padview: access log lines that are not readable entries: %d; run `padview audit --verify`\n", unreadable)
 	}
+	if listed == 0 && filter.paids != nil {
+		// An empty list could be taken for a filter that did not work.
+		fmt.Fprintf(env.Stderr, "No entries of %s in the access log%s.\n", strings.Join(slices.Sorted(maps.Keys(filter.paids)), ", "), filter.since())
+	}
 	return nil
+}
+
+// since is the --since part of the note that nothing matched.
+func (f auditFilter) since() string {
+	if f.cutoff.IsZero() {
+		return ""
+	}
+	return " since " + f.cutoff.UTC().Format("2006-01-02 15:04:05Z")
 }
 
 // verifyAudit checks the chain and the head file: exit 0 intact, 1 broken

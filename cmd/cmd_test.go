@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"os"
@@ -360,6 +361,9 @@ func TestTokenCommands(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "(14 characters, not shown)") || strings.Contains(out, "tok-") || strings.Contains(out, "98765") {
 		t.Fatalf("set: exit %d: %s", code, out)
 	}
+	if !strings.Contains(out, "Next: `padview --profile staging token status --check PAID` asks the service whether it accepts the token; then `padview --profile staging` opens the UI.") {
+		t.Errorf("set names no next step: %s", out)
+	}
 	if _, out, _ := h.run("token", "status", "-p", "staging"); !strings.Contains(out, "14 characters, not shown (from the OS keyring)") || strings.Contains(out, "tok-") {
 		t.Fatalf("status: %s", out)
 	}
@@ -390,19 +394,43 @@ func TestTokenCommands(t *testing.T) {
 	}
 }
 
+// token set finds a keyring that cannot be used before it asks for the
+// token (issue 24 §7): exit 4, no prompt, the way on named; whether the
+// platform has no keyring or the keyring itself fails to answer.
 func TestTokenSetKeyringUnavailable(t *testing.T) {
-	h := newHarness(t)
-	env, _, errb := h.env()
-	env.Store = keystore.New(keystore.WithEnv(env.Getenv), keystore.WithAvailability(func() error { return keystore.ErrUnavailable }))
-	env.Stdin = strings.NewReader("tok-123456\n")
-	if code := Execute(context.Background(), env, []string{"token", "set"}); code != ExitFailure || !strings.Contains(errb.String(), keystore.EnvToken) {
-		t.Fatalf("exit %d: %s", code, errb.String())
-	}
-	entries, _ := os.ReadDir(h.vars[EnvConfigDir])
-	if len(entries) != 0 {
-		t.Fatalf("a file was written: %v", entries)
+	for name, store := range map[string]func(getenv func(string) string) *keystore.Store{
+		"no session bus": func(getenv func(string) string) *keystore.Store {
+			return keystore.New(keystore.WithEnv(getenv), keystore.WithAvailability(func() error { return keystore.ErrUnavailable }))
+		},
+		"keyring fails": func(getenv func(string) string) *keystore.Store {
+			return keystore.New(keystore.WithEnv(getenv), keystore.WithBackend(brokenKeyring{}), keystore.WithAvailability(func() error { return nil }))
+		},
+	} {
+		h := newHarness(t)
+		h.tty = true
+		env, out, errb := h.env()
+		env.Store = store(env.Getenv)
+		prompted := false
+		env.ReadSecret = func(context.Context, string) (string, error) { prompted = true; return "tok-123456", nil }
+		code := Execute(context.Background(), env, []string{"token", "set"})
+		if code != ExitToken || prompted || !strings.Contains(errb.String(), "no token was asked for or saved") ||
+			!strings.Contains(errb.String(), keystore.EnvToken) || strings.Contains(out.String(), "Saved") {
+			t.Errorf("%s: exit %d, prompted %v: %s", name, code, prompted, errb.String())
+		}
+		entries, _ := os.ReadDir(h.vars[EnvConfigDir])
+		if len(entries) != 0 {
+			t.Fatalf("a file was written: %v", entries)
+		}
 	}
 }
+
+// brokenKeyring is a keyring whose every call fails, as a Secret Service
+// that is there but locked away does.
+type brokenKeyring struct{}
+
+func (brokenKeyring) Get(string, string) (string, error) { return "", errors.New("no such interface") }
+func (brokenKeyring) Set(string, string, string) error   { return errors.New("no such interface") }
+func (brokenKeyring) Delete(string, string) error        { return errors.New("no such interface") }
 
 func TestDemoServerAndGetAgainstIt(t *testing.T) {
 	h := newHarness(t)

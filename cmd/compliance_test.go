@@ -408,6 +408,21 @@ func TestAuditCommand(t *testing.T) {
 	if code != 0 || n != 4 {
 		t.Errorf("--json: exit %d, %d lines", code, n)
 	}
+	// --paid lists one PAID's entries (issue 24 §7), a pasted URL too.
+	code, out, _ = h.run("audit", "--paid", "XK9P2M")
+	if code != 0 || !strings.Contains(out, "XK9P2M  full view requested") || strings.Contains(out, "AB12CD") {
+		t.Errorf("--paid XK9P2M: exit %d\n%s", code, out)
+	}
+	code, out, _ = h.run("audit", "--json", "--paid", "https://api.partner.example/v1/advertisement-full/AB12CD", "--paid", "NOPE42")
+	if code != 0 || strings.Count(out, `"paid":"AB12CD"`) != 2 || strings.Contains(out, "XK9P2M") {
+		t.Errorf("--paid URL --json: exit %d\n%s", code, out)
+	}
+	if code, out, errs := h.run("audit", "--paid", "NOPE42"); code != 0 || strings.Contains(out, "full view") || !strings.Contains(errs, "No entries of NOPE42 in the access log.") {
+		t.Errorf("--paid NOPE42: exit %d\n%s%s", code, out, errs)
+	}
+	if code, _, errs := h.run("audit", "--paid", "a b"); code != ExitUsage || !strings.Contains(errs, "--paid: the PAID has a space") {
+		t.Errorf("--paid 'a b': exit %d %s", code, errs)
+	}
 	for _, bad := range []string{"yesterday", "-1h", "0d"} {
 		if code, _, _ := h.run("audit", "--since", bad); code != ExitUsage {
 			t.Errorf("--since %s: exit %d", bad, code)

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -36,7 +37,7 @@ type Config struct {
 	DefaultProfile string             `toml:"default_profile"`
 	FullViewIdle   duration           `toml:"full_view_idle"` // return to the standard view after this long without a key
 	MaxWait        duration           `toml:"max_wait"`       // the longest one lookup waits for the rate limit, all waits together
-	Profiles       map[string]Profile `toml:"profiles"`
+	Profiles       map[string]Profile `toml:"-"`              // read one table at a time: see configFile
 	// Fields map the service's member names to paths of the normalized
 	// document, for every profile (vocab.Mapping).
 	Fields map[string]string `toml:"fields"`
@@ -45,6 +46,40 @@ type Config struct {
 	// advertisement (watch.Bounds).
 	WatchMaxSize *byteSize `toml:"watch_max_size"`
 	WatchKeep    *int      `toml:"watch_keep"`
+
+	// broken says, for each profile whose table could not be read, why:
+	// the file, the line, the profile and what is wrong. Such a profile is
+	// defined, but is an error only where it is used (ProfileError), so
+	// that one profile's mistake leaves the others usable. Text, not an
+	// error, so that two readings of one file compare equal.
+	broken map[string]string
+}
+
+// configFile is the config file as it is decoded: Config's settings, and
+// each profile's table kept undecoded, to be read on its own.
+type configFile struct {
+	Config
+	Profiles map[string]toml.Primitive `toml:"profiles"`
+}
+
+// ProfileError is why the config file's table of profile could not be
+// read; nil when it could, or when there is none.
+func (c Config) ProfileError(profile string) error {
+	if msg, ok := c.broken[profile]; ok {
+		return errors.New(msg)
+	}
+	return nil
+}
+
+// breaks records the first problem found with a profile's table.
+func (c *Config) breaks(profile, msg string) {
+	if _, ok := c.broken[profile]; ok {
+		return
+	}
+	if c.broken == nil {
+		c.broken = map[string]string{}
+	}
+	c.broken[profile] = msg
 }
 
 // Profile is one partner account: a name (its key) and a base URL.
@@ -189,10 +224,13 @@ func LoadConfig(path string) (Config, error) {
 }
 
 // parseConfig reads the text of the config file at path, as LoadConfig
-// does: fields --write checks a file before and after it adds to it.
+// does: fields --write checks a file before and after it adds to it. A
+// mistake outside the profiles (a line TOML cannot read, a top-level
+// setting, a token anywhere) is the whole file's error; one inside a
+// profile's table is that profile's (ProfileError).
 func parseConfig(path string, data []byte) (Config, error) {
-	var c Config
-	md, err := toml.Decode(string(data), &c)
+	var f configFile
+	md, err := toml.Decode(string(data), &f)
 	if err != nil {
 		var pe toml.ParseError
 		if errors.As(err, &pe) {
@@ -208,24 +246,42 @@ func parseConfig(path string, data []byte) (Config, error) {
 		}
 		return Config{}, fmt.Errorf("config file %s: %v; fix it or move the file away", path, err)
 	}
-	var unknown []string
+	c := f.Config
+	if len(f.Profiles) > 0 {
+		c.Profiles = make(map[string]Profile, len(f.Profiles))
+	}
+	for name, table := range f.Profiles {
+		var p Profile
+		if err := md.PrimitiveDecode(table, &p); err != nil {
+			c.breaks(name, profileDecodeError(path, name, err))
+		} else if err := p.check(); err != nil {
+			c.breaks(name, profileError(path, name, keyLine(data, "profiles", name, "full_view"), err.Error()))
+		}
+		c.Profiles[name] = p // defined, even when broken
+	}
+	var unknown []toml.Key
 	for _, k := range md.Undecoded() {
 		key := k.String()
 		if strings.Contains(strings.ToLower(key), "token") {
 			return Config{}, fmt.Errorf("config file %s holds a token (%s): padview never reads tokens from files. Remove it, then run `padview token set`", path, key)
 		}
-		unknown = append(unknown, key)
+		if len(k) > 2 && k[0] == "profiles" {
+			c.breaks(k[1], profileError(path, k[1], keyLine(data, k...),
+				fmt.Sprintf("unknown setting %s; a profile's settings are %s", strings.Join(k[2:], "."), profileSettings)))
+			continue
+		}
+		unknown = append(unknown, k)
 	}
 	if len(unknown) > 0 {
-		sort.Strings(unknown)
-		return Config{}, fmt.Errorf("config file %s: unknown setting %s; known settings are default_profile, full_view_idle, max_wait, watch_max_size, watch_keep and [profiles.NAME] base_url, max_wait, full_view, require_reason, access_log, mask_personal_data, and [fields] or [profiles.NAME.fields]", path, strings.Join(unknown, ", "))
-	}
-	for name, p := range c.Profiles {
-		if err := p.check(); err != nil {
-			return Config{}, fmt.Errorf("config file %s, [profiles.%s]: %v", path, name, err)
+		sort.Slice(unknown, func(i, j int) bool { return unknown[i].String() < unknown[j].String() })
+		names := make([]string, len(unknown))
+		for i, k := range unknown {
+			names[i] = k.String()
 		}
+		return Config{}, fmt.Errorf("config file %s%s: unknown setting %s; known settings are default_profile, full_view_idle, max_wait, watch_max_size, watch_keep and [profiles.NAME] %s, and [fields]",
+			path, lineWords(keyLine(data, unknown[0]...)), strings.Join(names, ", "), profileSettings)
 	}
-	if err := c.checkFields(path); err != nil {
+	if err := c.checkFields(path, data); err != nil {
 		return Config{}, err
 	}
 	if err := c.checkWatchBounds(); err != nil {
@@ -234,15 +290,83 @@ func parseConfig(path string, data []byte) (Config, error) {
 	return c, nil
 }
 
+// profileSettings are the settings of a [profiles.NAME] table, for the
+// error that names one it does not know.
+const profileSettings = "base_url, max_wait, full_view, require_reason, access_log, mask_personal_data and [profiles.NAME.fields]"
+
+// profileError words a problem with a profile's table: the file, the line
+// (0: not known), the profile, what is wrong, and the way on.
+func profileError(path, profile string, line int, msg string) string {
+	return fmt.Sprintf("config file %s%s, [profiles.%s]: %s; fix the profile, or use another (the others are unaffected)",
+		path, lineWords(line), profile, msg)
+}
+
+// profileDecodeError words the decoder's error for a profile's table in
+// the config file's terms, as parseConfig does the whole file's.
+func profileDecodeError(path, profile string, err error) string {
+	var pe toml.ParseError
+	if errors.As(err, &pe) {
+		return profileError(path, profile, pe.Position.Line, strings.TrimPrefix(pe.LastKey, "profiles."+profile+".")+": "+pe.Message)
+	}
+	if line, key, want, got, ok := typeMismatch(err); ok {
+		return profileError(path, profile, line, fmt.Sprintf("%s must be %s, not %s", strings.TrimPrefix(key, "profiles."+profile+"."), want, got))
+	}
+	return profileError(path, profile, 0, strings.TrimPrefix(err.Error(), "toml: "))
+}
+
+// lineWords is ", line N", or "" for a line not known.
+func lineWords(line int) string {
+	if line <= 0 {
+		return ""
+	}
+	return fmt.Sprintf(", line %d", line)
+}
+
+// keyLine finds the line of the config file that sets key, or opens its
+// table; 0 when none does (an inline table, a key written another way).
+// The decoder keeps the lines of keys to itself, so errors found after
+// decoding (an unknown setting, a value checked later) find theirs here.
+func keyLine(data []byte, key ...string) int {
+	want := strings.Join(key, ".")
+	var table []string
+	for i, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(line)
+		switch {
+		case strings.HasPrefix(line, "["):
+			header, _, _ := strings.Cut(strings.Trim(line, "[]"), "]")
+			table = keyParts(header)
+			if strings.Join(table, ".") == want {
+				return i + 1
+			}
+		case strings.Contains(line, "=") && !strings.HasPrefix(line, "#"):
+			name, _, _ := strings.Cut(line, "=")
+			if strings.Join(append(slices.Clip(table), keyParts(name)...), ".") == want {
+				return i + 1
+			}
+		}
+	}
+	return 0
+}
+
+// keyParts splits a dotted TOML key into its parts, unquoted.
+func keyParts(s string) []string {
+	parts := strings.Split(s, ".")
+	for i, p := range parts {
+		parts[i] = strings.Trim(strings.TrimSpace(p), `"'`)
+	}
+	return parts
+}
+
 // checkFields refuses a [fields] mapping to a path the document does not
-// have, naming the key and the valid paths.
-func (c Config) checkFields(path string) error {
+// have, naming the key and the valid paths: in the top-level table, for
+// the whole file; in a profile's, for that profile.
+func (c *Config) checkFields(path string, data []byte) error {
 	if _, err := vocab.Builtin().With(fieldMappings(c.Fields, nil)); err != nil {
-		return fmt.Errorf("config file %s, [fields]: %v", path, err)
+		return fmt.Errorf("config file %s%s, [fields]: %v", path, lineWords(keyLine(data, "fields")), err)
 	}
 	for name, p := range c.Profiles {
 		if _, err := vocab.Builtin().With(fieldMappings(nil, p.Fields)); err != nil {
-			return fmt.Errorf("config file %s, [profiles.%s.fields]: %v", path, name, err)
+			c.breaks(name, profileError(path, name, keyLine(data, "profiles", name, "fields"), "[profiles."+name+".fields]: "+err.Error()))
 		}
 	}
 	return nil
@@ -317,6 +441,9 @@ func resolveSettings(getenv func(string) string, flagProfile, flagBaseURL string
 		s.WatchBounds.Keep = *cfg.WatchKeep
 	}
 	s.Profile = firstNonEmpty(flagProfile, getenv(EnvProfile), cfg.DefaultProfile, DefaultProfile)
+	if err := cfg.ProfileError(s.Profile); err != nil {
+		return Settings{}, err // the profile in use; another's mistake is not this command's
+	}
 	s.profileUse = cfg.use(s.Profile, flagProfile, getenv(EnvProfile))
 	s.BaseURL = firstNonEmpty(flagBaseURL, getenv(EnvBaseURL), cfg.Profiles[s.Profile].BaseURL)
 	s.Compliance = cfg.Profiles[s.Profile].compliance()

@@ -15,7 +15,7 @@ func TestConfigErrorsAreCleaned(t *testing.T) {
 	for name, cfg := range map[string]string{
 		"a [fields] path":    "[fields]\n\"firma\" = \"advertiser.\\u001b[31mred\\u0007\"\n",
 		"a [fields] name":    "[fields]\n\"\\u001b]8;;https://evil.example\\u0007x\\u001b]8;;\\u0007\" = \"nowhere.at.all\"\n",
-		"a profile's fields": "[profiles.\"p\\u001b[2J\".fields]\n\"firma\" = \"advertiser.nothing\"\n",
+		"a profile's fields": "default_profile = \"p\\u001b[2J\"\n[profiles.\"p\\u001b[2J\".fields]\n\"firma\" = \"advertiser.nothing\"\n",
 		"an unknown key":     "\"max\\u001b[31m_wait\" = \"1s\"\n",
 	} {
 		h.writeConfig(cfg)

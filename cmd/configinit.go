@@ -117,7 +117,7 @@ func (e *Env) baseURLForInit(ctx context.Context, flag, profile string) (string,
 	}
 	in := bufio.NewReaderSize(io.LimitReader(e.Stdin, 1<<20), maxListLine)
 	var refused error
-	for range baseURLTries {
+	for try := range baseURLTries {
 		fmt.Fprintf(e.Stderr, "Partner base URL for profile %q (e.g. https://partner.example/v1): ", profile)
 		line, err := readAll(ctx, func() (string, error) {
 			line, _, err := readLine(in)
@@ -140,7 +140,9 @@ func (e *Env) baseURLForInit(ctx context.Context, flag, profile string) (string,
 			return u.String(), nil
 		}
 		refused = err
-		fmt.Fprintf(e.Stderr, "padview: %v\n", err)
+		if try < baseURLTries-1 { // the last one is said once, as the error
+			fmt.Fprintf(e.Stderr, "padview: %v\n", err)
+		}
 	}
 	return "", usagef("%v; nothing was written", refused)
 }

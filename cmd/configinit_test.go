@@ -171,6 +171,12 @@ func TestConfigInitAsksForTheBaseURLOnly(t *testing.T) {
 	if _, err := os.Stat(path); code != ExitUsage || err == nil || strings.Count(errs, "Partner base URL") != 3 || !strings.HasSuffix(errs, "; nothing was written\n") {
 		t.Fatalf("three refused: exit %d\n%s", code, errs)
 	}
+	// Each refusal is said once: the last as the error (issue 24 §7).
+	for _, typed := range []string{`"a"`, `"b"`, `"c"`} {
+		if n := strings.Count(errs, "padview: base URL "+typed); n != 1 {
+			t.Errorf("the refusal of %s is said %d times:\n%s", typed, n, errs)
+		}
+	}
 	h.stdin = "" // Ctrl-D
 	if code, _, errs := h.run("config", "init"); code != ExitUsage || !strings.Contains(errs, "no base URL typed; nothing was written") {
 		t.Fatalf("Ctrl-D: exit %d\n%s", code, errs)
@@ -225,14 +231,17 @@ func TestNoBaseURLOffersTheDemoAndConfigInit(t *testing.T) {
 func TestConfigTypeMismatchSaysWhatTheSettingTakes(t *testing.T) {
 	for _, c := range []struct{ config, want string }{
 		{"[profiles.typo]\nbase_url = \"https://x.example/v1\"\nmask_personal_data = \"yes\"\n",
-			", line 3: profiles.typo.mask_personal_data must be true or false, not text; fix the line or move the file away"},
-		{"[profiles.typo]\nbase_url = 5\n", ", line 2: profiles.typo.base_url must be text in quotes, not a number; fix the line"},
+			", line 3, [profiles.typo]: mask_personal_data must be true or false, not text; fix the profile, or use another"},
+		{"[profiles.typo]\nbase_url = 5\n", ", line 2, [profiles.typo]: base_url must be text in quotes, not a number; fix the profile"},
 	} {
 		path := filepath.Join(t.TempDir(), "config.toml")
 		if err := os.WriteFile(path, []byte(c.config), 0o600); err != nil {
 			t.Fatal(err)
 		}
-		_, err := LoadConfig(path)
+		cfg, err := LoadConfig(path)
+		if err == nil { // the profile's mistake is the profile's
+			err = cfg.ProfileError("typo")
+		}
 		if err == nil || !strings.Contains(err.Error(), "config file "+path+c.want) || strings.Contains(err.Error(), "toml:") {
 			t.Errorf("%v", err)
 		}

@@ -119,6 +119,9 @@ func openFieldsFile(t fieldsTable, me int) (*fieldsFile, error) {
 	if f.cfg, err = parseConfig(t.file, f.data); err != nil {
 		return nil, usagef("%v; padview adds nothing to a config file it cannot read, and nothing was written", err)
 	}
+	if err := f.cfg.ProfileError(t.profile); t.profile != "" && err != nil {
+		return nil, usagef("%v; padview adds nothing to a profile it cannot read, and nothing was written", err)
+	}
 	f.mode = fi.Mode().Perm()
 	return f, nil
 }
@@ -256,6 +259,7 @@ func (f *fieldsFile) write(lines []vocab.Mapping) error {
 		want.Profiles[f.table.profile] = p
 	}
 	got, err := parseConfig(f.table.file, out)
+	got.broken, want.broken = nil, nil // another profile's mistake moves down with the lines, and stays
 	if err == nil && !reflect.DeepEqual(got, want) {
 		err = errors.New("the file would not read back as it was with the lines added")
 	}

@@ -177,6 +177,7 @@ Try it without an account: padview --demo`,
 	root.AddCommand(newWatch(env, &f))
 	root.AddCommand(newMan(env)) // hidden: the release's man pages
 	root.AddCommand(newVersion(env))
+	addJQ(root, env)
 	// cobra's own: help and shell completion name no profile's settings.
 	root.InitDefaultHelpCmd()
 	root.InitDefaultCompletionCmd()

@@ -100,6 +100,16 @@ func (w *batchWriter) fail(r result) error {
 	return nil
 }
 
+// answeredFor warns on stderr when the answer named another PAID than the
+// one asked for: the output keeps the PAID asked for (and says the one
+// sent beside it), so the warning is where a user reading the terminal
+// looks while stdout goes to a file.
+func (w *batchWriter) answeredFor(r result) {
+	if s := r.doc.AnsweredFor(); s != "" {
+		fmt.Fprintf(w.Err, "padview: warning: %s: %s\n", text.CleanText(r.input), text.CleanText(s))
+	}
+}
+
 // lookupFlags are the flags every command that looks PAIDs up shares: the
 // full view behind its notice and reason, how many lookups run at once,
 // and a list of PAIDs to read.
@@ -257,6 +267,7 @@ func (b *batchRun) take(r result) error {
 		if b.verbose {
 			describeExchange(b.w.Err, r)
 		}
+		b.w.answeredFor(r)
 		code, err := b.cmd.show(b.w, r)
 		b.code = worse(b.code, code)
 		if err != nil {

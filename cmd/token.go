@@ -55,6 +55,10 @@ invisible characters inside it are refused with the reason.`,
 			if err != nil {
 				return err
 			}
+			// Before the token is asked for: typed in vain it is typed again.
+			if err := env.Store.Writable(s.Profile); err != nil {
+				return exitWith(ExitToken, "%v; no token was asked for or saved.\n%s", err, keyringAdvice)
+			}
 			ctx := c.Context()
 			var input string
 			if env.StdinTTY {
@@ -78,13 +82,17 @@ invisible characters inside it are refused with the reason.`,
 			if err != nil {
 				return usagef("%v; nothing was saved", err)
 			}
-			if err := env.Store.Save(s.Profile, tok); err != nil {
+			if err := env.Store.Save(s.Profile, tok); errors.Is(err, keystore.ErrUnavailable) {
+				return exitWith(ExitToken, "%v", err)
+			} else if err != nil {
 				return exitWith(ExitFailure, "%v", err)
 			}
 			fmt.Fprintf(env.Stdout, "Saved the token for profile %q in the OS keyring (%s).\n", s.Profile, keystore.Mask(tok))
 			if env.Getenv(keystore.EnvToken) != "" {
 				fmt.Fprintf(env.Stdout, "Note: %s is set in this environment and overrides the keyring.\n", keystore.EnvToken)
 			}
+			fmt.Fprintf(env.Stdout, "Next: `padview%s token status --check PAID` asks the service whether it accepts the token; then `padview%s` opens the UI.\n",
+				profileFlag(s.Profile), profileFlag(s.Profile))
 			return nil
 		},
 	}

@@ -24,6 +24,9 @@ func eventLine(ev watch.Event) string {
 	case watch.Vanished, watch.Failed:
 		parts = append(parts, ev.FailureText())
 	default:
+		if ev.Warning != "" {
+			parts = append(parts, "warning: "+text.CleanText(ev.Warning))
+		}
 		if v := ev.VerdictText(); v != "" {
 			parts = append(parts, v)
 		}

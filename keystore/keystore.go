@@ -98,6 +98,25 @@ func New(opts ...Option) *Store {
 // why not.
 func (s *Store) Available() error { return s.available() }
 
+// Writable reports whether Save can store a profile's token now: nil, or
+// an error that Is ErrUnavailable. It asks the keyring itself (a read of
+// the profile's entry, present or not), not only the platform check, so
+// that `token set` finds a keyring that is not there before it asks for
+// a token the user would type in vain.
+func (s *Store) Writable(profile string) error {
+	if err := s.available(); err != nil {
+		return err
+	}
+	err := s.call(func() error {
+		_, err := s.backend.Get(Service, account(profile))
+		return err
+	})
+	if errors.Is(err, ErrNotFound) {
+		return nil
+	}
+	return err
+}
+
 // Token returns the token for a profile: PADVIEW_TOKEN when set, else the
 // keyring's entry. A missing token is ErrNotFound; a token that breaks the
 // token rule (see CleanToken) is an error that Is ErrBadToken and says why,

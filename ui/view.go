@@ -126,6 +126,11 @@ func (m Model) messageLine(w int) string {
 		left = st.StatusWarn.Render(longestFit(w-1-lipgloss.Width(m.deck.current().Where()), m.notice, withoutAsides(m.notice)))
 	case m.ex != nil && m.ex.err != nil:
 		left = st.StatusError.Render(m.ex.headline() + m.inWorklist())
+	case m.ex != nil && m.ex.doc.AnsweredFor() != "":
+		// The answer is for another advertisement than the one named
+		// everywhere else on the screen: that leads, before the panes.
+		warn := "⚠ " + capitalize(text.CleanText(m.ex.doc.AnsweredFor()))
+		left = st.StatusError.Render(longestFit(w-1-lipgloss.Width(m.deck.current().Where()), warn+" · "+m.ex.headline(), warn))
 	case m.ex != nil:
 		left = st.Muted.Render(m.ex.headline()+m.inWorklist()) + m.warnings()
 	case m.focus == focusInput:

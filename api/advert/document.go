@@ -38,6 +38,13 @@ type Document struct {
 	PAID string
 	View View
 
+	// AnsweredPAID is the PAID the answer's own identifier member names
+	// ("paid", "adId"… at its top level) when that is another than the
+	// one asked for; "" when it names the same one (in any case) or none.
+	// The document stays labelled with the PAID asked for, and a warning
+	// (AnsweredFor) says what the service answered for.
+	AnsweredPAID string
+
 	Advertiser           Value // Object, or Absent
 	Campaign             Value // Object, or Absent
 	Sponsors             []Value
@@ -152,7 +159,8 @@ func (d *Document) Group(g Group) Value {
 }
 
 // MarshalJSON writes the normalized document in its contract shape:
-// "paid", "view", "masked": true only for a masked document, the groups in
+// "paid" (as asked), "answeredPaid" only when the answer named another
+// PAID (its warning is in "warnings"), "view", "masked": true only for a masked document, the groups in
 // a fixed order, absent groups as {} or [], a party list sent as null as
 // null, and last "warnings": always there, an empty list when the
 // normalizer had nothing to say. Strings are escaped by AppendQuoted.
@@ -188,6 +196,10 @@ func (d *Document) WriteJSONWith(w io.Writer, name string, raw []byte) error {
 func (d *Document) writeJSON(o *jsonOut) {
 	o.b = append(o.b, `{"paid":`...)
 	o.b = AppendQuoted(o.b, d.PAID)
+	if d.AnsweredPAID != "" {
+		o.b = append(o.b, `,"answeredPaid":`...)
+		o.b = AppendQuoted(o.b, d.AnsweredPAID)
+	}
 	o.b = append(o.b, `,"view":`...)
 	o.b = AppendQuoted(o.b, d.View.String())
 	if d.Masked {
@@ -221,4 +233,31 @@ func (d *Document) writeJSON(o *jsonOut) {
 		o.spill()
 	}
 	o.b = append(o.b, "]}"...)
+}
+
+// maxAnsweredWords is the most characters of an answered PAID the warning
+// quotes: a hostile answer's "paid" can be a megabyte long.
+const maxAnsweredWords = 64
+
+// AnsweredFor is the one sentence that says the answer is for another
+// PAID than the one asked for: "the service answered for ZZ9999, not
+// SWAP1"; "" when it is not. The TUI's banner, `get`'s warning on stderr
+// and the document's warnings all say it in these words. The PAIDs are as
+// sent, clipped; whoever shows the sentence cleans it as any warning.
+func (d *Document) AnsweredFor() string {
+	if d == nil || d.AnsweredPAID == "" {
+		return ""
+	}
+	return "the service answered for " + clipRunes(d.AnsweredPAID, maxAnsweredWords) + ", not " + clipRunes(d.PAID, maxAnsweredWords)
+}
+
+func clipRunes(s string, n int) string {
+	i := 0
+	for at := range s {
+		if i == n {
+			return s[:at] + "…"
+		}
+		i++
+	}
+	return s
 }

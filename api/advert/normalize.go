@@ -361,6 +361,7 @@ func (n *normalizer) placeMember(d *Document, p *topPlan, m Member, currencyTo s
 		if (m.Value.Kind == String || m.Value.Kind == Number) && m.Value.Str == d.PAID {
 			return // the identifier we asked for: it is the document's PAID
 		}
+		n.answeredFor(d, m.Value)
 		p.groups[vocab.BasicInformation] = append(p.groups[vocab.BasicInformation], Member{Key: "paid", Value: m.Value})
 	case vocab.FieldName, vocab.Kept, vocab.Routed:
 		// a routed member goes where a user's prefix sends it; its group
@@ -395,6 +396,21 @@ func (n *normalizer) notePartyNamed(d *Document, mean vocab.Meaning, key string)
 		said, negated := n.vocab.TextSays(key, "sponsor")
 		d.SponsorNamed = said && !negated
 	}
+}
+
+// answeredFor notes an identifier member that names another PAID than
+// the one asked for: the document keeps the PAID asked for, says the one
+// sent (AnsweredPAID) and warns. A PAID that differs only in case is the
+// same advertisement to a service that reads PAIDs in any case, and an
+// empty one or one that is no string or number names none; the first
+// such member speaks for the answer.
+func (n *normalizer) answeredFor(d *Document, v Value) {
+	if v.Kind != String && v.Kind != Number || strings.TrimSpace(v.Str) == "" ||
+		strings.EqualFold(v.Str, d.PAID) || d.AnsweredPAID != "" || d.PAID == "" {
+		return
+	}
+	d.AnsweredPAID = v.Str
+	d.warn(d.AnsweredFor)
 }
 
 // currencyGroup is where a currency written at the top level beside the

@@ -3,6 +3,7 @@ package advert
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -170,8 +171,11 @@ func TestSources(t *testing.T) {
 					t.Errorf("%s = %s; want %s", path, got, want)
 				}
 			}
-			if len(d.Warnings) != 0 {
-				t.Errorf("warnings: %q", d.Warnings)
+			// The records are read as TEST01's: one whose own id says
+			// another PAID is an answer for that PAID, and says so.
+			warnings := slices.DeleteFunc(slices.Clone(d.Warnings), func(w string) bool { return w == d.AnsweredFor() })
+			if len(warnings) != 0 {
+				t.Errorf("warnings: %q", warnings)
 			}
 		})
 	}

@@ -132,6 +132,9 @@ type Report struct {
 	PAID    string
 	View    advert.View
 	Results []Result
+	// AnsweredPAID and Warning: the answer named another PAID than the
+	// one asked for (advert.Document.AnsweredPAID and AnsweredFor).
+	AnsweredPAID, Warning string
 }
 
 // Result is the result of the rule id, if the report has one.
@@ -151,7 +154,7 @@ func Check(d *advert.Document) Report {
 		d = &advert.Document{}
 	}
 	c := &checker{d: d, v: d.Vocabulary()}
-	r := Report{PAID: d.PAID, View: d.View, Results: make([]Result, len(Rules))}
+	r := Report{PAID: d.PAID, View: d.View, Results: make([]Result, len(Rules)), AnsweredPAID: d.AnsweredPAID, Warning: d.AnsweredFor()}
 	for i, rule := range Rules {
 		res := rule.eval(c, rule)
 		res.Rule = rule
@@ -339,7 +342,9 @@ func (r Report) Count(s Status) int {
 // MarshalJSON writes the report as `padview check --json` prints it:
 // {"paid", "view", "verdict", "complete", "checks": [{"id", "label",
 // "annex", "status", "required", "basis", "fields", "found", "note",
-// "flagged"}]}; "complete" is true only for the verdict complete.
+// "flagged"}]}; "complete" is true only for the verdict complete. An
+// answer that named another PAID has "answeredPaid" and "warning" after
+// "paid".
 func (r Report) MarshalJSON() ([]byte, error) {
 	type checkJSON struct {
 		ID       string   `json:"id"`
@@ -361,9 +366,11 @@ func (r Report) MarshalJSON() ([]byte, error) {
 	}
 	return json.Marshal(struct {
 		PAID     string      `json:"paid"`
+		Answered string      `json:"answeredPaid,omitempty"`
+		Warning  string      `json:"warning,omitempty"`
 		View     string      `json:"view"`
 		Verdict  Verdict     `json:"verdict"`
 		Complete bool        `json:"complete"`
 		Checks   []checkJSON `json:"checks"`
-	}{r.PAID, r.View.String(), r.Outcome(), r.Complete(), checks})
+	}{r.PAID, r.AnsweredPAID, r.Warning, r.View.String(), r.Outcome(), r.Complete(), checks})
 }

@@ -21,6 +21,7 @@ var forMachines = flattening{wholeArrays: true}
 // sent as null.
 const (
 	colPAID       = "paid"
+	colAnswered   = "answeredPaid"
 	colGroup      = "group"
 	colDisclosure = "disclosure"
 	memberPrefix  = "entry."
@@ -30,7 +31,8 @@ const (
 // table, after comment lines ("# ", see writeCSVComments) that say where
 // each advertisement came from: the PAID, the group ("sponsors" or
 // "controllers") and a column per member name (nested ones dotted), in the
-// order first seen. A list the service sent as null has one row of its
+// order first seen; an "answeredPaid" column after paid when an answer
+// named another PAID than the one asked for. A list the service sent as null has one row of its
 // own, with "not disclosed" in a "disclosure" column after the group, so
 // that it does not read like an empty list. Every cell is cleaned of
 // control characters and made safe from formula injection.
@@ -44,6 +46,9 @@ func writeCSV(w io.Writer, items []Item) error {
 	}
 	cols := newColumns()
 	cols.set(map[string]string{}, colPAID, colPAID, "")
+	if anyAnswered(docs) {
+		cols.set(map[string]string{}, colAnswered, colAnswered, "")
+	}
 	cols.set(map[string]string{}, colGroup, colGroup, "")
 	if anyNullList(docs) {
 		cols.set(map[string]string{}, colDisclosure, colDisclosure, "")
@@ -75,16 +80,16 @@ func csvGroups() []advert.Group {
 func appendPartyRows(rows []map[string]string, cols *columns, d *advert.Document, g advert.Group) []map[string]string {
 	list, state := d.Parties(g)
 	if state == advert.ListNull {
-		return append(rows, map[string]string{colPAID: d.PAID, colGroup: string(g), colDisclosure: text.NotDisclosed})
+		return append(rows, map[string]string{colPAID: d.PAID, colAnswered: d.AnsweredPAID, colGroup: string(g), colDisclosure: text.NotDisclosed})
 	}
 	for _, p := range list {
-		row := map[string]string{colPAID: d.PAID, colGroup: string(g)}
+		row := map[string]string{colPAID: d.PAID, colAnswered: d.AnsweredPAID, colGroup: string(g)}
 		forMachines.walk(nil, p, func(path []step, leaf advert.Value) {
 			name := dotted(path)
 			if name == "" {
 				name = "value" // a party that is not an object
 			}
-			if name == colPAID || name == colGroup || name == colDisclosure {
+			if name == colPAID || name == colAnswered || name == colGroup || name == colDisclosure {
 				name = memberPrefix + name
 			}
 			cols.set(row, name, name, machineText(leaf))
@@ -134,11 +139,25 @@ func writeCSVComments(w io.Writer, items []Item) error {
 		if it.Doc.Masked {
 			bw.WriteString(csvComment + "MASKED: " + maskedWords + "\n")
 		}
+		if w := it.Doc.AnsweredFor(); w != "" {
+			bw.WriteString(csvComment + "Warning: " + text.CleanText(w) + "\n")
+		}
 		for _, l := range it.From.Lines() {
 			bw.WriteString(csvComment + l + "\n")
 		}
 	}
 	return bw.Flush()
+}
+
+// anyAnswered reports whether an answer named another PAID than the one
+// asked for: only then has the table an answeredPaid column, after paid.
+func anyAnswered(docs []*advert.Document) bool {
+	for _, d := range docs {
+		if d.AnsweredPAID != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // anyNullList reports whether a document sent a party list as null.

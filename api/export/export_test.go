@@ -421,3 +421,45 @@ func TestMaskedExportsSaySo(t *testing.T) {
 		t.Errorf("unmasked markdown says masked")
 	}
 }
+
+// An answer that named another PAID keeps both in every format: the PAID
+// asked for as "paid", the one sent as "answeredPaid", and the warning.
+func TestExportsKeepTheAnsweredPAID(t *testing.T) {
+	d, err := advert.Normalize([]byte(`{"paid":"ZZ9999","sponsors":[{"name":"Harbour Trust"}]}`), "SWAP1", advert.Standard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const warning = "the service answered for ZZ9999, not SWAP1"
+	var b bytes.Buffer
+	if err := Write(&b, JSON, items(d)...); err != nil {
+		t.Fatal(err)
+	}
+	if s := b.String(); !strings.HasPrefix(s, `{"paid":"SWAP1","answeredPaid":"ZZ9999",`) || !strings.Contains(s, warning) {
+		t.Errorf("JSON: %s", s)
+	}
+	b.Reset()
+	if err := Write(&b, Markdown, items(d)...); err != nil {
+		t.Fatal(err)
+	}
+	if s := b.String(); !strings.HasPrefix(s, "# Advertisement SWAP1\n") || !strings.Contains(s, "**Warning:** "+warning) || !strings.Contains(s, "**Answered PAID:** ZZ9999") {
+		t.Errorf("Markdown:\n%s", s)
+	}
+	b.Reset()
+	if err := Write(&b, CSV, items(d)...); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "# Warning: "+warning+"\n") {
+		t.Errorf("CSV comments:\n%s", b.String())
+	}
+	rows := readCSV(t, &b)
+	if rows[0][0] != "paid" || rows[0][1] != "answeredPaid" || rows[1][0] != "SWAP1" || rows[1][1] != "ZZ9999" {
+		t.Errorf("CSV: %q", rows)
+	}
+	b.Reset()
+	if err := Write(&b, CSV, items(sample(t, "AB12CD", advert.Standard))...); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(b.String(), "answeredPaid") {
+		t.Errorf("an answer for the PAID asked for has an answeredPaid column:\n%s", b.String())
+	}
+}

@@ -26,6 +26,9 @@ func writeMarkdown(w *bufio.Writer, it Item) {
 	if d.Masked {
 		w.WriteString("**MASKED:** " + maskedWords + ".\n\n")
 	}
+	if d.AnsweredPAID != "" { // before anything is read as the PAID's
+		fmt.Fprintf(w, "**Warning:** %s.\n\n- **Answered PAID:** %s\n", md(d.AnsweredFor()), md(d.AnsweredPAID))
+	}
 	WriteProvenanceMarkdown(w, it.From)
 	switch {
 	case d.View == advert.Full && d.Masked:

@@ -127,8 +127,25 @@ func writeRateHeaders(h http.Header, style HeaderStyle, st rateState) {
 }
 
 // DemoPAIDs are the identifiers that, in demo mode, show how padview
-// handles a slow, failing or misbehaving service.
-var DemoPAIDs = []string{"DEMO-SLOW", "DEMO-429", "DEMO-503", "DEMO-HTML", "DEMO-BADJSON", "DEMO-403"}
+// handles a slow, failing or misbehaving service. SwappedPAID, the last,
+// is served in every mode, as the samples are.
+var DemoPAIDs = []string{"DEMO-SLOW", "DEMO-429", "DEMO-503", "DEMO-HTML", "DEMO-BADJSON", "DEMO-403", SwappedPAID}
+
+// SwappedPAID names an answer for another advertisement: asked for
+// SWAP1, the service answers with the first sample labelled AnsweredPAID
+// in its own "paid", as a service that mixed two records up would.
+const (
+	SwappedPAID  = "SWAP1"
+	AnsweredPAID = "ZZ9999"
+)
+
+// swapped is SwappedPAID's answer.
+func swapped() advert.Value {
+	ad, _ := sample("AB12CD")
+	out := ad.With()
+	out.Set("paid", advert.StringValue(AnsweredPAID))
+	return out
+}
 
 // demo answers the DEMO-* identifiers. The content, when there is any, is
 // the first sample's under the asked identifier.

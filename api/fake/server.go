@@ -210,6 +210,9 @@ func (s *Server) lookup(w http.ResponseWriter, r *http.Request, paid string, vie
 	if paid == ChangingPAID {
 		return s.changing(w)
 	}
+	if paid == SwappedPAID {
+		return swapped(), true
+	}
 	ad, ok := sample(paid)
 	if !ok {
 		writeError(w, http.StatusNotFound, "not_found", fmt.Sprintf("No advertisement with PAID %s", paid))

@@ -42,6 +42,9 @@ dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
 {{- if .Masked}}
 <p class="masked">{{$.Masked}}</p>
 {{- end}}
+{{- with .Warning}}
+<p class="masked">{{$.WarningWord}}: {{.}}</p>
+{{- end}}
 {{- with .From}}
 <dl class="provenance">
 {{- range .}}
@@ -107,6 +110,7 @@ type htmlItem struct {
 
 type htmlNotice struct {
 	Heading, Verdict string
+	Warning          string // the answer named another PAID: Notice.Warning
 	Masked, Personal bool
 	From             []export.ProvenanceField // nil: no provenance block
 	Label            []htmlEntry
@@ -144,10 +148,11 @@ func htmlEntries(es []Entry) []htmlEntry {
 func writeHTML(w io.Writer, notices []Notice, m missing) error {
 	data := struct {
 		Title, About, LabelTitle, Statement, Masked, Personal, NotLaidOut string
+		WarningWord                                                       string
 		Notices                                                           []htmlNotice
 		Missing                                                           *htmlMissing
 	}{Title: "Transparency notices", About: About, LabelTitle: LabelTitle, Statement: Statement, Masked: MaskedWords,
-		Personal: advert.DataProtectionNotice, NotLaidOut: NotLaidOut}
+		Personal: advert.DataProtectionNotice, NotLaidOut: NotLaidOut, WarningWord: WarningWord}
 	if len(notices) == 1 {
 		data.Title = notices[0].Heading()
 	}
@@ -155,7 +160,7 @@ func writeHTML(w io.Writer, notices []Notice, m missing) error {
 		data.Missing = &htmlMissing{Intro: m.intro(), More: m.moreWords(), Unfinished: m.unfinished, Failed: m.failed}
 	}
 	for _, n := range notices {
-		hn := htmlNotice{Heading: n.Heading(), Verdict: n.Verdict, Masked: n.Masked, Personal: n.View == advert.Full,
+		hn := htmlNotice{Heading: n.Heading(), Verdict: n.Verdict, Masked: n.Masked, Personal: n.View == advert.Full, Warning: n.Warning,
 			Label: htmlEntries(n.LabelEntries())}
 		if n.From != nil {
 			hn.From = n.From.Fields()

@@ -19,6 +19,9 @@ func writeMarkdown(w *bufio.Writer, n Notice) {
 	if n.Masked {
 		fmt.Fprintf(w, "**%s**\n\n", md(MaskedWords))
 	}
+	if n.Warning != "" {
+		fmt.Fprintf(w, "**%s:** %s\n\n", WarningWord, md(n.Warning))
+	}
 	if n.From != nil {
 		export.WriteProvenanceMarkdown(w, *n.From)
 	}

@@ -18,6 +18,10 @@ type Notice struct {
 	Label   []Entry // the label's points b to e (Art. 11(1)); (a) is the statement itself
 	Items   []Item  // items 1 to 16 of Annex II, in order
 	Verdict string  // the check's verdict on the notice
+	// AnsweredPAID is the PAID the answer named when it was another than
+	// the one asked for, and Warning the sentence that says so
+	// (advert.Document.AnsweredFor); both cleaned, both "" otherwise.
+	AnsweredPAID, Warning string
 	// Personal are the categories of personal data the notice shows (in
 	// the order of text.Categories): what a file of it holds, as the
 	// access log's export line records it.
@@ -103,7 +107,8 @@ func Build(d *advert.Document, rep check.Report) Notice {
 		}
 		return e
 	}
-	n := Notice{PAID: text.CleanText(d.PAID), View: d.View, Masked: d.Masked, Verdict: rep.Verdict()}
+	n := Notice{PAID: text.CleanText(d.PAID), View: d.View, Masked: d.Masked, Verdict: rep.Verdict(),
+		AnsweredPAID: text.CleanText(d.AnsweredPAID), Warning: text.CleanText(d.AnsweredFor())}
 	for _, r := range check.LabelRules() {
 		n.Label = append(n.Label, entry(r))
 		n.labelRequired = append(n.labelRequired, r.Required)

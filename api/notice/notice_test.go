@@ -503,3 +503,21 @@ func TestPersonalIsWhatTheNoticeShows(t *testing.T) {
 		t.Errorf("masked: %q", got)
 	}
 }
+
+// A notice of an answer that named another PAID keeps the PAID asked for
+// in its heading and says, in every format, which PAID was answered.
+func TestNoticeSaysTheAnswerWasForAnotherPAID(t *testing.T) {
+	n := Build(doc(t, advert.Standard, `{"paid":"ZZ9999","advertiser":{"companyName":"Riverside"}}`), check.Report{})
+	if n.AnsweredPAID != "ZZ9999" {
+		t.Fatalf("AnsweredPAID %q", n.AnsweredPAID)
+	}
+	for _, f := range Formats {
+		out := write(t, f, n)
+		if !strings.Contains(out, "the service answered for ZZ9999, not TEST01") || !strings.Contains(out, "TEST01") {
+			t.Errorf("the %s notice does not say the answer was for ZZ9999:\n%s", f, out)
+		}
+	}
+	if out := write(t, Text, build(t, advert.Standard, `{"paid":"TEST01"}`)); strings.Contains(out, WarningWord+":") {
+		t.Errorf("a notice of the PAID asked for warns:\n%s", out)
+	}
+}

@@ -15,6 +15,9 @@ func writeText(w *bufio.Writer, n Notice) {
 	if n.Masked {
 		fmt.Fprintln(w, MaskedWords)
 	}
+	if n.Warning != "" {
+		fmt.Fprintln(w, WarningWord+": "+n.Warning)
+	}
 	if n.From != nil {
 		for _, l := range n.From.Lines() {
 			fmt.Fprintln(w, l)

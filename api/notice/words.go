@@ -57,5 +57,9 @@ const About = "The items of the template of Implementing Regulation (EU) 2025/14
 // LabelTitle introduces the label line.
 const LabelTitle = "Label (Regulation (EU) 2024/900, Art. 11(1))"
 
+// WarningWord heads the line of a notice whose answer named another PAID
+// than the one asked for: "Warning: the service answered for …".
+const WarningWord = "Warning"
+
 // MaskedWords says the notice's personal data is masked.
 const MaskedWords = "MASKED · personal data hidden for screen sharing"

@@ -45,6 +45,11 @@ type Event struct {
 	Before, After int64
 	// Err is a failed poll's error, for the exit code; it is not stored.
 	Err error `json:"-"`
+	// AnsweredPAID is the PAID the answer named when it was another than
+	// the one polled (advert.Document.AnsweredPAID), and Warning says so
+	// (advert.Document.AnsweredFor); both "" otherwise. The poll's event
+	// says them and its snapshot keeps them; the events table does not.
+	AnsweredPAID, Warning string
 }
 
 // Verdict is the transparency verdict before and after an event; ""
@@ -80,13 +85,21 @@ func parseTime(s string) time.Time {
 // "status" and "error" are null but for vanished and failed. "id" is the
 // event's UID, the same each time the event is delivered, so that a
 // receiver can drop one it had (null for a repeated failure, which is not
-// stored).
+// stored). A poll whose answer named another PAID than the one polled
+// has two more members after "paid": "answeredPaid", the PAID it named,
+// and "warning", the sentence that says so.
 func (e Event) MarshalJSON() ([]byte, error) { return e.AppendJSON(nil), nil }
 
 // AppendJSON appends the event's JSON (see MarshalJSON) to b.
 func (e Event) AppendJSON(b []byte) []byte {
 	b = append(b, `{"paid":`...)
 	b = advert.AppendQuoted(b, e.PAID)
+	if e.AnsweredPAID != "" {
+		b = append(b, `,"answeredPaid":`...)
+		b = advert.AppendQuoted(b, e.AnsweredPAID)
+		b = append(b, `,"warning":`...)
+		b = advert.AppendQuoted(b, e.Warning)
+	}
 	b = append(b, `,"at":`...)
 	b = advert.AppendQuoted(b, formatTime(e.At))
 	b = append(b, `,"event":`...)

@@ -59,7 +59,7 @@ func (k *keyed) sum(v advert.Value) advert.Value {
 // the vocabulary's reading (text.PersonalPlace: a party's plain name only
 // where the party is a natural person), plus personalText.
 func (k *keyed) document(d *advert.Document) *advert.Document {
-	c := &advert.Document{PAID: d.PAID, View: d.View,
+	c := &advert.Document{PAID: d.PAID, AnsweredPAID: d.AnsweredPAID, View: d.View,
 		SponsorsState: d.SponsorsState, ControllersState: d.ControllersState}
 	for _, g := range advert.Groups {
 		if g.Parties {

@@ -76,6 +76,9 @@ func (s *Store) RecordAll(sweep int64, polls []Poll) (evs []Event, err error) {
 	stored := false
 	for i, pl := range polls {
 		ev := Event{Service: s.service, PAID: pl.PAID, At: s.now(), Err: pl.Err}
+		if pl.Doc != nil {
+			ev.AnsweredPAID, ev.Warning = pl.Doc.AnsweredPAID, pl.Doc.AnsweredFor()
+		}
 		var cur current
 		err := load.QueryRow(s.service, pl.PAID).Scan(&cur.state, &cur.failing, &cur.snapshotID, &cur.hash, &cur.verdict, &cur.checks)
 		switch {
@@ -195,9 +198,12 @@ func (s *Store) recordAnswer(tx *sql.Tx, unchanged *sql.Stmt, ev Event, cur curr
 	if err := s.insertEvent(tx, &ev); err != nil {
 		return ev, err
 	}
-	_, err := tx.Exec(`UPDATE watches SET state = 'found', last_polled_at = ?1, last_seen_at = ?1, last_change_at = ?1,
+	// The first snapshot is no change: "last change" waits for a real one.
+	changed := sql.NullString{String: now, Valid: ev.Kind != First}
+	_, err := tx.Exec(`UPDATE watches SET state = 'found', last_polled_at = ?1, last_seen_at = ?1,
+		last_change_at = coalesce(?6, last_change_at),
 		last_status = 200, last_error = NULL, snapshot_id = ?2, sweep_id = ?3 WHERE service = ?4 AND paid = ?5`,
-		now, next.ID, sweep, s.service, ev.PAID)
+		now, next.ID, sweep, s.service, ev.PAID, changed)
 	return ev, err
 }
 

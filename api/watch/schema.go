@@ -31,7 +31,7 @@ CREATE TABLE IF NOT EXISTS watches (
   last_status    INTEGER, -- its HTTP status; 0 when no answer came
   last_error     TEXT,    -- its failure (server_error, network, not_found…); NULL when it had an answer to keep
   last_seen_at   TEXT,    -- the last poll that found the advertisement
-  last_change_at TEXT,    -- the last first, changed, vanished or reappeared
+  last_change_at TEXT,    -- the last changed, vanished or reappeared (a first is none)
   snapshot_id    INTEGER REFERENCES snapshots(id), -- the latest snapshot
   sweep_id       INTEGER NOT NULL DEFAULT 0,       -- the last sweep that polled it
   PRIMARY KEY (service, paid)

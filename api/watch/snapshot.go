@@ -183,6 +183,9 @@ func decodeDocument(paid string, data []byte) (*advert.Document, error) {
 		case advert.GroupOther:
 			d.Other = m.Value
 		}
+		if m.Key == "answeredPaid" && m.Value.Kind == advert.String {
+			d.AnsweredPAID = m.Value.Str
+		}
 		if m.Key == "view" && m.Value.Str == advert.Full.String() {
 			d.View = advert.Full
 		}

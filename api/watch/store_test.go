@@ -373,3 +373,53 @@ func mend(path string) []byte {
 	b, _ := os.ReadFile(path)
 	return b
 }
+
+// A poll answered for another PAID says so in its event, and its snapshot
+// keeps both PAIDs: the one polled and the one the answer named.
+func TestAPollAnsweredForAnotherPAIDKeepsBoth(t *testing.T) {
+	s := openTest(t)
+	srv := startFake(t, fake.Options{})
+	s.Add([]string{fake.SwappedPAID})
+	evs, _ := sweep(t, s, fetcher(t, srv, advert.Standard))
+	if len(evs) != 1 || evs[0].Kind != First || evs[0].AnsweredPAID != fake.AnsweredPAID {
+		t.Fatalf("events %+v", evs)
+	}
+	line := string(evs[0].AppendJSON(nil))
+	if !strings.HasPrefix(line, `{"paid":"SWAP1","answeredPaid":"ZZ9999","warning":"the service answered for ZZ9999, not SWAP1",`) {
+		t.Errorf("event line %s", line)
+	}
+	snap, err := s.Snapshot(evs[0].After)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if snap.Document.PAID != fake.SwappedPAID || snap.Document.AnsweredPAID != fake.AnsweredPAID {
+		t.Errorf("snapshot of %q answered %q", snap.Document.PAID, snap.Document.AnsweredPAID)
+	}
+}
+
+// The first poll stores the first snapshot, which is no change: "last
+// change" stays empty until the answer changes (issue 24 §7), and an
+// unchanged poll after it leaves it where the change put it.
+func TestLastChangeIsTheFirstRealChange(t *testing.T) {
+	srv := startFake(t, fake.Options{})
+	s := openTest(t)
+	std := fetcher(t, srv, advert.Standard)
+	clock := time.Date(2026, 11, 1, 9, 0, 0, 0, time.UTC)
+	s.now = func() time.Time { clock = clock.Add(time.Minute); return clock }
+	s.Add([]string{fake.ChangingPAID})
+	lastChange := func() time.Time {
+		ws, err := s.Watches()
+		if err != nil || len(ws) != 1 {
+			t.Fatalf("%v %v", ws, err)
+		}
+		return ws[0].LastChange
+	}
+	if evs, _ := sweep(t, s, std); evs[0].Kind != First || !lastChange().IsZero() {
+		t.Fatalf("first poll (%s): last change %v; want none", evs[0].Kind, lastChange())
+	}
+	evs, _ := sweep(t, s, std)
+	changedAt := lastChange()
+	if evs[0].Kind != Changed || !changedAt.Equal(evs[0].At.Truncate(time.Millisecond)) {
+		t.Fatalf("second poll (%s at %v): last change %v", evs[0].Kind, evs[0].At, changedAt)
+	}
+}
