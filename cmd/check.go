@@ -71,7 +71,7 @@ Several PAIDs close with get's summary line on stderr, what was found
 counted by verdict.
 
 --summary prints one line per PAID instead (its verdict, the required items
-missing and unknown, by rule ID) and closes with a tally. --format markdown
+missing and unknown, by their labels) and closes with a tally. --format markdown
 or csv writes that summary as a report, headed by when, against which
 service and view, and with which padview it was made (CSV as # comment
 lines before the header row). --json --summary prints one JSON line per

@@ -27,7 +27,7 @@ func TestCheckSummaryLinesAndTally(t *testing.T) {
 		t.Fatalf("exit %d\n%s", code, errs)
 	}
 	want := []string{
-		"AB12CD · INCOMPLETE · 1 missing: calculation · 0 unknown",
+		"AB12CD · INCOMPLETE · 1 missing: How the amounts were calculated · 0 unknown",
 		"TN2026 · complete · 0 missing · 0 unknown",
 		"NOPE99 · not found · no advertisement with PAID NOPE99 (HTTP 404, not_found); check the identifier",
 		"TN2026x · not found · ",
@@ -49,7 +49,7 @@ func TestCheckSummaryLinesAndTally(t *testing.T) {
 	}
 	// The standard view: the email is only in the full view.
 	if code, out, _ := h.run("check", "--summary", "TN2026"); code != ExitUndetermined ||
-		out != "TN2026 · undetermined · 0 missing · 1 unknown: sponsor.email (full view only)\n\n1 advertisement: 0 complete, 0 incomplete, 1 undetermined\n" {
+		out != "TN2026 · undetermined · 0 missing · 1 unknown: Sponsor contact email (full view only)\n\n1 advertisement: 0 complete, 0 incomplete, 1 undetermined\n" {
 		t.Errorf("exit %d\n%s", code, out)
 	}
 }
@@ -109,11 +109,11 @@ func TestCheckSummaryCSVReport(t *testing.T) {
 		t.Fatalf("%v\n%s", err, out)
 	}
 	want := [][]string{
-		{"paid", "verdict", "missing", "unknown", "missing_items", "unknown_items", "note"},
-		{"AB12CD", "incomplete", "1", "0", "calculation", "", ""},
-		{"TN2026", "complete", "0", "0", "", "", ""},
-		{"'=1/1", "invalid", "", "", "", "", "the PAID contains '/', which cannot be part of an identifier"},
-		{"NOPE99", "not found", "", "", "", "", "no advertisement with PAID NOPE99 (HTTP 404, not_found); check the identifier"},
+		{"paid", "verdict", "missing", "unknown", "missing_items", "unknown_items", "note", "missing_ids", "unknown_ids"},
+		{"AB12CD", "incomplete", "1", "0", "How the amounts were calculated", "", "", "calculation", ""},
+		{"TN2026", "complete", "0", "0", "", "", "", "", ""},
+		{"'=1/1", "invalid", "", "", "", "", "the PAID contains '/', which cannot be part of an identifier", "", ""},
+		{"NOPE99", "not found", "", "", "", "", "no advertisement with PAID NOPE99 (HTTP 404, not_found); check the identifier", "", ""},
 	}
 	if len(records) != len(want) {
 		t.Fatalf("%d records:\n%s", len(records), out)

@@ -87,7 +87,7 @@ func (s *CheckSummary) Add(rep check.Report) error {
 			return err
 		case CSV:
 			return s.row(rep.PAID, string(rep.Outcome()), fmt.Sprint(len(line.missing)), fmt.Sprint(len(line.unknown)),
-				strings.Join(line.missing, "; "), strings.Join(line.unknownWords(), "; "), "")
+				named(line.missing), named(line.unknown), "", ids(line.missing), ids(line.unknown))
 		}
 		verdict := string(rep.Outcome())
 		if rep.Outcome() == check.Incomplete {
@@ -121,7 +121,7 @@ func (s *CheckSummary) Fail(paid string, why Missed, message string) error {
 			_, err := fmt.Fprintf(s.w, "| %s | %s | | | %s |\n", md(paid), md(string(why)), md(message))
 			return err
 		case CSV:
-			return s.row(paid, string(why), "", "", "", "", message)
+			return s.row(paid, string(why), "", "", "", "", message, "", "")
 		}
 		_, err := fmt.Fprintf(s.w, "%s\n", joinDot(text.CleanText(paid), string(why), text.CleanText(message)))
 		return err
@@ -180,9 +180,11 @@ func (s *CheckSummary) write(line func() error) error {
 	return s.w.Flush()
 }
 
-// summaryColumns are the CSV header; the Markdown table has PAID, Verdict,
+// summaryColumns are the CSV header: the items by their labels, for
+// people, and after the note, where the columns of earlier padviews end,
+// by their rule IDs, for machines. The Markdown table has PAID, Verdict,
 // Missing, Unknown and the items together.
-var summaryColumns = []string{"paid", "verdict", "missing", "unknown", "missing_items", "unknown_items", "note"}
+var summaryColumns = []string{"paid", "verdict", "missing", "unknown", "missing_items", "unknown_items", "note", "missing_ids", "unknown_ids"}
 
 // header writes the provenance and the table's head, in Markdown and CSV.
 func (s *CheckSummary) header() error {
@@ -285,63 +287,99 @@ func joinDot(parts ...string) string { return strings.Join(parts, " · ") }
 
 // reportLine is what a summary says of one report: the required items
 // missing, and those padview could not decide (unknown, or only in the
-// full view), by their rules' IDs, as check --json names them.
+// full view), as the rules of check.Rules name them: by their labels for
+// people, by their IDs for machines (JSON, and CSV's id columns).
 type reportLine struct {
-	missing, unknown []string
-	fullViewOnly     map[string]bool // of unknown: only the full view carries them
+	missing, unknown []summaryItem
+}
+
+// summaryItem is one item of a report's line.
+type summaryItem struct {
+	id, label    string
+	fullViewOnly bool // of unknown: only the full view carries it
+}
+
+// words is the item as a report names it: its label, "(full view only)"
+// added for one only the full view carries.
+func (i summaryItem) words() string {
+	if i.fullViewOnly {
+		return i.label + " (full view only)"
+	}
+	return i.label
 }
 
 func summaryLine(rep check.Report) reportLine {
-	l := reportLine{missing: []string{}, unknown: []string{}, fullViewOnly: map[string]bool{}}
+	l := reportLine{missing: []summaryItem{}, unknown: []summaryItem{}}
 	for _, r := range rep.Failures() {
-		l.missing = append(l.missing, r.Rule.ID)
+		l.missing = append(l.missing, summaryItem{id: r.Rule.ID, label: r.Rule.Label})
 	}
 	for _, r := range rep.Undetermined() {
-		l.unknown = append(l.unknown, r.Rule.ID)
-		if r.Status == check.NotInView {
-			l.fullViewOnly[r.Rule.ID] = true
-		}
+		l.unknown = append(l.unknown, summaryItem{id: r.Rule.ID, label: r.Rule.Label, fullViewOnly: r.Status == check.NotInView})
 	}
 	return l
 }
 
-// unknownWords names the unknown items, those only in the full view
-// marked: "sponsor.email (full view only)".
-func (l reportLine) unknownWords() []string {
-	out := make([]string, len(l.unknown))
-	for i, id := range l.unknown {
-		out[i] = id
-		if l.fullViewOnly[id] {
+// itemSep separates a line's items: a label may hold a comma ("Payer, if
+// not the sponsor").
+const itemSep = "; "
+
+// named joins the items by their words: "How the amounts were calculated;
+// Sponsor contact email (full view only)".
+func named(items []summaryItem) string {
+	out := make([]string, len(items))
+	for i, it := range items {
+		out[i] = it.words()
+	}
+	return strings.Join(out, itemSep)
+}
+
+// ids joins the items' rule IDs, those only in the full view marked as
+// in named: "calculation; sponsor.email (full view only)".
+func ids(items []summaryItem) string {
+	out := make([]string, len(items))
+	for i, it := range items {
+		out[i] = it.id
+		if it.fullViewOnly {
 			out[i] += " (full view only)"
 		}
+	}
+	return strings.Join(out, itemSep)
+}
+
+// idList is the items' rule IDs, for JSON.
+func idList(items []summaryItem) []string {
+	out := make([]string, len(items))
+	for i, it := range items {
+		out[i] = it.id
 	}
 	return out
 }
 
-// counted is the text line's counts with their items: "2 missing:
-// sponsor.establishment, calculation", "0 unknown".
+// counted is the text line's counts with their items: "1 missing: How
+// the amounts were calculated", "0 unknown".
 func (l reportLine) counted() []string {
 	out := []string{fmt.Sprintf("%d missing", len(l.missing)), fmt.Sprintf("%d unknown", len(l.unknown))}
 	if len(l.missing) > 0 {
-		out[0] += ": " + strings.Join(l.missing, ", ")
+		out[0] += ": " + named(l.missing)
 	}
 	if len(l.unknown) > 0 {
-		out[1] += ": " + strings.Join(l.unknownWords(), ", ")
+		out[1] += ": " + named(l.unknown)
 	}
 	return out
 }
 
 // items names the missing and unknown items together, for the Markdown
-// table: "missing: calculation; unknown: sponsor.email (full view only)".
+// table: "missing: How the amounts were calculated · unknown: Sponsor
+// contact email (full view only)".
 func (l reportLine) items() string {
 	var parts []string
 	if len(l.missing) > 0 {
-		parts = append(parts, "missing: "+strings.Join(l.missing, ", "))
+		parts = append(parts, "missing: "+named(l.missing))
 	}
 	if len(l.unknown) > 0 {
-		parts = append(parts, "unknown: "+strings.Join(l.unknownWords(), ", "))
+		parts = append(parts, "unknown: "+named(l.unknown))
 	}
-	return strings.Join(parts, "; ")
+	return joinDot(parts...)
 }
 
 // jsonLine is a report's line in a JSON summary: {paid, view, verdict,
@@ -349,9 +387,9 @@ func (l reportLine) items() string {
 // those of unknown that only the full view carries.
 func (l reportLine) jsonLine(rep check.Report) any {
 	notInView := []string{}
-	for _, id := range l.unknown {
-		if l.fullViewOnly[id] {
-			notInView = append(notInView, id)
+	for _, it := range l.unknown {
+		if it.fullViewOnly {
+			notInView = append(notInView, it.id)
 		}
 	}
 	return struct {
@@ -361,5 +399,5 @@ func (l reportLine) jsonLine(rep check.Report) any {
 		Missing   []string      `json:"missing"`
 		Unknown   []string      `json:"unknown"`
 		NotInView []string      `json:"notInView"`
-	}{rep.PAID, rep.View.String(), rep.Outcome(), l.missing, l.unknown, notInView}
+	}{rep.PAID, rep.View.String(), rep.Outcome(), idList(l.missing), idList(l.unknown), notInView}
 }
