@@ -4,6 +4,7 @@ import (
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/check"
 	"github.com/padview/padview/api/export"
+	"github.com/padview/padview/api/notice"
 )
 
 // checkSummary wires `check --summary` to the batch runner: each result
@@ -22,6 +23,10 @@ func (s *checkSummary) start(w *batchWriter) {
 		return
 	}
 	p := export.Provenance{FetchedAt: w.About.Started, Host: w.About.Host, View: w.About.View, Version: s.version, Demo: w.About.Demo}
+	if s.format == export.HTML {
+		s.out = export.NewCheckSummaryPage(w.Out, p, notice.SummaryHTML)
+		return
+	}
 	s.out, _ = export.NewCheckSummary(w.Out, s.format, p) // checkFlags.resolveFormat checked the format
 }
 

@@ -73,7 +73,7 @@ func TestCheckSummaryKeepsTheExitCodes(t *testing.T) {
 		{[]string{"DEMO-HTML", "AB12CD", "NOPE99", "AB/12"}, ExitFailure},
 	} {
 		plain, _, _ := h.run(append([]string{"check"}, c.args...)...)
-		for _, mode := range [][]string{{"--summary"}, {"--summary", "--json"}, {"--format", "csv"}, {"--format", "markdown"}} {
+		for _, mode := range [][]string{{"--summary"}, {"--summary", "--json"}, {"--format", "csv"}, {"--format", "markdown"}, {"--format", "html"}} {
 			args := append(append([]string{"check"}, mode...), c.args...)
 			if code, out, errs := h.run(args...); code != c.want || plain != c.want {
 				t.Errorf("%v: exit %d (without the summary %d), want %d\n%s%s", args, code, plain, c.want, out, errs)
@@ -212,7 +212,7 @@ func TestCheckSummaryList(t *testing.T) {
 	if s.Stats().Requests != before {
 		t.Error("a refused list made requests")
 	}
-	for _, args := range [][]string{{"--json", "--format", "csv"}, {"--format", "html"}} {
+	for _, args := range [][]string{{"--json", "--format", "csv"}, {"--format", "pdf"}, {"--json", "--format", "html"}} {
 		if code, _, errs := h.run(append(append([]string{"check"}, args...), "AB12CD")...); code != ExitUsage || !strings.Contains(errs, "Run 'padview check --help'") {
 			t.Errorf("%v: exit %d %s", args, code, errs)
 		}
@@ -249,5 +249,23 @@ func TestCheckSummaryInterrupted(t *testing.T) {
 	if code := Execute(interrupt(t.Context(), syscall.SIGINT), env, []string{"check", "--format", "csv", "AB12CD", "TN2026"}); code != 130 ||
 		!strings.HasSuffix(out.String(), "\n# 0 advertisements: 0 complete, 0 incomplete, 0 undetermined; interrupted: 0 of 2 PAIDs done, 2 not looked up\n") {
 		t.Errorf("before any lookup: exit %d\n%s%s", code, out, errb)
+	}
+}
+
+// --format html is the summary as one page: the provenance, the charts
+// and the rows, written whole at the end, with check's exit code.
+func TestCheckSummaryHTMLReport(t *testing.T) {
+	h, _ := withService(t, fake.Options{})
+	code, out, errs := h.run("check", "--format", "html", "AB12CD", "TN2026", "NOPE99", "AB/12")
+	if code != ExitUsage || errs != "" {
+		t.Fatalf("exit %d\n%s", code, errs)
+	}
+	for _, want := range []string{"<!DOCTYPE html>", "<dt>View</dt><dd>standard</dd>", "<dt>Made with</dt><dd>padview 1.2.3-test</dd>",
+		`data-key="incomplete" data-count="1"`, `data-key="undetermined" data-count="1"`, `data-key="notFound" data-count="1"`,
+		`data-key="invalid" data-count="1"`, `data-label="How the amounts were calculated" data-missing="1" data-unknown="0"`,
+		"<td>NOPE99</td>", "<td>AB/12</td>", "2 advertisements: 0 complete, 1 incomplete, 1 undetermined; 1 not found, 1 invalid</p>\n</section>"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the page lacks %q:\n%s", want, out)
+		}
 	}
 }

@@ -281,3 +281,46 @@ func sameItems(t *testing.T, labels, ids string) {
 		}
 	}
 }
+
+// The HTML summary keeps its rows and hands the page the same tally the
+// other formats close with; the charts' bars come from it: every verdict
+// a share of the PAIDs read, the items that failed most first.
+func TestCheckSummaryPageTally(t *testing.T) {
+	var got Summary
+	page := func(w io.Writer, s Summary) error { got = s; _, err := io.WriteString(w, "page"); return err }
+	var out bytes.Buffer
+	s := NewCheckSummaryPage(&out, testProvenance, page)
+	for _, d := range []*advert.Document{standardView(t, "AB12CD"), standardView(t, "TN2026"), sample(t, "TN2026", advert.Full)} {
+		if err := s.Add(check.Check(d)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.Fail("NOPE42", NotFound, "no advertisement"); err != nil {
+		t.Fatal(err)
+	}
+	if out.Len() != 0 {
+		t.Fatalf("wrote before Close: %q", out.String())
+	}
+	if err := s.Close(0, ""); err != nil || out.String() != "page" {
+		t.Fatalf("%v %q", err, out.String())
+	}
+	if got.Tally != "3 advertisements: 1 complete, 1 incomplete, 1 undetermined; 1 not found" || len(got.Rows) != 4 ||
+		got.Rows[3].Missed != NotFound || got.Rows[0].Missing[0].Label != "How the amounts were calculated" {
+		t.Fatalf("summary %+v", got)
+	}
+	var bars []string
+	for _, b := range got.VerdictBars() {
+		bars = append(bars, fmt.Sprintf("%s %d %d‰", b.Key, b.Count, b.PerMille))
+	}
+	if strings.Join(bars, ", ") != "complete 1 250‰, incomplete 1 250‰, undetermined 1 250‰, notFound 1 250‰" {
+		t.Errorf("verdict bars: %s", strings.Join(bars, ", "))
+	}
+	var items []string
+	for _, it := range got.ItemBars() {
+		items = append(items, fmt.Sprintf("%s %d/%d %d%%", it.ID, it.Missing.Count, it.Unknown.Count, it.Unknown.Percent()))
+	}
+	// calculation missing once comes before sponsor.email, unknown twice.
+	if strings.Join(items, ", ") != "calculation 1/0 0%, sponsor.email 0/2 67%" {
+		t.Errorf("item bars: %s", strings.Join(items, ", "))
+	}
+}
