@@ -65,3 +65,26 @@ func TestSummaryHTMLIsOneSafePage(t *testing.T) {
 		}
 	}
 }
+
+// The history page: the same policy and escaping; a timeline's lines
+// and every value from the service stay text.
+func TestHistoryHTMLIsOneSafePage(t *testing.T) {
+	var b bytes.Buffer
+	err := HistoryHTML(&b, History{Service: "api.partner.example/v1", MadeWith: "padview 1.4.0", WrittenAt: time.Date(2026, 11, 24, 9, 0, 0, 0, time.UTC),
+		Ads: []HistoryAd{{PAID: "<b>X\u202e</b>", Timeline: []string{"X: 1 Oct → 2 Oct 2026", "○──•"},
+			Events: []HistoryEvent{{When: "2026-10-02 09:00:00Z", Kind: "changed", Changes: []string{`~ Other › Link: javascript:alert(1) → <a href="javascript:y">y</a>`}}}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, want := range []string{`content="default-src 'none'; style-src 'unsafe-inline'"`, "<h1>Watch history of &lt;b&gt;X⟨U&#43;202E⟩&lt;/b&gt;</h1>",
+		"<pre aria-label=\"timeline\">\nX: 1 Oct → 2 Oct 2026\n○──•\n</pre>", "<dt>Written at</dt><dd>2026-11-24T09:00:00Z</dd>",
+		"<li>~ Other › Link: javascript:alert(1) → &lt;a href=&#34;javascript:y&#34;&gt;y&lt;/a&gt;</li>"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the page lacks %q:\n%s", want, out)
+		}
+	}
+	if regexp.MustCompile(`<(script|img|a|link)\b`).MatchString(out) || strings.Contains(out, "\u202e") {
+		t.Errorf("markup or an override came through:\n%s", out)
+	}
+}

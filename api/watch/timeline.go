@@ -87,7 +87,11 @@ func markOf(ev Event) (Mark, bool) {
 		return m, false
 	}
 	if ev.Verdict.Before != "" && ev.Verdict.After != "" && ev.Verdict.Before != ev.Verdict.After {
-		m.Kind, m.Word = MarkVerdict, "verdict"
+		if m.Kind == MarkReappeared { // its coming back is the news; the verdict is said beside it
+			m.Word = "back, verdict"
+		} else {
+			m.Kind, m.Word = MarkVerdict, "verdict"
+		}
 	}
 	return m, true
 }
