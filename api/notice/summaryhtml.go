@@ -24,7 +24,7 @@ figure{margin:0}svg{max-width:100%;height:auto;font:13px system-ui,-apple-system
 svg text{fill:#1b1b1b}figcaption{color:#444;font-size:.9rem}
 table{border-collapse:collapse;width:100%;font-size:.95rem}
 th,td{border:1px solid #999;padding:.3rem .5rem;text-align:left;vertical-align:top;overflow-wrap:anywhere}
-th{background:#eee}td.n{text-align:right;white-space:nowrap}
+th{background:#eee}td:nth-child(-n+2){white-space:nowrap}
 .incomplete{font-weight:700}.missed{font-style:italic}
 ul{margin:0;padding-left:1.1rem}
 @media print{
