@@ -82,7 +82,8 @@ lines before the header row); --format html as one standalone web page,
 with a chart of the verdicts and one of the items most often missing. --json --summary prints one JSON line per
 PAID, {paid, view, verdict, missing, unknown, notInView}, and last a
 {tally, checkedAt, service, view, madeWith} line. A summary keeps only its
-counts, so a batch of any size fits in the same memory.
+counts, so a batch of any size fits in the same memory; the html page,
+written at the end, keeps each PAID's row until then.
 
 Exit codes: 0 complete, 6 incomplete, 7 undetermined; 1 to 5 as for 'padview
 get'. In a batch 4, 5, 1, 2, 3 win, then 6, then 7.`,
