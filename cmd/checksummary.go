@@ -23,11 +23,10 @@ func (s *checkSummary) start(w *batchWriter) {
 		return
 	}
 	p := export.Provenance{FetchedAt: w.About.Started, Host: w.About.Host, View: w.About.View, Version: s.version, Demo: w.About.Demo}
-	if s.format == export.HTML {
-		s.out = export.NewCheckSummaryPage(w.Out, p, notice.SummaryHTML)
-		return
-	}
 	s.out, _ = export.NewCheckSummary(w.Out, s.format, p) // checkFlags.resolveFormat checked the format
+	if s.format == export.HTML { // not a streamed format: a page drawn whole at the end
+		s.out = export.NewCheckSummaryPage(w.Out, p, notice.SummaryHTML)
+	}
 }
 
 func (s *checkSummary) show(w *batchWriter, r result) (int, error) {
