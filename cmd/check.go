@@ -33,16 +33,20 @@ func (f *checkFlags) resolveFormat(c *cobra.Command) error {
 		f.format = formatText
 	case string(export.JSON):
 		f.json = true
-	case string(export.Markdown), string(export.CSV):
+	case string(export.Markdown), string(export.CSV), string(export.HTML):
 		f.summary = true
 	default:
-		return commandLine(c, fmt.Errorf("--format %q: use one of %s", f.format, strings.Join(formatNames(), ", ")))
+		return commandLine(c, fmt.Errorf("--format %q: use one of %s", f.format, strings.Join(checkFormatNames(), ", ")))
 	}
 	if f.json {
 		f.format = string(export.JSON)
 	}
 	return nil
 }
+
+// checkFormatNames is what check's --format takes: get's, and html, the
+// summary as one web page.
+func checkFormatNames() []string { return append(formatNames(), string(export.HTML)) }
 
 func newCheck(env *Env, rf *rootFlags) *cobra.Command {
 	var f checkFlags
@@ -71,13 +75,15 @@ Several PAIDs close with get's summary line on stderr, what was found
 counted by verdict.
 
 --summary prints one line per PAID instead (its verdict, the required items
-missing and unknown, by rule ID) and closes with a tally. --format markdown
+missing and unknown, by their labels) and closes with a tally. --format markdown
 or csv writes that summary as a report, headed by when, against which
 service and view, and with which padview it was made (CSV as # comment
-lines before the header row). --json --summary prints one JSON line per
+lines before the header row); --format html as one standalone web page,
+with a chart of the verdicts and one of the items most often missing. --json --summary prints one JSON line per
 PAID, {paid, view, verdict, missing, unknown, notInView}, and last a
 {tally, checkedAt, service, view, madeWith} line. A summary keeps only its
-counts, so a batch of any size fits in the same memory.
+counts, so a batch of any size fits in the same memory; the html page,
+written at the end, keeps each PAID's row until then.
 
 Exit codes: 0 complete, 6 incomplete, 7 undetermined; 1 to 5 as for 'padview
 get'. In a batch 4, 5, 1, 2, 3 win, then 6, then 7.`,
@@ -85,6 +91,7 @@ get'. In a batch 4, 5, 1, 2, 3 win, then 6, then 7.`,
   padview check --json AB12CD TN2026 | jq '.checks[] | select(.status == "missing")'
   padview check --summary AB12CD TN2026 XK9P2M
   padview check --format csv --list paids.txt > report.csv
+  padview check --format html --list paids.txt > report.html
   padview check --full --accept-personal-data --reason "Compliance review" AB12CD`,
 		Args: paidArgs{stdin: true, list: listFlag, file: fileFlag, example: "AB12CD"}.check,
 		RunE: func(c *cobra.Command, args []string) error {
@@ -97,10 +104,10 @@ get'. In a batch 4, 5, 1, 2, 3 win, then 6, then 7.`,
 	fl := c.Flags()
 	fl.BoolVar(&f.json, "json", false, "print one JSON line per PAID: {paid, view, verdict, complete, checks: [{id, label, annex, status, required, basis, fields}]}")
 	fl.BoolVar(&f.summary, "summary", false, "print one line per PAID (verdict, required items missing and unknown) and a closing tally")
-	fl.StringVar(&f.format, "format", "", "output format: text, json (as --json), or markdown or csv: the summary as a report (default text)")
+	fl.StringVar(&f.format, "format", "", "output format: text, json (as --json), or markdown, csv or html: the summary as a report (default text)")
 	f.lookupFlags.add(fl, "check the full view, which carries contact data")
 	_ = c.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-		return formatNames(), cobra.ShellCompDirectiveNoFileComp
+		return checkFormatNames(), cobra.ShellCompDirectiveNoFileComp
 	})
 	return c
 }

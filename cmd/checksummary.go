@@ -4,6 +4,7 @@ import (
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/check"
 	"github.com/padview/padview/api/export"
+	"github.com/padview/padview/api/notice"
 )
 
 // checkSummary wires `check --summary` to the batch runner: each result
@@ -24,6 +25,9 @@ func (s *checkSummary) start(w *batchWriter) {
 	p := export.Provenance{FetchedAt: w.About.Started, Host: w.About.Host, View: w.About.View, Version: s.version, Demo: w.About.Demo,
 		File: w.About.File}
 	s.out, _ = export.NewCheckSummary(w.Out, s.format, p) // checkFlags.resolveFormat checked the format
+	if s.format == export.HTML { // not a streamed format: a page drawn whole at the end
+		s.out = export.NewCheckSummaryPage(w.Out, p, notice.SummaryHTML)
+	}
 }
 
 func (s *checkSummary) show(w *batchWriter, r result) (int, error) {

@@ -27,7 +27,7 @@ func TestCheckSummaryLinesAndTally(t *testing.T) {
 		t.Fatalf("exit %d\n%s", code, errs)
 	}
 	want := []string{
-		"AB12CD · INCOMPLETE · 1 missing: calculation · 0 unknown",
+		"AB12CD · INCOMPLETE · 1 missing: How the amounts were calculated · 0 unknown",
 		"TN2026 · complete · 0 missing · 0 unknown",
 		"NOPE99 · not found · no advertisement with PAID NOPE99 (HTTP 404, not_found); check the identifier",
 		"TN2026x · not found · ",
@@ -49,7 +49,7 @@ func TestCheckSummaryLinesAndTally(t *testing.T) {
 	}
 	// The standard view: the email is only in the full view.
 	if code, out, _ := h.run("check", "--summary", "TN2026"); code != ExitUndetermined ||
-		out != "TN2026 · undetermined · 0 missing · 1 unknown: sponsor.email (full view only)\n\n1 advertisement: 0 complete, 0 incomplete, 1 undetermined\n" {
+		out != "TN2026 · undetermined · 0 missing · 1 unknown: Sponsor contact email (full view only)\n\n1 advertisement: 0 complete, 0 incomplete, 1 undetermined\n" {
 		t.Errorf("exit %d\n%s", code, out)
 	}
 }
@@ -73,7 +73,7 @@ func TestCheckSummaryKeepsTheExitCodes(t *testing.T) {
 		{[]string{"DEMO-HTML", "AB12CD", "NOPE99", "AB/12"}, ExitFailure},
 	} {
 		plain, _, _ := h.run(append([]string{"check"}, c.args...)...)
-		for _, mode := range [][]string{{"--summary"}, {"--summary", "--json"}, {"--format", "csv"}, {"--format", "markdown"}} {
+		for _, mode := range [][]string{{"--summary"}, {"--summary", "--json"}, {"--format", "csv"}, {"--format", "markdown"}, {"--format", "html"}} {
 			args := append(append([]string{"check"}, mode...), c.args...)
 			if code, out, errs := h.run(args...); code != c.want || plain != c.want {
 				t.Errorf("%v: exit %d (without the summary %d), want %d\n%s%s", args, code, plain, c.want, out, errs)
@@ -109,11 +109,11 @@ func TestCheckSummaryCSVReport(t *testing.T) {
 		t.Fatalf("%v\n%s", err, out)
 	}
 	want := [][]string{
-		{"paid", "verdict", "missing", "unknown", "missing_items", "unknown_items", "note"},
-		{"AB12CD", "incomplete", "1", "0", "calculation", "", ""},
-		{"TN2026", "complete", "0", "0", "", "", ""},
-		{"'=1/1", "invalid", "", "", "", "", "the PAID contains '/', which cannot be part of an identifier"},
-		{"NOPE99", "not found", "", "", "", "", "no advertisement with PAID NOPE99 (HTTP 404, not_found); check the identifier"},
+		{"paid", "verdict", "missing", "unknown", "missing_items", "unknown_items", "note", "missing_ids", "unknown_ids"},
+		{"AB12CD", "incomplete", "1", "0", "How the amounts were calculated", "", "", "calculation", ""},
+		{"TN2026", "complete", "0", "0", "", "", "", "", ""},
+		{"'=1/1", "invalid", "", "", "", "", "the PAID contains '/', which cannot be part of an identifier", "", ""},
+		{"NOPE99", "not found", "", "", "", "", "no advertisement with PAID NOPE99 (HTTP 404, not_found); check the identifier", "", ""},
 	}
 	if len(records) != len(want) {
 		t.Fatalf("%d records:\n%s", len(records), out)
@@ -212,7 +212,7 @@ func TestCheckSummaryList(t *testing.T) {
 	if s.Stats().Requests != before {
 		t.Error("a refused list made requests")
 	}
-	for _, args := range [][]string{{"--json", "--format", "csv"}, {"--format", "html"}} {
+	for _, args := range [][]string{{"--json", "--format", "csv"}, {"--format", "pdf"}, {"--json", "--format", "html"}} {
 		if code, _, errs := h.run(append(append([]string{"check"}, args...), "AB12CD")...); code != ExitUsage || !strings.Contains(errs, "Run 'padview check --help'") {
 			t.Errorf("%v: exit %d %s", args, code, errs)
 		}
@@ -249,5 +249,23 @@ func TestCheckSummaryInterrupted(t *testing.T) {
 	if code := Execute(interrupt(t.Context(), syscall.SIGINT), env, []string{"check", "--format", "csv", "AB12CD", "TN2026"}); code != 130 ||
 		!strings.HasSuffix(out.String(), "\n# 0 advertisements: 0 complete, 0 incomplete, 0 undetermined; interrupted: 0 of 2 PAIDs done, 2 not looked up\n") {
 		t.Errorf("before any lookup: exit %d\n%s%s", code, out, errb)
+	}
+}
+
+// --format html is the summary as one page: the provenance, the charts
+// and the rows, written whole at the end, with check's exit code.
+func TestCheckSummaryHTMLReport(t *testing.T) {
+	h, _ := withService(t, fake.Options{})
+	code, out, errs := h.run("check", "--format", "html", "AB12CD", "TN2026", "NOPE99", "AB/12")
+	if code != ExitUsage || errs != "" {
+		t.Fatalf("exit %d\n%s", code, errs)
+	}
+	for _, want := range []string{"<!DOCTYPE html>", "<dt>View</dt><dd>standard</dd>", "<dt>Made with</dt><dd>padview 1.2.3-test</dd>",
+		`data-key="incomplete" data-count="1"`, `data-key="undetermined" data-count="1"`, `data-key="notFound" data-count="1"`,
+		`data-key="invalid" data-count="1"`, `data-label="How the amounts were calculated" data-missing="1" data-unknown="0"`,
+		"<td>NOPE99</td>", "<td>AB/12</td>", "2 advertisements: 0 complete, 1 incomplete, 1 undetermined; 1 not found, 1 invalid</p>\n</section>"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the page lacks %q:\n%s", want, out)
+		}
 	}
 }

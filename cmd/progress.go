@@ -11,6 +11,7 @@ import (
 
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/text"
+	"github.com/padview/padview/theme"
 )
 
 // progressRedraw is how often the line is redrawn while nothing finishes,
@@ -42,6 +43,9 @@ type progressLine struct {
 	last        time.Time
 	quit, ended chan struct{}
 	now         func() time.Time
+	// plain: NO_COLOR is set; the window's use is said in words only,
+	// without its gauge.
+	plain bool
 }
 
 func newProgressLine(ctx context.Context, w io.Writer, width func() int, size func() (int, bool), b *api.Budget, concurrency int) *progressLine {
@@ -138,6 +142,10 @@ func (p *progressLine) parts(total int, all bool) lineParts {
 	}
 	if snap.Used > 0 {
 		l.rate = requestsIn(snap.Used, snap.Window)
+		if !p.plain && snap.Limit > 0 {
+			// The window's use, as the TUI's status bar draws the budget.
+			l.window = theme.Gauge(float64(snap.Used)/float64(snap.Limit), theme.GaugeCells, nil, nil)
+		}
 	}
 	if all && done > 0 && done < total {
 		l.eta = "ETA " + text.Countdown(p.eta(snap, total-done, now))

@@ -53,9 +53,14 @@ func TestProgressIsHonestAtTheRateLimit(t *testing.T) {
 		answered(t, p, budget, 1000, api.Exchange{Duration: 100 * time.Millisecond})
 		time.Sleep(3 * time.Second) // the bubble's clock: no real time passes
 		line := p.lineNow(2500)
-		want := "1,000/2,500 · 3.0s · 1,000 requests in the last minute · ETA 1m57s · at the rate limit of 1,000 requests a minute: next request in 57s"
+		// The window's use as a gauge beside the rate: full.
+		want := "1,000/2,500 · 3.0s · ████████ 1,000 requests in the last minute · ETA 1m57s · at the rate limit of 1,000 requests a minute: next request in 57s"
 		if line != want {
 			t.Fatalf("at 3s:\n got %q\nwant %q", line, want)
+		}
+		p.plain = true // NO_COLOR: the rate in words only
+		if line := p.lineNow(2500); line != strings.Replace(want, "████████ ", "", 1) {
+			t.Fatalf("under NO_COLOR: %q", line)
 		}
 		time.Sleep(30 * time.Second) // no waiter in the budget now: the note is the budget's state, not a waiter's
 		if line := p.lineNow(2500); line != "1,000/2,500 · 33.0s · 1,000 requests in the last minute · ETA 1m27s · at the rate limit of 1,000 requests a minute: next request in 27s" {
@@ -72,7 +77,7 @@ func TestProgressETAWithRoomInTheBudget(t *testing.T) {
 		answered(t, p, budget, 20, api.Exchange{Duration: 2 * time.Second, Waited: time.Second})
 		time.Sleep(10 * time.Second)
 		// 80 left, four at a time, a second each: 20s.
-		if line := p.lineNow(100); line != "20/100 · 10.0s · 20 requests in the last minute · ETA 20s" {
+		if line := p.lineNow(100); line != "20/100 · 10.0s · ▏░░░░░░░ 20 requests in the last minute · ETA 20s" { // 20 of 1,000: the gauge's least
 			t.Fatalf("%q", line)
 		}
 	})
@@ -150,8 +155,8 @@ func TestProgressLineFitsTheTerminal(t *testing.T) {
 			width      int
 			has, hasNo []string
 		}{
-			{200, []string{"▌", "1,000/1,200 · 36.0s · 1,000 requests in the last minute · ETA 24s · at the rate limit of 1,000 requests a minute: next request in 24s"}, nil},
-			{120, []string{"▌", "1,000/1,200 · 36.0s · 1,000 requests in the last minute · ETA 24s · at the limit · next in 24s"}, []string{"rate limit of"}},
+			{200, []string{"▌", "1,000/1,200 · 36.0s · ████████ 1,000 requests in the last minute · ETA 24s · at the rate limit of 1,000 requests a minute: next request in 24s"}, nil},
+			{120, []string{"▌", "1,000/1,200 · 36.0s · 1,000 requests in the last minute · ETA 24s · at the limit · next in 24s"}, []string{"rate limit of", "█"}},
 			{80, []string{"▌", "1,000/1,200 · ETA 24s · at the limit · next in 24s"}, []string{"36.0s", "requests"}},
 			{40, []string{"1,000/1,200 · at the limit · next in 24s"}, []string{"▌", "ETA"}},
 			{20, []string{"1,000/1,200 · at th…"}, nil},

@@ -22,6 +22,7 @@ const (
 type lineParts struct {
 	share                float64 // of the bar
 	count, elapsed, rate string
+	window               string // the rate window's use as a gauge, drawn before the rate; "" for none
 	eta                  string
 	note, shortNote      string // the wait or the state, and the same in fewer columns ("" keeps note)
 	barCells             int    // set by fitLine
@@ -31,8 +32,9 @@ type lineParts struct {
 // the terminal wraps, and a wrapped line is more than the one row
 // "\r\x1b[2K" clears (a line of exactly the width leaves the cursor on its
 // last column, and "\r" takes it back to the first). When they do not fit it
-// gives up the least useful first: the note's long form, the elapsed time
-// (the summary gives it), the rate, most of the bar, the ETA, the bar;
+// gives up the least useful first: the window's gauge (the rate says it
+// in words), the note's long form, the elapsed time (the summary gives
+// it), the rate, most of the bar, the ETA, the bar;
 // what still does not fit is cut, so the count and the note's short form
 // go last.
 func fitLine(l lineParts, bar *progress.Model, width int) string {
@@ -42,6 +44,7 @@ func fitLine(l lineParts, bar *progress.Model, width int) string {
 	room := width
 	l.barCells = barWidth
 	steps := []func(*lineParts){
+		func(l *lineParts) { l.window = "" },
 		func(l *lineParts) {
 			if l.shortNote != "" {
 				l.note = l.shortNote
@@ -68,7 +71,11 @@ func fitLine(l lineParts, bar *progress.Model, width int) string {
 // note".
 func (l lineParts) render(bar *progress.Model) string {
 	var words []string
-	for _, s := range []string{l.count, l.elapsed, l.rate, l.eta, l.note} {
+	rate := l.rate
+	if l.window != "" && rate != "" {
+		rate = l.window + " " + rate
+	}
+	for _, s := range []string{l.count, l.elapsed, rate, l.eta, l.note} {
 		if s != "" {
 			words = append(words, s)
 		}

@@ -183,6 +183,7 @@ func (e *Env) runBatch(ctx context.Context, rf *rootFlags, args []string, c batc
 			About: batchAbout{Started: started, Host: plan.host, View: plan.batch.view, Demo: plan.demo}}}
 	if (c.summary || c.progress) && env.StderrTTY && !rf.verbose {
 		run.progress = newProgressLine(ctx, env.Stderr, env.StderrWidth, src.size, plan.client.Budget(), c.concurrency)
+		run.progress.plain = env.Getenv("NO_COLOR") != ""
 		plan.batch.finished = run.progress.record
 	}
 	defer run.progress.finish()

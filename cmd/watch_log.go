@@ -12,7 +12,7 @@ import (
 )
 
 func newWatchLog(env *Env, rf *rootFlags) *cobra.Command {
-	var since string
+	var since, format string
 	var asJSON bool
 	c := &cobra.Command{
 		Use:   "log [PAID...] [--since DUR] [--json]",
@@ -22,11 +22,26 @@ newest first: first, changed, vanished, reappeared and failed (a run of
 failures once, at its start), each with the values that changed (+ added,
 - removed, ~ changed) and the transparency verdict. A personal value's change is listed without values:
 none were kept. --json prints the events as JSON Lines, as 'watch run --json'
-does.`,
+does. --format text draws each advertisement's history as a timeline
+above its events (a mark for each poll that changed it, vanished,
+reappeared or changed its verdict, with dates), --format html writes the
+same as one standalone web page.`,
 		Example: `  padview watch log
   padview watch log REV2026 --since 7d
+  padview watch log REV2026 --format text
+  padview watch log REV2026 --format html > REV2026-history.html
   padview watch log --json | jq 'select(.event == "vanished") | .paid'`,
 		RunE: func(c *cobra.Command, args []string) error {
+			switch format {
+			case "", "text", "html":
+			case "json":
+				asJSON = true
+			default:
+				return exitWith(ExitUsage, "--format %q: use text, html or json", format)
+			}
+			if asJSON && format != "" && format != "json" {
+				return exitWith(ExitUsage, "--json and --format each choose the output; give one of them")
+			}
 			q := watch.Query{}
 			if since != "" {
 				d, err := parseSince(since)
@@ -65,6 +80,16 @@ does.`,
 			}
 			out := bufio.NewWriter(env.Stdout)
 			defer out.Flush()
+			switch format {
+			case "text":
+				writeTimelines(out, evs, stripWidth(env.Stdout))
+				evs = nil
+			case "html":
+				if err := writeHistoryPage(out, evs, target.service, env.Version.String(), time.Now()); err != nil {
+					return err
+				}
+				evs = nil
+			}
 			for _, ev := range evs {
 				if asJSON {
 					out.Write(append(ev.AppendJSON(nil), '\n'))
@@ -80,5 +105,9 @@ does.`,
 	}
 	c.Flags().StringVar(&since, "since", "", "only events newer than this, e.g. 90m, 24h or 7d")
 	c.Flags().BoolVar(&asJSON, "json", false, "print the events as JSON Lines")
+	c.Flags().StringVar(&format, "format", "", "text: a timeline above each advertisement's events; html: the same as one web page; json: as --json")
+	_ = c.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return []string{"text", "html", "json"}, cobra.ShellCompDirectiveNoFileComp
+	})
 	return c
 }

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/audit"
@@ -129,6 +130,41 @@ func TestWatchRunOnceEventsAndExitCodes(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	if len(lines) != 7 { // first ×2, changed, vanished, reappeared, changed ×2
 		t.Errorf("log --json: %d lines\n%s", len(lines), out)
+	}
+	if _, same, _ := h.run("watch", "log", "--format", "json"); same != out {
+		t.Errorf("--format json is not --json:\n%s", same)
+	}
+	testWatchLogTimeline(t, h)
+}
+
+// testWatchLogTimeline: --format text draws each advertisement's
+// timeline in 60 columns (not a terminal) above its events, the newest
+// advertisement first; --format html writes the same as one page.
+func testWatchLogTimeline(t *testing.T, h *harness) {
+	code, out, _ := h.run("watch", "log", "--format", "text")
+	ads := strings.Split(out, "\n\nAB12CD: ")
+	if code != 0 || len(ads) != 2 || !strings.HasPrefix(out, "REV2026: ") {
+		t.Fatalf("exit %d\n%s", code, out)
+	}
+	rev := strings.Split(ads[0], "\n")
+	if !strings.Contains(rev[0], " · 6 polls that changed") || rev[1] != watch.TimelineLegend ||
+		!strings.HasPrefix(rev[2], "○") || strings.Count(rev[2], "◆") != 2 || !strings.Contains(rev[2], "✕") ||
+		!strings.Contains(rev[2], "↺") || !strings.Contains(ads[0], "\n\n2026-") || !strings.Contains(ads[0], "REV2026  vanished  410") {
+		t.Errorf("REV2026's timeline:\n%s", ads[0])
+	}
+	for _, l := range strings.Split(out, "\n") {
+		if utf8.RuneCountInString(l) > 60 && !strings.HasPrefix(l, "2026-") && !strings.HasPrefix(l, "    ") {
+			t.Errorf("a line of the strip wider than 60: %q", l)
+		}
+	}
+	code, page, _ := h.run("watch", "log", "REV2026", "--format", "html")
+	if code != 0 || !strings.HasPrefix(page, "<!DOCTYPE html>") || !strings.Contains(page, "default-src 'none'") ||
+		!strings.Contains(page, "<h1>Watch history of REV2026</h1>") || !strings.Contains(page, "<pre aria-label=\"timeline\">\nREV2026: ") ||
+		!strings.Contains(page, "<td>vanished</td>") || strings.Contains(page, "AB12CD") {
+		t.Errorf("--format html: exit %d\n%s", code, page)
+	}
+	if code, _, errs := h.run("watch", "log", "--json", "--format", "text"); code != ExitUsage || !strings.Contains(errs, "give one of them") {
+		t.Errorf("--json --format text: exit %d %s", code, errs)
 	}
 }
 

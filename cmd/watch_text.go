@@ -3,8 +3,11 @@ package cmd
 import (
 	"fmt"
 	"io"
+	"os"
 	"strings"
+	"time"
 
+	"github.com/padview/padview/api/notice"
 	"github.com/padview/padview/api/text"
 	"github.com/padview/padview/api/watch"
 )
@@ -74,4 +77,78 @@ func writeEvent(w io.Writer, ev watch.Event) {
 		}
 		fmt.Fprintf(w, "    %s %s\n", c.Mark(), c.Text(0))
 	}
+}
+
+// byPAID groups events (newest first) by advertisement, the one with the
+// newest event first, each keeping its events' order.
+func byPAID(evs []watch.Event) [][]watch.Event {
+	var out [][]watch.Event
+	at := map[string]int{}
+	for _, ev := range evs {
+		i, ok := at[ev.PAID]
+		if !ok {
+			i = len(out)
+			at[ev.PAID] = i
+			out = append(out, nil)
+		}
+		out[i] = append(out[i], ev)
+	}
+	return out
+}
+
+// stripWidth is the width a timeline is drawn in: the terminal's, within
+// 60 to 120 columns, or 60 into a pipe or a file.
+func stripWidth(w io.Writer) int {
+	if f, ok := w.(*os.File); ok && isTerminal(f) {
+		if tw := terminalWidth(f); tw > 0 {
+			return min(max(tw, 60), 120)
+		}
+	}
+	return 60
+}
+
+// writeTimelines writes each advertisement's timeline in width columns,
+// then its events as 'padview watch log' lists them.
+func writeTimelines(w io.Writer, evs []watch.Event, width int) {
+	for i, group := range byPAID(evs) {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		for _, l := range watch.NewTimeline(group[0].PAID, group).Draw(width).Lines() {
+			fmt.Fprintln(w, l)
+		}
+		fmt.Fprintln(w)
+		for _, ev := range group {
+			writeEvent(w, ev)
+		}
+	}
+}
+
+// historyPageWidth is the width of the timeline on a history page.
+const historyPageWidth = 100
+
+// writeHistoryPage writes the events as one standalone page: each
+// advertisement's timeline and events, as --format text has them.
+func writeHistoryPage(w io.Writer, evs []watch.Event, service, version string, now time.Time) error {
+	page := notice.History{Service: service, MadeWith: version, WrittenAt: now}
+	for _, group := range byPAID(evs) {
+		ad := notice.HistoryAd{PAID: group[0].PAID, Timeline: watch.NewTimeline(group[0].PAID, group).Draw(historyPageWidth).Lines()}
+		for _, ev := range group {
+			e := notice.HistoryEvent{When: when(ev.At), Kind: string(ev.Kind)}
+			switch ev.Kind {
+			case watch.Vanished, watch.Failed:
+				e.Outcome = ev.FailureText()
+			default:
+				e.Outcome = ev.VerdictText()
+			}
+			for _, c := range ev.Changes {
+				if c.Path != watch.VerdictPath {
+					e.Changes = append(e.Changes, c.Mark()+" "+c.Text(0))
+				}
+			}
+			ad.Events = append(ad.Events, e)
+		}
+		page.Ads = append(page.Ads, ad)
+	}
+	return notice.HistoryHTML(w, page)
 }

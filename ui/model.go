@@ -9,6 +9,7 @@ import (
 	"charm.land/bubbles/v2/spinner"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/advert"
@@ -58,9 +59,13 @@ type Model struct {
 	lastActivity time.Time
 	startup      tea.Cmd // the first lookup of a worklist
 	chrome       chrome
-	approxSeen   bool     // a key was pressed after an answer: the status bar's ≈ has been explained
-	watch        watching // the watch database: w and the History tab (watch.go)
-	adding       bool     // a [fields] line is being added (fieldsline.go)
+	approxSeen   bool // a key was pressed after an answer: the status bar's ≈ has been explained
+	// colour: the terminal shows colour (its profile, which NO_COLOR
+	// lowers to ASCII, as Bubble Tea reports it at start); without it the
+	// status bar gives the budget in words only.
+	colour bool
+	watch  watching // the watch database: w and the History tab (watch.go)
+	adding bool     // a [fields] line is being added (fieldsline.go)
 }
 
 // New builds the model from the command line's configuration.
@@ -125,6 +130,9 @@ func (m Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.resize(msg.Width, msg.Height)
+		return m, nil
+	case tea.ColorProfileMsg:
+		m.colour = msg.Profile > colorprofile.ASCII
 		return m, nil
 	case tea.BackgroundColorMsg:
 		m.applyTheme(msg.IsDark())

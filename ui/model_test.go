@@ -600,12 +600,12 @@ func TestPersonalDataMarkedInTableColumns(t *testing.T) {
 func TestStatusBarTruncatesRequestIDLast(t *testing.T) {
 	t.Parallel()
 	for _, w := range []int{60, 80, 120} {
-		line := fitStatus(w, []string{strings.Repeat("Service error (503) after 4 attempts ", 2)}, " · r retries", " · request id req-0123456789abcdef", "budget ≈997/1000", " · next slot 59s")
+		line := fitStatus(w, []string{strings.Repeat("Service error (503) after 4 attempts ", 2)}, " · r retries", " · request id req-0123456789abcdef", "budget ≈997/1000", "", " · next slot 59s")
 		if lipgloss.Width(line) != w || !strings.Contains(line, "request id req-0123456789abcdef") {
 			t.Fatalf("at %d: %q", w, line)
 		}
 	}
-	if got := fitStatus(30, []string{"x"}, "", " · request id req-0123456789abcdef-0123456789", "budget", ""); !strings.Contains(got, "req-0123") {
+	if got := fitStatus(30, []string{"x"}, "", " · request id req-0123456789abcdef-0123456789", "budget", "", ""); !strings.Contains(got, "req-0123") {
 		t.Fatalf("the request id went first: %q", got)
 	}
 }

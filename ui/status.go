@@ -52,10 +52,11 @@ func (s status) wordings() []string { return append([]string{s.text}, s.short...
 
 // fitStatus lays the status bar out in w cells; mains are the message's
 // wordings, longest first, each styled. When it is too narrow it gives up,
-// in this order: the time to the next slot, the retry hint, the longer
-// wordings, the message beyond 16 cells, the budget, the rest of the
-// message, and last of all the request id, which support staff need.
-func fitStatus(w int, mains []string, hint, rid, budget, slot string) string {
+// in this order: the budget's gauge (its figure says the same), the time
+// to the next slot, the retry hint, the longer wordings, the message
+// beyond 16 cells, the budget, the rest of the message, and last of all
+// the request id, which support staff need.
+func fitStatus(w int, mains []string, hint, rid, budget, gauge, slot string) string {
 	try := func(main, hint, rid, right string) (string, bool) {
 		left := main + hint + rid
 		gap := w - lipgloss.Width(left) - lipgloss.Width(right)
@@ -66,6 +67,9 @@ func fitStatus(w int, mains []string, hint, rid, budget, slot string) string {
 	}
 	cut := func(s string, n int) string { return ansi.Truncate(s, max(0, n), "…") }
 	main := mains[0]
+	if s, ok := try(main, hint, rid, budget+gauge+slot); gauge != "" && ok {
+		return s
+	}
 	if s, ok := try(main, hint, rid, budget+slot); ok {
 		return s
 	}

@@ -3,10 +3,13 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/colorprofile"
 
 	"github.com/padview/padview/api/fake"
 )
@@ -155,5 +158,32 @@ func TestPasteMessageFits(t *testing.T) {
 				t.Errorf("the paste's message outlived the next action:\n%s", screen(m))
 			}
 		})
+	}
+}
+
+// The budget's gauge beside its figure: drawn in block characters on a
+// colour terminal at 80 columns and more, given up first when the bar is
+// short of room, and never drawn without colour (NO_COLOR lowers the
+// profile to ASCII) or below 80 columns, where the figure says it alone.
+func TestStatusBarBudgetGauge(t *testing.T) {
+	t.Parallel()
+	s := startFake(t, fake.Options{})
+	for _, c := range []struct {
+		w      int
+		colour bool
+		gauge  bool
+	}{{120, true, true}, {79, true, false}, {60, true, false}, {120, false, false}} {
+		m, _ := newModel(t, demoConfig(s), c.w, 24)
+		next, _ := m.Update(tea.ColorProfileMsg{Profile: map[bool]colorprofile.Profile{true: colorprofile.ANSI256, false: colorprofile.ASCII}[c.colour]})
+		m = lookUpIn(t, next.(Model), "AB12CD")
+		bar := statusRow(m)
+		has := regexp.MustCompile(`of 1,000 left [█▉▊▋▌▍▎▏]+░* · `).MatchString(bar)
+		if has != c.gauge || lipgloss.Width(bar) != c.w {
+			t.Errorf("%d columns, colour %v: gauge %v in %q", c.w, c.colour, has, bar)
+		}
+	}
+	line := fitStatus(60, []string{"Showing AB12CD · standard view"}, "", " · request id fake-1", "≈999 of 1,000 left", " ███████▉", " · window resets in 59s")
+	if strings.Contains(line, "█") || !strings.Contains(line, "≈999 of 1,000 left") {
+		t.Errorf("the gauge stayed on a short bar: %q", line)
 	}
 }

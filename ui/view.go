@@ -261,8 +261,8 @@ func (m Model) statusBar(w int) string {
 	if rid != "" {
 		rid = st.Muted.Render(" · request id ") + st.Text.Render(text.CleanText(rid))
 	}
-	budget, slot := m.budgetText(now)
-	return fitStatus(w, mains, hint, rid, budget, slot)
+	budget, gauge, slot := m.budgetText(now)
+	return fitStatus(w, mains, hint, rid, budget, gauge, slot)
 }
 
 // levelStyle is how a message of a level is drawn.
@@ -287,9 +287,9 @@ func (m Model) retryHint() string {
 // first on a narrow terminal, its time ("· window resets in 59s"). Until a
 // key is pressed after the first answer, an estimate says what its ≈ means
 // in place of the time; the ? help says it too.
-func (m Model) budgetText(now time.Time) (string, string) {
+func (m Model) budgetText(now time.Time) (string, string, string) {
 	if m.sess.client == nil {
-		return "", ""
+		return "", "", ""
 	}
 	b := m.sess.budget
 	left, when, _ := strings.Cut(b.Summary(now), " · ")
@@ -303,5 +303,13 @@ func (m Model) budgetText(now time.Time) (string, string) {
 	if b.Limit > 0 && b.Remaining*10 < b.Limit {
 		style = m.kit.st.BudgetLow
 	}
-	return style.Render(left), style.Render(when)
+	gauge := ""
+	if m.colour && b.Limit > 0 && m.layout.width >= gaugeMinWidth {
+		gauge = " " + theme.Gauge(float64(b.Remaining)/float64(b.Limit), theme.GaugeCells, style.Render, m.kit.st.Muted.Render)
+	}
+	return style.Render(left), gauge, style.Render(when)
 }
+
+// gaugeMinWidth is the narrowest status bar that draws the budget's
+// gauge: below it the figure says the same in fewer cells.
+const gaugeMinWidth = 80

@@ -3,8 +3,10 @@ package ui
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/padview/padview/api/fake"
+	"github.com/padview/padview/api/watch"
 )
 
 // BenchmarkHistory measures the History tab at its bound, the newest 100
@@ -52,4 +54,28 @@ func BenchmarkHistory(b *testing.B) {
 			_ = p.View()
 		}
 	})
+}
+
+// BenchmarkHistoryTimeline1000 draws the History tab of a watch history
+// of 1,000 polls at 120×40: reading the newest of them into words and a
+// timeline (the command), laying the tab out with its strip (Resize) and
+// drawing it (View). The target is a frame: under 16 ms.
+func BenchmarkHistoryTimeline1000(b *testing.B) {
+	month := aMonthOfREV2026()
+	evs := make([]watch.Event, 1000)
+	for i := range evs {
+		evs[i] = month[i%len(month)]
+		evs[i].At = month[0].At.Add(-time.Duration(i) * 37 * time.Minute)
+	}
+	s := storedHistory{evs}
+	m, _ := newModel(b, demoConfig(startFake(b, fake.Options{})), 120, 40)
+	in := m.layout.paneInner()
+	ctx := context.Background()
+	for b.Loop() {
+		h, err := readHistory(ctx, s, fake.ChangingPAID, "padview watch run")
+		if err != nil {
+			b.Fatal(err)
+		}
+		_ = newWatchPane(m.kit, h, nil).Resize(in.w, in.h).View()
+	}
 }

@@ -294,6 +294,17 @@ func TestHistoryLaysOutAtEverySize(t *testing.T) {
 			}
 		}
 		requireContains(t, scr, "◉ watched", "changed     INCOMPLETE  11 changes", "first       undetermined", "changed · ", "~ Campaign › Total value")
+		// The timeline above the list, as much as the height leaves room
+		// for: all of it at 120×36, the rule and its words at 80×24, none at
+		// 60×15, where the list and the changes need every line.
+		legend, rule := strings.Contains(scr, watch.TimelineLegend), strings.Contains(scr, " ○─")
+		if legend != (h >= 36) || rule != (h >= 24) || rule && !strings.Contains(scr, " first ") {
+			t.Errorf("%d×%d: legend %v, rule %v:\n%s", w, h, legend, rule, scr)
+		}
+		// A click on the first row below the strip selects that row.
+		if p, _ := historyPane(m); !func() bool { r, ok := p.rowAt(1, p.top()); return ok && r == p.offset }() {
+			t.Errorf("%d×%d: the first row is not under the strip's %d lines", w, h, len(p.strip))
+		}
 		beside := false
 		for _, l := range lines {
 			if strings.Contains(l, "11 changes") && strings.Contains(l, "│ changed · ") {

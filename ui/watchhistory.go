@@ -32,6 +32,9 @@ type watchHistory struct {
 	events []historyEvent
 	more   bool       // older events were left out (maxHistoryEvents)
 	hay    *lineIndex // an event a line, every word of it, for the find
+	// timeline is the events read as marks over time, drawn as a strip
+	// above the list (stripLines).
+	timeline watch.Timeline
 	// problem is why the database could not be read (or written, for w);
 	// then nothing else is known, not even whether it is watched.
 	problem string
@@ -71,6 +74,7 @@ func readHistory(ctx context.Context, s WatchStore, paid, run string) (*watchHis
 	if len(evs) > maxHistoryEvents {
 		evs, h.more = evs[:maxHistoryEvents], true
 	}
+	h.timeline = watch.NewTimeline(paid, evs)
 	for _, ev := range evs {
 		e := historyEvent{id: ev.ID, at: ev.At, kind: ev.Kind, verdict: ev.VerdictText()}
 		switch ev.Kind {

@@ -6,6 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/padview/padview/api/text"
 	"github.com/padview/padview/api/watch"
@@ -30,6 +31,10 @@ type watchPane struct {
 	detail        int // how far the selected event's changes are scrolled
 	find          finder
 	shown         []int // the events the find leaves, in order; nil: all of them
+
+	// strip is the timeline above the list, drawn when the size or the
+	// theme changes (Resize), so that View only reads it.
+	strip []string
 
 	// The selected event laid out, when the selection, the width or the
 	// theme changes, so that View only reads it.
@@ -98,21 +103,107 @@ func (p watchPane) entry(i int) int {
 // body is the pane's height less the find line.
 func (p watchPane) body() int { return p.height - p.find.rows() }
 
-// rows is how many rows of the list show: below the summary line, and
-// when the changes are below, no more than there are, to leave them room.
+// top is how many lines are above the list: the summary line and the
+// timeline's strip.
+func (p watchPane) top() int { return 1 + len(p.strip) }
+
+// rows is how many rows of the list show: below the summary line and the
+// strip, and when the changes are below, no more than there are, to leave
+// them room.
 func (p watchPane) rows() int {
 	if p.sideBySide() {
-		return max(1, p.body()-1)
+		return max(1, p.body()-p.top())
 	}
-	return max(1, min(max(1, p.n()), (p.body()-3)/2))
+	return max(1, min(max(1, p.n()), (p.body()-p.top()-2)/2))
 }
 
 func (p watchPane) Resize(w, h int) Pane {
 	p.width, p.height = w, h
 	p.find.setWidth(w)
+	p.strip = p.stripLines()
 	p.clamp()
 	p.layout()
 	return p
+}
+
+// stripLines draws the timeline in the pane's width, as much of it as the
+// height leaves room for beside the list and the changes: the rule of
+// marks with its dates, then the words, the legend and what was cut, as
+// the height grows; none on a pane too low for it, where the list needs
+// every line.
+func (p watchPane) stripLines() []string {
+	if p.h.problem != "" || len(p.h.events) == 0 {
+		return nil
+	}
+	body := p.height
+	s := p.h.timeline.Draw(p.width)
+	if p.h.more {
+		s.Cut = fitText("the "+text.Thousands(maxHistoryEvents)+" newest events; padview watch log "+text.CleanText(p.h.paid)+
+			" --format text draws them all", p.width)
+	}
+	var kinds []string
+	switch {
+	case body >= 20:
+		kinds = []string{"legend", "axis", "words", "dates", "cut"}
+	case body >= 14:
+		kinds = []string{"axis", "words", "dates"}
+	case body >= 10:
+		kinds = []string{"axis", "dates"}
+	default:
+		return nil
+	}
+	st := p.k.st
+	var out []string
+	for _, k := range kinds {
+		switch k {
+		case "legend":
+			if s.Legend != "" {
+				out = append(out, st.Muted.Render(s.Legend))
+			}
+		case "axis":
+			out = append(out, p.axis(s))
+		case "words":
+			out = append(out, st.Text.Render(s.Words))
+		case "dates":
+			out = append(out, st.Muted.Render(s.Dates))
+		case "cut":
+			if s.Cut != "" {
+				out = append(out, st.Muted.Render(s.Cut))
+			}
+		}
+	}
+	return out
+}
+
+// axis is the strip's rule with each mark styled by its kind; its glyph
+// alone already tells the kinds apart.
+func (p watchPane) axis(s watch.Strip) string {
+	st := p.k.st
+	var b strings.Builder
+	for i, r := range []rune(s.Axis) {
+		g := string(r)
+		switch s.Marks[i] {
+		case watch.MarkNone:
+			b.WriteString(st.TabBar.Render(g))
+		case watch.MarkVerdict:
+			b.WriteString(st.StatusWarn.Render(g))
+		case watch.MarkVanished:
+			b.WriteString(st.StatusError.Render(g))
+		case watch.MarkReappeared:
+			b.WriteString(st.StatusOK.Render(g))
+		default:
+			b.WriteString(st.Title.Render(g))
+		}
+	}
+	return b.String()
+}
+
+// fitText cuts plain s to w cells with "…".
+func fitText(s string, w int) string {
+	if lipgloss.Width(s) <= w {
+		return s
+	}
+	return ansi.Truncate(s, max(0, w), "…")
 }
 
 // clamp keeps the selection in sight.
@@ -252,7 +343,7 @@ func (p watchPane) rowAt(x, y int) (int, bool) {
 	if x >= p.listWidth() {
 		return 0, false
 	}
-	r := y - 1
+	r := y - p.top()
 	if r < 0 || r >= p.rows() || p.offset+r >= p.n() {
 		return 0, false
 	}
@@ -276,7 +367,10 @@ func (p watchPane) View() string {
 		}
 		return strings.Join(out, "\n")
 	}
-	out = append(out, listAndDetails(p.k, p.sideBySide(), p.width, p.listWidth(), p.body()-1, p.list, p.details)...)
+	for _, l := range p.strip {
+		out = append(out, fit(l, p.width))
+	}
+	out = append(out, listAndDetails(p.k, p.sideBySide(), p.width, p.listWidth(), p.body()-p.top(), p.list, p.details)...)
 	return withFindLine(p.k, out, p.body(), p.find, p.findCount())
 }
 

@@ -7,7 +7,9 @@
 // Beside the advertisement, an export carries its provenance (Provenance:
 // when, from which host, in which view, under which request id, by which
 // padview, with the check's verdict), and a batch of checks is summed up as
-// a report (CheckSummary: `padview check --summary`).
+// a report (CheckSummary: `padview check --summary`), whose one tally
+// also gives the bars of its HTML page's charts (Summary, VerdictBars,
+// ItemBars; api/notice draws the page).
 //
 // It imports api (the exchange an answer came in), api/advert, api/check
 // (the verdict) and api/text, and nothing of cmd or ui.

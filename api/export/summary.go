@@ -17,6 +17,11 @@ import (
 // export formats (Formats) are for documents, so it is not among them.
 const Text Format = "text"
 
+// HTML is a check summary as one standalone web page (see
+// NewCheckSummaryPage): a summary format only, drawn by api/notice beside
+// the notice's own page.
+const HTML Format = "html"
+
 // Missed is why a PAID of a batch has no check report.
 type Missed string
 
@@ -47,6 +52,58 @@ type CheckSummary struct {
 	csv    *csv.Writer
 	opened bool
 	counts SummaryCounts
+	items  map[string]*ItemCount // by rule ID: how often each item was missing or unknown
+	page   SummaryPage           // HTML's: draws the page at Close
+	rows   []SummaryRow          // HTML's, until Close
+}
+
+// SummaryPage draws a whole summary as one page (HTML: api/notice's
+// SummaryHTML).
+type SummaryPage func(io.Writer, Summary) error
+
+// Summary is a whole check summary, for a page drawn at once: its
+// provenance, its tally (the same Counts and Tally words the text
+// summary closes with), how often each item was missing or unknown, and
+// a row per PAID in input order.
+type Summary struct {
+	Provenance Provenance
+	Counts     SummaryCounts
+	Tally      string
+	Items      []ItemCount
+	Rows       []SummaryRow
+}
+
+// ItemCount is how many of a summary's advertisements lacked an item
+// (Missing: a required item missing) or left it undecided (Unknown: not
+// recognised, or only in the full view), by its rule in check.Rules.
+type ItemCount struct {
+	ID, Label        string
+	Missing, Unknown int
+}
+
+// SummaryRow is a PAID's line of a summary: its verdict and items, or,
+// for a PAID without a report, why (Missed) and the caller's message.
+type SummaryRow struct {
+	PAID             string
+	Verdict          check.Verdict // "" when Missed
+	Missed           Missed
+	Missing, Unknown []SummaryItem
+	Note             string
+}
+
+// SummaryItem is an item of a row: its rule's ID and label, and whether
+// only the full view carries it (of Unknown).
+type SummaryItem struct {
+	ID, Label    string
+	FullViewOnly bool
+}
+
+// NewCheckSummaryPage starts a summary that page draws whole at Close
+// (HTML). Unlike the other formats, it keeps each PAID's row until then,
+// a few hundred bytes each, as the charts that open the page need the
+// whole tally.
+func NewCheckSummaryPage(w io.Writer, p Provenance, page SummaryPage) *CheckSummary {
+	return &CheckSummary{w: bufio.NewWriter(w), f: HTML, p: p, page: page}
 }
 
 // NewCheckSummary starts a summary in f: Text, Markdown, CSV or JSON.
@@ -66,6 +123,39 @@ func NewCheckSummary(w io.Writer, f Format, p Provenance) (*CheckSummary, error)
 // Counts is the tally so far.
 func (s *CheckSummary) Counts() SummaryCounts { return s.counts }
 
+// Items is how often each item was missing or unknown so far, in the
+// order of check.Rules, only the items counted at least once.
+func (s *CheckSummary) Items() []ItemCount {
+	var out []ItemCount
+	for _, r := range check.Rules {
+		if c := s.items[r.ID]; c != nil {
+			out = append(out, *c)
+		}
+	}
+	return out
+}
+
+// count adds a line's items to the items' tally.
+func (s *CheckSummary) count(l reportLine) {
+	if s.items == nil {
+		s.items = map[string]*ItemCount{}
+	}
+	at := func(it summaryItem) *ItemCount {
+		c := s.items[it.id]
+		if c == nil {
+			c = &ItemCount{ID: it.id, Label: it.label}
+			s.items[it.id] = c
+		}
+		return c
+	}
+	for _, it := range l.missing {
+		at(it).Missing++
+	}
+	for _, it := range l.unknown {
+		at(it).Unknown++
+	}
+}
+
 // Add writes one report's line and counts its verdict.
 func (s *CheckSummary) Add(rep check.Report) error {
 	switch rep.Outcome() {
@@ -77,6 +167,12 @@ func (s *CheckSummary) Add(rep check.Report) error {
 		s.counts.Undetermined++
 	}
 	line := summaryLine(rep)
+	s.count(line)
+	if s.f == HTML {
+		s.rows = append(s.rows, SummaryRow{PAID: rep.PAID, Verdict: rep.Outcome(), Missing: line.missing.exported(),
+			Unknown: line.unknown.exported()})
+		return nil
+	}
 	return s.write(func() error {
 		switch s.f {
 		case JSON:
@@ -87,7 +183,7 @@ func (s *CheckSummary) Add(rep check.Report) error {
 			return err
 		case CSV:
 			return s.row(rep.PAID, string(rep.Outcome()), fmt.Sprint(len(line.missing)), fmt.Sprint(len(line.unknown)),
-				strings.Join(line.missing, "; "), strings.Join(line.unknownWords(), "; "), "")
+				named(line.missing), named(line.unknown), "", ids(line.missing), ids(line.unknown))
 		}
 		verdict := string(rep.Outcome())
 		if rep.Outcome() == check.Incomplete {
@@ -112,7 +208,11 @@ func (s *CheckSummary) Fail(paid string, why Missed, message string) error {
 	default:
 		s.counts.Failed++
 	}
-	if s.f == JSON {
+	switch s.f {
+	case JSON:
+		return nil
+	case HTML:
+		s.rows = append(s.rows, SummaryRow{PAID: paid, Missed: why, Note: message})
 		return nil
 	}
 	return s.write(func() error {
@@ -121,7 +221,7 @@ func (s *CheckSummary) Fail(paid string, why Missed, message string) error {
 			_, err := fmt.Fprintf(s.w, "| %s | %s | | | %s |\n", md(paid), md(string(why)), md(message))
 			return err
 		case CSV:
-			return s.row(paid, string(why), "", "", "", "", message)
+			return s.row(paid, string(why), "", "", "", "", message, "", "")
 		}
 		_, err := fmt.Fprintf(s.w, "%s\n", joinDot(text.CleanText(paid), string(why), text.CleanText(message)))
 		return err
@@ -135,6 +235,12 @@ func (s *CheckSummary) Fail(paid string, why Missed, message string) error {
 func (s *CheckSummary) Close(skipped int, why string) error {
 	s.counts.NotLooked += skipped
 	tally := s.counts.words(why)
+	if s.f == HTML {
+		if err := s.page(s.w, Summary{Provenance: s.p, Counts: s.counts, Tally: tally, Items: s.Items(), Rows: s.rows}); err != nil {
+			return err
+		}
+		return s.w.Flush()
+	}
 	err := s.write(func() error {
 		switch s.f {
 		case JSON:
@@ -180,30 +286,40 @@ func (s *CheckSummary) write(line func() error) error {
 	return s.w.Flush()
 }
 
-// summaryColumns are the CSV header; the Markdown table has PAID, Verdict,
+// summaryColumns are the CSV header: the items by their labels, for
+// people, and after the note, where the columns of earlier padviews end,
+// by their rule IDs, for machines. The Markdown table has PAID, Verdict,
 // Missing, Unknown and the items together.
-var summaryColumns = []string{"paid", "verdict", "missing", "unknown", "missing_items", "unknown_items", "note"}
+var summaryColumns = []string{"paid", "verdict", "missing", "unknown", "missing_items", "unknown_items", "note", "missing_ids", "unknown_ids"}
+
+// SummaryTitle heads a summary report.
+const SummaryTitle = "Transparency notice check"
+
+// SummaryFields are a summary report's provenance, in the order every
+// report writes it: when the batch started, the service, the view, and
+// the padview that made it.
+func (p Provenance) SummaryFields() []ProvenanceField {
+	return []ProvenanceField{
+		{"checkedAt", "Checked at", p.FetchedAt.Format(time.RFC3339)},
+		{"service", "Service", p.host()},
+		{"view", "View", p.View.String()},
+		{"madeWith", "Made with", p.Version},
+	}
+}
 
 // header writes the provenance and the table's head, in Markdown and CSV.
 func (s *CheckSummary) header() error {
-	p := s.p
-	about := [][2]string{
-		{"Checked at", p.FetchedAt.Format(time.RFC3339)},
-		{"Service", p.host()},
-		{"View", p.View.String()},
-		{"Made with", p.Version},
-	}
 	switch s.f {
 	case Markdown:
-		s.w.WriteString("# Transparency notice check\n\n")
-		for _, a := range about {
-			fmt.Fprintf(s.w, "- **%s:** %s\n", a[0], md(a[1]))
+		s.w.WriteString("# " + SummaryTitle + "\n\n")
+		for _, a := range s.p.SummaryFields() {
+			fmt.Fprintf(s.w, "- **%s:** %s\n", a.Label, md(a.Value))
 		}
 		s.w.WriteString("\n| PAID | Verdict | Missing | Unknown | Items |\n|---|---|---:|---:|---|\n")
 	case CSV:
-		s.w.WriteString("# Transparency notice check\n")
-		for _, a := range about {
-			fmt.Fprintf(s.w, "# %s: %s\n", strings.ToLower(a[0]), text.CleanText(a[1]))
+		s.w.WriteString("# " + SummaryTitle + "\n")
+		for _, a := range s.p.SummaryFields() {
+			fmt.Fprintf(s.w, "# %s: %s\n", strings.ToLower(a.Label), text.CleanText(a.Value))
 		}
 		return s.csv.Write(summaryColumns)
 	}
@@ -294,63 +410,110 @@ func joinDot(parts ...string) string { return strings.Join(parts, " · ") }
 
 // reportLine is what a summary says of one report: the required items
 // missing, and those padview could not decide (unknown, or only in the
-// full view), by their rules' IDs, as check --json names them.
+// full view), as the rules of check.Rules name them: by their labels for
+// people, by their IDs for machines (JSON, and CSV's id columns).
 type reportLine struct {
-	missing, unknown []string
-	fullViewOnly     map[string]bool // of unknown: only the full view carries them
+	missing, unknown summaryItems
 }
 
-func summaryLine(rep check.Report) reportLine {
-	l := reportLine{missing: []string{}, unknown: []string{}, fullViewOnly: map[string]bool{}}
-	for _, r := range rep.Failures() {
-		l.missing = append(l.missing, r.Rule.ID)
-	}
-	for _, r := range rep.Undetermined() {
-		l.unknown = append(l.unknown, r.Rule.ID)
-		if r.Status == check.NotInView {
-			l.fullViewOnly[r.Rule.ID] = true
-		}
-	}
-	return l
-}
+type summaryItems []summaryItem
 
-// unknownWords names the unknown items, those only in the full view
-// marked: "sponsor.email (full view only)".
-func (l reportLine) unknownWords() []string {
-	out := make([]string, len(l.unknown))
-	for i, id := range l.unknown {
-		out[i] = id
-		if l.fullViewOnly[id] {
-			out[i] += " (full view only)"
-		}
+// exported is the items as a SummaryRow holds them.
+func (its summaryItems) exported() []SummaryItem {
+	out := make([]SummaryItem, len(its))
+	for i, it := range its {
+		out[i] = SummaryItem{ID: it.id, Label: it.label, FullViewOnly: it.fullViewOnly}
 	}
 	return out
 }
 
-// counted is the text line's counts with their items: "2 missing:
-// sponsor.establishment, calculation", "0 unknown".
+// summaryItem is one item of a report's line.
+type summaryItem struct {
+	id, label    string
+	fullViewOnly bool // of unknown: only the full view carries it
+}
+
+// words is the item as a report names it: its label, "(full view only)"
+// added for one only the full view carries.
+func (i summaryItem) words() string {
+	if i.fullViewOnly {
+		return i.label + " (full view only)"
+	}
+	return i.label
+}
+
+func summaryLine(rep check.Report) reportLine {
+	l := reportLine{missing: []summaryItem{}, unknown: []summaryItem{}}
+	for _, r := range rep.Failures() {
+		l.missing = append(l.missing, summaryItem{id: r.Rule.ID, label: r.Rule.Label})
+	}
+	for _, r := range rep.Undetermined() {
+		l.unknown = append(l.unknown, summaryItem{id: r.Rule.ID, label: r.Rule.Label, fullViewOnly: r.Status == check.NotInView})
+	}
+	return l
+}
+
+// itemSep separates a line's items: a label may hold a comma ("Payer, if
+// not the sponsor").
+const itemSep = "; "
+
+// named joins the items by their words: "How the amounts were calculated;
+// Sponsor contact email (full view only)".
+func named(items []summaryItem) string {
+	out := make([]string, len(items))
+	for i, it := range items {
+		out[i] = it.words()
+	}
+	return strings.Join(out, itemSep)
+}
+
+// ids joins the items' rule IDs, those only in the full view marked as
+// in named: "calculation; sponsor.email (full view only)".
+func ids(items []summaryItem) string {
+	out := make([]string, len(items))
+	for i, it := range items {
+		out[i] = it.id
+		if it.fullViewOnly {
+			out[i] += " (full view only)"
+		}
+	}
+	return strings.Join(out, itemSep)
+}
+
+// idList is the items' rule IDs, for JSON.
+func idList(items []summaryItem) []string {
+	out := make([]string, len(items))
+	for i, it := range items {
+		out[i] = it.id
+	}
+	return out
+}
+
+// counted is the text line's counts with their items: "1 missing: How
+// the amounts were calculated", "0 unknown".
 func (l reportLine) counted() []string {
 	out := []string{fmt.Sprintf("%d missing", len(l.missing)), fmt.Sprintf("%d unknown", len(l.unknown))}
 	if len(l.missing) > 0 {
-		out[0] += ": " + strings.Join(l.missing, ", ")
+		out[0] += ": " + named(l.missing)
 	}
 	if len(l.unknown) > 0 {
-		out[1] += ": " + strings.Join(l.unknownWords(), ", ")
+		out[1] += ": " + named(l.unknown)
 	}
 	return out
 }
 
 // items names the missing and unknown items together, for the Markdown
-// table: "missing: calculation; unknown: sponsor.email (full view only)".
+// table: "missing: How the amounts were calculated · unknown: Sponsor
+// contact email (full view only)".
 func (l reportLine) items() string {
 	var parts []string
 	if len(l.missing) > 0 {
-		parts = append(parts, "missing: "+strings.Join(l.missing, ", "))
+		parts = append(parts, "missing: "+named(l.missing))
 	}
 	if len(l.unknown) > 0 {
-		parts = append(parts, "unknown: "+strings.Join(l.unknownWords(), ", "))
+		parts = append(parts, "unknown: "+named(l.unknown))
 	}
-	return strings.Join(parts, "; ")
+	return joinDot(parts...)
 }
 
 // jsonLine is a report's line in a JSON summary: {paid, view, verdict,
@@ -358,9 +521,9 @@ func (l reportLine) items() string {
 // those of unknown that only the full view carries.
 func (l reportLine) jsonLine(rep check.Report) any {
 	notInView := []string{}
-	for _, id := range l.unknown {
-		if l.fullViewOnly[id] {
-			notInView = append(notInView, id)
+	for _, it := range l.unknown {
+		if it.fullViewOnly {
+			notInView = append(notInView, it.id)
 		}
 	}
 	return struct {
@@ -370,5 +533,5 @@ func (l reportLine) jsonLine(rep check.Report) any {
 		Missing   []string      `json:"missing"`
 		Unknown   []string      `json:"unknown"`
 		NotInView []string      `json:"notInView"`
-	}{rep.PAID, rep.View.String(), rep.Outcome(), l.missing, l.unknown, notInView}
+	}{rep.PAID, rep.View.String(), rep.Outcome(), idList(l.missing), idList(l.unknown), notInView}
 }

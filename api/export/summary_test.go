@@ -95,27 +95,35 @@ func TestCheckSummaryCSV(t *testing.T) {
 	}
 	want := [][]string{
 		summaryColumns,
-		{"AB12CD", "incomplete", "1", "1", "calculation", "sponsor.email (full view only)", ""},
-		{"TN2026", "undetermined", "0", "1", "", "sponsor.email (full view only)", ""},
-		{"TN2026", "complete", "0", "0", "", "", ""},
-		{"'=X|1", "incomplete", "6", "2", "period; amounts; funding.origin; funding.eu; calculation; notice_url", "sponsor.email (full view only); sponsor.establishment (full view only)", ""},
-		{"NOPE42", "not found", "", "", "", "", "no advertisement with PAID NOPE42⏎next"},
-		{"'=1+1", "invalid", "", "", "", "", "the PAID is bad"},
-		{"'#x", "invalid", "", "", "", "", "the PAID contains '#'"},
+		{"AB12CD", "incomplete", "1", "1", "How the amounts were calculated", "Sponsor contact email (full view only)", "",
+			"calculation", "sponsor.email (full view only)"},
+		{"TN2026", "undetermined", "0", "1", "", "Sponsor contact email (full view only)", "", "", "sponsor.email (full view only)"},
+		{"TN2026", "complete", "0", "0", "", "", "", "", ""},
+		{"'=X|1", "incomplete", "6", "2", "", "Sponsor contact email (full view only); Sponsor place of establishment (full view only)", "",
+			"period; amounts; funding.origin; funding.eu; calculation; notice_url", "sponsor.email (full view only); sponsor.establishment (full view only)"},
+		{"NOPE42", "not found", "", "", "", "", "no advertisement with PAID NOPE42⏎next", "", ""},
+		{"'=1+1", "invalid", "", "", "", "", "the PAID is bad", "", ""},
+		{"'#x", "invalid", "", "", "", "", "the PAID contains '#'", "", ""},
 	}
 	if len(records) != len(want) {
 		t.Fatalf("%d records, want %d:\n%s", len(records), len(want), s)
 	}
 	for i, rec := range records {
 		w := want[i]
-		if i == 4 { // the hostile PAID's missing items: whatever the rules say, as many as counted
-			w[2], w[4] = rec[2], rec[4]
-			if n := len(strings.Split(rec[4], "; ")); rec[2] != fmt.Sprint(n) || n < 5 || !strings.Contains(rec[4], "calculation") {
+		if i == 4 { // the hostile PAID's missing items: whatever the rules say, as many as counted, by label and by ID
+			w[2], w[4], w[7] = rec[2], rec[4], rec[7]
+			labels, ids := strings.Split(rec[4], "; "), strings.Split(rec[7], "; ")
+			if n := len(ids); rec[2] != fmt.Sprint(n) || n < 5 || !strings.Contains(rec[7], "calculation") ||
+				len(labels) != n || !strings.Contains(rec[4], "How the amounts were calculated") {
 				t.Errorf("row %d: %d missing named, %s counted", i, n, rec[2])
 			}
 		}
 		if strings.Join(rec, "|") != strings.Join(w, "|") {
 			t.Errorf("row %d:\n got %q\nwant %q", i, rec, w)
+		}
+		if i > 0 {
+			sameItems(t, rec[4], rec[7])
+			sameItems(t, rec[5], rec[8])
 		}
 	}
 	head := strings.Join([]string{"# Transparency notice check", "# checked at: 2026-03-01T12:30:00+01:00", "# service: partner.example",
@@ -132,8 +140,8 @@ func TestCheckSummaryMarkdown(t *testing.T) {
 	for _, want := range []string{
 		"# Transparency notice check\n\n- **Checked at:** 2026-03-01T12:30:00+01:00\n- **Service:** partner.example\n- **View:** standard\n- **Made with:** padview 1.2.3 (commit abc)\n\n",
 		"| PAID | Verdict | Missing | Unknown | Items |\n|---|---|---:|---:|---|\n",
-		"| AB12CD | **incomplete** | 1 | 1 | missing: calculation; unknown: sponsor.email (full view only) |\n",
-		"| TN2026 | undetermined | 0 | 1 | unknown: sponsor.email (full view only) |\n| TN2026 | complete | 0 | 0 |  |\n",
+		"| AB12CD | **incomplete** | 1 | 1 | missing: How the amounts were calculated · unknown: Sponsor contact email (full view only) |\n",
+		"| TN2026 | undetermined | 0 | 1 | unknown: Sponsor contact email (full view only) |\n| TN2026 | complete | 0 | 0 |  |\n",
 		"| =X\\|1 | **incomplete** | ",
 		"| NOPE42 | not found | | | no advertisement with PAID NOPE42⏎next |\n",
 		"\n\n" + strings.ReplaceAll(wantTally, "#", "\\#") + "\n",
@@ -153,8 +161,8 @@ func TestCheckSummaryMarkdown(t *testing.T) {
 func TestCheckSummaryText(t *testing.T) {
 	lines := strings.Split(strings.TrimSuffix(summarize(t, Text), "\n"), "\n")
 	want := []string{
-		"AB12CD · INCOMPLETE · 1 missing: calculation · 1 unknown: sponsor.email (full view only)",
-		"TN2026 · undetermined · 0 missing · 1 unknown: sponsor.email (full view only)",
+		"AB12CD · INCOMPLETE · 1 missing: How the amounts were calculated · 1 unknown: Sponsor contact email (full view only)",
+		"TN2026 · undetermined · 0 missing · 1 unknown: Sponsor contact email (full view only)",
 		"TN2026 · complete · 0 missing · 0 unknown",
 		"=X|1 · INCOMPLETE · ",
 		"NOPE42 · not found · no advertisement with PAID NOPE42⏎next",
@@ -247,5 +255,72 @@ func BenchmarkCheckSummaryRetains(b *testing.B) {
 		if kept > 64<<10 {
 			b.Errorf("the summary keeps %d KiB after 100,000 reports", kept>>10)
 		}
+	}
+}
+
+// sameItems fails unless labels name, one for one, the rules of ids, each
+// by its label in check.Rules (the one place labels live).
+func sameItems(t *testing.T, labels, ids string) {
+	t.Helper()
+	if labels == "" || ids == "" {
+		if labels != ids {
+			t.Errorf("labels %q, ids %q", labels, ids)
+		}
+		return
+	}
+	ls, is := strings.Split(labels, "; "), strings.Split(ids, "; ")
+	if len(ls) != len(is) {
+		t.Fatalf("labels %q, ids %q", labels, ids)
+	}
+	for i, id := range is {
+		id, mark := strings.CutSuffix(id, " (full view only)")
+		for _, r := range check.Rules {
+			if r.ID == id && ls[i] != r.Label+map[bool]string{true: " (full view only)"}[mark] {
+				t.Errorf("%s named %q, its label is %q", id, ls[i], r.Label)
+			}
+		}
+	}
+}
+
+// The HTML summary keeps its rows and hands the page the same tally the
+// other formats close with; the charts' bars come from it: every verdict
+// a share of the PAIDs read, the items that failed most first.
+func TestCheckSummaryPageTally(t *testing.T) {
+	var got Summary
+	page := func(w io.Writer, s Summary) error { got = s; _, err := io.WriteString(w, "page"); return err }
+	var out bytes.Buffer
+	s := NewCheckSummaryPage(&out, testProvenance, page)
+	for _, d := range []*advert.Document{standardView(t, "AB12CD"), standardView(t, "TN2026"), sample(t, "TN2026", advert.Full)} {
+		if err := s.Add(check.Check(d)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.Fail("NOPE42", NotFound, "no advertisement"); err != nil {
+		t.Fatal(err)
+	}
+	if out.Len() != 0 {
+		t.Fatalf("wrote before Close: %q", out.String())
+	}
+	if err := s.Close(0, ""); err != nil || out.String() != "page" {
+		t.Fatalf("%v %q", err, out.String())
+	}
+	if got.Tally != "3 advertisements: 1 complete, 1 incomplete, 1 undetermined; 1 not found" || len(got.Rows) != 4 ||
+		got.Rows[3].Missed != NotFound || got.Rows[0].Missing[0].Label != "How the amounts were calculated" {
+		t.Fatalf("summary %+v", got)
+	}
+	var bars []string
+	for _, b := range got.VerdictBars() {
+		bars = append(bars, fmt.Sprintf("%s %d %d‰", b.Key, b.Count, b.PerMille))
+	}
+	if strings.Join(bars, ", ") != "complete 1 250‰, incomplete 1 250‰, undetermined 1 250‰, notFound 1 250‰" {
+		t.Errorf("verdict bars: %s", strings.Join(bars, ", "))
+	}
+	var items []string
+	for _, it := range got.ItemBars() {
+		items = append(items, fmt.Sprintf("%s %d/%d %d%%", it.ID, it.Missing.Count, it.Unknown.Count, it.Unknown.Percent()))
+	}
+	// calculation missing once comes before sponsor.email, unknown twice.
+	if strings.Join(items, ", ") != "calculation 1/0 0%, sponsor.email 0/2 67%" {
+		t.Errorf("item bars: %s", strings.Join(items, ", "))
 	}
 }

@@ -11,6 +11,10 @@
 // document and written by api/text. Personal values (by the vocabulary's
 // meaning) are shown only in the full view. The package writes the notice
 // as text, Markdown or one standalone HTML file; it knows no terminal.
+// Every HTML page padview writes opens the same way (pageWith: one policy,
+// one escaping): the notice, `check --summary --format html` (SummaryHTML,
+// its charts drawn as inline SVG from export.Summary's bars) and `watch
+// log --format html` (HistoryHTML).
 //
 // It imports api/advert, api/check, api/export (Markdown's escaping) and
 // api/text, and nothing of cmd or ui.

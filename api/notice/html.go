@@ -9,12 +9,15 @@ import (
 	"github.com/padview/padview/api/export"
 )
 
-// page is one standalone HTML file: no script, no external resource (the
-// Content-Security-Policy forbids them too), its style inline. Every value
-// goes through html/template's escaping, after text.CleanText made
-// control and bidi characters visible, so that nothing in an answer can
-// become markup or reorder the text around it.
-var page = template.Must(template.New("notice").Parse(`<!DOCTYPE html>
+// head opens every page padview writes (the notice, the check summary's
+// report): one standalone HTML file, no script, no external resource,
+// which its Content-Security-Policy forbids too (default-src 'none': no
+// script, image, font, frame or connection; only the inline style), and
+// the body's style. Every value on a page goes through html/template's
+// escaping, after text.CleanText made control and bidi characters
+// visible, so that nothing in an answer can become markup, a link, or
+// reorder the text around it.
+var head = template.Must(template.New("head").Parse(`{{define "head"}}<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -24,7 +27,15 @@ var page = template.Must(template.New("notice").Parse(`<!DOCTYPE html>
 <title>{{.Title}}</title>
 <style>
 body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;max-width:54rem;margin:2rem auto;padding:0 1rem;line-height:1.45;color:#1b1b1b;background:#fff}
-article+article,article+section{border-top:3px double #888;margin-top:3rem;padding-top:1rem}
+{{end}}`))
+
+// pageWith is a page that opens with head.
+func pageWith(name, body string) *template.Template {
+	return template.Must(template.Must(head.Clone()).New(name).Parse(`{{template "head" .}}` + body))
+}
+
+// page is the notice's page.
+var page = pageWith("notice", `article+article,article+section{border-top:3px double #888;margin-top:3rem;padding-top:1rem}
 .provenance{color:#555;font-size:.9rem;margin:.5rem 0 1rem}
 h1{font-size:1.5rem}h2{font-size:1.1rem;margin:1.4rem 0 .3rem}
 .about{color:#555}.masked{font-weight:700}
@@ -96,7 +107,7 @@ dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
 {{- end}}
 </body>
 </html>
-`))
+`)
 
 // htmlEntry is an entry as the page draws it; Class says how (a value, a
 // marker, a required item missing).

@@ -23,7 +23,13 @@
 // MaxEventChanges). A database padview did not make, or cannot read the
 // version of, is refused before anything is written to it.
 //
+// An advertisement's events read as a Timeline: a mark for each poll that
+// changed something, what it changed in a word, laid out as a Strip of
+// text in a width (the TUI's History tab and `watch log --format text`
+// draw it).
+//
 // It imports api (the error kinds that end a sweep), api/advert, api/check
-// (each snapshot's verdict), api/diff (what changed) and api/text; the
+// (each snapshot's verdict), api/diff (what changed), api/text and
+// api/vocab (the type of a value that changed, for its word); the
 // fetching and the database's place are the caller's (cmd opens both).
 package watch
