@@ -217,9 +217,9 @@ func checkToken(ctx context.Context, env *Env, f *rootFlags, a *account, paid st
 	case err == nil:
 		fmt.Fprintf(w, "Check:    accepted: %s was found (HTTP %d)\n", id, ex.Status)
 		return nil
-	case e != nil && e.Kind == api.KindNotFound:
+	case api.OutcomeOf(err) == api.OutcomeAbsent:
 		fmt.Fprintf(w, "Check:    accepted: the service took the token but has no advertisement %s (HTTP 404); check with a PAID that exists\n", id)
-	case e != nil && (e.Kind == api.KindUnauthorized || e.Kind == api.KindForbidden):
+	case codeForKind(api.KindOf(err)) == ExitToken: // rejected, or not allowed
 		fmt.Fprintf(w, "Check:    refused: %s\n", env.failure(err))
 	default:
 		fmt.Fprintf(w, "Check:    could not tell: %s\n", env.failure(err))
