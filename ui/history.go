@@ -7,7 +7,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/text"
 )
@@ -86,18 +85,6 @@ func (h *history) reread(old, ex *exchange) {
 			h.visits[i].ex = ex
 		}
 	}
-}
-
-// failedWords names, for the history list, why an answer with a success
-// status failed.
-func failedWords(err error) string {
-	switch api.KindOf(err) {
-	case api.KindBadResponse:
-		return "not JSON"
-	case api.KindTooLarge:
-		return "too large"
-	}
-	return "failed"
 }
 
 // bound lets go of the oldest answers beyond maxKept or maxKeptBytes.

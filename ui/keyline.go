@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/advert"
 )
 
@@ -98,10 +97,10 @@ func (m Model) viewHints() []hint {
 func (m Model) exchangeHints() []hint {
 	r := m.kit.keys.root
 	var hints []hint
-	switch kind := api.KindOf(m.exErr()); {
+	switch {
 	case m.onHistory(): // r reads the watch history again here
 		hints = append(hints, hint{rebind(r.Refetch, "read again"), 3})
-	case kind == api.KindUnauthorized || kind == api.KindForbidden:
+	case offersToken(m.exErr()):
 		hints = append(hints, hint{r.Token, 5}, hint{r.Refetch, 2})
 	case m.ex != nil && m.ex.err != nil:
 		hints = append(hints, hint{rebind(r.Refetch, "retry"), 4}, hint{r.Token, 1})

@@ -58,7 +58,7 @@ func (m Model) onFetchResult(r fetchResult) (tea.Model, tea.Cmd) {
 	if !m.sess.finish(r) {
 		return m, nil
 	}
-	if r.l.view == advert.Full && api.KindOf(r.err) == api.KindAccessLog {
+	if r.l.view == advert.Full && accessLogFailed(r.err) {
 		// No full view without its record: back to the standard view, and
 		// say what to fix; the next f opens the log anew.
 		m.sess.view, m.sess.reason = advert.Standard, ""
@@ -80,10 +80,8 @@ func (m Model) onFetchResult(r fetchResult) (tea.Model, tea.Cmd) {
 		m.dropFullViewAsked()
 	}
 	m.sess.retryAt = time.Time{}
-	// A wait padview refused (longer than max_wait) is no countdown: the
-	// service may have asked for years.
-	if ae := ex.apiError(); ae != nil && ae.Kind == api.KindRateLimited && ae.RetryAfter > 0 && ae.MaxWait == 0 {
-		m.sess.retryAt = m.kit.now().Add(ae.RetryAfter)
+	if wait := countdown(ex.apiError()); wait > 0 {
+		m.sess.retryAt = m.kit.now().Add(wait)
 	}
 	if ex.refusedFull() {
 		m.sess.view, m.sess.reason = advert.Standard, ""
