@@ -3,6 +3,8 @@ package api
 import (
 	"errors"
 	"fmt"
+	"net/http"
+	"strings"
 
 	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/text"
@@ -28,23 +30,27 @@ type kindTraits struct {
 	// showsType: the answer's content type is worth naming in the
 	// details, as what came instead of the partner interface's JSON.
 	showsType bool
+	// advice is the next step that is the same in every front end (what
+	// to check), nil or "" when only a front end's own step (a key, a
+	// command) helps; see Error.Advice.
+	advice func(*Error) string
 }
 
 // kinds is the domain's table of failures, one row per ErrorKind.
 var kinds = map[ErrorKind]kindTraits{
 	KindUnknown:      {name: "unknown", describe: (*Error).failed},
 	KindInvalidPAID:  {name: "invalid_paid", describe: (*Error).failed, outcome: OutcomeInvalid},
-	KindConfig:       {name: "config", describe: (*Error).noEndpoint, stopsSweep: true, showsType: true},
+	KindConfig:       {name: "config", describe: (*Error).noEndpoint, stopsSweep: true, showsType: true, advice: (*Error).wrongAddress},
 	KindUnauthorized: {name: "unauthorized", describe: (*Error).rejected, halts: always, stopsSweep: true},
 	KindForbidden:    {name: "forbidden", describe: (*Error).forbidden, halts: fullView},
-	KindNotFound:     {name: "not_found", describe: (*Error).notFound, outcome: OutcomeAbsent},
+	KindNotFound:     {name: "not_found", describe: (*Error).notFound, outcome: OutcomeAbsent, advice: (*Error).absentAdvice},
 	KindRateLimited:  {name: "rate_limited", describe: (*Error).rateLimited},
 	KindServer:       {name: "server_error", describe: (*Error).serverFailed},
-	KindHTTP:         {name: "http_error", describe: (*Error).unexpected},
+	KindHTTP:         {name: "http_error", describe: (*Error).unexpected, advice: (*Error).notTheInterface},
 	KindTimeout:      {name: "timeout", describe: (*Error).timedOut},
-	KindNetwork:      {name: "network", describe: (*Error).unreached},
+	KindNetwork:      {name: "network", describe: (*Error).unreached, advice: (*Error).unreachedAdvice},
 	KindTooLarge:     {name: "too_large", describe: (*Error).tooLarge},
-	KindBadResponse:  {name: "bad_response", describe: (*Error).notValidJSON, showsType: true},
+	KindBadResponse:  {name: "bad_response", describe: (*Error).notValidJSON, showsType: true, advice: (*Error).notTheInterface},
 	KindCanceled:     {name: "canceled", describe: (*Error).canceled, outcome: OutcomeCanceled},
 	KindAccessLog:    {name: "access_log", describe: (*Error).failed},
 }
@@ -101,6 +107,80 @@ func StopsSweep(err error) bool { return KindOf(err).traits().stopsSweep }
 // could not be read as JSON: not JSON at all, cut short or malformed.
 func (e *Error) NotValidJSON() bool { return e.Kind == KindBadResponse }
 
+// Advice is the next step after the failure that every front end gives
+// in the same words: what to check (the base URL, whether the service is
+// up), or where what is left of a withdrawn advertisement is. "" when
+// only a front end's own step helps (a key, a command, a new token),
+// which each front end adds from its table of failures, after this.
+func (e *Error) Advice() string {
+	if a := e.Kind.traits().advice; a != nil {
+		return a(e)
+	}
+	return ""
+}
+
+// CheckBaseURL is the advice when what answered is not the partner
+// interface: a wrong base URL.
+const CheckBaseURL = "check the base URL: it is the partner address ending in the version segment, e.g. https://partner.example/v1"
+
+// Withdrawn reports whether the service said the advertisement is gone
+// for good (410), rather than that it has none with that PAID (404).
+func (e *Error) Withdrawn() bool { return e.Kind == KindNotFound && e.Status == http.StatusGone }
+
+// wrongAddress is the advice for an address the service does not serve:
+// the base URL is wrong. An error padview made before any request (a
+// malformed base URL, plain http) says what to change itself.
+func (e *Error) wrongAddress() string {
+	if e.Message != "" {
+		return ""
+	}
+	return CheckBaseURL
+}
+
+// notTheInterface is the advice for an answer that is not the partner
+// interface's: a web page comes from another server than the service, so
+// the base URL is wrong. JSON that broke off, or an unexpected status with
+// the service's own error body, is the service's; a redirect not followed
+// says why, and what to change, itself.
+func (e *Error) notTheInterface() string {
+	var re *redirectError
+	if e.NotJSON() || e.Kind == KindHTTP && e.webPage() && !errors.As(e.Err, &re) {
+		return CheckBaseURL
+	}
+	return ""
+}
+
+// unreachedAdvice is the advice when nothing reached the service: it may
+// be down, or the base URL names the wrong host or port. There is then no
+// answer, so no request id to give anyone, and the token is not at fault.
+// A failure that names its fix (no such host, TLS, plain HTTP) says it
+// already; an answer that broke off is the service's.
+func (e *Error) unreachedAdvice() string {
+	if e.Status != 0 || e.Message != "" {
+		return ""
+	}
+	return "check that the service is up and that the base URL names the right host and port"
+}
+
+// absentAdvice is the advice when there is no such advertisement. A
+// withdrawn one: the service keeps nothing of it, the watch history may.
+// A 404 that is a web page did not come from the partner interface,
+// which answers in JSON: when every PAID meets it, the base URL is wrong.
+func (e *Error) absentAdvice() string {
+	switch {
+	case e.Withdrawn():
+		return "the service no longer shows it; if it was watched, its watch history keeps its last version"
+	case e.webPage():
+		return "a web page answered, not the partner interface: if every PAID is not found, " + CheckBaseURL
+	}
+	return ""
+}
+
+// webPage reports whether an answer was a web page.
+func (e *Error) webPage() bool {
+	return strings.Contains(strings.ToLower(e.ContentType), "html") || strings.HasPrefix(strings.TrimSpace(e.Snippet), "<")
+}
+
 // The describers, one for each kind in kinds; the longer kinds have theirs
 // in errors.go.
 
@@ -113,6 +193,9 @@ func (e *Error) forbidden() (what, cause, then string) {
 }
 
 func (e *Error) notFound() (what, cause, then string) {
+	if e.Withdrawn() {
+		return "advertisement " + e.PAID + " was withdrawn", "", ""
+	}
 	return "no advertisement with PAID " + e.PAID, "", ""
 }
 

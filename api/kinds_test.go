@@ -1,6 +1,8 @@
 package api
 
 import (
+	"errors"
+	"strings"
 	"testing"
 
 	"github.com/padview/padview/api/advert"
@@ -63,5 +65,56 @@ func TestKindTraitsDecideOutcomes(t *testing.T) {
 		if got := StopsSweep(c.err); got != c.sweep {
 			t.Errorf("%v: stops a sweep %v, want %v", c.err, got, c.sweep)
 		}
+	}
+}
+
+// Advice is the one wording of the next step every front end gives alike
+// (issue 24 §6): the base URL when what answered is not the partner
+// interface, whether the service is up when nothing reached it, where a
+// withdrawn advertisement's history is; none when only a front end's own
+// step helps.
+func TestAdviceIsWordedOnce(t *testing.T) {
+	up := "check that the service is up and that the base URL names the right host and port"
+	cases := []struct {
+		err  *Error
+		want string
+	}{
+		{&Error{Kind: KindConfig, Status: 404, URL: "https://p.example/v2/advertisement/X"}, CheckBaseURL},
+		{&Error{Kind: KindConfig, Message: "base URL x does not end in a version segment: append /v1"}, ""}, // says its own fix
+		{&Error{Kind: KindBadResponse, Status: 200, ContentType: "text/html", Snippet: "<!doctype html>"}, CheckBaseURL},
+		{&Error{Kind: KindBadResponse, Status: 200, ContentType: "application/json", Snippet: `{"paid": "AB`}, ""},
+		{&Error{Kind: KindHTTP, Status: 400, ContentType: "text/html", Snippet: "<html>"}, CheckBaseURL},
+		{&Error{Kind: KindHTTP, Status: 400, ServerCode: "bad_request", ServerMessage: "no"}, ""},
+		{&Error{Kind: KindNetwork, Err: errors.New("dial tcp 127.0.0.1:1: connect: connection refused")}, up},
+		{&Error{Kind: KindNetwork, Message: "there is no host p.example: check the base URL"}, ""},
+		{&Error{Kind: KindNetwork, Status: 200, Err: &cutShortError{}}, ""},
+		{&Error{Kind: KindNotFound, Status: 410, PAID: "AB12CD"}, "the service no longer shows it; if it was watched, its watch history keeps its last version"},
+		{&Error{Kind: KindNotFound, Status: 404, PAID: "AB12CD", ContentType: "text/html"}, "a web page answered, not the partner interface: if every PAID is not found, " + CheckBaseURL},
+		{&Error{Kind: KindNotFound, Status: 404, PAID: "AB12CD"}, ""},
+		{&Error{Kind: KindUnauthorized, Status: 401}, ""},
+	}
+	for _, c := range cases {
+		if got := c.err.Advice(); got != c.want {
+			t.Errorf("%s (%d): advice %q, want %q", c.err.Kind, c.err.Status, got, c.want)
+		}
+		if a := c.err.Advice(); a != "" && strings.Contains(c.err.Error(), a) {
+			t.Errorf("%s: what happened repeats the advice: %q", c.err.Kind, c.err.Error())
+		}
+	}
+	if got := (&Error{Kind: KindNotFound, Status: 410, PAID: "AB12CD"}).Error(); got != "advertisement AB12CD was withdrawn (HTTP 410)" {
+		t.Errorf("410: %q", got)
+	}
+}
+
+// A web server's 404 page that quotes the path, and so the PAID, is about
+// the address, not the advertisement: Apache's "The requested URL … was
+// not found on this server".
+func TestAWebServersPageQuotingThePathIsAboutTheAddress(t *testing.T) {
+	page := "<html><body><h1>Not Found</h1><p>The requested URL /v1/advertisement/AB12CD was not found on this server.</p></body></html>"
+	if !isMissingEndpoint([]byte(page), "AB12CD", "", "") {
+		t.Error("Apache's 404 page read as no such advertisement")
+	}
+	if isMissingEndpoint([]byte(`{"error":{"code":"not_found","message":"No advertisement with PAID AB12CD"}}`), "AB12CD", "not_found", "No advertisement with PAID AB12CD") {
+		t.Error("the service's own 404 read as a missing endpoint")
 	}
 }

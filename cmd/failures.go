@@ -10,12 +10,14 @@ import (
 
 // cliFailure is what the CLI says and does about one kind of failure:
 // the exit code a script checks, the next step after what happened (the
-// api's error says only that), and why a batch stops at it. What happened
-// is the domain's (api/kinds.go); the TUI has a table of its own
+// api's error says only that), and why a batch stops at it. What happened,
+// and the advice every front end gives alike (api.Error.Advice), are the
+// domain's (api/kinds.go); the TUI has a table of its own
 // (ui/failures.go).
 type cliFailure struct {
 	code int // the exit code (see exit.go)
-	// next is the next step, "" when what happened says enough.
+	// next is the CLI's own next step (a command, a flag), after the
+	// domain's advice; "" when those say enough.
 	next func(e *Env, ae *api.Error) string
 	// stop is why a batch stops at this failure, when api.Halts says it
 	// does: the PAIDs left are not requested.
@@ -27,12 +29,12 @@ type cliFailure struct {
 var cliFailures = map[api.ErrorKind]cliFailure{
 	api.KindUnknown:      {code: ExitFailure, next: noStep},
 	api.KindInvalidPAID:  {code: ExitUsage, next: noStep},
-	api.KindConfig:       {code: ExitUsage, next: func(*Env, *api.Error) string { return checkBaseURL }},
+	api.KindConfig:       {code: ExitUsage, next: noStep}, // the advice: check the base URL
 	api.KindUnauthorized: {code: ExitToken, next: (*Env).newTokenStep, stop: errTokenRejected},
 	api.KindForbidden: {code: ExitToken, stop: errFullViewRefused, next: func(*Env, *api.Error) string {
 		return "the full view may need a token with personal-data access"
 	}},
-	api.KindNotFound:    {code: ExitNotFound, next: func(*Env, *api.Error) string { return "check the identifier" }},
+	api.KindNotFound:    {code: ExitNotFound, next: (*Env).absentStep},
 	api.KindRateLimited: {code: ExitRateLimited, next: rateLimitedStep},
 	api.KindServer: {code: ExitFailure, next: func(_ *Env, ae *api.Error) string {
 		if ae.MaxWait > 0 {
@@ -48,7 +50,7 @@ var cliFailures = map[api.ErrorKind]cliFailure{
 		if ae.Status != 0 { // it answered, and the answer broke off
 			return "try again shortly"
 		}
-		return ""
+		return "" // the advice: is the service up, is the base URL right
 	}},
 	api.KindTooLarge:    {code: ExitFailure, next: noStep},
 	api.KindBadResponse: {code: ExitFailure, next: (*Env).badAnswerStep},
@@ -59,7 +61,8 @@ var cliFailures = map[api.ErrorKind]cliFailure{
 func noStep(*Env, *api.Error) string { return "" }
 
 // failure is how the CLI words a failure: what happened, in the error's
-// own words (api's errors say only that), then the CLI's next step from
+// own words (api's errors say only that), then the advice every front end
+// gives alike (api.Error.Advice), then the CLI's own next step from
 // cliFailures. The TUI words its own (ui/failures.go).
 func (e *Env) failure(err error) string {
 	msg := err.Error()
@@ -67,8 +70,10 @@ func (e *Env) failure(err error) string {
 	if !errors.As(err, &ae) {
 		return msg
 	}
-	if next := cliFailures[ae.Kind].next(e, ae); next != "" {
-		return msg + "; " + next
+	for _, step := range []string{ae.Advice(), cliFailures[ae.Kind].next(e, ae)} {
+		if step != "" {
+			msg += "; " + step
+		}
 	}
 	return msg
 }
@@ -106,13 +111,23 @@ func (e *Env) newTokenStep(ae *api.Error) string {
 	return "check it, or store a new one with `" + e.command() + " token set`"
 }
 
-// badAnswerStep is the next step after an answer that is not valid JSON:
-// a web page where the service should answer means the address is wrong.
+// badAnswerStep is the next step after an answer that is not valid JSON.
+// A web page where the service should answer has the advice to check the
+// base URL; JSON that broke off may come right.
 func (e *Env) badAnswerStep(ae *api.Error) string {
-	if ae.NotJSON() {
-		return checkBaseURL
+	if ae.Advice() != "" {
+		return ""
 	}
 	return "try again; if it keeps failing, `" + e.command() + " get --raw " + ae.PAID + "` shows what came, for the service's support"
+}
+
+// absentStep is the next step when there is no such advertisement: for
+// a withdrawn one, where its watch history is; else to check the PAID.
+func (e *Env) absentStep(ae *api.Error) string {
+	if ae.Withdrawn() {
+		return "`" + e.command() + " watch log " + ae.PAID + "` shows it"
+	}
+	return "check the identifier"
 }
 
 // rateLimitedStep is the next step after a 429 padview did not wait out.
@@ -125,7 +140,3 @@ func rateLimitedStep(_ *Env, ae *api.Error) string {
 	}
 	return "wait a minute and try again"
 }
-
-// checkBaseURL is the next step when what answered is not the partner
-// interface.
-const checkBaseURL = "check the base URL: it is the partner address ending in the version segment, e.g. https://partner.example/v1"

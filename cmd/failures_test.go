@@ -1,9 +1,17 @@
 package cmd
 
 import (
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/padview/padview/api"
+	"github.com/padview/padview/api/fake"
 )
 
 // Every kind of failure has a row in the CLI's table: an exit code from
@@ -40,6 +48,106 @@ func TestEveryOutcomeIsMissedByName(t *testing.T) {
 	for _, o := range []api.Outcome{api.OutcomeFailed, api.OutcomeAbsent, api.OutcomeInvalid, api.OutcomeCanceled} {
 		if missedFor[o] == "" {
 			t.Errorf("outcome %d has no word in a check summary", o)
+		}
+	}
+}
+
+// wrongAddress is a server that is not the partner interface: every path
+// answers 404 with page, as a web server or proxy at a wrong base URL
+// does.
+func wrongAddress(t *testing.T, page string) string {
+	t.Helper()
+	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		w.WriteHeader(http.StatusNotFound)
+		fmt.Fprint(w, page)
+	}))
+	t.Cleanup(s.Close)
+	return s.URL + "/v1"
+}
+
+// refusedAddress is a loopback address where nothing listens: connection
+// refused.
+func refusedAddress(t *testing.T) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close()
+	return "http://" + addr + "/v1"
+}
+
+// One advice for each failure (issue 24 §6): a wrong base URL, a 404 web
+// page, connection refused and a withdrawn advertisement are each worded
+// once, by the domain (api.Error.Advice), and the CLI says that advice
+// after what happened, then its own step. Connection refused names no
+// request id and no token step.
+func TestOneAdviceForEachFailure(t *testing.T) {
+	nginx := "<html><head><title>404 Not Found</title></head><body><center><h1>404 Not Found</h1></center><hr><center>nginx</center></body></html>"
+	apache := "<html><head><title>404 Not Found</title></head><body><h1>Not Found</h1><p>The requested URL /v1/advertisement/AB12CD was not found on this server.</p></body></html>"
+	portal := "<html><body><h1>Advertisement not found</h1><p>Search the portal for AB12CD.</p></body></html>"
+	cases := []struct {
+		name, base, paid string
+		code             int
+		want             []string
+		not              []string
+	}{
+		{"wrong base URL", wrongAddress(t, nginx), "AB12CD", ExitUsage,
+			[]string{"the service has no such endpoint: ", "; " + api.CheckBaseURL + "\n"}, []string{"token", "identifier"}},
+		{"a web server's 404 that quotes the path", wrongAddress(t, apache), "AB12CD", ExitUsage,
+			[]string{"the service has no such endpoint: ", "; " + api.CheckBaseURL + "\n"}, []string{"no advertisement", "identifier"}},
+		{"a 404 web page naming the advertisement", wrongAddress(t, portal), "AB12CD", ExitNotFound,
+			[]string{"no advertisement with PAID AB12CD (HTTP 404)", "; a web page answered, not the partner interface: if every PAID is not found, " + api.CheckBaseURL + "; check the identifier\n"}, nil},
+		{"connection refused", refusedAddress(t), "AB12CD", ExitFailure,
+			[]string{"could not reach the partner service", "connection refused", "; check that the service is up and that the base URL names the right host and port\n"},
+			[]string{"token", "request id", "try again"}},
+		{"withdrawn", "", "DEMO-410", ExitNotFound,
+			[]string{"padview: DEMO-410: advertisement DEMO-410 was withdrawn (HTTP 410, gone)", "; the service no longer shows it; if it was watched, its watch history keeps its last version; `padview watch log DEMO-410` shows it\n"},
+			[]string{"identifier"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			h, s := withService(t, fake.Options{DemoTriggers: true})
+			h.opts = api.Options{BackoffBase: time.Millisecond, BackoffMax: time.Millisecond}
+			if c.base != "" {
+				h.vars[EnvBaseURL] = c.base
+			} else {
+				h.vars[EnvBaseURL] = s.URL
+			}
+			code, out, errs := h.run("get", c.paid)
+			if code != c.code || out != "" || strings.Count(errs, "\n") != 1 {
+				t.Fatalf("exit %d, want %d\nstdout %q\n%s", code, c.code, out, errs)
+			}
+			for _, w := range c.want {
+				if !strings.Contains(errs, w) {
+					t.Errorf("stderr lacks %q:\n%s", w, errs)
+				}
+			}
+			for _, n := range c.not {
+				if strings.Contains(errs, n) {
+					t.Errorf("stderr has %q:\n%s", n, errs)
+				}
+			}
+		})
+	}
+}
+
+// The CLI says the domain's advice once, whatever its own step adds.
+func TestCLISaysTheDomainsAdviceOnce(t *testing.T) {
+	env := &Env{}
+	for _, ae := range []*api.Error{
+		{Kind: api.KindConfig, Status: 404, URL: "https://p.example/v2/advertisement/X"},
+		{Kind: api.KindBadResponse, Status: 200, ContentType: "text/html", Snippet: "<!doctype html>"},
+		{Kind: api.KindHTTP, Status: 400, ContentType: "text/html", Snippet: "<html>"},
+		{Kind: api.KindNetwork, Err: errors.New("connection refused")},
+		{Kind: api.KindNotFound, Status: 410, PAID: "AB12CD"},
+		{Kind: api.KindNotFound, Status: 404, PAID: "AB12CD", ContentType: "text/html"},
+	} {
+		a := ae.Advice()
+		if got := env.failure(ae); a == "" || strings.Count(got, a) != 1 {
+			t.Errorf("%s (%d): advice %q said %d times in %q", ae.Kind, ae.Status, a, strings.Count(got, a), got)
 		}
 	}
 }

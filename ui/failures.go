@@ -14,47 +14,71 @@ import (
 // tuiFailure is what the TUI says and offers about one kind of failure:
 // the status bar's few words (also the error pane's headline), whether r
 // can help, the error pane's next steps with the keys that take them, and
-// the history list's word. What happened is the domain's (api/kinds.go);
-// the CLI has a table of its own (cmd/failures.go).
+// the history list's word. What happened, and the advice every front end
+// gives alike (api.Error.Advice, which the error pane puts first), are the
+// domain's (api/kinds.go); the CLI has a table of its own
+// (cmd/failures.go).
 type tuiFailure struct {
 	level statusLevel
 	// status is the few words, given the status code as " (404)" or "",
 	// and whether trying again (r) can help.
 	status func(e *api.Error, l lookup, code string) (string, bool)
-	// advice is what the user can do next, the keys that do it here; raw
-	// is the line that points at Raw and the curl command.
+	// advice is what the user can do next with the keys that do it here,
+	// after the domain's advice; raw is the line that points at Raw and
+	// the curl command.
 	advice func(ex *exchange, ae *api.Error, raw string) []string
 	// listed is the history list's word for an answer with a success
 	// status that failed; "" for "failed".
 	listed string
-	// token: a new token (t) is the first thing to offer, before r.
-	token bool
+	// token is where the key line offers a new token (t).
+	token tokenOffer
 }
+
+// tokenOffer is where the key line offers t after a failure.
+type tokenOffer int
+
+const (
+	tokenAfter tokenOffer = iota // after r: it may help
+	tokenFirst                   // before r: the service refused this token
+	tokenNone                    // not at all: the token is not at fault (nothing reached the service, the address is wrong)
+)
 
 // tuiFailures is the TUI's table of failures, one row per api.ErrorKind;
 // TestEveryKindHasTUIWords fails on a kind it leaves out.
 var tuiFailures = map[api.ErrorKind]tuiFailure{
 	api.KindUnknown:     {level: levelError, status: requestFailed, advice: tryAgain},
 	api.KindInvalidPAID: {level: levelError, status: requestFailed, advice: tryAgain},
-	api.KindConfig:      {level: levelError, status: requestFailed, advice: tryAgain},
-	api.KindUnauthorized: {level: levelError, token: true,
+	api.KindConfig: {level: levelError, token: tokenNone, advice: baseURLAdvice,
+		status: func(_ *api.Error, _ lookup, code string) (string, bool) {
+			return "No such endpoint" + code + " · check the base URL", false
+		}},
+	api.KindUnauthorized: {level: levelError, token: tokenFirst,
 		status: func(_ *api.Error, _ lookup, code string) (string, bool) {
 			return "Token rejected" + code + " · t enters a new token", false
 		},
 		advice: func(ex *exchange, _ *api.Error, raw string) []string { return []string{ex.newTokenStep(), raw} }},
-	api.KindForbidden:   {level: levelError, token: true, status: forbiddenStatus, advice: forbiddenAdvice},
+	api.KindForbidden:   {level: levelError, token: tokenFirst, status: forbiddenStatus, advice: forbiddenAdvice},
 	api.KindNotFound:    {level: levelWarn, status: notFoundStatus, advice: notFoundAdvice},
 	api.KindRateLimited: {level: levelWarn, status: rateLimitedStatus, advice: rateLimitedAdvice},
 	api.KindServer: {level: levelError, advice: supportAdvice,
 		status: func(e *api.Error, _ lookup, code string) (string, bool) {
 			return "Service error" + code + text.AfterAttempts(e.Attempts), true
 		}},
-	api.KindHTTP: {level: levelError, status: requestFailed,
-		advice: func(_ *exchange, _ *api.Error, raw string) []string {
-			return []string{"The answer is not an advertisement; Raw shows what came instead. Check the base URL of this profile.", raw}
+	api.KindHTTP: {level: levelError,
+		status: func(e *api.Error, l lookup, code string) (string, bool) {
+			if e.Advice() != "" { // not the partner interface: trying again cannot help
+				return "Not the partner interface" + code + " · check the base URL", false
+			}
+			return requestFailed(e, l, code)
+		},
+		advice: func(ex *exchange, ae *api.Error, raw string) []string {
+			if ae.Advice() != "" {
+				return baseURLAdvice(ex, ae, raw)
+			}
+			return []string{"The answer is not an advertisement; Raw shows what came instead.", raw}
 		}},
 	api.KindTimeout: {level: levelError, status: timeoutStatus, advice: supportAdvice},
-	api.KindNetwork: {level: levelError, advice: supportAdvice,
+	api.KindNetwork: {level: levelError, token: tokenNone, advice: networkAdvice,
 		status: func(e *api.Error, _ lookup, _ string) (string, bool) {
 			return "Cannot reach the service" + text.AfterAttempts(e.Attempts), true
 		}},
@@ -64,7 +88,10 @@ var tuiFailures = map[api.ErrorKind]tuiFailure{
 			return []string{"The service sent more than padview reads; padview get --raw saves it for a closer look.", raw}
 		}},
 	api.KindBadResponse: {level: levelError, listed: "not JSON", advice: badAnswerAdvice,
-		status: func(_ *api.Error, _ lookup, code string) (string, bool) {
+		status: func(e *api.Error, _ lookup, code string) (string, bool) {
+			if e.Advice() != "" {
+				return "A web page came, not JSON" + code + " · check the base URL", false
+			}
 			return "The service sent something that is not JSON" + code, true
 		}},
 	api.KindCanceled:  {level: levelError, status: requestFailed, advice: tryAgain},
@@ -87,16 +114,24 @@ func errorStatus(err error, l lookup) (statusLevel, string, bool) {
 	return f.level, words, retry
 }
 
-// advice is what the user can do next about a failure, with the keys
-// that do it here.
+// advice is what the user can do next about a failure: the advice every
+// front end gives alike, then the TUI's own steps with the keys that take
+// them.
 func (e *exchange) advice() []string {
 	raw := "Raw (the next tab) shows the request, the answer's headers and body; c copies the request as a curl command."
 	ae := e.apiError()
 	if ae == nil {
 		return tryAgain(e, nil, raw)
 	}
-	return tuiFailures[ae.Kind].advice(e, ae, raw)
+	own := tuiFailures[ae.Kind].advice(e, ae, raw)
+	if a := ae.Advice(); a != "" {
+		return append([]string{sentence(a)}, own...)
+	}
+	return own
 }
+
+// sentence is a clause of the domain's as a sentence of the error pane.
+func sentence(s string) string { return capitalize(strings.TrimSuffix(s, ".")) + "." }
 
 // failedWords names, for the history list, why an answer with a success
 // status failed.
@@ -107,9 +142,16 @@ func failedWords(err error) string {
 	return "failed"
 }
 
-// offersToken reports whether a new token (t) is the first step after
-// err: the service refused this one.
-func offersToken(err error) bool { return err != nil && tuiFailures[api.KindOf(err)].token }
+// tokenAfterFailure is where the key line offers t after err.
+func tokenAfterFailure(err error) tokenOffer { return tuiFailures[api.KindOf(err)].token }
+
+// retryHelps reports whether trying the failed lookup again (r) can help:
+// not when the service refused it for a reason that stays, or the base
+// URL is wrong.
+func retryHelps(ex *exchange) bool {
+	_, _, retry := errorStatus(ex.err, ex.lookup)
+	return retry
+}
 
 // refusedFull reports whether err is the service refusing the full view
 // (403 to a full-view request): padview goes back to the standard view.
@@ -153,12 +195,41 @@ func forbiddenAdvice(ex *exchange, _ *api.Error, raw string) []string {
 	return []string{"t enters a token that is allowed this request.", raw}
 }
 
-func notFoundStatus(_ *api.Error, l lookup, code string) (string, bool) {
+func notFoundStatus(e *api.Error, l lookup, code string) (string, bool) {
+	if e.Withdrawn() {
+		return "Advertisement " + text.CleanText(l.paid) + " withdrawn" + code, false
+	}
 	return "No advertisement with PAID " + text.CleanText(l.paid) + code, false
 }
 
-func notFoundAdvice(_ *exchange, _ *api.Error, raw string) []string {
-	return []string{"Check the PAID: o enters another, ↑ in the input brings back earlier ones.", raw}
+func notFoundAdvice(ex *exchange, ae *api.Error, raw string) []string {
+	switch {
+	case !ae.Withdrawn():
+		return []string{"Check the PAID: o enters another, ↑ in the input brings back earlier ones.", raw}
+	case ex.watched != nil:
+		return []string{"The History tab (the last) shows what padview kept of it.", raw}
+	}
+	return []string{"padview did not watch it here, so it has no History tab: w watches an advertisement from then on.", raw}
+}
+
+// baseURLAdvice is the TUI's step when the base URL is wrong: where it is
+// set, since r would only ask the same address again.
+func baseURLAdvice(_ *exchange, _ *api.Error, raw string) []string {
+	return []string{"padview reads the base URL when it starts: change base_url in this profile of the config file (or --base-url), then start padview again.", raw}
+}
+
+// networkAdvice: nothing reached the service (the advice asks whether it
+// is up and the base URL right), so there is no request id, and r helps
+// once it is up; a failure that names its fix needs that first; an answer
+// that broke off is the service's to hear of.
+func networkAdvice(ex *exchange, ae *api.Error, raw string) []string {
+	switch {
+	case ae.Status != 0:
+		return supportAdvice(ex, ae, raw)
+	case ae.Message != "":
+		return []string{"Fix what the error names; r then tries again.", raw}
+	}
+	return []string{"r tries again once the service is up.", raw}
 }
 
 func rateLimitedStatus(e *api.Error, _ lookup, code string) (string, bool) {
@@ -185,14 +256,19 @@ func timeoutStatus(e *api.Error, _ lookup, code string) (string, bool) {
 	return "No answer in time" + text.AfterAttempts(e.Attempts), true
 }
 
-func supportAdvice(_ *exchange, _ *api.Error, raw string) []string {
-	return []string{"r tries again; if it keeps failing, give the service's support the request id and the curl command (c).", raw}
+// supportAdvice: the service failed; its support needs the request id,
+// when its answer carried one, and the curl command.
+func supportAdvice(ex *exchange, _ *api.Error, raw string) []string {
+	give := "the curl command (c)"
+	if ex.rec != nil && ex.rec.RequestID != "" {
+		give = "the request id and " + give
+	}
+	return []string{"r tries again; if it keeps failing, give the service's support " + give + ".", raw}
 }
 
-func badAnswerAdvice(_ *exchange, ae *api.Error, raw string) []string {
-	if strings.Contains(strings.ToLower(ae.ContentType), "html") {
-		// A web page where the service should answer: the address is wrong.
-		return []string{"A web page came instead of an advertisement: check the base URL of this profile.", raw}
+func badAnswerAdvice(ex *exchange, ae *api.Error, raw string) []string {
+	if ae.Advice() != "" { // a web page where the service should answer: the address is wrong
+		return baseURLAdvice(ex, ae, raw)
 	}
 	return []string{"The service's answer was cut or malformed: r tries again. If it keeps failing, show Raw (what came) to the service's support or operator.", raw}
 }

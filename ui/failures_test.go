@@ -1,11 +1,18 @@
 package ui
 
 import (
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/fake"
 )
 
 // Every kind of failure has a row in the TUI's table: words for the
@@ -32,5 +39,112 @@ func TestEveryKindHasTUIWords(t *testing.T) {
 	}
 	if len(tuiFailures) != len(api.Kinds()) {
 		t.Errorf("tuiFailures has %d rows for %d kinds", len(tuiFailures), len(api.Kinds()))
+	}
+}
+
+// The error pane puts the domain's advice first, as one sentence, and
+// the TUI's own steps after it: the CLI says the same words (issue 24 §6).
+func TestTUISaysTheDomainsAdviceFirst(t *testing.T) {
+	for _, ae := range []*api.Error{
+		{Kind: api.KindConfig, Status: 404, URL: "https://p.example/v2/advertisement/X"},
+		{Kind: api.KindBadResponse, Status: 200, ContentType: "text/html", Snippet: "<!doctype html>"},
+		{Kind: api.KindHTTP, Status: 400, ContentType: "text/html", Snippet: "<html>"},
+		{Kind: api.KindNetwork, Err: errors.New("connection refused")},
+		{Kind: api.KindNotFound, Status: 410, PAID: "AB12CD"},
+		{Kind: api.KindNotFound, Status: 404, PAID: "AB12CD", ContentType: "text/html"},
+	} {
+		ex := &exchange{lookup: lookup{paid: "AB12CD"}, err: ae, rec: &api.Exchange{}}
+		adv := ex.advice()
+		if a := ae.Advice(); a == "" || adv[0] != sentence(a) || strings.Contains(strings.Join(adv[1:], " "), a) {
+			t.Errorf("%s (%d): advice %q, pane %q", ae.Kind, ae.Status, a, adv)
+		}
+	}
+}
+
+// configAt is the demo's configuration with the service at base.
+func configAt(s *fake.Server, base string) Config {
+	cfg := demoConfig(s)
+	cfg.BaseURL = base
+	cfg.NewClient = func(tok string) (*api.Client, error) {
+		return api.New(base, tok, api.Options{BackoffBase: time.Millisecond, BackoffMax: time.Millisecond})
+	}
+	return cfg
+}
+
+// wrongAddress is a web server that is not the partner interface: every
+// path answers 404 with page.
+func wrongAddress(t *testing.T, page string) string {
+	t.Helper()
+	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		w.WriteHeader(http.StatusNotFound)
+		fmt.Fprint(w, page)
+	}))
+	t.Cleanup(s.Close)
+	return s.URL + "/v1"
+}
+
+// refusedAddress is a loopback address where nothing listens.
+func refusedAddress(t *testing.T) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close()
+	return "http://" + addr + "/v1"
+}
+
+// TestProgramOneAdviceForEachFailure runs issue 24 §6's failures in the
+// TUI: a wrong base URL never says r tries again nor offers r as a retry
+// or a new token; connection refused asks whether the service is up and
+// the base URL right, with no request id and no token step; a withdrawn
+// advertisement says so and where its history is; a 404 web page points
+// at the base URL too. The words are the CLI's (TestOneAdviceForEachFailure).
+func TestProgramOneAdviceForEachFailure(t *testing.T) {
+	t.Parallel() // each program has its own fake, clock and terminal
+	s := startFake(t, fake.Options{DemoTriggers: true})
+	nginx := "<html><head><title>404 Not Found</title></head><body><h1>404 Not Found</h1><hr>nginx</body></html>"
+	portal := "<html><body><h1>Advertisement not found</h1><p>Search the portal for AB12CD.</p></body></html>"
+	cases := []struct {
+		name, base, paid string
+		want             []string
+		not              []string
+	}{
+		{"wrong base URL", wrongAddress(t, nginx), "AB12CD",
+			[]string{"✗ No such endpoint (404) · check the base URL", "Check the base URL: it is the partner address ending in the version", "padview reads the base URL when it starts"},
+			[]string{"r tries again", "r retries", "t new token", "r retry"}},
+		{"connection refused", refusedAddress(t), "AB12CD",
+			[]string{"✗ Cannot reach the service", "Check that the service is up and that the base URL names the right host and port.", "r tries again once the service is up."},
+			[]string{"request id", "t new token", "t enters"}},
+		{"withdrawn", "", "DEMO-410",
+			[]string{"✗ Advertisement DEMO-410 withdrawn (410)", "The service no longer shows it; if it was watched, its watch history keeps its last version.", "padview did not watch it here"},
+			[]string{"Check the PAID", "r tries again"}},
+		{"a 404 web page", wrongAddress(t, portal), "AB12CD",
+			[]string{"No advertisement with PAID AB12CD (404)", "A web page answered, not the partner interface: if every PAID is not found, check the base URL", "Check the PAID: o enters another"},
+			nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			cfg := demoConfig(s)
+			if c.base != "" {
+				cfg = configAt(s, c.base)
+			}
+			tm, _ := program(t, cfg, 200, 30)
+			waitFor(t, tm, "Look up a political advertisement")
+			tm.Type(c.paid)
+			send(tm, "enter")
+			waitFor(t, tm, c.want...)
+			m := finalModel(t, tm)
+			scr := screen(m)
+			requireContains(t, scr, c.want...)
+			for _, n := range c.not {
+				if strings.Contains(scr, n) {
+					t.Errorf("the screen says %q:\n%s", n, scr)
+				}
+			}
+		})
 	}
 }

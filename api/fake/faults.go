@@ -128,7 +128,7 @@ func writeRateHeaders(h http.Header, style HeaderStyle, st rateState) {
 
 // DemoPAIDs are the identifiers that, in demo mode, show how padview
 // handles a slow, failing or misbehaving service.
-var DemoPAIDs = []string{"DEMO-SLOW", "DEMO-429", "DEMO-503", "DEMO-HTML", "DEMO-BADJSON", "DEMO-403"}
+var DemoPAIDs = []string{"DEMO-SLOW", "DEMO-429", "DEMO-503", "DEMO-HTML", "DEMO-BADJSON", "DEMO-403", "DEMO-410"}
 
 // demo answers the DEMO-* identifiers. The content, when there is any, is
 // the first sample's under the asked identifier.
@@ -160,6 +160,9 @@ func (s *Server) demo(w http.ResponseWriter, r *http.Request, paid string, view 
 		return advert.Value{}, false
 	case "DEMO-BADJSON":
 		Fault{Kind: FaultMalformedJSON}.apply(w, r)
+		return advert.Value{}, false
+	case "DEMO-410":
+		writeError(w, http.StatusGone, "gone", "This advertisement was withdrawn (demo)")
 		return advert.Value{}, false
 	case "DEMO-403":
 		if view == advert.Full {
