@@ -277,17 +277,21 @@ func TestTUIFailureAfterFullViewInTmux(t *testing.T) {
 	s.quit()
 }
 
-// TestTUIRefusedFullViewInTmux: a 403 on the full view leaves the badge at
-// STANDARD and the next lookup standard, without the dialog.
+// TestTUIRefusedFullViewInTmux: a 403 on the full view goes back to the
+// standard view's answer (the refusal does not stay until r), the badge
+// at STANDARD; [ shows the refusal; the next lookup is standard, without
+// the dialog.
 func TestTUIRefusedFullViewInTmux(t *testing.T) {
 	t.Parallel() // its own tmux server, directories and service: it waits on a screen, not on the CPU
 	s := startTUI(t, 100, 30)
 	s.lookUp("DEMO-403", "Showing DEMO-403")
 	s.confirmFull()
-	scr := s.waitFor("Full view refused (403)", "STANDARD", "refused the full view")
+	scr := s.waitFor("Full view refused (403): back in the standard view", "STANDARD", "Riverside Civic Alliance")
 	if strings.Contains(scr, "FULL") {
 		t.Fatalf("badge after a refused full view:\n%s", scr)
 	}
+	s.keys("[")
+	s.waitFor("✗ Full view refused (403)", "forbidden: this token may not use the full view (demo)")
 	scr = s.lookUp("AB12CD", "Showing AB12CD · standard view", "STANDARD")
 	if strings.Contains(scr, "Full view: personal data") {
 		t.Fatal("the next lookup asked for the full view")

@@ -84,8 +84,13 @@ func (m Model) onFetchResult(r fetchResult) (tea.Model, tea.Cmd) {
 		m.sess.retryAt = m.kit.now().Add(wait)
 	}
 	if ex.refusedFull() {
+		// Back to the standard view means its answer on screen, not the
+		// refusal waiting for r: the refusal stays one [ away.
 		m.sess.view, m.sess.reason = advert.Standard, ""
-		m.notice = "The service refused the full view for this token: padview is back in the standard view, for later lookups too."
+		m.hist.record(ex, m.kit.now())
+		fetch := m.fetch(lookup{r.l.paid, advert.Standard})
+		m.notice = fmt.Sprintf("Full view refused (%d): back in the standard view, for later lookups too; [ shows the refusal.", ex.rec.Status)
+		return m, fetch
 	}
 	masked := m.show(ex)
 	m.hist.record(ex, m.kit.now())
