@@ -28,7 +28,8 @@ the profile) masks personal data in what is printed; the comparison is made
 on the values themselves, so a change the mask hides still counts.
 
 Exit codes: 0 the same, 1 they differ, 2 usage error, 3 a PAID not found,
-4 token missing or rejected, 5 gave up on rate limiting, 6 another failure.`,
+4 token missing or rejected, 5 gave up on rate limiting, 8 another failure
+(1 elsewhere).`,
 		Example: `  padview diff AB12CD AB12CE
   padview diff --json AB12CD AB12CE | jq '.changes[] | select(.group == "sponsors")'
   padview diff --mask AB12CD AB12CE`,

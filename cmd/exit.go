@@ -19,9 +19,10 @@ const (
 	ExitRateLimited = 5 // gave up on rate limiting
 
 	// diff answers like diff(1): 1 means the advertisements differ, so its
-	// other failures, 1 elsewhere, are 6.
+	// other failures, 1 elsewhere, are 8, a code no other command gives
+	// another meaning (6 is check's).
 	ExitDiffers    = 1
-	ExitDiffFailed = 6
+	ExitDiffFailed = 8
 
 	// check: a required item of the transparency notice is missing. Like
 	// diff's 6 it belongs to one command; in a batch every other code wins.
