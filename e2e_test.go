@@ -264,7 +264,8 @@ func TestTUIFailureAfterFullViewInTmux(t *testing.T) {
 	s.keys("c")
 	s.until("c copying the failed request", func() (string, bool) {
 		buf, _ := s.tmux("show-buffer")
-		return fmt.Sprintf("the clipboard has %q", buf), strings.Contains(buf, "/v1/advertisement-full/NOPE99") && strings.Contains(buf, "$PADVIEW_TOKEN")
+		return fmt.Sprintf("the clipboard has %q", buf), strings.Contains(buf, "/v1/advertisement-full/NOPE99") &&
+			strings.Contains(buf, `curl -sS -i -H 'Accept: application/json' -H "Authorization: Bearer $(padview --demo token print)" `)
 	})
 	// The keys offered are keys: tab, 3 and t are not typed into the input.
 	s.keys("Tab", "3", "t")
