@@ -1,11 +1,11 @@
 package main
 
 import (
-	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"github.com/padview/padview/api/fake"
 )
 
 // TestTUIWrongBaseURLInTmux is issue 24 §6 with the binary a user runs: a
@@ -13,13 +13,12 @@ import (
 // check the base URL, in the CLI's words, and never that r tries again.
 func TestTUIWrongBaseURLInTmux(t *testing.T) {
 	t.Parallel() // its own tmux server, directories and service: it waits on a screen, not on the CPU
-	web := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
-		w.Header().Set("Content-Type", "text/html")
-		w.WriteHeader(http.StatusNotFound)
-		fmt.Fprint(w, "<html><head><title>404 Not Found</title></head><body><h1>404 Not Found</h1><hr>nginx</body></html>")
-	}))
+	web, err := fake.StartElsewhere(http.StatusNotFound, fake.NginxPage)
+	if err != nil {
+		t.Fatal(err)
+	}
 	defer web.Close()
-	s := startPadview(t, 140, 30, []string{"PADVIEW_BASE_URL=" + web.URL + "/v1", "PADVIEW_TOKEN=tok-wrong-base-url-0001"}, "AB12CD")
+	s := startPadview(t, 140, 30, []string{"PADVIEW_BASE_URL=" + web.URL, "PADVIEW_TOKEN=tok-wrong-base-url-0001"}, "AB12CD")
 	scr := s.waitFor("No such endpoint (404) · check the base URL", "Check the base URL: it is the partner address ending in the version",
 		"padview reads the base URL when it starts")
 	for _, n := range []string{"r tries again", "r retries", "t new token"} {

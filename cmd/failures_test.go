@@ -1,11 +1,7 @@
 package cmd
 
 import (
-	"errors"
-	"fmt"
-	"net"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -52,31 +48,16 @@ func TestEveryOutcomeIsMissedByName(t *testing.T) {
 	}
 }
 
-// wrongAddress is a server that is not the partner interface: every path
-// answers 404 with page, as a web server or proxy at a wrong base URL
-// does.
-func wrongAddress(t *testing.T, page string) string {
+// elsewhere is a web server that is not the partner interface, every
+// path answering 404 with page; its base URL.
+func elsewhere(t *testing.T, page string) string {
 	t.Helper()
-	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
-		w.Header().Set("Content-Type", "text/html")
-		w.WriteHeader(http.StatusNotFound)
-		fmt.Fprint(w, page)
-	}))
-	t.Cleanup(s.Close)
-	return s.URL + "/v1"
-}
-
-// refusedAddress is a loopback address where nothing listens: connection
-// refused.
-func refusedAddress(t *testing.T) string {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
+	e, err := fake.StartElsewhere(http.StatusNotFound, page)
 	if err != nil {
 		t.Fatal(err)
 	}
-	addr := l.Addr().String()
-	l.Close()
-	return "http://" + addr + "/v1"
+	t.Cleanup(e.Close)
+	return e.URL
 }
 
 // One advice for each failure (issue 24 §6): a wrong base URL, a 404 web
@@ -85,22 +66,23 @@ func refusedAddress(t *testing.T) string {
 // after what happened, then its own step. Connection refused names no
 // request id and no token step.
 func TestOneAdviceForEachFailure(t *testing.T) {
-	nginx := "<html><head><title>404 Not Found</title></head><body><center><h1>404 Not Found</h1></center><hr><center>nginx</center></body></html>"
-	apache := "<html><head><title>404 Not Found</title></head><body><h1>Not Found</h1><p>The requested URL /v1/advertisement/AB12CD was not found on this server.</p></body></html>"
-	portal := "<html><body><h1>Advertisement not found</h1><p>Search the portal for AB12CD.</p></body></html>"
+	refused, err := fake.RefusedURL()
+	if err != nil {
+		t.Fatal(err)
+	}
 	cases := []struct {
 		name, base, paid string
 		code             int
 		want             []string
 		not              []string
 	}{
-		{"wrong base URL", wrongAddress(t, nginx), "AB12CD", ExitUsage,
+		{"wrong base URL", elsewhere(t, fake.NginxPage), "AB12CD", ExitUsage,
 			[]string{"the service has no such endpoint: ", "; " + api.CheckBaseURL + "\n"}, []string{"token", "identifier"}},
-		{"a web server's 404 that quotes the path", wrongAddress(t, apache), "AB12CD", ExitUsage,
+		{"a web server's 404 that quotes the path", elsewhere(t, fake.ApachePage), "AB12CD", ExitUsage,
 			[]string{"the service has no such endpoint: ", "; " + api.CheckBaseURL + "\n"}, []string{"no advertisement", "identifier"}},
-		{"a 404 web page naming the advertisement", wrongAddress(t, portal), "AB12CD", ExitNotFound,
+		{"a 404 web page naming the advertisement", elsewhere(t, fake.PortalPage), "AB12CD", ExitNotFound,
 			[]string{"no advertisement with PAID AB12CD (HTTP 404)", "; a web page answered, not the partner interface: if every PAID is not found, " + api.CheckBaseURL + "; check the identifier\n"}, nil},
-		{"connection refused", refusedAddress(t), "AB12CD", ExitFailure,
+		{"connection refused", refused, "AB12CD", ExitFailure,
 			[]string{"could not reach the partner service", "connection refused", "; check that the service is up and that the base URL names the right host and port\n"},
 			[]string{"token", "request id", "try again"}},
 		{"withdrawn", "", "DEMO-410", ExitNotFound,
@@ -137,14 +119,7 @@ func TestOneAdviceForEachFailure(t *testing.T) {
 // The CLI says the domain's advice once, whatever its own step adds.
 func TestCLISaysTheDomainsAdviceOnce(t *testing.T) {
 	env := &Env{}
-	for _, ae := range []*api.Error{
-		{Kind: api.KindConfig, Status: 404, URL: "https://p.example/v2/advertisement/X"},
-		{Kind: api.KindBadResponse, Status: 200, ContentType: "text/html", Snippet: "<!doctype html>"},
-		{Kind: api.KindHTTP, Status: 400, ContentType: "text/html", Snippet: "<html>"},
-		{Kind: api.KindNetwork, Err: errors.New("connection refused")},
-		{Kind: api.KindNotFound, Status: 410, PAID: "AB12CD"},
-		{Kind: api.KindNotFound, Status: 404, PAID: "AB12CD", ContentType: "text/html"},
-	} {
+	for _, ae := range fake.AdvisedFailures() {
 		a := ae.Advice()
 		if got := env.failure(ae); a == "" || strings.Count(got, a) != 1 {
 			t.Errorf("%s (%d): advice %q said %d times in %q", ae.Kind, ae.Status, a, strings.Count(got, a), got)

@@ -1,11 +1,7 @@
 package ui
 
 import (
-	"errors"
-	"fmt"
-	"net"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -45,14 +41,7 @@ func TestEveryKindHasTUIWords(t *testing.T) {
 // The error pane puts the domain's advice first, as one sentence, and
 // the TUI's own steps after it: the CLI says the same words (issue 24 §6).
 func TestTUISaysTheDomainsAdviceFirst(t *testing.T) {
-	for _, ae := range []*api.Error{
-		{Kind: api.KindConfig, Status: 404, URL: "https://p.example/v2/advertisement/X"},
-		{Kind: api.KindBadResponse, Status: 200, ContentType: "text/html", Snippet: "<!doctype html>"},
-		{Kind: api.KindHTTP, Status: 400, ContentType: "text/html", Snippet: "<html>"},
-		{Kind: api.KindNetwork, Err: errors.New("connection refused")},
-		{Kind: api.KindNotFound, Status: 410, PAID: "AB12CD"},
-		{Kind: api.KindNotFound, Status: 404, PAID: "AB12CD", ContentType: "text/html"},
-	} {
+	for _, ae := range fake.AdvisedFailures() {
 		ex := &exchange{lookup: lookup{paid: "AB12CD"}, err: ae, rec: &api.Exchange{}}
 		adv := ex.advice()
 		if a := ae.Advice(); a == "" || adv[0] != sentence(a) || strings.Contains(strings.Join(adv[1:], " "), a) {
@@ -71,29 +60,16 @@ func configAt(s *fake.Server, base string) Config {
 	return cfg
 }
 
-// wrongAddress is a web server that is not the partner interface: every
-// path answers 404 with page.
-func wrongAddress(t *testing.T, page string) string {
+// elsewhere is a web server that is not the partner interface, every
+// path answering 404 with page; its base URL.
+func elsewhere(t *testing.T, page string) string {
 	t.Helper()
-	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
-		w.Header().Set("Content-Type", "text/html")
-		w.WriteHeader(http.StatusNotFound)
-		fmt.Fprint(w, page)
-	}))
-	t.Cleanup(s.Close)
-	return s.URL + "/v1"
-}
-
-// refusedAddress is a loopback address where nothing listens.
-func refusedAddress(t *testing.T) string {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
+	e, err := fake.StartElsewhere(http.StatusNotFound, page)
 	if err != nil {
 		t.Fatal(err)
 	}
-	addr := l.Addr().String()
-	l.Close()
-	return "http://" + addr + "/v1"
+	t.Cleanup(e.Close)
+	return e.URL
 }
 
 // TestProgramOneAdviceForEachFailure runs issue 24 §6's failures in the
@@ -105,23 +81,25 @@ func refusedAddress(t *testing.T) string {
 func TestProgramOneAdviceForEachFailure(t *testing.T) {
 	t.Parallel() // each program has its own fake, clock and terminal
 	s := startFake(t, fake.Options{DemoTriggers: true})
-	nginx := "<html><head><title>404 Not Found</title></head><body><h1>404 Not Found</h1><hr>nginx</body></html>"
-	portal := "<html><body><h1>Advertisement not found</h1><p>Search the portal for AB12CD.</p></body></html>"
+	refused, err := fake.RefusedURL()
+	if err != nil {
+		t.Fatal(err)
+	}
 	cases := []struct {
 		name, base, paid string
 		want             []string
 		not              []string
 	}{
-		{"wrong base URL", wrongAddress(t, nginx), "AB12CD",
+		{"wrong base URL", elsewhere(t, fake.NginxPage), "AB12CD",
 			[]string{"✗ No such endpoint (404) · check the base URL", "Check the base URL: it is the partner address ending in the version", "padview reads the base URL when it starts"},
 			[]string{"r tries again", "r retries", "t new token", "r retry"}},
-		{"connection refused", refusedAddress(t), "AB12CD",
+		{"connection refused", refused, "AB12CD",
 			[]string{"✗ Cannot reach the service", "Check that the service is up and that the base URL names the right host and port.", "r tries again once the service is up."},
 			[]string{"request id", "t new token", "t enters"}},
 		{"withdrawn", "", "DEMO-410",
 			[]string{"✗ Advertisement DEMO-410 withdrawn (410)", "The service no longer shows it; if it was watched, its watch history keeps its last version.", "padview did not watch it here"},
 			[]string{"Check the PAID", "r tries again"}},
-		{"a 404 web page", wrongAddress(t, portal), "AB12CD",
+		{"a 404 web page", elsewhere(t, fake.PortalPage), "AB12CD",
 			[]string{"No advertisement with PAID AB12CD (404)", "A web page answered, not the partner interface: if every PAID is not found, check the base URL", "Check the PAID: o enters another"},
 			nil},
 	}
