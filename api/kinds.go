@@ -123,6 +123,11 @@ func (e *Error) Advice() string {
 // interface: a wrong base URL.
 const CheckBaseURL = "check the base URL: it is the partner address ending in the version segment, e.g. https://partner.example/v1"
 
+// WrongAddress reports whether what answered is not the partner interface
+// (no such endpoint, a web page, another server's status): the base URL is
+// wrong, so neither trying again nor another token helps.
+func (e *Error) WrongAddress() bool { return e.Advice() == CheckBaseURL }
+
 // Withdrawn reports whether the service said the advertisement is gone
 // for good (410), rather than that it has none with that PAID (404).
 func (e *Error) Withdrawn() bool { return e.Kind == KindNotFound && e.Status == http.StatusGone }

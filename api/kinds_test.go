@@ -97,6 +97,9 @@ func TestAdviceIsWordedOnce(t *testing.T) {
 		if got := c.err.Advice(); got != c.want {
 			t.Errorf("%s (%d): advice %q, want %q", c.err.Kind, c.err.Status, got, c.want)
 		}
+		if c.err.WrongAddress() != (c.want == CheckBaseURL) {
+			t.Errorf("%s (%d): wrong address %v", c.err.Kind, c.err.Status, c.err.WrongAddress())
+		}
 		if a := c.err.Advice(); a != "" && strings.Contains(c.err.Error(), a) {
 			t.Errorf("%s: what happened repeats the advice: %q", c.err.Kind, c.err.Error())
 		}

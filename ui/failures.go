@@ -142,8 +142,15 @@ func failedWords(err error) string {
 	return "failed"
 }
 
-// tokenAfterFailure is where the key line offers t after err.
-func tokenAfterFailure(err error) tokenOffer { return tuiFailures[api.KindOf(err)].token }
+// tokenAfterFailure is where the key line offers t after err: by its
+// kind, and never when the base URL is wrong.
+func tokenAfterFailure(err error) tokenOffer {
+	var ae *api.Error
+	if errors.As(err, &ae) && ae.WrongAddress() {
+		return tokenNone
+	}
+	return tuiFailures[api.KindOf(err)].token
+}
 
 // retryHelps reports whether trying the failed lookup again (r) can help:
 // not when the service refused it for a reason that stays, or the base

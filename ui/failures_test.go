@@ -102,6 +102,9 @@ func TestProgramOneAdviceForEachFailure(t *testing.T) {
 		{"a 404 web page", elsewhere(t, fake.PortalPage), "AB12CD",
 			[]string{"No advertisement with PAID AB12CD (404)", "A web page answered, not the partner interface: if every PAID is not found, check the base URL", "Check the PAID: o enters another"},
 			nil},
+		{"a web page with 200", "", "DEMO-HTML",
+			[]string{"✗ A web page came, not JSON (200) · check the base URL", "Check the base URL: it is the partner address ending in the version"},
+			[]string{"r tries again", "r retries", "t new token", "r retry"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
