@@ -150,7 +150,7 @@ one 'padview get PAID' would end with.`,
 			return checkToken(c.Context(), env, f, &account{Settings: s, Token: tok, Source: src.String()}, check)
 		},
 	}
-	c.Flags().BoolVar(&show, "show-token", false, "print the whole token (it will be visible on screen and in scrollback)")
+	c.Flags().BoolVar(&show, "show-token", false, "print the whole token (it will be visible on screen and in scrollback; `token print` prints it bare, for a script)")
 	c.Flags().StringVar(&check, "check", "", "look `PAID` up once in the standard view and say whether the service accepts the token")
 	return c
 }
