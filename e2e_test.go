@@ -264,7 +264,8 @@ func TestTUIFailureAfterFullViewInTmux(t *testing.T) {
 	s.keys("c")
 	s.until("c copying the failed request", func() (string, bool) {
 		buf, _ := s.tmux("show-buffer")
-		return fmt.Sprintf("the clipboard has %q", buf), strings.Contains(buf, "/v1/advertisement-full/NOPE99") && strings.Contains(buf, "$PADVIEW_TOKEN")
+		return fmt.Sprintf("the clipboard has %q", buf), strings.Contains(buf, "/v1/advertisement-full/NOPE99") &&
+			strings.Contains(buf, `curl -sS -i -H 'Accept: application/json' -H "Authorization: Bearer $(padview --demo token print)" `)
 	})
 	// The keys offered are keys: tab, 3 and t are not typed into the input.
 	s.keys("Tab", "3", "t")
@@ -277,17 +278,21 @@ func TestTUIFailureAfterFullViewInTmux(t *testing.T) {
 	s.quit()
 }
 
-// TestTUIRefusedFullViewInTmux: a 403 on the full view leaves the badge at
-// STANDARD and the next lookup standard, without the dialog.
+// TestTUIRefusedFullViewInTmux: a 403 on the full view goes back to the
+// standard view's answer (the refusal does not stay until r), the badge
+// at STANDARD; [ shows the refusal; the next lookup is standard, without
+// the dialog.
 func TestTUIRefusedFullViewInTmux(t *testing.T) {
 	t.Parallel() // its own tmux server, directories and service: it waits on a screen, not on the CPU
 	s := startTUI(t, 100, 30)
 	s.lookUp("DEMO-403", "Showing DEMO-403")
 	s.confirmFull()
-	scr := s.waitFor("Full view refused (403)", "STANDARD", "refused the full view")
+	scr := s.waitFor("Full view refused (403): back in the standard view", "STANDARD", "Riverside Civic Alliance")
 	if strings.Contains(scr, "FULL") {
 		t.Fatalf("badge after a refused full view:\n%s", scr)
 	}
+	s.keys("[")
+	s.waitFor("✗ Full view refused (403)", "forbidden: this token may not use the full view (demo)")
 	scr = s.lookUp("AB12CD", "Showing AB12CD · standard view", "STANDARD")
 	if strings.Contains(scr, "Full view: personal data") {
 		t.Fatal("the next lookup asked for the full view")

@@ -52,6 +52,11 @@ type Options struct {
 	// it did: it wins over a stored token, so a rejected token is the
 	// variable's to fix, and a 401's error names it (Error.TokenVar).
 	TokenVar string
+	// TokenRef is what the curl command (Exchange.Curl) writes where the
+	// token goes: shell words that yield it when the line is run, such as
+	// $PADVIEW_TOKEN or $(padview token print), never the token itself.
+	// "" is $PADVIEW_TOKEN.
+	TokenRef string
 	// Halt, if set, stops every request after the first refusal that a
 	// batch stops at (see Halt).
 	Halt *Halt
@@ -157,7 +162,7 @@ func (c *Client) GetRecorded(ctx context.Context, paid string, view advert.View,
 		return nil, nil, &Error{Kind: KindUnauthorized, Message: "no partner token is set"}
 	}
 	target := c.prefix + endpointPath(id, view)
-	ex := &Exchange{Method: http.MethodGet, URL: target, Host: c.base.Host, Curl: curlCommand(target), Started: time.Now()}
+	ex := &Exchange{Method: http.MethodGet, URL: target, Host: c.base.Host, Curl: curlCommand(target, c.opts.TokenRef), Started: time.Now()}
 	defer func() {
 		ex.Duration = time.Since(ex.Started)
 		ex.Budget = c.budget.Snapshot() // as this exchange left it, not as a later one will

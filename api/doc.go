@@ -5,8 +5,10 @@
 // within the token's rate Budget (budget.go), retries within fixed bounds,
 // and returns the normalized document, an Exchange recording every attempt
 // for support staff (exchange.go), and on failure a typed *Error whose
-// Kind sorts it by what the user can do about it (errors.go: what
-// happened, said once; cmd and ui each add their own next step).
+// Kind sorts it by what the user can do about it (kinds.go, the domain's
+// table of failure kinds: what happened, said once, and how a batch
+// counts it; cmd and ui each add their own next step from a table of
+// their own).
 //
 // The packages below it, each with one job:
 //

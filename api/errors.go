@@ -28,18 +28,12 @@ const (
 	KindBadResponse            // not JSON, or malformed JSON
 	KindCanceled               // the caller gave up
 	KindAccessLog              // the access log could not be written: no full-view request was made, or its answer is withheld
+
+	kindEnd // not a kind: one past the last, for Kinds
 )
 
-var kindNames = map[ErrorKind]string{
-	KindUnknown: "unknown", KindInvalidPAID: "invalid_paid", KindConfig: "config",
-	KindUnauthorized: "unauthorized", KindForbidden: "forbidden", KindNotFound: "not_found",
-	KindRateLimited: "rate_limited", KindServer: "server_error", KindHTTP: "http_error",
-	KindTimeout: "timeout", KindNetwork: "network", KindTooLarge: "too_large",
-	KindBadResponse: "bad_response", KindCanceled: "canceled", KindAccessLog: "access_log",
-}
-
 // String is the kind's stable machine name, used in JSON output.
-func (k ErrorKind) String() string { return kindNames[k] }
+func (k ErrorKind) String() string { return k.traits().name }
 
 // Error is every failure the client reports. Its message says what
 // happened, with the server's code and message; what to do next is each
@@ -75,7 +69,7 @@ func (e *Error) Error() string {
 	if e.Message != "" {
 		return e.Message
 	}
-	what, cause, then := e.describe()
+	what, cause, then := e.Kind.traits().describe(e)
 	if d := e.details(); d != "" {
 		what += " (" + d + ")"
 	}
@@ -102,58 +96,10 @@ func (e *Error) details() string {
 	if e.ServerCode != "" {
 		parts = append(parts, e.ServerCode)
 	}
-	if e.ContentType != "" && (e.Kind == KindBadResponse || e.Kind == KindConfig) {
+	if e.ContentType != "" && e.Kind.traits().showsType {
 		parts = append(parts, e.ContentType)
 	}
 	return strings.Join(parts, ", ")
-}
-
-// describe says what happened, and apart its cause when padview knows one
-// and what padview did about it, so that the details and the server's own
-// words can stand between them. It is better whole: one case for each
-// kind, the one list of what padview says happened, read side by side
-// (the longer kinds have a method of their own).
-func (e *Error) describe() (what, cause, then string) {
-	switch e.Kind {
-	case KindUnauthorized:
-		return "the service rejected the partner token", "", e.tokenFrom()
-	case KindForbidden:
-		return "this token does not have permission for this request", "", ""
-	case KindNotFound:
-		return "no advertisement with PAID " + e.PAID, "", ""
-	case KindConfig:
-		return "the service has no such endpoint: " + e.URL + " is not found", e.begins(), ""
-	case KindRateLimited:
-		return e.rateLimited()
-	case KindServer:
-		what = "the partner service failed" + text.AfterAttempts(e.Attempts)
-		if e.MaxWait > 0 {
-			return what, fmt.Sprintf("it asks to wait %s%s, more than %s", WaitWords(e.RetryAfter), e.serverWait(), e.allowance()), ""
-		}
-		return what, "", ""
-	case KindHTTP:
-		var re *redirectError
-		if errors.As(e.Err, &re) {
-			return "the service redirected to " + re.host, "", "not followed: " + re.reason
-		}
-		return "unexpected answer from the partner service", e.begins(), ""
-	case KindTimeout:
-		return e.timedOut(), "", ""
-	case KindNetwork:
-		return e.unreached()
-	case KindTooLarge:
-		return "the response is larger than padview reads; nothing was shown", "", ""
-	case KindBadResponse:
-		// What came, not the parser's complaint about it ("invalid
-		// character '<'"): that is in Err, for -v.
-		return "the service's answer is not valid JSON", e.begins(), ""
-	case KindCanceled:
-		return "canceled", "", ""
-	}
-	if e.Err != nil {
-		cause = text.CleanText(e.Err.Error())
-	}
-	return "request failed", cause, ""
 }
 
 // tokenFrom is the one wording of where a rejected token came from, when
@@ -169,7 +115,7 @@ func (e *Error) tokenFrom() string {
 // plain text) rather than JSON that broke off or is malformed: the
 // address is then the likelier fault than the service.
 func (e *Error) NotJSON() bool {
-	if e.Kind != KindBadResponse {
+	if !e.NotValidJSON() {
 		return false
 	}
 	if strings.Contains(strings.ToLower(e.ContentType), "html") {
@@ -178,7 +124,7 @@ func (e *Error) NotJSON() bool {
 	return e.Snippet != "" && !strings.ContainsAny(e.Snippet[:1], "{[")
 }
 
-// rateLimited is describe for a 429: whether the service named a wait
+// rateLimited is what happened at a 429: whether the service named a wait
 // and whether padview refused to wait that long.
 func (e *Error) rateLimited() (what, cause, then string) {
 	what = "rate limit reached" + text.AfterAttempts(e.Attempts)
@@ -195,10 +141,10 @@ func (e *Error) rateLimited() (what, cause, then string) {
 	return what, "the service named no wait", ""
 }
 
-// timedOut is describe's headline for a timeout: whether the answer had
-// begun, after how long, on which attempt.
-func (e *Error) timedOut() string {
-	what := "no response"
+// timedOut is what happened at a timeout: whether the answer had begun,
+// after how long, on which attempt.
+func (e *Error) timedOut() (what, cause, then string) {
+	what = "no response"
 	if e.Status != 0 { // the status and headers came; the body did not finish
 		what = "answer still arriving"
 	}
@@ -208,10 +154,10 @@ func (e *Error) timedOut() string {
 	if e.Attempts > 1 {
 		what += fmt.Sprintf(" on the last of %d attempts", e.Attempts)
 	}
-	return what
+	return what, "", ""
 }
 
-// unreached is describe for a network failure: the service was not
+// unreached is what happened at a network failure: the service was not
 // reached, or its answer broke off.
 func (e *Error) unreached() (what, cause, then string) {
 	var cut *cutShortError
@@ -253,6 +199,16 @@ func (e *Error) begins() string {
 }
 
 func (e *Error) Unwrap() error { return e.Err }
+
+// JSONError is where an answer that is not valid JSON broke, in the
+// parser's words ("invalid character '<'"), for support; "" for any other
+// failure.
+func (e *Error) JSONError() string {
+	if !e.NotValidJSON() || e.Err == nil {
+		return ""
+	}
+	return text.CleanText(e.Err.Error())
+}
 
 // KindOf returns the kind of an error from this package, or KindUnknown.
 func KindOf(err error) ErrorKind {

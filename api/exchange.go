@@ -32,7 +32,7 @@ type Exchange struct {
 	Headers     http.Header // the response headers of interest
 	Rate        ServerRate  // what the rate-limit headers said
 	HasRate     bool
-	Curl        string // the request as a curl command, token as $PADVIEW_TOKEN
+	Curl        string // the request as a curl command, the token as Options.TokenRef names it
 
 	// Body is the body of the last response as received (capped), whatever
 	// its status or content type: support staff see what the server sent.
@@ -237,10 +237,33 @@ func (e *Exchange) recordResponse(resp *http.Response) {
 	}
 }
 
-// curlCommand writes the request as a shell command. The token is written as
-// $PADVIEW_TOKEN, expanded by the shell, never the value itself.
-func curlCommand(url string) string {
-	return "curl -sS -H 'Accept: application/json' -H \"Authorization: Bearer $PADVIEW_TOKEN\" " + shellQuote(url)
+// curlCommand writes the request as a shell command that runs as it is:
+// -i shows the status and headers, which support needs beside the body;
+// the Accept header is padview's; the token is ref (Options.TokenRef), words
+// the shell expands inside the double quotes, never the value itself.
+func curlCommand(url, ref string) string {
+	if ref == "" {
+		ref = "$PADVIEW_TOKEN"
+	}
+	return "curl -sS -i -H 'Accept: application/json' -H \"Authorization: Bearer " + ref + "\" " + shellQuote(url)
+}
+
+// TokenPrintRef is the curl command's words (Options.TokenRef) for a token
+// padview keeps, in the keyring or the demo's: `padview token print`,
+// with --profile when the profile is not the default one, prints it when
+// the line is run. A profile name that is not a plain word is quoted for
+// the shell (inside $(…) quotes start afresh).
+func TokenPrintRef(demo bool, profile string) string {
+	cmd := text.Command(demo, profile)
+	if !demo && profile != "" && profile != text.DefaultProfile && strings.ContainsFunc(profile, notPlain) {
+		cmd = "padview --profile " + shellQuote(profile)
+	}
+	return "$(" + cmd + " token print)"
+}
+
+// notPlain is a character a shell reads as more than itself.
+func notPlain(r rune) bool {
+	return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("_.-", r))
 }
 
 func shellQuote(s string) string {

@@ -24,19 +24,6 @@ func NewHalt() *Halt { return &Halt{} }
 // ErrHalted marks the error of a lookup a Halt kept from sending.
 var ErrHalted = errors.New("halted by an earlier refusal")
 
-// Halts reports whether err, the failure of a request for view, is a
-// refusal that ends a batch: every later request would be refused too
-// and only spend the rate limit.
-func Halts(err error, view advert.View) bool {
-	switch KindOf(err) {
-	case KindUnauthorized:
-		return true
-	case KindForbidden:
-		return view == advert.Full
-	}
-	return false
-}
-
 // Refusal is the answer that halted, nil while none has.
 func (h *Halt) Refusal() error {
 	if h == nil {

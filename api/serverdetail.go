@@ -138,7 +138,8 @@ func looksLikeCode(s string) bool {
 // endpointWords are what a router's or proxy's 404 says about an address
 // it does not serve.
 var endpointWords = []string{"endpoint", "route", "no handler", "cannot get", "unknown path", "path not found",
-	"page not found", "no such path", "unknown url", "url not found", "not a valid url", "unknown resource path"}
+	"page not found", "no such path", "unknown url", "url not found", "not a valid url", "unknown resource path",
+	"requested url", "was not found on this server"} // Apache's page, which may quote the path and so the PAID
 
 // isMissingEndpoint decides whether a 404 is about the address rather than
 // the advertisement, which is then a configuration problem (a wrong base

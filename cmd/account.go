@@ -41,7 +41,7 @@ func (a *account) client(e *Env) (*api.Client, error) {
 // clientWith builds it with options of the caller's (e.clientOptions and
 // more).
 func (a *account) clientWith(opts api.Options) (*api.Client, error) {
-	opts.TokenVar = a.tokenVar(a.Token)
+	opts.TokenVar, opts.TokenRef = a.tokenVar(a.Token), a.tokenRef()
 	c, err := api.New(a.BaseURL, a.Token, opts)
 	if err != nil {
 		return nil, usage(err)
@@ -58,6 +58,18 @@ func (a *account) tokenVar(token string) string {
 		return keystore.EnvToken
 	}
 	return ""
+}
+
+// tokenRef is how the curl command names the account's token, never
+// writing it (issue 24 §3): a token from PADVIEW_TOKEN, or one entered in
+// the TUI while the variable wins, stays $PADVIEW_TOKEN; one padview keeps
+// (the keyring's, the demo's) is `$(padview [--profile NAME] token print)`,
+// which runs as it is.
+func (a *account) tokenRef() string {
+	if !a.Demo && a.Source == keystore.SourceEnv.String() {
+		return "$" + keystore.EnvToken
+	}
+	return api.TokenPrintRef(a.Demo, a.Profile)
 }
 
 // tokenNeed says whether a command can start without a token.

@@ -69,15 +69,7 @@ var errCanceledInFlight = errors.New("canceled in flight")
 
 // stopsBatch says whether a lookup's error ends the batch (api.Halts),
 // and why.
-func (b *batch) stopsBatch(err error) error {
-	switch {
-	case !api.Halts(err, b.view):
-		return nil
-	case api.KindOf(err) == api.KindUnauthorized:
-		return errTokenRejected
-	}
-	return errFullViewRefused
-}
+func (b *batch) stopsBatch(err error) error { return haltedBy(err, b.view) }
 
 // slot is one PAID's place in the output order.
 type slot struct {
@@ -184,7 +176,7 @@ func (b *batch) lookup(ctx, gctx context.Context, s *slot, w *window, why *atomi
 		// may not have reached why yet.
 		why.CompareAndSwap(nil, b.stopsBatch(refusal))
 	}
-	if api.KindOf(err) == api.KindCanceled && (gctx.Err() != nil || errors.Is(err, api.ErrHalted)) {
+	if api.OutcomeOf(err) == api.OutcomeCanceled && (gctx.Err() != nil || errors.Is(err, api.ErrHalted)) {
 		err = b.stoppedInFlight(ctx, why, paid, ex) // canceled: the user interrupted, or another stopped the batch
 	}
 	b.settle(s, w, result{input: paid, line: it.listLine(), doc: doc, ex: ex, err: err})

@@ -60,14 +60,4 @@ func (s *checkSummary) end(w *batchWriter, sum *tally) error {
 }
 
 // missedBy is how a summary names a PAID whose lookup failed.
-func missedBy(err error) export.Missed {
-	switch api.KindOf(err) {
-	case api.KindNotFound:
-		return export.NotFound
-	case api.KindInvalidPAID:
-		return export.Invalid
-	case api.KindCanceled:
-		return export.NotLookedUp
-	}
-	return export.Failed
-}
+func missedBy(err error) export.Missed { return missedFor[api.OutcomeOf(err)] }

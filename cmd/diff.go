@@ -35,7 +35,8 @@ several answers gives the one with the PAID. Each side is named by its
 PAID and where it came from.
 
 Exit codes: 0 the same, 1 they differ, 2 usage error, 3 a PAID not found,
-4 token missing or rejected, 5 gave up on rate limiting, 6 another failure.`,
+4 token missing or rejected, 5 gave up on rate limiting, 8 another failure
+(1 elsewhere).`,
 		Example: `  padview diff AB12CD AB12CE
   padview diff --json AB12CD AB12CE | jq '.changes[] | select(.group == "sponsors")'
   padview diff --mask AB12CD AB12CE

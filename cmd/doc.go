@@ -9,8 +9,9 @@
 // runner (runner.go, batch.go), which reads the PAIDs (input.go), passes
 // the full-view gate (fullview.go), draws progress (progress.go) and ends
 // with the summary (summary.go). A failure is worded by Env.failure
-// (advice.go): the api error's own words, then the CLI's next step; exit
-// codes and the typed quiet exit are in exit.go.
+// (failures.go): the api error's own words, then the CLI's next step from
+// cliFailures, the CLI's one table of failures, which also gives each
+// kind its exit code; the codes and the typed quiet exit are in exit.go.
 //
 // cmd imports api and its packages, keystore and ui (the TUI, started by
 // runTUI in tui.go); only main imports cmd.

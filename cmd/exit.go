@@ -19,9 +19,10 @@ const (
 	ExitRateLimited = 5 // gave up on rate limiting
 
 	// diff answers like diff(1): 1 means the advertisements differ, so its
-	// other failures, 1 elsewhere, are 6.
+	// other failures, 1 elsewhere, are 8, a code no other command gives
+	// another meaning (6 is check's).
 	ExitDiffers    = 1
-	ExitDiffFailed = 6
+	ExitDiffFailed = 8
 
 	// check: a required item of the transparency notice is missing. Like
 	// diff's 6 it belongs to one command; in a batch every other code wins.
@@ -86,21 +87,6 @@ func commandLine(c *cobra.Command, err error) error {
 	return &UsageError{Err: err, Help: c.CommandPath()}
 }
 
-// codeForKind maps an api error kind to the exit code a script checks.
-func codeForKind(k api.ErrorKind) int {
-	switch k {
-	case api.KindUnauthorized, api.KindForbidden:
-		return ExitToken
-	case api.KindRateLimited:
-		return ExitRateLimited
-	case api.KindNotFound:
-		return ExitNotFound
-	case api.KindInvalidPAID, api.KindConfig:
-		return ExitUsage
-	}
-	return ExitFailure
-}
-
 // severity orders exit codes when several PAIDs failed differently: the
 // one that needs the user first wins (4, 5, 1, 2, 3, then 6, then 7).
 var severity = map[int]int{ExitToken: 7, ExitRateLimited: 6, ExitFailure: 5, ExitUsage: 4, ExitNotFound: 3,
@@ -130,9 +116,11 @@ func exitCode(err error) int {
 	if errors.As(err, &ue) {
 		return ExitUsage
 	}
-	switch api.KindOf(err) {
-	case api.KindConfig, api.KindInvalidPAID:
-		return ExitUsage
+	// An api error that no command gave a code of its own: one the user
+	// corrects (a usage kind in cliFailures) keeps its code, any other is
+	// a failure.
+	if c := codeForKind(api.KindOf(err)); c == ExitUsage {
+		return c
 	}
 	return ExitFailure
 }

@@ -172,7 +172,7 @@ func (g *getOutput) show(w *batchWriter, r result) (int, error) {
 	case g.raw:
 		return ExitOK, printRaw(w, g.env.StdoutTTY, r)
 	case r.err != nil:
-		if g.json && api.KindOf(r.err) == api.KindInvalidPAID {
+		if g.json && api.OutcomeOf(r.err) == api.OutcomeInvalid {
 			// The JSON line goes to stdout, maybe a file: say it where the user looks.
 			fmt.Fprintf(w.Err, "padview: %s: %s\n", text.CleanText(r.input), g.env.failure(r.err))
 		}

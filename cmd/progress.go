@@ -89,7 +89,7 @@ func (p *progressLine) record(r result) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.counts.add(r)
-	if r.ex != nil && api.KindOf(r.err) != api.KindCanceled {
+	if r.ex != nil && api.OutcomeOf(r.err) != api.OutcomeCanceled {
 		p.busy += max(0, r.ex.Duration-r.ex.Waited)
 	}
 	total, _ := p.size()

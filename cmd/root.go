@@ -113,7 +113,7 @@ func report(w io.Writer, err error) {
 
 // canceled says whether err is only the cancellation a signal caused.
 func canceled(err error) bool {
-	return errors.Is(err, context.Canceled) || api.KindOf(err) == api.KindCanceled
+	return errors.Is(err, context.Canceled) || api.OutcomeOf(err) == api.OutcomeCanceled
 }
 
 // rootFlags are the global flags: persistent, so that they work before and

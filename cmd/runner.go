@@ -258,7 +258,7 @@ func (b *batchRun) take(r result) error {
 	if r.err != nil {
 		b.code = worse(b.code, codeForKind(api.KindOf(r.err)))
 	}
-	if api.KindOf(r.err) == api.KindCanceled && !b.cmd.jsonLines {
+	if api.OutcomeOf(r.err) == api.OutcomeCanceled && !b.cmd.jsonLines {
 		if b.skipped == nil {
 			b.skipped = &r
 		}

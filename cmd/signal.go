@@ -15,7 +15,17 @@ import (
 // 130 for SIGINT, 143 for SIGTERM.
 type Interrupted struct{ Signal syscall.Signal }
 
-func (i *Interrupted) Error() string { return "interrupted by " + i.Signal.String() }
+// Error names the signal as a user knows it: Go's name for SIGINT is
+// "interrupt", which read "interrupted by interrupt".
+func (i *Interrupted) Error() string {
+	switch i.Signal {
+	case syscall.SIGINT:
+		return "interrupted (Ctrl-C)"
+	case syscall.SIGTERM:
+		return "stopped by SIGTERM"
+	}
+	return "stopped by signal " + i.Signal.String()
+}
 
 // ExitCode is what the process ends with.
 func (i *Interrupted) ExitCode() int { return 128 + int(i.Signal) }

@@ -31,18 +31,14 @@ type tally struct {
 }
 
 func (t *tally) add(r result) {
-	switch api.KindOf(r.err) {
-	case api.KindUnknown:
-		if r.err == nil {
-			t.found++
-		} else {
-			t.failed++
-		}
-	case api.KindNotFound:
+	switch api.OutcomeOf(r.err) {
+	case api.OutcomeFound:
+		t.found++
+	case api.OutcomeAbsent:
 		t.notFound++
-	case api.KindInvalidPAID:
+	case api.OutcomeInvalid:
 		t.invalid++
-	case api.KindCanceled:
+	case api.OutcomeCanceled:
 		if errors.Is(r.err, errCanceledInFlight) {
 			t.canceled++
 		} else {

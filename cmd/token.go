@@ -12,6 +12,7 @@ import (
 
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/fake"
 	"github.com/padview/padview/api/text"
 	"github.com/padview/padview/keystore"
 )
@@ -19,11 +20,11 @@ import (
 func newToken(env *Env, f *rootFlags) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "token",
-		Short: "Store, inspect, check or delete the partner token in the OS keyring",
+		Short: "Store, inspect, check, print or delete the partner token in the OS keyring",
 		Args:  cobra.ArbitraryArgs,
 		RunE:  groupRun,
 	}
-	c.AddCommand(newTokenSet(env, f), newTokenStatus(env, f), newTokenDelete(env, f))
+	c.AddCommand(newTokenSet(env, f), newTokenStatus(env, f), newTokenPrint(env, f), newTokenDelete(env, f))
 	return c
 }
 
@@ -157,9 +158,62 @@ one 'padview get PAID' would end with.`,
 			return checkToken(c.Context(), env, f, &account{Settings: s, Token: tok, Source: src.String()}, check)
 		},
 	}
-	c.Flags().BoolVar(&show, "show-token", false, "print the whole token (it will be visible on screen and in scrollback)")
+	c.Flags().BoolVar(&show, "show-token", false, "print the whole token (it will be visible on screen and in scrollback; `token print` prints it bare, for a script)")
 	c.Flags().StringVar(&check, "check", "", "look `PAID` up once in the standard view and say whether the service accepts the token")
 	return c
+}
+
+// newTokenPrint is `token print`, as `gh auth token`: the bare token on
+// stdout and nothing else, so that the curl line padview copies runs as it
+// is, `$(padview token print)` standing where the token goes.
+func newTokenPrint(env *Env, f *rootFlags) *cobra.Command {
+	return &cobra.Command{
+		Use:   "print",
+		Short: "Print the partner token alone, for $(padview token print) in a curl line or script",
+		Long: `Print the profile's partner token to stdout, alone on one line, and nothing
+else: for a command substitution such as the curl line padview copies,
+curl -H "Authorization: Bearer $(padview token print)" … . The token is the
+one padview would use: PADVIEW_TOKEN when it is set, else the OS keyring's.
+On a terminal padview also warns on stderr that the token is now on screen.
+With no token it prints nothing and exits 4.`,
+		Example: `  padview token print
+  padview --profile staging token print
+  curl -sS -i -H "Authorization: Bearer $(padview token print)" https://partner.example/v1/advertisement/AB12CD`,
+		Args: cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			tok, profile := fake.DemoToken, ""
+			if !f.demo {
+				s, err := env.settings(f)
+				if err != nil {
+					return err
+				}
+				if tok, _, err = env.Store.Token(s.Profile); err != nil {
+					return noTokenToPrint(s.Profile, err)
+				}
+				profile = s.Profile
+			}
+			if _, err := fmt.Fprintln(env.Stdout, tok); err != nil {
+				return exitWith(ExitFailure, "writing the token: %v", err)
+			}
+			if env.StdoutTTY { // as the user asked, but where others may see it
+				fmt.Fprintf(env.Stderr, "padview: the token is on screen now, and in the terminal's scrollback; "+
+					"`$(%s token print)` hands it to a command without showing it\n", text.Command(f.demo, profile))
+			}
+			return nil
+		},
+	}
+}
+
+// noTokenToPrint is token print's failure: exit 4 with the next step.
+func noTokenToPrint(profile string, err error) error {
+	switch {
+	case errors.Is(err, keystore.ErrNotFound):
+		return exitWith(ExitToken, "profile %q has no token: store one with `%s token set`, or set %s",
+			text.CleanText(profile), text.Command(false, profile), keystore.EnvToken)
+	case errors.Is(err, keystore.ErrUnavailable):
+		return exitWith(ExitToken, "%v. %s", err, keyringAdvice)
+	}
+	return exitWith(ExitToken, "%v", err)
 }
 
 // configLine is token status's Config line: the file, or where padview
@@ -225,9 +279,9 @@ func checkToken(ctx context.Context, env *Env, f *rootFlags, a *account, paid st
 	case err == nil:
 		fmt.Fprintf(w, "Check:    accepted: %s was found (HTTP %d)\n", id, ex.Status)
 		return nil
-	case e != nil && e.Kind == api.KindNotFound:
+	case api.OutcomeOf(err) == api.OutcomeAbsent:
 		fmt.Fprintf(w, "Check:    accepted: the service took the token but has no advertisement %s (HTTP 404); check with a PAID that exists\n", id)
-	case e != nil && (e.Kind == api.KindUnauthorized || e.Kind == api.KindForbidden):
+	case codeForKind(api.KindOf(err)) == ExitToken: // rejected, or not allowed
 		fmt.Fprintf(w, "Check:    refused: %s\n", env.failure(err))
 	default:
 		fmt.Fprintf(w, "Check:    could not tell: %s\n", env.failure(err))

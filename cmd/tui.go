@@ -72,7 +72,7 @@ func (e *Env) clientFactory(a *account, reading *atomic.Pointer[vocab.Vocabulary
 		mu.Lock()
 		defer mu.Unlock()
 		opts := e.clientOptions(a.MaxWait, reading.Load())
-		opts.TokenVar = a.tokenVar(token)
+		opts.TokenVar, opts.TokenRef = a.tokenVar(token), a.tokenRef()
 		if opts.Budget == nil {
 			opts.Budget = budgets[token]
 		}

@@ -72,8 +72,8 @@ func describeExchange(w io.Writer, r result) {
 	if r.err != nil {
 		fmt.Fprintf(w, "  error: %v\n", r.err)
 	}
-	if ae := (*api.Error)(nil); errors.As(r.err, &ae) && ae.Kind == api.KindBadResponse && ae.Err != nil {
-		fmt.Fprintf(w, "  reading it as JSON: %s\n", text.CleanText(ae.Err.Error())) // for support: where the JSON broke
+	if ae := (*api.Error)(nil); errors.As(r.err, &ae) && ae.JSONError() != "" {
+		fmt.Fprintf(w, "  reading it as JSON: %s\n", ae.JSONError()) // for support: where the JSON broke
 	}
 	fmt.Fprintf(w, "  reproduce: %s\n", ex.Curl)
 }

@@ -108,7 +108,7 @@ func (e *exchange) apiError() *api.Error {
 
 // refusedFull reports whether the service refused the full view (403).
 func (e *exchange) refusedFull() bool {
-	return e.view == advert.Full && api.KindOf(e.err) == api.KindForbidden
+	return refusedFull(e.err, e.view)
 }
 
 // name is which PAID in which view: "AB12CD · full view".
@@ -151,58 +151,6 @@ func (e *exchange) status() status {
 	return st
 }
 
-// errorStatus says in a few words what went wrong, and whether retrying
-// can help. It is better whole: one case for each kind of failure, the
-// status bar's list of them, read side by side.
-func errorStatus(err error, l lookup) (statusLevel, string, bool) {
-	var e *api.Error
-	if !errors.As(err, &e) {
-		return levelError, capitalize(text.CleanText(err.Error())), true
-	}
-	code := ""
-	if e.Status != 0 {
-		code = fmt.Sprintf(" (%d)", e.Status)
-	}
-	switch e.Kind {
-	case api.KindUnauthorized:
-		return levelError, "Token rejected" + code + " · t enters a new token", false
-	case api.KindForbidden:
-		if l.view == advert.Full {
-			return levelError, "Full view refused" + code + "; back to the standard view", false
-		}
-		return levelError, "Not allowed" + code + " · t enters a new token", false
-	case api.KindNotFound:
-		return levelWarn, "No advertisement with PAID " + text.CleanText(l.paid) + code, false
-	case api.KindRateLimited:
-		switch {
-		case e.MaxWait > 0 && e.ServerWait == "":
-			return levelWarn, "Rate limited" + code + ": no time left within max_wait", false
-		case e.MaxWait > 0: // padview refused the wait: no countdown of it
-			return levelWarn, "Rate limited" + code + ": the service asks to wait " + text.Duration(e.RetryAfter) + ", more than max_wait", false
-		}
-		return levelWarn, "Rate limited" + code, true
-	case api.KindServer:
-		return levelError, "Service error" + code + text.AfterAttempts(e.Attempts), true
-	case api.KindTimeout:
-		if e.Status != 0 {
-			return levelError, "Answer still arriving when time ran out" + code + text.AfterAttempts(e.Attempts), true
-		}
-		return levelError, "No answer in time" + text.AfterAttempts(e.Attempts), true
-	case api.KindAccessLog:
-		if l.view == advert.Full {
-			return levelError, "The access log cannot be written; back to the standard view", false
-		}
-		return levelError, "The access log cannot be written", false
-	case api.KindNetwork:
-		return levelError, "Cannot reach the service" + text.AfterAttempts(e.Attempts), true
-	case api.KindTooLarge:
-		return levelError, "Response too large; nothing shown", false
-	case api.KindBadResponse:
-		return levelError, "The service sent something that is not JSON" + code, true
-	}
-	return levelError, "Request failed" + code, true
-}
-
 // newTokenStep is the next step after a 401: t, and for a token from an
 // environment variable (the error says it wins over the keyring) that t's
 // token lasts this session only.
@@ -211,43 +159,4 @@ func (e *exchange) newTokenStep() string {
 		return "t enters a new token for this session only: " + ae.TokenVar + " wins again at the next start, so change or unset it to keep another; r then tries again."
 	}
 	return "t enters a new token; r then tries again."
-}
-
-// advice is what the user can do next about a failure, with the keys
-// that do it here.
-func (e *exchange) advice() []string {
-	raw := "Raw (the next tab) shows the request, the answer's headers and body; c copies the request as a curl command."
-	switch api.KindOf(e.err) {
-	case api.KindUnauthorized:
-		return []string{e.newTokenStep(), raw}
-	case api.KindForbidden:
-		if e.view == advert.Full {
-			return []string{"padview is back in the standard view: r fetches " + text.CleanText(e.paid) + " in it.",
-				"t enters a token that is allowed the full view.", raw}
-		}
-		return []string{"t enters a token that is allowed this request.", raw}
-	case api.KindNotFound:
-		return []string{"Check the PAID: o enters another, ↑ in the input brings back earlier ones.", raw}
-	case api.KindRateLimited:
-		if ae := e.apiError(); ae != nil && ae.MaxWait > 0 {
-			return []string{"Try again later with r, or raise max_wait in the config file.", raw}
-		}
-		return []string{"Wait for the countdown in the status bar, then r tries again.", raw}
-	case api.KindAccessLog:
-		return []string{"padview is back in the standard view: r fetches " + text.CleanText(e.paid) + " in it.",
-			"Fix what the access log's error names; then f asks for the full view again."}
-	case api.KindServer, api.KindTimeout, api.KindNetwork:
-		return []string{"r tries again; if it keeps failing, give the service's support the request id and the curl command (c).", raw}
-	case api.KindBadResponse:
-		if ae := e.apiError(); ae != nil && strings.Contains(strings.ToLower(ae.ContentType), "html") {
-			// A web page where the service should answer: the address is wrong.
-			return []string{"A web page came instead of an advertisement: check the base URL of this profile.", raw}
-		}
-		return []string{"The service's answer was cut or malformed: r tries again. If it keeps failing, show Raw (what came) to the service's support or operator.", raw}
-	case api.KindHTTP:
-		return []string{"The answer is not an advertisement; Raw shows what came instead. Check the base URL of this profile.", raw}
-	case api.KindTooLarge:
-		return []string{"The service sent more than padview reads; padview get --raw saves it for a closer look.", raw}
-	}
-	return []string{"r tries again.", raw}
 }

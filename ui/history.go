@@ -7,7 +7,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/text"
 )
@@ -34,7 +33,9 @@ type visit struct {
 
 // history is this session's lookups, oldest first, and the one on screen.
 // A full-view answer is never kept: of such a lookup only its PAID, view,
-// status and time stay.
+// status and time stay. Its failure is kept when it holds no personal
+// data (a refusal, a withheld answer), so that [ shows a refused full
+// view after padview went back to the standard view.
 type history struct {
 	visits []visit
 	at     int // the visit on screen, or -1
@@ -52,7 +53,7 @@ func (h *history) record(ex *exchange, now time.Time) {
 			v.status = fmt.Sprintf("%d · %s", ex.rec.Status, failedWords(ex.err))
 		}
 	}
-	if ex.view == advert.Standard && !ex.personal() {
+	if (ex.view == advert.Standard || ex.err != nil) && !ex.personal() {
 		v.ex = ex
 		if ex.doc != nil {
 			if a := ex.doc.Group(advert.GroupAdvertiser); a.Kind == advert.Object {
@@ -86,18 +87,6 @@ func (h *history) reread(old, ex *exchange) {
 			h.visits[i].ex = ex
 		}
 	}
-}
-
-// failedWords names, for the history list, why an answer with a success
-// status failed.
-func failedWords(err error) string {
-	switch api.KindOf(err) {
-	case api.KindBadResponse:
-		return "not JSON"
-	case api.KindTooLarge:
-		return "too large"
-	}
-	return "failed"
 }
 
 // bound lets go of the oldest answers beyond maxKept or maxKeptBytes.

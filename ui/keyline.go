@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/advert"
 )
 
@@ -92,19 +91,37 @@ func (m Model) viewHints() []hint {
 	return hints
 }
 
+// failureHints are r and t after a failure, by the TUI's table of
+// failures: t first when the service refused the token, none when the
+// token is not at fault; r as "retry" only when trying again can help.
+func (m Model) failureHints() []hint {
+	r := m.kit.keys.root
+	switch tokenAfterFailure(m.ex.err) {
+	case tokenFirst:
+		return []hint{{r.Token, 5}, {r.Refetch, 2}}
+	case tokenNone:
+		if !retryHelps(m.ex) {
+			return []hint{{r.Refetch, 2}}
+		}
+		return []hint{{rebind(r.Refetch, "retry"), 4}}
+	}
+	if !retryHelps(m.ex) {
+		return []hint{{r.Refetch, 2}, {r.Token, 1}}
+	}
+	return []hint{{rebind(r.Refetch, "retry"), 4}, {r.Token, 1}}
+}
+
 // exchangeHints are what can be done with the exchange on screen: fetch it
 // again (with a new token when the service refused this one), copy,
 // export, compare. Nothing to fetch again before the first lookup.
 func (m Model) exchangeHints() []hint {
 	r := m.kit.keys.root
 	var hints []hint
-	switch kind := api.KindOf(m.exErr()); {
+	switch {
 	case m.onHistory(): // r reads the watch history again here
 		hints = append(hints, hint{rebind(r.Refetch, "read again"), 3})
-	case kind == api.KindUnauthorized || kind == api.KindForbidden:
-		hints = append(hints, hint{r.Token, 5}, hint{r.Refetch, 2})
 	case m.ex != nil && m.ex.err != nil:
-		hints = append(hints, hint{rebind(r.Refetch, "retry"), 4}, hint{r.Token, 1})
+		hints = append(hints, m.failureHints()...)
 	case m.sess.last.paid != "":
 		hints = append(hints, hint{r.Refetch, 2})
 	}

@@ -7,7 +7,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/text"
 )
@@ -58,7 +57,7 @@ func (m Model) onFetchResult(r fetchResult) (tea.Model, tea.Cmd) {
 	if !m.sess.finish(r) {
 		return m, nil
 	}
-	if r.l.view == advert.Full && api.KindOf(r.err) == api.KindAccessLog {
+	if r.l.view == advert.Full && accessLogFailed(r.err) {
 		// No full view without its record: back to the standard view, and
 		// say what to fix; the next f opens the log anew.
 		m.sess.view, m.sess.reason = advert.Standard, ""
@@ -80,14 +79,17 @@ func (m Model) onFetchResult(r fetchResult) (tea.Model, tea.Cmd) {
 		m.dropFullViewAsked()
 	}
 	m.sess.retryAt = time.Time{}
-	// A wait padview refused (longer than max_wait) is no countdown: the
-	// service may have asked for years.
-	if ae := ex.apiError(); ae != nil && ae.Kind == api.KindRateLimited && ae.RetryAfter > 0 && ae.MaxWait == 0 {
-		m.sess.retryAt = m.kit.now().Add(ae.RetryAfter)
+	if wait := countdown(ex.apiError()); wait > 0 {
+		m.sess.retryAt = m.kit.now().Add(wait)
 	}
 	if ex.refusedFull() {
+		// Back to the standard view means its answer on screen, not the
+		// refusal waiting for r: the refusal stays one [ away.
 		m.sess.view, m.sess.reason = advert.Standard, ""
-		m.notice = "The service refused the full view for this token: padview is back in the standard view, for later lookups too."
+		m.hist.record(ex, m.kit.now())
+		fetch := m.fetch(lookup{r.l.paid, advert.Standard})
+		m.notice = fmt.Sprintf("Full view refused (%d): back in the standard view, for later lookups too; [ shows the refusal.", ex.rec.Status)
+		return m, fetch
 	}
 	masked := m.show(ex)
 	m.hist.record(ex, m.kit.now())

@@ -409,19 +409,25 @@ func TestKeysOfferedAfterFailureWork(t *testing.T) {
 	}
 }
 
-// TestRefusedFullViewReturnsToStandard: a 403 on the full view leaves the
-// badge at STANDARD and the next lookup in the standard view.
+// TestRefusedFullViewReturnsToStandard: a 403 on the full view goes back
+// to the standard view (issue 24): its answer is on screen, not the
+// refusal waiting for r; the notice says why, and [ shows the refusal.
+// The badge stays STANDARD and the next lookup is in the standard view.
 func TestRefusedFullViewReturnsToStandard(t *testing.T) {
 	t.Parallel()
 	s := startFake(t, fake.Options{DemoTriggers: true})
 	m, clk := newModel(t, demoConfig(s), 100, 30)
 	m = lookUpIn(t, m, "DEMO-403")
+	standard := s.Stats().Requests
 	m = confirmFull(t, m, clk)
 	scr := screen(m)
-	requireContains(t, scr, "STANDARD", "refused the full view", "Full view refused (403)", "forbidden: this token may not use the full view (demo)")
-	if strings.Contains(scr, "FULL · personal data") || strings.Contains(scr, "full view on") || m.sess.view != advert.Standard {
-		t.Fatalf("badge after a refused full view:\n%s", scr)
+	requireContains(t, scr, "STANDARD", "Full view refused (403): back in the standard view, for later lookups too; [ shows the refusal.")
+	if strings.Contains(scr, "FULL · personal data") || strings.Contains(scr, "full view on") || m.sess.view != advert.Standard ||
+		m.ex == nil || m.ex.err != nil || m.ex.view != advert.Standard || s.Stats().Requests != standard+2 {
+		t.Fatalf("after a refused full view (%d requests):\n%s", s.Stats().Requests-standard, scr)
 	}
+	back := press(t, m, "[")
+	requireContains(t, screen(back), "Full view refused (403)", "forbidden: this token may not use the full view (demo)")
 	full := s.Stats().Full
 	m = lookUpIn(t, m, "AB12CD")
 	if s.Stats().Full != full || m.ex.view != advert.Standard || m.modal != nil {

@@ -253,7 +253,8 @@ func TestProgramKeysAfterFailure(t *testing.T) {
 }
 
 // TestProgramBadgeAfterRefusedFullView: a 403 on the full view shows
-// STANDARD, and the next lookup is standard without a dialog.
+// STANDARD and the standard view's answer, not the refusal waiting for r;
+// the next lookup is standard without a dialog.
 func TestProgramBadgeAfterRefusedFullView(t *testing.T) {
 	t.Parallel() // each program has its own fake, clock and terminal
 	s := startFake(t, fake.Options{DemoTriggers: true})
@@ -262,7 +263,7 @@ func TestProgramBadgeAfterRefusedFullView(t *testing.T) {
 	send(tm, "enter")
 	waitFor(t, tm, "Showing DEMO-403")
 	confirm(t, tm, clk)
-	waitFor(t, tm, "Full view refused (403)")
+	waitFor(t, tm, "Full view refused (403): back in the standard view", "Riverside Civic Alliance", "STANDARD")
 	send(tm, "o")
 	tm.Type("AB12CD")
 	send(tm, "enter")

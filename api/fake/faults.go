@@ -129,7 +129,7 @@ func writeRateHeaders(h http.Header, style HeaderStyle, st rateState) {
 // DemoPAIDs are the identifiers that, in demo mode, show how padview
 // handles a slow, failing or misbehaving service. SwappedPAID, the last,
 // is served in every mode, as the samples are.
-var DemoPAIDs = []string{"DEMO-SLOW", "DEMO-429", "DEMO-503", "DEMO-HTML", "DEMO-BADJSON", "DEMO-403", SwappedPAID}
+var DemoPAIDs = []string{"DEMO-SLOW", "DEMO-429", "DEMO-503", "DEMO-HTML", "DEMO-BADJSON", "DEMO-403", "DEMO-410", SwappedPAID}
 
 // SwappedPAID names an answer for another advertisement: asked for
 // SWAP1, the service answers with the first sample labelled AnsweredPAID
@@ -177,6 +177,9 @@ func (s *Server) demo(w http.ResponseWriter, r *http.Request, paid string, view 
 		return advert.Value{}, false
 	case "DEMO-BADJSON":
 		Fault{Kind: FaultMalformedJSON}.apply(w, r)
+		return advert.Value{}, false
+	case "DEMO-410":
+		writeError(w, http.StatusGone, "gone", "This advertisement was withdrawn (demo)")
 		return advert.Value{}, false
 	case "DEMO-403":
 		if view == advert.Full {

@@ -50,14 +50,9 @@ type StopError struct{ Err error }
 func (e *StopError) Error() string { return e.Err.Error() }
 func (e *StopError) Unwrap() error { return e.Err }
 
-// stops reports whether a poll's failure ends the sweep.
-func stops(err error) bool {
-	switch api.KindOf(err) {
-	case api.KindUnauthorized, api.KindConfig:
-		return true
-	}
-	return false
-}
+// stops reports whether a poll's failure ends the sweep (the domain's
+// table of failures says which do).
+func stops(err error) bool { return api.StopsSweep(err) }
 
 // Sweep polls every advertisement the current sweep has left, then marks
 // it done. It returns early, leaving the rest for the next sweep, when

@@ -231,10 +231,10 @@ func (s *Store) recordFailure(tx *sql.Tx, ev Event, cur current, sweep int64, po
 	now := formatTime(ev.At)
 	lastError := sql.NullString{String: kind.String(), Valid: true}
 	switch {
-	case kind == api.KindNotFound && cur.state == StateFound:
+	case api.OutcomeOf(pollErr) == api.OutcomeAbsent && cur.state == StateFound:
 		ev.Kind, ev.Verdict.Before, ev.Before = Vanished, cur.verdict, cur.snapshotID
 		lastError.Valid = false // gone is a state, not a failure
-	case kind == api.KindNotFound && cur.state == StateVanished:
+	case api.OutcomeOf(pollErr) == api.OutcomeAbsent && cur.state == StateVanished:
 		ev.Kind, ev.Err = Unchanged, nil
 		_, err := tx.Exec(`UPDATE watches SET last_polled_at = ?, last_status = ?, last_error = NULL, sweep_id = ?
 			WHERE service = ? AND paid = ?`, now, ev.Status, sweep, s.service, ev.PAID)
