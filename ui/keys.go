@@ -387,6 +387,13 @@ func newKeyMap() keyMap {
 	}
 }
 
+// lasting are the keys that wait on a result screen (typing.go): each has an effect that typing must
+// not cause (a dialog, a request, the clipboard, the watchlist, quitting).
+func (k keyMap) lasting() []key.Binding {
+	r := k.root
+	return []key.Binding{r.Quit, r.Refetch, r.Token, r.CopyMenu, r.Curl, r.Export, r.Full, r.Standard, r.Mask, r.Watch, r.Lookups, k.other.Add}
+}
+
 // keySet is the keys of one part of the screen, as its table in
 // docs/tui.md lists them.
 type keySet struct {
