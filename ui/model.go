@@ -58,10 +58,11 @@ type Model struct {
 	lastActivity time.Time
 	startup      tea.Cmd // the first lookup of a worklist
 	chrome       chrome
-	approxSeen   bool     // a key was pressed after an answer: the status bar's ≈ has been explained
-	watch        watching // the watch database: w and the History tab (watch.go)
-	adding       bool     // a [fields] line is being added (fieldsline.go)
-	typing       typing   // a PAID typed on a result screen (typing.go)
+	approxSeen   bool         // a key was pressed after an answer: the status bar's ≈ has been explained
+	watch        watching     // the watch database: w and the History tab (watch.go)
+	adding       bool         // a [fields] line is being added (fieldsline.go)
+	typing       typing       // a PAID typed on a result screen (typing.go)
+	draft        purposeGiven // the purpose a cancelled confirmation held, for the next
 }
 
 // New builds the model from the command line's configuration.

@@ -27,6 +27,10 @@ type session struct {
 	// reason is the purpose given in the confirmation: every full-view
 	// lookup is recorded with it until padview leaves the full view.
 	reason string
+	// given is that purpose as the dialog held it, and the advertisement
+	// it was given for ("" until the first full-view lookup after it): a
+	// lookup of another asks again (Model.fetch).
+	given purposeGiven
 }
 
 // pending is the fetch in flight.
