@@ -115,7 +115,8 @@ func (p *partiesPane) filter() {
 	p.cursor = c
 }
 
-// findCount is "12 of 5000", or "no match".
+// findCount is "12 of 5,000 rows" (the rows the find leaves; a text
+// pane's find says "match 3 of 17"), or "no match".
 func (p partiesPane) findCount() string {
 	switch {
 	case p.find.query == "":
@@ -125,5 +126,5 @@ func (p partiesPane) findCount() string {
 	case p.n() == 0:
 		return "no match"
 	}
-	return text.Thousands(int64(p.n())) + " of " + text.Thousands(int64(len(p.list)))
+	return text.Thousands(int64(p.n())) + " of " + text.Plural(len(p.list), "row", "rows")
 }
