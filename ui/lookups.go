@@ -121,7 +121,7 @@ func (m *Model) show(ex *exchange) tea.Cmd {
 	}
 	if m.mark != nil && ex.doc != nil {
 		c := *ex // the exchange may be kept elsewhere: compare a copy
-		c.against, stay = m.mark, compareLabel
+		c.against, c.againstAt, stay = m.mark, m.markAt, compareLabel
 		ex = &c
 	}
 	if ex.watched == nil && m.ex != nil && m.ex.paid == ex.paid && m.ex.watched != nil {

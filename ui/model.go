@@ -52,6 +52,7 @@ type Model struct {
 	notice       string           // something padview did on its own about a lookup; above the panes until the next action
 	toast        *copyToast       // what was just copied, until a key or its time is up
 	mark         *advert.Document // the advertisement marked with =, that the next ones are compared with
+	markAt       time.Time        // when the marked advertisement was fetched
 	maskSeq      int              // the latest masked copy asked for (maskCmd)
 	masking      *advert.Document // the document that request masks, until it answers
 	spinner      spinner.Model
