@@ -1,0 +1,44 @@
+package ui
+
+import (
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/padview/padview/api/fake"
+)
+
+// TestProgramTabBarScrollsOnArrowClick: at 60 columns the tab bar ends in
+// ›; a click on it shows the first tab hidden beyond it, and the bar
+// scrolls (‹ appears); a click on ‹ comes back.
+func TestProgramTabBarScrollsOnArrowClick(t *testing.T) {
+	t.Parallel() // each program has its own fake, clock and terminal
+	s := startFake(t, fake.Options{})
+	// Where › is, read from a model at the same size.
+	m, _ := newModel(t, demoConfig(s), 60, 20)
+	m = lookUpIn(t, m, "AB12CD")
+	_, hits := m.deck.bar(m.kit, 60)
+	next := hits[len(hits)-1]
+	if next.index != hits[len(hits)-2].index+1 || next.to-next.from != 2 {
+		t.Fatalf("the bar ends in no ›: %+v", hits)
+	}
+	m.deck.jump(next.index)
+	_, hits = m.deck.bar(m.kit, 60)
+	back := hits[0] // ‹, once the bar has scrolled
+	if back.from != 0 || back.index >= next.index {
+		t.Fatalf("the scrolled bar starts with no ‹: %+v", hits)
+	}
+	tm, _ := program(t, demoConfig(s), 60, 20)
+	tm.Type("AB12CD")
+	send(tm, "enter")
+	waitFor(t, tm, "Showing AB12CD")
+	y := newLayout(60, 20).tabs.y
+	tm.Send(tea.MouseClickMsg{X: next.from + 1, Y: y, Button: tea.MouseLeft})
+	waitFor(t, tm, "‹ ")
+	tm.Send(tea.MouseClickMsg{X: 0, Y: y, Button: tea.MouseLeft})
+	redraw(tm, 60, 20)
+	got := finalModel(t, tm)
+	if got.deck.active != back.index {
+		t.Fatalf("after › and ‹: on tab %d, want %d", got.deck.active, back.index)
+	}
+}
