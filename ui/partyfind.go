@@ -17,8 +17,8 @@ import (
 // first opens, so that each key typed is one pass over one buffer.
 type partyHay = lineIndex
 
-func newPartyHay(vc *vocab.Vocabulary, kind column, list []advert.Value, full bool) *partyHay {
-	cols := partyColumns(vc, kind, 1<<20, full) // every column of this view
+func newPartyHay(vc *vocab.Vocabulary, kind, contrib column, list []advert.Value, full bool) *partyHay {
+	cols := partyColumns(vc, kind, contrib, nil, 1<<20, full) // every column of this view
 	x := &lineIndex{starts: make([]int, 0, len(list))}
 	var row []byte
 	for _, v := range list {
@@ -79,8 +79,8 @@ func (p *partiesPane) askHay() tea.Cmd {
 		return nil
 	}
 	p.hayWant = p.k.request()
-	vc, kind, list, full := p.doc.Vocabulary(), p.kind, p.list, p.full
-	return indexCmd(p.hayWant, func() *lineIndex { return newPartyHay(vc, kind, list, full) })
+	vc, kind, contrib, list, full := p.doc.Vocabulary(), p.kind, p.contrib, p.list, p.full
+	return indexCmd(p.hayWant, func() *lineIndex { return newPartyHay(vc, kind, contrib, list, full) })
 }
 
 // filter shows the entries that match the query, keeping the selected

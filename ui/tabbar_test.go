@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"regexp"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
@@ -40,5 +41,26 @@ func TestProgramTabBarScrollsOnArrowClick(t *testing.T) {
 	got := finalModel(t, tm)
 	if got.deck.active != back.index {
 		t.Fatalf("after › and ‹: on tab %d, want %d", got.deck.active, back.index)
+	}
+}
+
+// TestProgramSponsorContributionsColumn: the sponsors' contributions are
+// a column of the table, beside the name; at 60 columns the columns are
+// as wide as their entries need, so the names keep the room.
+func TestProgramSponsorContributionsColumn(t *testing.T) {
+	t.Parallel() // each program has its own fake, clock and terminal
+	s := startFake(t, fake.Options{})
+	for _, w := range []int{120, 60} {
+		tm, _ := program(t, demoConfig(s), w, 20)
+		tm.Type("AB12CE")
+		send(tm, "enter")
+		waitFor(t, tm, "Showing AB12CE")
+		send(tm, "3")
+		redraw(tm, w, 20)
+		waitFor(t, tm, "Contribution", "Friends of the Estuary", "EUR 30,000", "EUR 3,750")
+		// The row, whole: the name uncut beside its contribution.
+		if scr := screen(finalModel(t, tm)); !regexp.MustCompile(`Friends of the Estuary +EUR 30,000 +association`).MatchString(scr) {
+			t.Fatalf("at %d columns:\n%s", w, scr)
+		}
 	}
 }
