@@ -2,6 +2,7 @@ package ui
 
 import (
 	"regexp"
+	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
@@ -63,4 +64,26 @@ func TestProgramSponsorContributionsColumn(t *testing.T) {
 			t.Fatalf("at %d columns:\n%s", w, scr)
 		}
 	}
+}
+
+// TestNarrowHeaderKeepsTheHost: at 60 columns, with the mask, a mark, a
+// worklist and personal data in the standard view, the header still
+// names the host whole: the mark and the worklist's place go first (the
+// Compare tab and the message line say them), and the badge says ◆ alone.
+func TestNarrowHeaderKeepsTheHost(t *testing.T) {
+	t.Parallel()
+	s := startFake(t, fake.Options{})
+	cfg := demoConfig(s)
+	cfg.Mask = true
+	cfg.Worklist = []string{"ES55MAD", "AB12CD", "XK9P2M"}
+	m, _ := newModel(t, cfg, 60, 20)
+	m = lookUpIn(t, m, "ES55MAD")
+	m = press(t, m, "=", "ctrl+n")
+	head := strings.SplitN(screen(m), "\n", 2)[0]
+	host := strings.TrimPrefix(s.URL, "http://")
+	host = host[:strings.Index(host, "/")]
+	if !strings.Contains(head, host) || !strings.Contains(head, "MASKED") || !strings.Contains(head, "STANDARD ◆") {
+		t.Fatalf("header %q lacks %s whole", head, host)
+	}
+	requireContains(t, screen(m), "worklist 2 of 3") // said below, in the message line
 }
