@@ -75,8 +75,12 @@ func TestTUIFullViewPurposeInTmux(t *testing.T) {
 	s.waitFor("Purpose, for the access log (optional):", "1 Compliance review", "5 other:", "y show personal data") // armed
 	s.keys("1", "y")
 	s.waitFor("FULL · personal data")
-	// DEMO-SLOW answers after 4 s: its request is in the log before that.
-	s.lookUp("DEMO-SLOW", "Fetching DEMO-SLOW (full view)")
+	// A purpose is given for one advertisement: DEMO-SLOW's full view asks
+	// again, with it filled in. DEMO-SLOW answers after 4 s: its request is
+	// in the log before that.
+	s.lookUp("DEMO-SLOW", "The purpose: Compliance review (from AB12CD)", "y show personal data")
+	s.keys("y")
+	s.waitFor("Fetching DEMO-SLOW (full view)")
 	raw, es := s.accessLog()
 	if len(es) != 3 || es[2]["event"] != "request" || es[2]["paid"] != "DEMO-SLOW" || es[2]["reason"] != "Compliance review" {
 		t.Fatalf("while DEMO-SLOW was on its way, the access log held:\n%s", raw)

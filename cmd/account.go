@@ -130,7 +130,7 @@ func (e *Env) account(f *rootFlags, need tokenNeed) (*account, error) {
 // a missing or unusable base URL is a usage error.
 func (e *Env) accountFor(f *rootFlags, s Settings, need tokenNeed) (*account, error) {
 	if f.demo {
-		srv, err := fake.Start(fake.Options{DemoTriggers: true})
+		srv, err := fake.Start(fake.Options{DemoTriggers: true, RateHeaders: fake.DemoHeaders})
 		if err != nil {
 			return nil, fmt.Errorf("starting the demo service: %w", err)
 		}

@@ -32,7 +32,7 @@ reach the address can use it.`,
 			if err := checkListenAddr(addr); err != nil {
 				return commandLine(c, err)
 			}
-			srv, err := fake.Start(fake.Options{Addr: addr, DemoTriggers: true})
+			srv, err := fake.Start(fake.Options{Addr: addr, DemoTriggers: true, RateHeaders: fake.DemoHeaders})
 			if err != nil {
 				return listenError(addr, err)
 			}

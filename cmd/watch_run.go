@@ -500,7 +500,7 @@ func demoWatchClient(env *Env, rf *rootFlags, store *watch.Store) (*api.Client, 
 	if err != nil {
 		return nil, nil, exitWith(ExitFailure, "%v", err)
 	}
-	srv, err := fake.Start(fake.Options{DemoTriggers: true, Revision: sweeps})
+	srv, err := fake.Start(fake.Options{DemoTriggers: true, RateHeaders: fake.DemoHeaders, Revision: sweeps})
 	if err != nil {
 		return nil, nil, fmt.Errorf("starting the demo service: %w", err)
 	}

@@ -231,7 +231,7 @@ func BenchmarkFilterIndex50000(b *testing.B) {
 	p := shown(b, bigExchange(b, 50000), "Sponsors").deck.current().(partiesPane)
 	b.ReportAllocs()
 	for b.Loop() {
-		_ = newPartyHay(p.doc.Vocabulary(), p.kind, p.list, p.full)
+		_ = newPartyHay(p.doc.Vocabulary(), p.kind, p.contrib, p.list, p.full)
 	}
 }
 

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"strings"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
@@ -29,8 +30,11 @@ type comparePane struct {
 	marked string       // A's PAID and view, while the comparison is being made
 	result *diff.Result // nil until it is made
 	text   []string     // the diff as text, one change a line
-	body   textView     // laid out by Resize for width and theme
-	dark   bool
+	// at is when each side was fetched, for a comparison of one PAID
+	// with itself, whose sides the PAIDs do not tell apart.
+	at   [2]time.Time
+	body textView // laid out by Resize for width and theme
+	dark bool
 }
 
 // newComparePane is the tab while the comparison is being made.
@@ -41,14 +45,16 @@ func newComparePane(k *kit, marked *advert.Document) Pane {
 // compare makes the comparison of a with b, under the mask as `padview
 // diff --mask` makes it: the documents compared as they are, the changes
 // then masked, each side in its own document.
-func compare(k *kit, a, b *advert.Document, masked bool) comparePane {
+// Personal data is marked ◆ as in the other panes; aAt and bAt are when
+// each was fetched.
+func compare(k *kit, a, b *advert.Document, masked bool, aAt, bAt time.Time) comparePane {
 	r := diff.Compare(a, b)
 	if masked {
 		r = r.Mask()
 	}
 	var sb strings.Builder
-	diff.WriteText(&sb, r) // a strings.Builder does not fail
-	return comparePane{k: k, result: r, text: strings.Split(strings.TrimSuffix(sb.String(), "\n"), "\n")}
+	diff.WriteTextMarked(&sb, r) // a strings.Builder does not fail
+	return comparePane{k: k, result: r, text: strings.Split(strings.TrimSuffix(sb.String(), "\n"), "\n"), at: [2]time.Time{aAt, bAt}}
 }
 
 // compared is a comparison made for the exchange on screen, or one the
@@ -68,7 +74,7 @@ func (m Model) compareCmd() tea.Cmd {
 	k := *m.kit // a copy: the command must not read what Update may change
 	in := m.layout.paneInner()
 	return func() tea.Msg {
-		return compared{ex: ex, pane: compare(&k, ex.against, ex.doc, ex.mask).Resize(in.w, in.h).(comparePane)}
+		return compared{ex: ex, pane: compare(&k, ex.against, ex.doc, ex.mask, ex.againstAt, ex.rec.Answered()).Resize(in.w, in.h).(comparePane)}
 	}
 }
 
@@ -117,6 +123,11 @@ func (p comparePane) layout(w int) []string {
 	r := p.result
 	// The diff's title below names the views.
 	a, b := text.CleanText(r.A), text.CleanText(r.B)
+	if r.A == r.B && !p.at[0].IsZero() {
+		// One advertisement over time: the fetch times tell the sides apart.
+		a += " fetched " + p.at[0].Format(time.TimeOnly)
+		b += " fetched " + p.at[1].Format(time.TimeOnly)
+	}
 	head := longestFit(w, "Comparing "+a+" (marked) with "+b+" (on screen) · "+clearMark(p.k),
 		"Comparing "+a+" (marked) with "+b+" (on screen)", a+" (marked) → "+b, a+" → "+b)
 	out := []string{st.Muted.Render(ansi.Truncate(head, w, "…")), ""}
@@ -192,7 +203,7 @@ func (m *Model) toggleMark() {
 	case m.ex == nil || m.ex.doc == nil:
 		m.status = status{level: levelInfo, text: "Nothing to mark: = marks the advertisement on screen for comparing."}
 	default:
-		m.mark = m.ex.doc
+		m.mark, m.markAt = m.ex.doc, m.ex.rec.Answered()
 		m.status = markedStatus(m.kit, text.CleanText(m.ex.paid), m.ex.view)
 	}
 }

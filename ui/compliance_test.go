@@ -200,8 +200,17 @@ func TestFullViewWithReasonIsLoggedFirst(t *testing.T) {
 	requireContains(t, screen(m), "[3 Support request]", "ticket 4711")
 	m = press(t, m, "y")
 	requireContains(t, screen(m), "FULL · personal data", "maren.holt@riverside-civic.example")
-	// The full view stays on: a later lookup is recorded with the same purpose.
+	// The full view stays on, but a purpose is given for one advertisement:
+	// another's asks again with it filled in, and is recorded with it once
+	// confirmed.
 	m = lookUpIn(t, m, "XK9P2M")
+	requireContains(t, strings.Join(strings.Fields(strings.ReplaceAll(screen(m), "║", "")), " "),
+		"The purpose: Support request: ticket 4711 (from AB12CD). y confirms it for XK9P2M; change it below.")
+	if seen["XK9P2M"] != "" {
+		t.Fatal("XK9P2M's full view was asked for before its purpose was confirmed")
+	}
+	clk.add(confirmArmDelay)
+	m = press(t, m, "y")
 
 	for _, paid := range []string{"AB12CD", "XK9P2M"} {
 		if !strings.Contains(seen[paid], `"event":"request"`) || !strings.Contains(seen[paid], `"paid":"`+paid+`"`) {

@@ -33,6 +33,7 @@ type purposeRule struct{ required, recorded bool }
 type confirmModal struct {
 	k       *kit
 	paid    string // the advertisement to fetch in the full view, or ""
+	from    string // the advertisement the purpose filled in was given for, when another
 	note    string // something to know about paid, such as where a pasted URL pointed
 	rule    purposeRule
 	purpose int             // 1 to len(audit.Purposes); 0 for none
@@ -45,13 +46,41 @@ type confirmModal struct {
 	offset  int // of the notice
 }
 
-func newConfirmModal(k *kit, paid, note string, rule purposeRule) Modal {
+// purposeGiven is a purpose as the dialog holds it: the choice (1 to
+// len(audit.Purposes), 0 for none) and the typed text, and the
+// advertisement it was given for. A reason is tied to that one PAID.
+type purposeGiven struct {
+	paid   string
+	choice int
+	detail string
+}
+
+func (g purposeGiven) empty() bool { return g.choice == 0 && g.detail == "" }
+
+// newConfirmModal opens the confirmation for paid with prior filled in: a
+// draft a cancel kept, or the purpose given for another advertisement,
+// which the dialog names ("purpose: … (from AB12CD)") to be confirmed
+// again or changed.
+func newConfirmModal(k *kit, paid, note string, rule purposeRule, prior purposeGiven) Modal {
 	in := textinput.New()
 	in.Prompt = ""
 	in.Placeholder = "press " + k.keys.confirm.OwnPurpose.Help().Key + " to type a purpose"
 	in.CharLimit = audit.MaxReason
 	setBlink(&in)
-	return confirmModal{k: k, paid: paid, note: note, rule: rule, detail: in, armedAt: k.now().Add(confirmArmDelay)}
+	in.SetValue(prior.detail)
+	m := confirmModal{k: k, paid: paid, note: note, rule: rule, detail: in, purpose: prior.choice, armedAt: k.now().Add(confirmArmDelay)}
+	if prior.paid != "" && prior.paid != paid && !prior.empty() {
+		m.from = prior.paid
+		reason, _ := m.reason()
+		m.note = strings.TrimSpace(note + " The purpose: " + reason + " (from " + text.CleanText(prior.paid) + "). " +
+			say(k.keys.confirm.Yes, "confirms it for "+text.CleanText(paid)) + "; change it below.")
+	}
+	return m
+}
+
+// given is what the dialog holds, for the model to keep.
+func (m confirmModal) given() purposeGiven {
+	return purposeGiven{paid: m.paid, choice: m.purpose, detail: strings.TrimSpace(m.detail.Value())}
 }
 
 func (m confirmModal) Resize(w, h int) Modal {
@@ -106,7 +135,7 @@ func (m confirmModal) after() []string {
 	after := "The full view then stays on for later lookups until you press s, or until " +
 		text.Duration(m.k.idle) + " pass without a key press; padview then returns to the standard view by itself."
 	if m.rule.recorded {
-		after += " Each full-view lookup is recorded in the access log with this purpose, never with the personal data."
+		after += " Each full-view lookup is recorded in the access log with this purpose (another advertisement's asks again), never with the personal data."
 	}
 	return wrap(after, m.frame().inner)
 }
@@ -225,21 +254,38 @@ func (m confirmModal) Update(msg tea.Msg) (Modal, tea.Cmd) {
 	case key.Matches(k, keys.Choose):
 		m.yes = !m.yes
 	case key.Matches(k, keys.No), key.Matches(k, keys.Answer) && !m.yes:
-		return nil, cancelledWith("Full view not opened.")
+		return nil, m.cancel()
 	case key.Matches(k, keys.Yes), key.Matches(k, keys.Answer):
 		return m.accept()
 	}
 	return m, nil
 }
 
+// cancel closes the dialog; a purpose picked or typed is not dropped
+// unsaid: the model keeps it for the next confirmation.
+func (m confirmModal) cancel() tea.Cmd {
+	g := m.given()
+	if g.empty() {
+		return cancelledWith("Full view not opened.")
+	}
+	g.paid = ""
+	say := "Full view not opened; the purpose is kept for the next " + m.k.keys.root.Full.Help().Key + "."
+	return func() tea.Msg { return cancelled{say: say, draft: g} }
+}
+
 // updateTyping gives keys and pastes to the typed purpose; the Done keys
-// hand the keys back to the dialog.
+// hand the keys back to the dialog, and enter moves the choice to Show
+// personal data when the purpose is complete (enter again answers yes).
 func (m confirmModal) updateTyping(msg tea.Msg) (Modal, tea.Cmd) {
+	keys := m.k.keys.confirm
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
-		if key.Matches(msg, m.k.keys.confirm.Done) {
+		if key.Matches(msg, keys.Typed, keys.Done) {
 			m.typing = false
 			m.detail.Blur()
+			if _, err := m.reason(); key.Matches(msg, keys.Typed) && err == nil && strings.TrimSpace(m.detail.Value()) != "" {
+				m.yes = true
+			}
 			return m, nil
 		}
 	case tea.MouseMsg:
@@ -262,8 +308,8 @@ func (m confirmModal) accept() (Modal, tea.Cmd) {
 		m.problem = "A purpose is required: " + m.k.keys.confirm.Purpose().Help().Key + ", or " + m.k.keys.confirm.OwnPurpose.Help().Key + " to type one."
 		return m, nil
 	}
-	paid := m.paid
-	return nil, func() tea.Msg { return fullConfirmed{paid: paid, reason: reason} }
+	paid, g := m.paid, m.given()
+	return nil, func() tea.Msg { return fullConfirmed{paid: paid, reason: reason, given: g} }
 }
 
 func (m confirmModal) View() string {
@@ -281,7 +327,7 @@ func (m confirmModal) Keys() []hint {
 	}
 	switch {
 	case m.typing:
-		return []hint{{keys.Done, 5}, {m.k.keys.root.ForceQuit, 2}}
+		return []hint{{keys.Typed, 5}, {keys.Done, 4}, {m.k.keys.root.ForceQuit, 2}}
 	case m.k.now().Before(m.armedAt):
 		return append(scroll, hint{m.k.keys.root.ForceQuit, 2})
 	}

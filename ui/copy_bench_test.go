@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"testing"
+	"time"
 )
 
 // BenchmarkCopyMenu is y on the sponsors table of 5,000 and 50,000: the
@@ -51,7 +52,7 @@ func BenchmarkCompareOpen(b *testing.B) {
 	k := shown(b, a, "Advertiser").kit
 	b.ReportAllocs()
 	for b.Loop() {
-		_ = compare(k, c.doc, a.doc, false).Resize(118, 30).View()
+		_ = compare(k, c.doc, a.doc, false, time.Time{}, time.Time{}).Resize(118, 30).View()
 	}
 }
 
@@ -64,6 +65,6 @@ func BenchmarkCompareOpenMasked(b *testing.B) {
 	k := shown(b, a, "Advertiser").kit
 	b.ReportAllocs()
 	for b.Loop() {
-		_ = compare(k, c.doc, a.doc, true).Resize(118, 30).View()
+		_ = compare(k, c.doc, a.doc, true, time.Time{}, time.Time{}).Resize(118, 30).View()
 	}
 }

@@ -110,7 +110,8 @@ func (d deck) cells(k *kit) []string {
 }
 
 // bar renders the tab bar in width cells, scrolled so the active tab shows,
-// and where each visible tab is, for mouse clicks.
+// and where each visible tab is, for mouse clicks. A click on ‹ or ›
+// shows the tab hidden beyond it, which scrolls the bar.
 func (d deck) bar(k *kit, width int) (string, []tabHit) {
 	if width <= 0 || len(d.panes) == 0 || d.panes[0].Tab().Label == "" {
 		return "", nil
@@ -125,6 +126,7 @@ func (d deck) bar(k *kit, width int) (string, []tabHit) {
 	x := 0
 	if first > 0 {
 		b.WriteString(st.Muted.Render("‹ "))
+		hits = append(hits, tabHit{index: first - 1, from: 0, to: 2})
 		x += 2
 	}
 	for i := first; i < len(cells); i++ {
@@ -135,6 +137,7 @@ func (d deck) bar(k *kit, width int) (string, []tabHit) {
 		w := lipgloss.Width(cells[i])
 		if x+sep+w > width-2 && i != d.active {
 			b.WriteString(st.Muted.Render(" ›"))
+			hits = append(hits, tabHit{index: i, from: x, to: x + 2})
 			break
 		}
 		if sep == 1 {

@@ -17,11 +17,16 @@
 // the ? help are drawn from the bindings, and docs/tui.md has a key table
 // for each part, held against the bindings by TestKeyTablesMatchTheBindings.
 //
+// A PAID typed on a result screen goes to the input, not to the keys its
+// letters are: typing.go holds the rule, keys.go the keys that wait for
+// it (lasting).
+//
 // To add a key: declare its binding in keys.go, in the key map of the pane
 // or dialog that takes it (the root's keys: rootKeys, then a line in
 // rootActions saying what it does); offer it in that part's key line
 // (keyline.go for the root, Keys for a modal); add it to keySets and to
-// the part's table in docs/tui.md. To add a pane: a file with a type that
+// the part's table in docs/tui.md; a key with a lasting effect joins
+// lasting. To add a pane: a file with a type that
 // implements Pane (its keys in a key map of its own in keys.go, matched in
 // its Update), one line in panesFor, and its key table in docs/tui.md
 // under a heading named in keySets. To add a modal: a file with a type

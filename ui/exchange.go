@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/advert"
@@ -30,7 +31,8 @@ type exchange struct {
 	err error            // why it failed, or nil
 	// against is the advertisement marked with = when this one came: the
 	// Compare tab shows what changed from it. nil when none was marked.
-	against *advert.Document
+	against   *advert.Document
+	againstAt time.Time // when against was fetched
 	// watched is what the watch database holds of the advertisement when
 	// it is watched: the History tab shows it. nil when it is not (or not
 	// known yet).

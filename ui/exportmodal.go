@@ -12,6 +12,7 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/export"
 	"github.com/padview/padview/api/text"
 )
@@ -26,7 +27,8 @@ type exportModal struct {
 	title    string
 	personal bool // the full view's personal data goes into the file
 	now      time.Time
-	format   int // in exportChoices
+	choices  []exportChoice // exportChoices, or compareChoices on the Compare tab
+	format   int            // in choices
 	input    textinput.Model
 	proposed string // the name proposed for the format, to tell an edited name
 	writing  bool
@@ -70,11 +72,26 @@ func (m *Model) openExport() tea.Cmd {
 		m.status = status{level: levelInfo, text: "Masking the personal data: exporting waits for the masked copy."}
 		return nil
 	}
-	format := 0
-	if p, ok := m.deck.current().(transparencyPane); ok && p.notice {
-		format = firstNoticeChoice() // the notice is on screen: its formats first
+	format, job, title := 0, m.exportJob(), m.ex.name()
+	switch p := m.deck.current().(type) {
+	case transparencyPane:
+		if p.notice {
+			format = firstNoticeChoice() // the notice is on screen: its formats first
+		}
+	case comparePane:
+		if p.result == nil {
+			m.status = status{level: levelInfo, text: "The comparison is being made: e saves it once it is on screen."}
+			return nil
+		}
+		// The Compare tab exports the comparison, as shown (masked under
+		// the mask), not the advertisement.
+		job.compare, job.against = p.result, m.ex.against
+		title = "Comparison: " + text.CleanText(p.result.A) + " → " + text.CleanText(p.result.B)
+		md, cmd := newExportModal(m.kit, job, title, (m.ex.personal() || job.against.View == advert.Full) && !m.ex.mask, 0)
+		m.open(md)
+		return cmd
 	}
-	md, cmd := newExportModal(m.kit, m.exportJob(), m.ex.name(), m.ex.personal() && !m.ex.mask, format)
+	md, cmd := newExportModal(m.kit, job, title, m.ex.personal() && !m.ex.mask, format)
 	m.open(md)
 	return cmd
 }
@@ -86,7 +103,11 @@ func newExportModal(k *kit, job exportJob, title string, personal bool, format i
 	in.CharLimit = 4096
 	setBlink(&in)
 	cmd := in.Focus()
-	m := exportModal{k: k, job: job, title: title, personal: personal, now: k.now(), input: in, format: format}
+	choices := exportChoices
+	if job.compare != nil {
+		choices = compareChoices
+	}
+	m := exportModal{k: k, job: job, title: title, personal: personal, now: k.now(), input: in, choices: choices, format: format}
 	m.propose()
 	return m, cmd
 }
@@ -94,7 +115,7 @@ func newExportModal(k *kit, job exportJob, title string, personal bool, format i
 // propose puts the proposed name for the format in the input, unless the
 // user has written a name of their own.
 func (m *exportModal) propose() {
-	name := exportChoices[m.format].fileName(m.job.doc, m.now)
+	name := m.choices[m.format].fileName(m.job, m.now)
 	if v := m.input.Value(); v == "" || v == m.proposed {
 		m.input.SetValue(name)
 		m.input.CursorEnd()
@@ -161,11 +182,11 @@ func (m exportModal) onKey(k tea.KeyPressMsg) (Modal, tea.Cmd) {
 		m.writing, m.problem = true, ""
 		return m, m.write(name, false)
 	case key.Matches(k, keys.Prev):
-		m.format = (m.format + len(exportChoices) - 1) % len(exportChoices)
+		m.format = (m.format + len(m.choices) - 1) % len(m.choices)
 		m.propose()
 		return m, nil
 	case key.Matches(k, keys.Next):
-		m.format = (m.format + 1) % len(exportChoices)
+		m.format = (m.format + 1) % len(m.choices)
 		m.propose()
 		return m, nil
 	}
@@ -175,7 +196,7 @@ func (m exportModal) onKey(k tea.KeyPressMsg) (Modal, tea.Cmd) {
 // write saves the file in a command: a new file, or over an existing one
 // when the user said so (exportJob.save).
 func (m exportModal) write(name string, replace bool) tea.Cmd {
-	job, c := m.job, exportChoices[m.format]
+	job, c := m.job, m.choices[m.format]
 	return func() tea.Msg { return job.save(name, c, replace) }
 }
 
@@ -197,7 +218,11 @@ func (m exportModal) onExported(e exported) (Modal, tea.Cmd) {
 	var exists *export.ExistsError
 	switch {
 	case e.err == nil:
-		msg := fmt.Sprintf("Saved %s as %s to %s", text.CleanText(m.job.doc.PAID), exportChoices[m.format].name, text.CleanText(e.path))
+		what := text.CleanText(m.job.doc.PAID)
+		if m.job.compare != nil {
+			what = "the comparison " + text.CleanText(m.job.compare.A) + " → " + text.CleanText(m.job.compare.B)
+		}
+		msg := fmt.Sprintf("Saved %s as %s to %s", what, m.choices[m.format].name, text.CleanText(e.path))
 		if e.replaced {
 			msg += ", replacing the file that was there"
 		}
@@ -220,7 +245,7 @@ func (m exportModal) View() string {
 	f := newFrame(m.w, m.h)
 	head := []string{st.ModalTitle.Render("Export to a file"), st.Muted.Render(m.title), ""}
 	// The choices scroll with the selection; the file name stays in sight.
-	body := exportChoiceLines(st, m.format)
+	body := exportChoiceLines(st, m.choices, m.format)
 	body = append(body, "")
 	for _, l := range wrap("A name without a directory is saved where padview was started; ~/ is your home.", f.inner) {
 		body = append(body, st.Muted.Render(l))

@@ -6,7 +6,6 @@ import (
 
 	"charm.land/lipgloss/v2"
 
-	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/export"
 	"github.com/padview/padview/api/notice"
 	"github.com/padview/padview/theme"
@@ -19,6 +18,7 @@ type exportChoice struct {
 	name, words string
 	format      export.Format // the advertisement's; "" for the notice
 	notice      notice.Format
+	diff        export.Format // the comparison's, on the Compare tab: Markdown or JSON
 }
 
 // exportChoices are the dialog's lines: the export formats, then the
@@ -45,18 +45,31 @@ var (
 	}
 )
 
-// fileName proposes the file's name for d at now.
-func (c exportChoice) fileName(d *advert.Document, now time.Time) string {
-	if c.format != "" {
-		return export.FileName(d, c.format, now)
+// compareChoices are the dialog's lines on the Compare tab: the
+// comparison, as `padview diff` writes it.
+var compareChoices = []exportChoice{
+	{name: "Comparison (MD)", words: "what changed, as padview diff says it, in Markdown", diff: export.Markdown},
+	{name: "Comparison (JSON)", words: "what changed, as padview diff --json writes it", diff: export.JSON},
+}
+
+// fileName proposes the file's name for the job at now.
+func (c exportChoice) fileName(j exportJob, now time.Time) string {
+	switch {
+	case c.diff != "":
+		return compareFileName(j.against, j.doc, c.diff, now)
+	case c.format != "":
+		return export.FileName(j.doc, c.format, now)
 	}
-	return notice.FileName(d, c.notice, now)
+	return notice.FileName(j.doc, c.notice, now)
 }
 
 // output writes the job's advertisement (as shown: masked under the
 // mask) in the choice's format, or its notice, with its provenance; and
 // says which categories of personal data that writes, for the access log.
 func (c exportChoice) output(j exportJob) (write func(io.Writer) error, written []string) {
+	if c.diff != "" {
+		return compareOutput(j, c.diff), union(c.diff.Written(j.against), c.diff.Written(j.doc))
+	}
 	if c.format != "" {
 		f, item := c.format, export.Item{Doc: j.doc, From: j.from}
 		return func(w io.Writer) error { return export.Write(w, f, item) }, f.Written(j.doc)
@@ -69,6 +82,9 @@ func (c exportChoice) output(j exportJob) (write func(io.Writer) error, written 
 // logName is the format as the access log records an export in it: the
 // export format's name, or the notice's ("notice-html").
 func (c exportChoice) logName() string {
+	if c.diff != "" {
+		return "comparison-" + string(c.diff)
+	}
 	if c.format != "" {
 		return string(c.format)
 	}
@@ -88,13 +104,13 @@ func firstNoticeChoice() int {
 
 // exportChoiceLines are the dialog's choices, a line each, the selected
 // one marked ▸ and reversed; what each holds is cut to the width.
-func exportChoiceLines(st theme.Styles, selected int) []string {
+func exportChoiceLines(st theme.Styles, choices []exportChoice, selected int) []string {
 	nameW := 0
-	for _, c := range exportChoices {
+	for _, c := range choices {
 		nameW = max(nameW, lipgloss.Width(c.name))
 	}
-	out := make([]string, len(exportChoices))
-	for i, c := range exportChoices {
+	out := make([]string, len(choices))
+	for i, c := range choices {
 		mark, name := "  ", pad(c.name, nameW)
 		if i == selected {
 			mark, name = st.Selected.Render("▸")+" ", st.Selected.Render(name)

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/diff"
 	"github.com/padview/padview/api/export"
 	"github.com/padview/padview/api/notice"
 )
@@ -17,6 +18,10 @@ type exportJob struct {
 	notice notice.Notice
 	from   export.Provenance
 	access accessLog
+	// compare is the Compare tab's comparison of against (marked) with
+	// doc, when it is what is exported; nil otherwise.
+	compare *diff.Result
+	against *advert.Document
 }
 
 // exportJob is the job for the exchange on screen; its provenance names
@@ -32,7 +37,9 @@ func (m Model) exportJob() exportJob {
 }
 
 // recorded reports whether saving this job writes an access log line.
-func (j exportJob) recorded() bool { return j.access.records() && j.doc.View == advert.Full }
+func (j exportJob) recorded() bool {
+	return j.access.records() && (j.doc.View == advert.Full || j.compare != nil && j.against.View == advert.Full)
+}
 
 // save writes the job to the file name names in choice c: a new file, or
 // over the one there when replace (the user agreed). An export of the full

@@ -92,7 +92,7 @@ func (m Model) onLineAdded(a lineAdded) (tea.Model, tea.Cmd) {
 		return m, nil
 	}
 	ex := newExchange(a.r, m.mask)
-	ex.against, ex.watched = m.ex.against, m.ex.watched
+	ex.against, ex.againstAt, ex.watched = m.ex.against, m.ex.againstAt, m.ex.watched
 	m.hist.reread(m.ex, ex)
 	m.ex = ex
 	stay := m.deck.label()

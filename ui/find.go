@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
+	"golang.org/x/text/unicode/norm"
 )
 
 // findMode is what a pane's find line is doing. The root routes keys by
@@ -194,8 +195,10 @@ func (f finder) view(k *kit, count string) string {
 	return left + strings.Repeat(" ", gap) + right
 }
 
-// fold lowercases s for a case-insensitive find, keeping every byte
-// offset: a match found in fold(s) is at the same place in s.
+// fold lowercases s and takes its accents off, for a find that ignores
+// both: "lodz" finds "Łódź", "ΑΘΗΝΑ" finds "Αθήνα". A letter may fold to
+// fewer bytes ("ó" to "o") and a mark standing alone goes: a match in
+// fold(s) is placed in s through foldOffsets.
 func fold(s string) string {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c >= utf8.RuneSelf || 'A' <= c && c <= 'Z' {
@@ -207,6 +210,16 @@ func fold(s string) string {
 
 // appendFold appends fold(s) to b.
 func appendFold[T string | []byte](b []byte, s T) []byte {
+	b, _ = foldInto(b, s, false)
+	return b
+}
+
+// foldInto appends fold(s) to b and, when track is set and folding moved
+// an offset, maps each byte of what it appended to its offset in s (and
+// one past the end): nil when nothing moved, as for most lines.
+func foldInto[T string | []byte](b []byte, s T, track bool) ([]byte, []int32) {
+	base := len(b)
+	var offs []int32
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
@@ -214,18 +227,71 @@ func appendFold[T string | []byte](b []byte, s T) []byte {
 				c += 'a' - 'A'
 			}
 			b = append(b, c)
+			if offs != nil {
+				offs = append(offs, int32(i))
+			}
 			i++
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(string(s[i:min(len(s), i+utf8.UTFMax)]))
-		if l := unicode.ToLower(r); l != r && utf8.RuneLen(l) == size {
-			b = utf8.AppendRune(b, l)
-		} else {
-			b = append(b, s[i:i+size]...)
+		at := len(b)
+		if f, ok := foldRune(r); ok {
+			b = utf8.AppendRune(b, f)
+		}
+		if track && offs == nil && len(b)-base != i+size {
+			offs = make([]int32, at-base, len(s)+1) // the offsets so far were kept
+			for j := range offs {
+				offs[j] = int32(j)
+			}
+		}
+		for range len(b) - at {
+			if offs != nil {
+				offs = append(offs, int32(i))
+			}
 		}
 		i += size
 	}
-	return b
+	if offs != nil {
+		offs = append(offs, int32(len(s)))
+	}
+	return b, offs
+}
+
+// unaccented are letters that Unicode does not decompose into a base
+// letter and a mark, as a reader still finds them by the base letter.
+// (api/vocab folds member names, where ø and ß become "o" and "ss"; a find
+// keeps to one letter for one.)
+var unaccented = map[rune]rune{'ł': 'l', 'đ': 'd', 'ø': 'o', 'ı': 'i', 'ħ': 'h', 'ŧ': 't', 'ŀ': 'l'}
+
+// foldRune is one rune beyond ASCII folded: lower case, its accents off;
+// ok is false for a combining mark, which folds to nothing.
+func foldRune(r rune) (rune, bool) {
+	if unicode.Is(unicode.Mn, r) {
+		return 0, false
+	}
+	l := unicode.ToLower(r)
+	if u, ok := unaccented[l]; ok {
+		return u, true
+	}
+	var buf [utf8.UTFMax]byte
+	d := norm.NFD.Properties(buf[:utf8.EncodeRune(buf[:], l)]).Decomposition()
+	if len(d) == 0 {
+		return l, true
+	}
+	base, n := utf8.DecodeRune(d)
+	for _, m := range string(d[n:]) {
+		if !unicode.Is(unicode.Mn, m) {
+			return l, true // not a letter and its accents (a ligature, a compatibility form)
+		}
+	}
+	return base, true
+}
+
+// foldOffsets maps byte offsets in fold(plain) to offsets in plain; nil
+// when folding kept every offset.
+func foldOffsets[T string | []byte](plain T) []int32 {
+	_, offs := foldInto(nil, plain, true)
+	return offs
 }
 
 // span is a match in a line: byte offsets in its text without styles.

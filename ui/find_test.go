@@ -9,18 +9,58 @@ import (
 	"github.com/padview/padview/api/fake"
 )
 
-func TestFoldKeepsOffsets(t *testing.T) {
+// TestFoldIgnoresCaseAndAccents: fold lowercases and takes accents off
+// ("lodz" finds "Łódź"), and foldOffsets places a match of the folded
+// text in the text as given.
+func TestFoldIgnoresCaseAndAccents(t *testing.T) {
 	t.Parallel()
 	for in, want := range map[string]string{
-		"Donor 4711": "donor 4711",
-		"ŁÓDŹ":       "łódź",
-		"大阪市":        "大阪市",
-		"İstanbul":   "İstanbul", // its lower case is longer: kept as it is
-		"\xffAB":     "\xffab",   // a stray byte stays one byte
+		"Donor 4711":  "donor 4711",
+		"ŁÓDŹ":        "lodz",
+		"Łódź":        "lodz",
+		"Αθήνα":       "αθηνα",
+		"大阪市":         "大阪市",
+		"İstanbul":    "istanbul",
+		"Zaz\u030cdz": "zazdz", // a mark standing alone folds to nothing
+		"\xffAB":      "\ufffdab",
+		"Ærø, Straße": "æro, straße", // no base letter and a mark: kept
 	} {
-		if got := fold(in); got != want || len(got) != len(in) {
-			t.Errorf("fold(%q) = %q, want %q of the same length", in, got, want)
+		if got := fold(in); got != want {
+			t.Errorf("fold(%q) = %q, want %q", in, got, want)
 		}
+	}
+	// "odz" in fold("Z Łódź") is at 3..6; in the text, "ódź" is at 4..10.
+	in := "Z Łódź"
+	off := foldOffsets(in)
+	i := strings.Index(fold(in), "odz")
+	if from, to := off[i], off[i+3]; in[from:to] != "ódź" {
+		t.Errorf("the match is placed at %d..%d: %q", from, to, in[from:to])
+	}
+	if foldOffsets("Donor 4711") != nil || foldOffsets("大阪市") != nil {
+		t.Error("a line folding kept in place has offsets to map")
+	}
+}
+
+// TestFindFoldsAccents: in PL44WAW's Raw, "lodz" finds "Łódź" and marks
+// it whole; the count says where n is among the matches.
+func TestFindFoldsAccents(t *testing.T) {
+	t.Parallel()
+	s := startFake(t, fake.Options{})
+	m, _ := newModel(t, demoConfig(s), 120, 36)
+	m = lookUpIn(t, m, "PL44WAW")
+	m = press(t, m, "0", "/")
+	m = typeText(t, m, "lodz")
+	raw := m.deck.current().(rawPane)
+	if c := raw.find.count(); !strings.HasPrefix(c, "match 1 of ") {
+		t.Fatalf("lodz in Raw: %q", c)
+	}
+	requireContains(t, screen(m), "match 1 of ")
+	// The match is marked on the text as given, the accents and all.
+	x := styledIndex([]string{"Warszawa", "ul. Piotrkowska 1, Łódź 90-001"})
+	hits, _ := x.find(fold("LODZ 90"))
+	tf := textFind{index: x, found: found{hits: hits}}
+	if sp := tf.spans(1); len(sp) != 1 || "ul. Piotrkowska 1, Łódź 90-001"[sp[0].from:sp[0].to] != "Łódź 90" {
+		t.Fatalf("spans %+v", sp)
 	}
 }
 
@@ -139,10 +179,10 @@ func TestFindInTextPanesAndRaw(t *testing.T) {
 	m = press(t, m, "/")
 	m = typeText(t, m, "donor 4711")
 	raw := m.deck.current().(rawPane)
-	if raw.find.count() != "1 of 1" {
+	if raw.find.count() != "match 1 of 1" {
 		t.Fatalf("Raw: %q", raw.find.count())
 	}
-	requireContains(t, screen(m), `"name": "Donor 4711"`, "1 of 1")
+	requireContains(t, screen(m), `"name": "Donor 4711"`, "match 1 of 1")
 	m = press(t, m, "enter")
 	m = press(t, m, "/") // the line opens on what is sought, to edit
 	for range 4 {
@@ -151,7 +191,7 @@ func TestFindInTextPanesAndRaw(t *testing.T) {
 	// A new search starts at the top of the window (as less does): the
 	// first "donor " at or below it is Donor 4710's or 4711's.
 	raw = m.deck.current().(rawPane)
-	if c := raw.find.count(); (c != "4,710 of 5,000" && c != "4,711 of 5,000") || raw.find.query != "donor " {
+	if c := raw.find.count(); (c != "match 4,710 of 5,000" && c != "match 4,711 of 5,000") || raw.find.query != "donor " {
 		t.Fatalf("after backspace: %q (%q)", c, raw.find.query)
 	}
 	before := raw.find.cur
@@ -237,7 +277,7 @@ func TestFindInCompareAndErrorPanes(t *testing.T) {
 	}
 	m = press(t, m, "/")
 	m = typeText(t, m, "ab12ce")
-	if c := m.deck.current().(comparePane).body.find.count(); c != "1 of 5" {
+	if c := m.deck.current().(comparePane).body.find.count(); c != "match 1 of 5" {
 		t.Fatalf("Compare: %q\n%s", c, screen(m))
 	}
 	m = press(t, m, "enter", "esc", "=")

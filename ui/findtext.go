@@ -21,18 +21,39 @@ type hit struct{ line, from, to int }
 type lineIndex struct {
 	buf    []byte
 	starts []int // where each line begins in buf
+	// offsets places the folded lines whose accents folding took off
+	// (foldOffsets); a line not in it has its offsets as indexed.
+	offsets map[int][]int32
 }
 
 // add appends a line, given without styles.
-func (x *lineIndex) add(plain string) {
-	x.starts = append(x.starts, len(x.buf))
-	x.buf = append(appendFold(x.buf, plain), '\n')
-}
+func (x *lineIndex) add(plain string) { addLine(x, plain) }
 
 // addBytes is add for a line in a buffer.
-func (x *lineIndex) addBytes(plain []byte) {
+func (x *lineIndex) addBytes(plain []byte) { addLine(x, plain) }
+
+// addLine appends a line, folded, and keeps its offsets when folding
+// moved them.
+func addLine[T string | []byte](x *lineIndex, plain T) {
 	x.starts = append(x.starts, len(x.buf))
-	x.buf = append(appendFold(x.buf, plain), '\n')
+	var offs []int32
+	x.buf, offs = foldInto(x.buf, plain, true)
+	x.buf = append(x.buf, '\n')
+	if offs != nil {
+		if x.offsets == nil {
+			x.offsets = map[int][]int32{}
+		}
+		x.offsets[len(x.starts)-1] = offs
+	}
+}
+
+// original is offset off of line i's folded text in the line as given.
+func (x *lineIndex) original(i, off int) int {
+	m, ok := x.offsets[i]
+	if !ok || off >= len(m) {
+		return off
+	}
+	return int(m[off])
 }
 
 // styledIndex indexes lines drawn with styles.
@@ -222,7 +243,9 @@ func (t textFind) current() int {
 	return t.hits[t.cur].line
 }
 
-// count is "3 of 17", "no match", or "" before anything is typed.
+// count is "match 3 of 17" (where n/N are among the matches; a table's
+// find counts rows instead: "625 of 5,000 rows"), "no match", or ""
+// before anything is typed.
 func (t textFind) count() string {
 	switch {
 	case t.query == "":
@@ -232,9 +255,9 @@ func (t textFind) count() string {
 	case len(t.hits) == 0:
 		return "no match"
 	case t.capped:
-		return text.Thousands(int64(t.cur+1)) + " of " + text.Thousands(int64(len(t.hits))) + "+"
+		return "match " + text.Thousands(int64(t.cur+1)) + " of " + text.Thousands(int64(len(t.hits))) + "+"
 	}
-	return text.Thousands(int64(t.cur+1)) + " of " + text.Thousands(int64(len(t.hits)))
+	return "match " + text.Thousands(int64(t.cur+1)) + " of " + text.Thousands(int64(len(t.hits)))
 }
 
 // spans is where line's matches are, for mark.
@@ -242,7 +265,8 @@ func (t textFind) spans(line int) []span {
 	i := sort.Search(len(t.hits), func(i int) bool { return t.hits[i].line >= line })
 	var out []span
 	for ; i < len(t.hits) && t.hits[i].line == line; i++ {
-		out = append(out, span{t.hits[i].from, t.hits[i].to, i == t.cur})
+		h := t.hits[i]
+		out = append(out, span{t.index.original(line, h.from), t.index.original(line, h.to), i == t.cur})
 	}
 	return out
 }

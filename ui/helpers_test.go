@@ -96,10 +96,13 @@ func demoConfig(s *fake.Server) Config {
 	}
 }
 
-// newModel is a model at a fixed size and a fixed clock.
+// newModel is a model at a fixed size and a fixed clock. Its keys act as
+// pressed after a pause: the typing rule, whose command keys wait on the
+// clock, is tested on its own (typing_test.go).
 func newModel(t testing.TB, cfg Config, w, h int) (Model, *clock) {
 	c := newClock()
 	m := New(cfg)
+	m.kit.typing = 0
 	c.set(&m)
 	next, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	return next.(Model), c
@@ -112,7 +115,7 @@ func settle(t testing.TB, m Model, cmd tea.Cmd) Model {
 	t.Helper()
 	for _, msg := range execute(cmd) {
 		switch msg.(type) {
-		case fetchResult, tokenChosen, tokenSaved, fullConfirmed, statusMsg, cancelled, copied, exported, compared, historyChosen, maskedCopy, findIndex, watchRead,
+		case heldKeyDue, fetchResult, tokenChosen, tokenSaved, fullConfirmed, statusMsg, cancelled, copied, exported, compared, historyChosen, maskedCopy, findIndex, watchRead,
 			lineAsked, lineConfirmed, lineAdded:
 			next, c := m.Update(msg)
 			m = settle(t, next.(Model), c)

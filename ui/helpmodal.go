@@ -58,8 +58,9 @@ func (m helpModal) layout(w int) []string {
 	out = append(out, "")
 	// The Raw tab's < and > are here, not in a column: a fifth row would
 	// make the help scroll at 80×24.
-	notes := "Wheel scrolls; click selects. The input and find line take letters as text (esc leaves). " +
-		say(m.k.keys.raw.Sideways(), "scroll Raw") + ". ≈ marks padview's own budget estimate."
+	// The typing rule took the place of the wheel's and the find line's
+	// notes, which docs/tui.md keeps: three lines would scroll at 80×24.
+	notes := typingRule() + " " + say(m.k.keys.raw.Sideways(), "scroll Raw") + ". ≈ marks padview's own budget estimate."
 	for _, l := range wrap(notes, w) {
 		out = append(out, st.Muted.Render(l))
 	}

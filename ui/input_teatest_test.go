@@ -73,3 +73,28 @@ func TestProgramCancelledItemDialog(t *testing.T) {
 		t.Fatalf("on %s, input %q, item %d, %d full-view requests", m.ex.paid, m.input.value(), m.list.at, s.Stats().Full)
 	}
 }
+
+// TestProgramPastedDuplicatesMerged: a PAID pasted twice, or once as its
+// endpoint URL, is one item of the worklist, and the status bar says how
+// many were merged; a paste of one PAID twice keeps it for enter.
+func TestProgramPastedDuplicatesMerged(t *testing.T) {
+	t.Parallel() // each program has its own fake, clock and terminal
+	s := startFake(t, fake.Options{})
+	tm, _ := program(t, demoConfig(s), 120, 36)
+	waitFor(t, tm, "STANDARD")
+	tm.Send(tea.PasteMsg{Content: "AB12CD\nXK9P2M\nAB12CD\n" + s.URL + "/advertisement/XK9P2M\nTN2026\n"})
+	waitFor(t, tm, "Opened a worklist of 3 PAIDs; merged 2 PAIDs given again.")
+	redraw(tm, 120, 36)
+	waitFor(t, tm, "worklist 1/3", "Riverside Civic Alliance")
+	m := finalModel(t, tm)
+	if strings.Join(m.list.items, " ") != "AB12CD XK9P2M TN2026" {
+		t.Fatalf("worklist %q", m.list.items)
+	}
+
+	m, _ = newModel(t, demoConfig(s), 120, 36)
+	next, _ := m.Update(tea.PasteMsg{Content: "ZZ7Q1A, ZZ7Q1A"})
+	m = next.(Model)
+	if m.input.value() != "ZZ7Q1A" || m.input.problem != "Kept the paste's one PAID, ZZ7Q1A, for enter; merged 1 PAID given again." {
+		t.Fatalf("input %q: %q", m.input.value(), m.input.problem)
+	}
+}

@@ -268,7 +268,7 @@ func newHelpKeys() helpKeys { return helpKeys{Close: bind("?/esc/q", "close", "?
 type confirmKeys struct {
 	Yes, No, Choose, Answer key.Binding
 	Purposes                []key.Binding // audit.Purposes, in order: 1, 2, …
-	OwnPurpose, Done        key.Binding   // the key after the purposes
+	OwnPurpose, Typed, Done key.Binding   // the key after the purposes; enter, and the others that end typing
 	Scroll                  scrollKeys
 }
 
@@ -280,7 +280,8 @@ func newConfirmKeys(scroll scrollKeys) confirmKeys {
 		Choose:     bind("←/→ tab h/l", "choose", "left", "right", "tab", "shift+tab", "h", "l"),
 		Answer:     bind("enter/space", "answer the choice", "enter", "space"),
 		OwnPurpose: bind(own, "type a purpose", own),
-		Done:       bind("enter/esc/tab", "done typing", "enter", "esc", "tab", "shift+tab"),
+		Typed:      bind("enter", "done: focus Show personal data", "enter"),
+		Done:       bind("esc/tab", "done typing", "esc", "tab", "shift+tab"),
 		Scroll:     scroll,
 	}
 	k.Scroll.PageDown = bind("pgdn/ctrl+f", "page down", "pgdown", "ctrl+f")
@@ -387,6 +388,13 @@ func newKeyMap() keyMap {
 	}
 }
 
+// lasting are the keys that wait on a result screen (typing.go): each has an effect that typing must
+// not cause (a dialog, a request, the clipboard, the watchlist, quitting).
+func (k keyMap) lasting() []key.Binding {
+	r := k.root
+	return []key.Binding{r.Quit, r.Refetch, r.Token, r.CopyMenu, r.Curl, r.Export, r.Full, r.Standard, r.Mask, r.Watch, r.Lookups, k.other.Add}
+}
+
 // keySet is the keys of one part of the screen, as its table in
 // docs/tui.md lists them.
 type keySet struct {
@@ -406,7 +414,7 @@ func (k keyMap) keySets() []keySet {
 		k.raw.Left, k.raw.Right, k.other.Add}
 	main = append(append(main, r.Tabs[:]...), k.scroll.all()...)
 	c := k.confirm
-	confirm := append([]key.Binding{c.Yes, c.No, c.Choose, c.Answer, c.OwnPurpose, c.Done}, c.Purposes...)
+	confirm := append([]key.Binding{c.Yes, c.No, c.Choose, c.Answer, c.OwnPurpose, c.Typed, c.Done}, c.Purposes...)
 	cp, ex, t := k.copy, k.export, k.token
 	return []keySet{
 		{"Keys", main},

@@ -43,6 +43,16 @@ func (m *Model) fetch(l lookup) tea.Cmd {
 		m.blurInput() // so that t works as offered
 		return nil
 	}
+	if l.view == advert.Full && m.sess.reason != "" {
+		switch g := m.sess.given; {
+		case g.paid == "":
+			m.sess.given.paid = l.paid // confirmed for the next lookup: this one
+		case g.paid != l.paid:
+			// A purpose is given for one advertisement: another's full
+			// view asks again, with it filled in.
+			return m.confirmFull(l.paid, "")
+		}
+	}
 	if m.ex.personal() && m.ex.paid != l.paid {
 		// Another advertisement's personal data does not wait on screen
 		// (or in memory) for this one's answer.
@@ -113,7 +123,7 @@ func (m *Model) show(ex *exchange) tea.Cmd {
 	}
 	if m.mark != nil && ex.doc != nil {
 		c := *ex // the exchange may be kept elsewhere: compare a copy
-		c.against, stay = m.mark, compareLabel
+		c.against, c.againstAt, stay = m.mark, m.markAt, compareLabel
 		ex = &c
 	}
 	if ex.watched == nil && m.ex != nil && m.ex.paid == ex.paid && m.ex.watched != nil {
@@ -154,6 +164,9 @@ func (m *Model) clearFor(l lookup, why string) {
 // (its lookup goes on), the lookup that may have opened the dialog did not
 // happen: the screen names the exchange on screen again.
 func (m Model) onCancelled(c cancelled) (tea.Model, tea.Cmd) {
+	if !c.draft.empty() {
+		m.draft = c.draft
+	}
 	if c.say != "" {
 		m.status = status{level: levelInfo, text: c.say}
 	}
@@ -228,12 +241,17 @@ func (m *Model) askFull() tea.Cmd {
 // access log records (required when the profile says so). The command
 // draws it again when it is armed, so that its keys show when they work.
 func (m *Model) confirmFull(paid, note string) tea.Cmd {
-	m.open(newConfirmModal(m.kit, paid, note, purposeRule{required: m.cfg.RequireReason, recorded: m.sess.access.records()}))
+	prior := m.draft
+	if m.sess.reason != "" && m.sess.given.paid != paid {
+		prior = m.sess.given // given for another advertisement: to confirm again
+	}
+	m.open(newConfirmModal(m.kit, paid, note, purposeRule{required: m.cfg.RequireReason, recorded: m.sess.access.records()}, prior))
 	return m.kit.after(confirmArmDelay, func(time.Time) tea.Msg { return confirmArmed{} })
 }
 
 func (m Model) onFullConfirmed(c fullConfirmed) (tea.Model, tea.Cmd) {
-	m.sess.view, m.sess.reason = advert.Full, c.reason
+	m.sess.view, m.sess.reason, m.sess.given = advert.Full, c.reason, c.given
+	m.draft = purposeGiven{}
 	m.lastActivity = m.kit.now()
 	if c.paid == "" {
 		m.status = status{level: levelWarn, text: "Full view on: the next lookup shows personal data. s returns to the standard view."}

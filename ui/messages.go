@@ -80,9 +80,12 @@ func report(level statusLevel, text string) tea.Cmd {
 // the screen name the exchange on screen again (backToScreen): a lookup
 // that opened the dialog (a pasted full-view URL, a worklist item) did not
 // happen either.
-type cancelled struct{ say string }
+type cancelled struct {
+	say   string
+	draft purposeGiven // what the cancelled confirmation held, kept for the next
+}
 
-func cancelledWith(say string) tea.Cmd { return func() tea.Msg { return cancelled{say} } }
+func cancelledWith(say string) tea.Cmd { return func() tea.Msg { return cancelled{say: say} } }
 
 // fetchCmd runs one Get, through the access log for the full view. It
 // touches nothing but its arguments.
@@ -99,7 +102,10 @@ func fetchCmd(ctx context.Context, c *api.Client, a accessLog, id int, l lookup,
 
 // fullConfirmed is the confirmation's yes: the full view for paid ("" for
 // the next lookup), for the reason given ("" for none).
-type fullConfirmed struct{ paid, reason string }
+type fullConfirmed struct {
+	paid, reason string
+	given        purposeGiven // the purpose as the dialog held it
+}
 
 // tick is the next of the once-a-second ticks, on the kit's clock.
 func (k *kit) tick() tea.Cmd {

@@ -53,6 +53,7 @@ type Model struct {
 	notice       string           // something padview did on its own about a lookup; above the panes until the next action
 	toast        *copyToast       // what was just copied, until a key or its time is up
 	mark         *advert.Document // the advertisement marked with =, that the next ones are compared with
+	markAt       time.Time        // when the marked advertisement was fetched
 	maskSeq      int              // the latest masked copy asked for (maskCmd)
 	masking      *advert.Document // the document that request masks, until it answers
 	spinner      spinner.Model
@@ -64,8 +65,10 @@ type Model struct {
 	// lowers to ASCII, as Bubble Tea reports it at start); without it the
 	// status bar gives the budget in words only.
 	colour bool
-	watch  watching // the watch database: w and the History tab (watch.go)
-	adding bool     // a [fields] line is being added (fieldsline.go)
+	watch  watching     // the watch database: w and the History tab (watch.go)
+	adding bool         // a [fields] line is being added (fieldsline.go)
+	typing typing       // a PAID typed on a result screen (typing.go)
+	draft  purposeGiven // the purpose a cancelled confirmation held, for the next
 }
 
 // New builds the model from the command line's configuration.
@@ -73,7 +76,7 @@ func New(cfg Config) Model {
 	if cfg.FullViewIdle <= 0 {
 		cfg.FullViewIdle = defaultIdle
 	}
-	k := &kit{st: theme.New(true), keys: newKeyMap(), help: help.New(), now: time.Now, after: tea.Tick, idle: cfg.FullViewIdle, cli: text.Command(cfg.Demo, cfg.Profile)}
+	k := &kit{st: theme.New(true), keys: newKeyMap(), help: help.New(), now: time.Now, after: tea.Tick, idle: cfg.FullViewIdle, typing: typingWindow, cli: text.Command(cfg.Demo, cfg.Profile)}
 	if cfg.FullViewNever {
 		k.keys.root.Full = rebind(k.keys.root.Full, "full view: disabled for this profile")
 	}
@@ -178,6 +181,8 @@ func (m Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.onLineAdded(msg)
 	case findIndex:
 		return m, m.deck.broadcast(msg) // the pane that asked takes it
+	case heldKeyDue:
+		return m.onHeldKeyDue(msg)
 	case tea.KeyPressMsg, tea.PasteMsg, tea.MouseMsg:
 		return m.onInput(msg)
 	}
@@ -199,9 +204,24 @@ func (m Model) onInput(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if done, cmd := m.seeKey(msg); done {
 			return m, cmd
 		}
+		if m.typing.held != nil {
+			// A key waits (typing.go): typing goes on, or it acts now,
+			// after seeKey so that what it says outlives this key.
+			done, cmd := m.whileHeld(msg)
+			if done {
+				return m, cmd
+			}
+			next, cmd2 := m.route(msg)
+			return next, tea.Batch(cmd, cmd2)
+		}
 	case tea.PasteMsg, tea.MouseClickMsg, tea.MouseWheelMsg:
 		m.seen()
 	}
+	return m.route(msg)
+}
+
+// route hands input on: to the modal, else the PAID input or the pane.
+func (m Model) route(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if m.modal != nil {
 		var cmd tea.Cmd
 		m.modal, cmd = m.modal.Update(msg)
@@ -269,13 +289,22 @@ func (m Model) onKey(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	case find == findNone && key.Matches(k, m.kit.keys.find.Open):
 		return m, m.newPAID(k) // nothing to find: / goes to the PAID input, as it always did
 	}
+	if done, cmd := m.onTyped(k); done {
+		return m, cmd
+	}
+	cmd := m.act(k)
+	return m, cmd
+}
+
+// act does what a key does while a pane has focus: one of the root's
+// keys, or the pane's.
+func (m *Model) act(k tea.KeyPressMsg) tea.Cmd {
 	for _, a := range m.actions {
 		if key.Matches(k, a.b) {
-			cmd := a.do(&m, k)
-			return m, cmd
+			return a.do(m, k)
 		}
 	}
-	return m, m.deck.update(k)
+	return m.deck.update(k)
 }
 
 // open shows a modal, sized for its area.

@@ -54,8 +54,12 @@ type kit struct {
 	now   func() time.Time
 	after func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
 	idle  time.Duration // the full view's idle timeout, for the texts that name it
-	cli   string        // how a command the screen suggests starts (text.Command)
-	seq   int           // the last request id handed out (request)
+	// typing is how long a command key waits for typing to follow
+	// (typing.go); 0 turns the typing rule off, for tests of other keys
+	// in a program whose clock moves only when the test moves it.
+	typing time.Duration
+	cli    string // how a command the screen suggests starts (text.Command)
+	seq    int    // the last request id handed out (request)
 	// showNotice: the Transparency tab shows the notice rather than the
 	// checklist. The reader's choice outlives the pane, which each answer
 	// and the mask build anew; only the Transparency pane's Update sets it.

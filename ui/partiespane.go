@@ -25,7 +25,11 @@ type partiesPane struct {
 	state advert.ListState // absent, null ("not disclosed") or a list
 	full  bool             // full view: contact columns first
 	kind  column           // the entries' kind or role (kindColumn)
-	count partyCount       // how many entries, of which roles
+	// contrib is the sponsors' contributions, when an entry gives one
+	// (contributionColumn); its title is "" otherwise.
+	contrib column
+	fit     map[string]int // each column's width as its entries need it (fitWidths)
+	count   partyCount     // how many entries, of which roles
 
 	width, height int
 	cursor        int // the selected row, among the rows shown
@@ -48,9 +52,11 @@ type partiesPane struct {
 
 func newPartiesPane(k *kit, g advert.GroupInfo, d *advert.Document) Pane {
 	list, state := d.Parties(g.Group)
-	kind := kindColumn(d.Vocabulary(), g.Group, list)
-	return partiesPane{k: k, info: g, doc: d, list: list, state: state, full: d.View == advert.Full,
-		kind: kind, count: countParties(g, list, kind)}
+	vc := d.Vocabulary()
+	kind, contrib, full := kindColumn(vc, g.Group, list), contributionColumn(vc, list), d.View == advert.Full
+	return partiesPane{k: k, info: g, doc: d, list: list, state: state, full: full,
+		kind: kind, contrib: contrib, fit: fitWidths(partyColumns(vc, kind, contrib, nil, 1<<20, full)[1:], list),
+		count: countParties(g, list, kind)}
 }
 
 func (p partiesPane) Tab() Tab {
@@ -236,7 +242,7 @@ func (p partiesPane) view() string {
 // table renders the header and the visible rows.
 func (p partiesPane) table(width int) []string {
 	st := p.k.st
-	cols := partyColumns(p.doc.Vocabulary(), p.kind, width, p.full)
+	cols := partyColumns(p.doc.Vocabulary(), p.kind, p.contrib, p.fit, width, p.full)
 	out := make([]string, 0, p.rows()+1)
 	var hdr strings.Builder
 	for i, c := range cols {
@@ -330,6 +336,41 @@ func memberColumn(vc *vocab.Vocabulary, width int, field string) column {
 	}}
 }
 
+// fitWidths is how wide each column needs to be for its entries (read
+// from the first fitSample), never wider than its usual width nor
+// narrower than its title, by the column's title.
+func fitWidths(cols []column, list []advert.Value) map[string]int {
+	fit := make(map[string]int, len(cols))
+	for _, c := range cols {
+		w := lipgloss.Width(c.title)
+		for _, v := range list[:min(len(list), fitSample)] {
+			cw := lipgloss.Width(c.cell(v))
+			if c.personal != nil && c.personal(v) {
+				cw += 2 // "◆ " before it
+			}
+			w = max(w, cw)
+		}
+		fit[c.title] = min(w, c.width)
+	}
+	return fit
+}
+
+// fitSample is how many entries fitWidths reads: a table of 50,000
+// sponsors is laid out from its first ones, as it opens on them.
+const fitSample = 500
+
+// contributionColumn is the sponsors' contributions, as the other panes
+// write money; a list where no entry gives one has none (its title "").
+func contributionColumn(vc *vocab.Vocabulary, list []advert.Value) column {
+	c := memberColumn(vc, 16, "contribution")
+	for _, v := range list {
+		if c.cell(v) != "" {
+			return c
+		}
+	}
+	return column{}
+}
+
 // kindColumn is a party's role or else its kind for the controllers
 // ("controller", "processor"), its kind or else its role for the sponsors
 // ("association"). Its head names what it holds: the label of the field
@@ -409,7 +450,7 @@ func countParties(g advert.GroupInfo, list []advert.Value, kind column) partyCou
 // partyColumns fits the columns into width, dropping from the right while
 // the name would get fewer than 16 cells. In the full view the contact data
 // a reviewer came for comes first.
-func partyColumns(vc *vocab.Vocabulary, kind column, width int, full bool) []column {
+func partyColumns(vc *vocab.Vocabulary, kind, contrib column, fit map[string]int, width int, full bool) []column {
 	// A natural person's name is personal data.
 	natural := func(v advert.Value) bool { return advert.NaturalPerson(vc, v) }
 	name := column{title: "Name", personal: natural, cell: func(v advert.Value) string { return text.CleanText(text.PartyName(v)) }}
@@ -418,6 +459,16 @@ func partyColumns(vc *vocab.Vocabulary, kind column, width int, full bool) []col
 	cols := []column{kind, city, country}
 	if full {
 		cols = []column{memberColumn(vc, 30, "email"), memberColumn(vc, 20, "phone"), country, city, kind}
+	}
+	if contrib.title != "" {
+		// What each sponsor gave comes right after the name: the column
+		// a reader of the sponsors looks for, and the last to go.
+		cols = append([]column{contrib}, cols...)
+	}
+	for i, c := range cols {
+		if w, ok := fit[c.title]; ok {
+			cols[i].width = w // no wider than its entries need: the name takes the rest
+		}
 	}
 	for len(cols) > 0 {
 		used := 0

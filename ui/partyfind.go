@@ -17,8 +17,8 @@ import (
 // first opens, so that each key typed is one pass over one buffer.
 type partyHay = lineIndex
 
-func newPartyHay(vc *vocab.Vocabulary, kind column, list []advert.Value, full bool) *partyHay {
-	cols := partyColumns(vc, kind, 1<<20, full) // every column of this view
+func newPartyHay(vc *vocab.Vocabulary, kind, contrib column, list []advert.Value, full bool) *partyHay {
+	cols := partyColumns(vc, kind, contrib, nil, 1<<20, full) // every column of this view
 	x := &lineIndex{starts: make([]int, 0, len(list))}
 	var row []byte
 	for _, v := range list {
@@ -79,8 +79,8 @@ func (p *partiesPane) askHay() tea.Cmd {
 		return nil
 	}
 	p.hayWant = p.k.request()
-	vc, kind, list, full := p.doc.Vocabulary(), p.kind, p.list, p.full
-	return indexCmd(p.hayWant, func() *lineIndex { return newPartyHay(vc, kind, list, full) })
+	vc, kind, contrib, list, full := p.doc.Vocabulary(), p.kind, p.contrib, p.list, p.full
+	return indexCmd(p.hayWant, func() *lineIndex { return newPartyHay(vc, kind, contrib, list, full) })
 }
 
 // filter shows the entries that match the query, keeping the selected
@@ -115,7 +115,8 @@ func (p *partiesPane) filter() {
 	p.cursor = c
 }
 
-// findCount is "12 of 5000", or "no match".
+// findCount is "12 of 5,000 rows" (the rows the find leaves; a text
+// pane's find says "match 3 of 17"), or "no match".
 func (p partiesPane) findCount() string {
 	switch {
 	case p.find.query == "":
@@ -125,5 +126,5 @@ func (p partiesPane) findCount() string {
 	case p.n() == 0:
 		return "no match"
 	}
-	return text.Thousands(int64(p.n())) + " of " + text.Thousands(int64(len(p.list)))
+	return text.Thousands(int64(p.n())) + " of " + text.Plural(len(p.list), "row", "rows")
 }

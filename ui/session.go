@@ -29,6 +29,10 @@ type session struct {
 	reason string
 	// files answer every lookup in file mode (padview --file).
 	files *FileAnswers
+	// given is that purpose as the dialog held it, and the advertisement
+	// it was given for ("" until the first full-view lookup after it): a
+	// lookup of another asks again (Model.fetch).
+	given purposeGiven
 }
 
 // pending is the fetch in flight.

@@ -20,10 +20,24 @@ import (
 
 // program runs the model in a real Bubble Tea program with a pinned size,
 // colour profile and environment, against the fake over loopback, on a
-// clock the test moves.
+// clock the test moves. A command key acts at once, as after a pause:
+// the typing rule, whose keys wait on that clock, is tested on its own
+// (typingProgram).
 func program(t *testing.T, cfg Config, w, h int) (*teatest.TestModel, *clock) {
 	t.Helper()
+	return startProgram(t, cfg, w, h, 0)
+}
+
+// typingProgram is program with the typing rule on (typing.go).
+func typingProgram(t *testing.T, cfg Config, w, h int) (*teatest.TestModel, *clock) {
+	t.Helper()
+	return startProgram(t, cfg, w, h, typingWindow)
+}
+
+func startProgram(t *testing.T, cfg Config, w, h int, typing time.Duration) (*teatest.TestModel, *clock) {
+	t.Helper()
 	m, c := New(cfg), newClock()
+	m.kit.typing = typing
 	c.hold(t)
 	c.set(&m)
 	return teatest.NewTestModel(t, m,

@@ -63,14 +63,19 @@ func (m Model) render() string {
 // last two adds "◆ personal data" when the standard answer on screen
 // holds personal data anyway (the service chose to send it): the badge
 // says whenever personal data is on screen, and claims the full view only
-// for the full view. MASKED leads while the privacy mask is on.
-func (m Model) badge() string {
+// for the full view. MASKED leads while the privacy mask is on. short
+// says ◆ alone for "◆ personal data", for a header too narrow for its
+// host otherwise.
+func (m Model) badge(short bool) string {
 	st := m.kit.st
-	const held = " · " + theme.PersonalMark + " personal data"
+	held, full := " · "+theme.PersonalMark+" personal data", "FULL · personal data"
+	if short {
+		held, full = " "+theme.PersonalMark, "FULL "+theme.PersonalMark
+	}
 	var badge string
 	switch {
 	case m.ex.personal():
-		badge = st.BadgeFull.Render("FULL · personal data")
+		badge = st.BadgeFull.Render(full)
 	case m.sess.view == advert.Full && m.ex.holdsPersonal():
 		badge = st.Warning.Render("full view on" + held)
 	case m.sess.view == advert.Full:
@@ -86,24 +91,39 @@ func (m Model) badge() string {
 	return badge
 }
 
-// header is the title, the profile and host, and the badge.
+// header is the title, the profile and host, and the badge. What a
+// narrow header keeps readable is the host: the badge says ◆ alone for
+// "◆ personal data" first, then the mark (the Compare tab names it), the
+// profile and the worklist's place (the message line says it) go, in that
+// order, before the host is cut.
 func (m Model) header(w int) string {
 	st := m.kit.st
-	badge := m.badge()
-	if w := m.watchLabel(); w != "" {
-		badge = st.Accent.Render(w) + " " + badge
-	}
-	left := st.Title.Render("padview") + "  "
-	if place := m.worklistPlace(); place != "" {
-		left += st.Accent.Render("worklist "+place) + "  "
-	}
+	host := serviceName(m.cfg.BaseURL)
 	if m.cfg.Files != nil {
-		left += st.Muted.Render(text.CleanText(m.cfg.Profile) + " · file, no service")
-	} else {
-		left += st.Muted.Render(text.CleanText(m.cfg.Profile) + " · " + serviceName(m.cfg.BaseURL))
+		host = "file, no service"
 	}
-	if mark := m.markLabel(); mark != "" {
-		left += "  " + st.Accent.Render(mark)
+	var left, badge string
+	for try := 0; try <= 4; try++ {
+		badge = m.badge(try > 0)
+		if w := m.watchLabel(); w != "" {
+			badge = st.Accent.Render(w) + " " + badge
+		}
+		drop := max(0, try-1) // 1: the mark, 2: the profile, 3: the worklist's place
+		left = st.Title.Render("padview") + "  "
+		if place := m.worklistPlace(); place != "" && drop < 3 {
+			left += st.Accent.Render("worklist "+place) + "  "
+		}
+		if drop < 2 {
+			left += st.Muted.Render(text.CleanText(m.cfg.Profile) + " · " + host)
+		} else {
+			left += st.Muted.Render(host)
+		}
+		if mark := m.markLabel(); mark != "" && drop < 1 {
+			left += "  " + st.Accent.Render(mark)
+		}
+		if lipgloss.Width(left)+1+lipgloss.Width(badge) <= w {
+			break
+		}
 	}
 	if m.cfg.Demo && lipgloss.Width(left)+lipgloss.Width(badge)+24 <= w {
 		left += "  " + st.BadgeDemo.Render("demo: fictional data")

@@ -142,6 +142,8 @@ type pastedList struct {
 	nBad   int      // how many other words
 	more   bool     // the paste holds more than api.MaxWorklist PAIDs: the rest was not read
 	column bool     // one word a line: no word is taken for prose
+	seen   map[string]bool
+	dups   int // PAIDs given again (as they are, or in a URL), merged into the first
 }
 
 func readPasted(s string) pastedList {
@@ -189,11 +191,19 @@ func (p *pastedList) add(word string) {
 	}
 	w := unquote(word)
 	column := p.column && !(p.words == 1 && api.LooksLikeHeading(w))
-	if (column && api.MeantAsPAID(w, nil) || api.LooksLikePAID(w)) && validPAID(w) {
+	if paid, ok := parsedPAID(w); ok && (column && api.MeantAsPAID(w, nil) || api.LooksLikePAID(w)) {
+		if p.seen[paid] {
+			p.dups++
+			return
+		}
 		if len(p.items) == api.MaxWorklist {
 			p.more = true
 			return
 		}
+		if p.seen == nil {
+			p.seen = map[string]bool{}
+		}
+		p.seen[paid] = true
 		p.items = append(p.items, w)
 		return
 	}
@@ -211,9 +221,20 @@ func unquote(word string) string {
 	return strings.TrimRight(strings.TrimLeft(word, wraps), wraps+".;:!")
 }
 
-func validPAID(s string) bool {
-	_, err := api.ParsePAID(s)
-	return err == nil
+// parsedPAID is the PAID a word names, if it is one: AB12CD and a pasted
+// URL of AB12CD name one PAID.
+func parsedPAID(s string) (string, bool) {
+	paid, err := api.ParsePAID(s)
+	return paid, err == nil
+}
+
+// merged says how many PAIDs were given again: "merged 2 PAIDs given
+// again", or "" when none was.
+func (p pastedList) merged() string {
+	if p.dups == 0 {
+		return ""
+	}
+	return "merged " + text.Plural(p.dups, "PAID given again", "PAIDs given again")
 }
 
 // skipped says which words were not PAIDs: `2 words that are not PAIDs:
@@ -236,6 +257,10 @@ func (p pastedList) opened(replaced int) status {
 	if p.more {
 		opened = fmt.Sprintf("Opened a worklist of the paste's first %s PAIDs, the most a worklist holds", text.Thousands(api.MaxWorklist))
 		gist = "Worklist of the first " + text.Thousands(api.MaxWorklist) + " PAIDs"
+	}
+	if m := p.merged(); m != "" {
+		opened += "; " + m
+		gist += "; " + text.Plural(p.dups, "repeat", "repeats") + " merged"
 	}
 	var skipped, named, counted string
 	if p.nBad > 0 {
@@ -278,8 +303,15 @@ func (m *Model) openPasted(p pastedList) tea.Cmd {
 	case 1:
 		m.input.box.SetValue(p.items[0])
 		m.input.box.CursorEnd()
-		m.input.say(fmt.Sprintf("Kept the paste's one PAID, %s, for %s; skipped %s.",
-			text.CleanText(p.items[0]), m.kit.keys.root.Fetch.Help().Key, p.skipped()), "")
+		var said []string
+		if mg := p.merged(); mg != "" {
+			said = append(said, mg)
+		}
+		if p.nBad > 0 {
+			said = append(said, "skipped "+p.skipped())
+		}
+		m.input.say(fmt.Sprintf("Kept the paste's one PAID, %s, for %s; %s.",
+			text.CleanText(p.items[0]), m.kit.keys.root.Fetch.Help().Key, strings.Join(said, "; ")), "")
 		return nil
 	}
 	replaced := len(m.list.items)

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -203,7 +204,24 @@ func side(paid string, view advert.View) string { return text.CleanText(paid) + 
 // its name. Across views, what only the full view holds follows in a
 // section of its own (FullOnlyHeading), marked ◆. Nothing depends on
 // colour and every server string is cleaned.
-func WriteText(w io.Writer, r *Result) error {
+func WriteText(w io.Writer, r *Result) error { return writeText(w, r, false) }
+
+// WriteTextMarked is WriteText with ◆ (FullOnlyMarker) before each value
+// the vocabulary takes for personal data, as the TUI's panes mark it: its
+// Compare tab.
+func WriteTextMarked(w io.Writer, r *Result) error { return writeText(w, r, true) }
+
+// personalAt says whether the value at a place (placeIn's form) is
+// personal data; nil marks nothing.
+type personalAt func(place []string) bool
+
+// personal reads side's document (0 for A, 1 for B) for personalAt.
+func (r *Result) personal(side int) personalAt {
+	d := r.docs[side]
+	return func(place []string) bool { return text.PersonalCategoryAt(d, place...) != "" }
+}
+
+func writeText(w io.Writer, r *Result, marked bool) error {
 	bw := bufio.NewWriter(w)
 	a, b := side(r.A, r.AView), side(r.B, r.BView)
 	if r.Masked {
@@ -219,7 +237,13 @@ func WriteText(w io.Writer, r *Result) error {
 		fmt.Fprintf(bw, "%s → %s: %s\n", a, b, text.Plural(len(r.Changes), "change", "changes"))
 		writeLegend(bw, r)
 	}
-	writeGroups(bw, r.Changes, func(w io.Writer, c Change) { writeChange(w, c, r.Masked) })
+	writeGroups(bw, r.Changes, func(w io.Writer, c Change) {
+		var a, b personalAt
+		if marked {
+			a, b = r.personal(0), r.personal(1)
+		}
+		writeChange(w, c, r.Masked, a, b)
+	})
 	if len(r.FullOnly) > 0 {
 		fmt.Fprintf(bw, "\n%s: %s the standard view does not carry (not changes)\n", FullOnlyHeading,
 			text.Plural(len(r.FullOnly), "member", "members"))
@@ -259,12 +283,13 @@ func writeFullOnly(w io.Writer, c Change) {
 	if c.Kind == Removed {
 		v = c.A
 	}
-	writeWhole(w, "  ", FullOnlyMarker, c.Label(), c.key(), v, c.partyName())
+	writeWhole(w, "  ", FullOnlyMarker, c.Label(), c.key(), v, c.partyName(), nil, nil)
 }
 
 // writeChange writes one change; masked says the values were masked, so
-// that two sides that read alike differ in what the mask hid.
-func writeChange(w io.Writer, c Change, masked bool) {
+// that two sides that read alike differ in what the mask hid. inA and inB
+// mark personal data in A's values and B's (nil: none marked).
+func writeChange(w io.Writer, c Change, masked bool, inA, inB personalAt) {
 	const indent = "  "
 	switch c.Kind {
 	case Changed:
@@ -282,11 +307,17 @@ func writeChange(w io.Writer, c Change, masked bool) {
 		case at == bt && masked: // texts show exact values where they differ; the mask's are alike
 			bt += " (they differ in what is hidden)"
 		}
+		if inB != nil && inB(c.placeIn(1)) {
+			bt = FullOnlyMarker + " " + bt
+		}
+		if inA != nil && inA(c.placeIn(0)) {
+			at = FullOnlyMarker + " " + at
+		}
 		fmt.Fprintf(w, "%s~ %s: %s → %s\n", indent, c.Label(), at, bt)
 	case Added:
-		writeWhole(w, indent, "+", c.Label(), c.key(), c.B, c.partyName())
+		writeWhole(w, indent, "+", c.Label(), c.key(), c.B, c.partyName(), c.placeIn(1), inB)
 	case Removed:
-		writeWhole(w, indent, "-", c.Label(), c.key(), c.A, c.partyName())
+		writeWhole(w, indent, "-", c.Label(), c.key(), c.A, c.partyName(), c.placeIn(0), inA)
 	}
 }
 
@@ -295,7 +326,7 @@ func writeChange(w io.Writer, c Change, masked bool) {
 func writeListed(w io.Writer, indent, mark string, list advert.Value) {
 	for _, p := range list.Items() {
 		name := text.PartyName(p)
-		writeWhole(w, indent, mark, text.CleanText(name), "", p, name)
+		writeWhole(w, indent, mark, text.CleanText(name), "", p, name, nil, nil)
 	}
 }
 
@@ -310,17 +341,22 @@ func (c Change) partyName() string {
 
 // writeWhole lists a value added or removed whole: a plain value on its
 // line, an object or a list of objects member by member below its label.
-func writeWhole(w io.Writer, indent, mark, label, key string, v advert.Value, heading string) {
+func writeWhole(w io.Writer, indent, mark, label, key string, v advert.Value, heading string, place []string, personal personalAt) {
 	nested := v.Kind == advert.Object && !text.IsAmountObject(v) || v.Kind == advert.Array && !text.IsScalarList(v)
 	if !nested {
-		fmt.Fprintf(w, "%s%s %s: %s\n", indent, mark, label, valueText(key, v))
+		val := valueText(key, v)
+		if personal != nil && v.Kind != advert.Null && personal(place) {
+			val = FullOnlyMarker + " " + val
+		}
+		fmt.Fprintf(w, "%s%s %s: %s\n", indent, mark, label, val)
 		return
 	}
+	at := func(step string) []string { return append(place[:len(place):len(place)], step) }
 	fmt.Fprintf(w, "%s%s %s\n", indent, mark, label)
 	inner := indent + "    "
 	if v.Kind == advert.Array {
 		for i, it := range v.Items() {
-			writeWhole(w, inner, mark, fmt.Sprintf("#%d", i+1), key, it, "")
+			writeWhole(w, inner, mark, fmt.Sprintf("#%d", i+1), key, it, "", at(strconv.Itoa(i)), personal)
 		}
 		return
 	}
@@ -328,6 +364,6 @@ func writeWhole(w io.Writer, indent, mark, label, key string, v advert.Value, he
 		if heading != "" && m.Key == "name" && m.Value.Kind == advert.String && m.Value.Str == heading {
 			continue
 		}
-		writeWhole(w, inner, mark, text.CleanText(text.LabelFor(m.Key)), m.Key, m.Value, "")
+		writeWhole(w, inner, mark, text.CleanText(text.LabelFor(m.Key)), m.Key, m.Value, "", at(m.Key), personal)
 	}
 }

@@ -97,13 +97,17 @@ const (
 	DraftHeaders              // RateLimit: limit=…, remaining=…, reset=…
 	TrioHeaders               // RateLimit-Limit / -Remaining / -Reset
 	XHeaders                  // X-RateLimit-Limit / -Remaining / -Reset (epoch seconds)
+	// DemoHeaders are what --demo and demo-server send: the IETF fields
+	// and X-RateLimit-*, as services often send both, so that the demo's
+	// budget is the service's own figure, not padview's estimate (≈).
+	DemoHeaders
 )
 
 // HeaderStyles lists every style, for tests that try them all.
-var HeaderStyles = []HeaderStyle{NoRateHeaders, IETFHeaders, DraftHeaders, TrioHeaders, XHeaders}
+var HeaderStyles = []HeaderStyle{NoRateHeaders, IETFHeaders, DraftHeaders, TrioHeaders, XHeaders, DemoHeaders}
 
 func (h HeaderStyle) String() string {
-	return [...]string{"none", "ietf", "draft", "trio", "x-ratelimit"}[h]
+	return [...]string{"none", "ietf", "draft", "trio", "x-ratelimit", "demo"}[h]
 }
 
 func writeRateHeaders(h http.Header, style HeaderStyle, st rateState) {
@@ -123,6 +127,9 @@ func writeRateHeaders(h http.Header, style HeaderStyle, st rateState) {
 		h.Set("X-RateLimit-Limit", fmt.Sprint(st.limit))
 		h.Set("X-RateLimit-Remaining", fmt.Sprint(st.remaining))
 		h.Set("X-RateLimit-Reset", fmt.Sprint(time.Now().Add(st.reset).Unix()+1))
+	case DemoHeaders:
+		writeRateHeaders(h, IETFHeaders, st)
+		writeRateHeaders(h, XHeaders, st)
 	}
 }
 
