@@ -361,16 +361,28 @@ func TestAccessLogThatCannotGrowInTheBinary(t *testing.T) {
 	// The outcome cannot be written: the limit is set on the running
 	// padview when its request arrives, just past the request line.
 	for _, format := range []string{"--raw", "--json"} {
+		// The hook is in place before padview starts, so no request can
+		// come before it; it learns the pid from Start through started,
+		// which it waits on (a request comes only from a started padview).
 		p := prepare(t, fullView(bin, format, "AB12CD"), s, state)
-		if err := p.cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
+		started := make(chan int, 1)
 		s.setBefore(func(r *http.Request) {
-			lim := unix.Rlimit{Cur: uint64(fileSize(t, log)) + 40, Max: uint64(fileSize(t, log)) + 40}
-			if err := unix.Prlimit(p.cmd.Process.Pid, unix.RLIMIT_FSIZE, &lim, nil); err != nil {
+			pid := <-started
+			started <- pid
+			fi, err := os.Stat(log)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			lim := unix.Rlimit{Cur: uint64(fi.Size()) + 40, Max: uint64(fi.Size()) + 40}
+			if err := unix.Prlimit(pid, unix.RLIMIT_FSIZE, &lim, nil); err != nil {
 				t.Error(err)
 			}
 		})
+		if err := p.cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		started <- p.cmd.Process.Pid
 		r := p.wait(t)
 		s.setBefore(nil)
 		lines := len(logEvents(t, state))
