@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/padview/padview/api"
+	"github.com/padview/padview/api/osfile"
 )
 
 // append writes e as the next line, chained to the last one, and then the
@@ -38,7 +39,7 @@ func (l *Log) append(ctx context.Context, e Entry, h *hold) error {
 	if err := lock(ctx, f, h); err != nil {
 		return lockError(ctx, path, err)
 	}
-	defer unlockFile(f)
+	defer osfile.Unlock(f)
 	t, err := readTail(f)
 	if err != nil {
 		return accessError(path, "read", err)

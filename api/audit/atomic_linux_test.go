@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/padview/padview/api"
+	"github.com/padview/padview/api/osfile"
 )
 
 // The tests that need Linux: a file size limit, chattr, real signals.
@@ -194,8 +195,8 @@ func TestSignalEndsTheWaitForTheLock(t *testing.T) {
 	l := openTemp(t)
 	other, _ := os.Open(l.Path())
 	defer other.Close()
-	if taken, err := tryLock(other); !taken || err != nil {
-		t.Fatalf("tryLock: %v %v", taken, err)
+	if taken, err := osfile.TryLock(other); !taken || err != nil {
+		t.Fatalf("TryLock: %v %v", taken, err)
 	}
 	mine := make(chan os.Signal, 64)
 	signal.Notify(mine, syscall.SIGHUP) // so that the test process lives on

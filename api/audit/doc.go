@@ -12,6 +12,6 @@
 // no terminal; the CLI and the TUI share Log, Purposes and CleanReason.
 //
 // It imports api (the error kinds an access-log failure is reported with),
-// api/advert, api/text and api/statedir (where the log lives), and nothing
-// of cmd or ui.
+// api/advert, api/text, api/statedir (where the log lives) and api/osfile
+// (the lock that makes processes take turns), and nothing of cmd or ui.
 package audit

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"os"
 	"time"
+
+	"github.com/padview/padview/api/osfile"
 )
 
 // LockWait is the longest padview waits for the log's lock, which another
@@ -22,7 +24,7 @@ var errSignaled = errors.New("stopped by a signal")
 func lock(ctx context.Context, f *os.File, h *hold) error {
 	deadline := time.Now().Add(LockWait)
 	for pause := time.Millisecond; ; pause = min(2*pause, 100*time.Millisecond) {
-		taken, err := tryLock(f)
+		taken, err := osfile.TryLock(f)
 		if err != nil || taken {
 			return err
 		}

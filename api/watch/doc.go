@@ -24,6 +24,8 @@
 // version of, is refused before anything is written to it.
 //
 // It imports api (the error kinds that end a sweep), api/advert, api/check
-// (each snapshot's verdict), api/diff (what changed) and api/text; the
-// fetching and the database's place are the caller's (cmd opens both).
+// (each snapshot's verdict), api/diff (what changed), api/text,
+// api/statedir (where its files live) and api/osfile (the lock that keeps
+// a second run off the database); the fetching and the database's place
+// are the caller's (cmd opens both).
 package watch

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/padview/padview/api/osfile"
 	"github.com/padview/padview/api/statedir"
 )
 
@@ -134,12 +135,12 @@ func (s *Store) LockRun() (release func(), err error) {
 	if err != nil {
 		return nil, s.fail("write to", err)
 	}
-	busy, err := tryLock(f)
+	taken, err := osfile.TryLock(f)
 	if err != nil {
 		f.Close()
 		return nil, fmt.Errorf("locking %s: %w", f.Name(), err)
 	}
-	if busy {
+	if !taken {
 		b, _ := io.ReadAll(io.LimitReader(f, 32))
 		f.Close()
 		pid, _ := strconv.Atoi(strings.TrimSpace(string(b)))
@@ -149,7 +150,7 @@ func (s *Store) LockRun() (release func(), err error) {
 	_, _ = f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
 	return func() {
 		_ = f.Truncate(0)
-		unlock(f)
+		osfile.Unlock(f)
 		f.Close()
 	}, nil
 }
