@@ -73,7 +73,7 @@ func TestImportsPointOneWay(t *testing.T) {
 		"keystore":     {"api/text"},
 		"theme":        {},
 		"api/vocab":    {},
-		"api/statedir": {},
+		"api/statedir": {"api/osfile"},
 		"api/osfile":   {},
 		"api/advert":   {"api/vocab"},
 		"api/text":     {"api/advert", "api/vocab"},

@@ -10,5 +10,6 @@
 // a report (CheckSummary: `padview check --summary`).
 //
 // It imports api (the exchange an answer came in), api/advert, api/check
-// (the verdict) and api/text, and nothing of cmd or ui.
+// (the verdict), api/text and api/osfile (the write that replaces a file
+// whole), and nothing of cmd or ui.
 package export
