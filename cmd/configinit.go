@@ -19,6 +19,7 @@ import (
 
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/osfile"
+	"github.com/padview/padview/api/signals"
 	"github.com/padview/padview/api/text"
 )
 
@@ -128,7 +129,7 @@ func (e *Env) baseURLForInit(ctx context.Context, flag, profile string) (string,
 		case ctx.Err() != nil:
 			fmt.Fprintln(e.Stderr)
 			code := errCtrlC.ExitCode()
-			if sig, ok := interruptedBy(ctx); ok {
+			if sig, ok := signals.InterruptedBy(ctx); ok {
 				code = sig.ExitCode()
 			}
 			return "", exitWith(code, "interrupted: nothing was written")

@@ -10,7 +10,9 @@
 // the full-view gate (fullview.go), draws progress (progress.go) and ends
 // with the summary (summary.go). A failure is worded by Env.failure
 // (advice.go): the api error's own words, then the CLI's next step; exit
-// codes and the typed quiet exit are in exit.go.
+// codes and the typed quiet exit are in exit.go. A signal's cancellation
+// and exit code come from api/signals (WithSignals, signal.go), which the
+// access log's hold shares.
 //
 // cmd imports api and its packages, keystore and ui (the TUI, started by
 // runTUI in tui.go); only main imports cmd.

@@ -13,6 +13,7 @@ import (
 
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/osfile"
+	"github.com/padview/padview/api/signals"
 )
 
 // append writes e as the next line, chained to the last one, and then the
@@ -27,7 +28,7 @@ import (
 //
 // h holds the signals meanwhile: a signal it catches ends a wait for the
 // lock (errSignaled), and none ends the write.
-func (l *Log) append(ctx context.Context, e Entry, h *hold) error {
+func (l *Log) append(ctx context.Context, e Entry, h *signals.Hold) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	path := l.Path()

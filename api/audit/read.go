@@ -12,6 +12,7 @@ import (
 	"os"
 
 	"github.com/padview/padview/api/osfile"
+	"github.com/padview/padview/api/signals"
 	"github.com/padview/padview/api/statedir"
 )
 
@@ -302,8 +303,8 @@ func Recover(ctx context.Context, d *statedir.Dir) (string, error) {
 		return "", accessError(path, "open", err)
 	}
 	defer f.Close()
-	h := holdSignals()
-	defer h.release()
+	h := signals.NewHold()
+	defer h.Release()
 	if err := lock(ctx, f, h); err != nil {
 		return "", lockError(ctx, path, err)
 	}

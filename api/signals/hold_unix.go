@@ -1,6 +1,6 @@
 //go:build darwin || dragonfly || freebsd || linux || netbsd || openbsd
 
-package audit
+package signals
 
 import (
 	"os"
@@ -11,16 +11,17 @@ import (
 
 // heldSignals are the signals whose default action ends padview: a closed
 // terminal, a reader gone from its output pipe. SIGINT and SIGTERM are not
-// held: padview (cmd.WithSignals) turns the first into a cancellation,
+// held: padview (WithCancel) turns the first into a cancellation,
 // which ends no write, and lets a second end it at once, as asked; what a
 // second leaves in the middle of a write is an interrupted write, which
 // Check tells and Recover completes.
 var heldSignals = []os.Signal{syscall.SIGHUP, syscall.SIGPIPE}
 
 // notedSignals are the signals padview turns into a cancellation
-// (cmd.WithSignals): a hold notes them as well, so that one that comes as
-// a request line is written keeps the request from being sent at once.
-var notedSignals = []os.Signal{syscall.SIGINT, syscall.SIGTERM}
+// (WithCancel's diverted): a hold notes them as well, so that one that
+// comes as a request line is written keeps the request from being sent at
+// once.
+var notedSignals = diverted
 
 // redeliver sends a held signal again. A SIGPIPE is Go's reaction to a
 // write to a broken stdout or stderr (one from kill, Go ignores): that

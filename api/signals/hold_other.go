@@ -1,11 +1,11 @@
 //go:build !(darwin || dragonfly || freebsd || linux || netbsd || openbsd)
 
-package audit
+package signals
 
 import "os"
 
 // Here no signal is held: Ctrl-C is padview's to turn into a
-// cancellation (cmd.WithSignals), and the others end it as they would.
+// cancellation (WithCancel), and the others end it as they would.
 var heldSignals []os.Signal
 
 // notedSignals: here no hold notes any (hold_unix.go).
