@@ -56,9 +56,9 @@ func importsOf(t *testing.T) map[string][]string {
 // TestImportsPointOneWay holds the code to the import rules of
 // ARCHITECTURE.md: main → cmd → ui → api, keystore, theme, never back; no
 // package under api knows a terminal, the keystore or the command line;
-// and inside api the layers below the client (vocab, statedir, osfile and
-// signals at the bottom, then advert, then text, then the client) import
-// only what lies below them.
+// and inside api the layers below the client (vocab, statedir, osfile,
+// signals and stamp at the bottom, then advert, then text, then the
+// client) import only what lies below them.
 func TestImportsPointOneWay(t *testing.T) {
 	pkgs := importsOf(t)
 	for _, want := range []string{".", "cmd", "ui", "api", "api/advert", "api/vocab", "api/text", "keystore", "theme"} {
@@ -76,6 +76,7 @@ func TestImportsPointOneWay(t *testing.T) {
 		"api/statedir": {"api/osfile"},
 		"api/osfile":   {},
 		"api/signals":  {},
+		"api/stamp":    {},
 		"api/advert":   {"api/vocab"},
 		"api/text":     {"api/advert", "api/vocab"},
 		"api":          {"api/advert", "api/text", "api/vocab"},

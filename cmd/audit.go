@@ -17,6 +17,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/padview/padview/api/audit"
+	"github.com/padview/padview/api/stamp"
 	"github.com/padview/padview/api/statedir"
 	"github.com/padview/padview/api/text"
 )
@@ -243,7 +244,7 @@ func writeAuditEntry(w io.Writer, e audit.Entry) {
 	if e.Recovered != "" {
 		what += " · first " + e.Recovered
 	}
-	fields := []string{e.Time.UTC().Format("2006-01-02 15:04:05Z"), e.User, e.Profile, e.Host, e.PAID, what}
+	fields := []string{stamp.Second(e.Time), e.User, e.Profile, e.Host, e.PAID, what}
 	for i, s := range fields {
 		fields[i] = text.CleanText(s)
 	}

@@ -25,7 +25,8 @@
 //
 // It imports api (the error kinds that end a sweep), api/advert, api/check
 // (each snapshot's verdict), api/diff (what changed), api/text,
-// api/statedir (where its files live) and api/osfile (the lock that keeps
-// a second run off the database); the fetching and the database's place
-// are the caller's (cmd opens both).
+// api/statedir (where its files live), api/osfile (the lock that keeps a
+// second run off the database) and api/stamp (how it stores a moment);
+// the fetching and the database's place are the caller's (cmd opens
+// both).
 package watch
