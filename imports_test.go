@@ -101,6 +101,9 @@ func TestImportsPointOneWay(t *testing.T) {
 			if slices.Contains(forbidden, p) {
 				t.Errorf("%s imports %s, against the one-way rule (ARCHITECTURE.md, the import rules)", name(dir), name(p))
 			}
+			if p == "api/fake/faketest" {
+				t.Errorf("%s imports %s, which only tests may (it brings package testing into padview)", name(dir), p)
+			}
 		}
 	}
 }
