@@ -1,6 +1,6 @@
 //go:build linux
 
-package main
+package e2e
 
 import (
 	"bufio"
@@ -79,7 +79,7 @@ func hookedBinary(t *testing.T) (bin, fifo string) {
 			}
 		}
 		ld := "-X github.com/padview/padview/api/audit.windowFIFO=" + fifo
-		if out, err := exec.Command("go", "build", "-ldflags", ld, "-o", hooked.path, ".").CombinedOutput(); err != nil {
+		if out, err := exec.Command("go", "build", "-ldflags", ld, "-o", hooked.path, mainPackage).CombinedOutput(); err != nil {
 			hooked.err = fmt.Errorf("build: %v\n%s", err, out)
 		}
 	})

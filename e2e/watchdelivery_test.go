@@ -3,7 +3,7 @@
 // The watch's delivery under signals and a closed stdout: FIFOs, and
 // signals Windows does not have.
 
-package main
+package e2e
 
 import (
 	"bufio"

@@ -1,4 +1,4 @@
-package main
+package e2e
 
 import (
 	"bytes"
@@ -51,6 +51,10 @@ func parseInitTrace(stderr string) map[string]initCost {
 	return costs
 }
 
+// mainPackage is padview's main package, which the tests build by its
+// import path: they run in e2e/, a folder of their own.
+const mainPackage = "github.com/padview/padview"
+
 // builtBinary is the binary a user runs, built as .goreleaser.yaml builds
 // the release (static, trimmed, stripped), once for the whole test binary,
 // into the directory TestMain removes: the end-to-end, start-up and memory
@@ -63,7 +67,7 @@ func builtBinary(t testing.TB) string {
 			return
 		}
 		binary.path = filepath.Join(binary.dir, "padview")
-		build := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", binary.path, ".")
+		build := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", binary.path, mainPackage)
 		build.Env = append(os.Environ(), "CGO_ENABLED=0")
 		if out, err := build.CombinedOutput(); err != nil {
 			binary.err = fmt.Errorf("build: %v\n%s", err, out)
