@@ -215,10 +215,11 @@ func (d *Dir) ReadFile(name string, limit int64) ([]byte, error) {
 
 // WriteFile replaces the state file name with data in one step
 // (osfile.Write): data goes to a new temporary file beside it, made with
-// exclusive create (0600), flushed to disk, and renamed over name, so that a reader sees the old
-// file or the new one, never half of one. An existing name that OpenFile
-// would refuse is refused and left alone. On failure nothing is left and
-// name is as it was; without an error, name holds data.
+// exclusive create (0600), flushed to disk, and renamed over name, so
+// that a reader sees the old file or the new one, never half of one. An
+// existing name that OpenFile would refuse is refused and left alone. On
+// failure nothing is left and name is as it was; without an error, name
+// holds data.
 func (d *Dir) WriteFile(name string, data []byte) error {
 	path, err := d.name(name)
 	if err != nil {
