@@ -56,9 +56,9 @@ func importsOf(t *testing.T) map[string][]string {
 // TestImportsPointOneWay holds the code to the import rules of
 // ARCHITECTURE.md: main → cmd → ui → api, keystore, theme, never back; no
 // package under api knows a terminal, the keystore or the command line;
-// and inside api the layers below the client (vocab and statedir at the
-// bottom, then advert, then text, then the client) import only what lies
-// below them.
+// and inside api the layers below the client (vocab, statedir, osfile,
+// signals and stamp at the bottom, then advert, then text, then the
+// client) import only what lies below them.
 func TestImportsPointOneWay(t *testing.T) {
 	pkgs := importsOf(t)
 	for _, want := range []string{".", "cmd", "ui", "api", "api/advert", "api/vocab", "api/text", "keystore", "theme"} {
@@ -73,7 +73,10 @@ func TestImportsPointOneWay(t *testing.T) {
 		"keystore":     {"api/text"},
 		"theme":        {},
 		"api/vocab":    {},
-		"api/statedir": {},
+		"api/statedir": {"api/osfile"},
+		"api/osfile":   {},
+		"api/signals":  {},
+		"api/stamp":    {},
 		"api/advert":   {"api/vocab"},
 		"api/text":     {"api/advert", "api/vocab"},
 		"api":          {"api/advert", "api/text", "api/vocab"},
@@ -97,6 +100,9 @@ func TestImportsPointOneWay(t *testing.T) {
 		for _, p := range imports {
 			if slices.Contains(forbidden, p) {
 				t.Errorf("%s imports %s, against the one-way rule (ARCHITECTURE.md, the import rules)", name(dir), name(p))
+			}
+			if p == "api/fake/faketest" {
+				t.Errorf("%s imports %s, which only tests may (it brings package testing into padview)", name(dir), p)
 			}
 		}
 	}

@@ -20,6 +20,7 @@ import (
 
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/audit"
+	"github.com/padview/padview/api/stamp"
 	"github.com/padview/padview/api/statedir"
 	"github.com/padview/padview/api/text"
 )
@@ -303,7 +304,7 @@ func writeAuditEntry(w io.Writer, e audit.Entry) {
 	if e.Recovered != "" {
 		what += " · first " + e.Recovered
 	}
-	fields := []string{e.Time.UTC().Format("2006-01-02 15:04:05Z"), e.User, e.Profile, e.Host, e.PAID, what}
+	fields := []string{stamp.Second(e.Time), e.User, e.Profile, e.Host, e.PAID, what}
 	for i, s := range fields {
 		fields[i] = text.CleanText(s)
 	}

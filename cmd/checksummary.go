@@ -25,7 +25,7 @@ func (s *checkSummary) start(w *batchWriter) {
 	p := export.Provenance{FetchedAt: w.About.Started, Host: w.About.Host, View: w.About.View, Version: s.version, Demo: w.About.Demo,
 		File: w.About.File}
 	s.out, _ = export.NewCheckSummary(w.Out, s.format, p) // checkFlags.resolveFormat checked the format
-	if s.format == export.HTML { // not a streamed format: a page drawn whole at the end
+	if s.format == export.HTML {                          // not a streamed format: a page drawn whole at the end
 		s.out = export.NewCheckSummaryPage(w.Out, p, notice.SummaryHTML)
 	}
 }

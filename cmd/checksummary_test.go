@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/padview/padview/api/fake"
+	"github.com/padview/padview/api/signals"
 	"github.com/padview/padview/keystore"
 )
 
@@ -228,7 +229,7 @@ func TestCheckSummaryInterrupted(t *testing.T) {
 	ctx, cancel := context.WithCancelCause(t.Context())
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasSuffix(r.URL.Path, "/HOLD1") {
-			cancel(&Interrupted{Signal: syscall.SIGINT}) // Ctrl-C while HOLD1 is asked
+			cancel(&signals.Interrupted{Signal: syscall.SIGINT}) // Ctrl-C while HOLD1 is asked
 			<-r.Context().Done()
 			return
 		}

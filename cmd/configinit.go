@@ -18,6 +18,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/padview/padview/api"
+	"github.com/padview/padview/api/osfile"
+	"github.com/padview/padview/api/signals"
 	"github.com/padview/padview/api/text"
 )
 
@@ -127,7 +129,7 @@ func (e *Env) baseURLForInit(ctx context.Context, flag, profile string) (string,
 		case ctx.Err() != nil:
 			fmt.Fprintln(e.Stderr)
 			code := errCtrlC.ExitCode()
-			if sig, ok := interruptedBy(ctx); ok {
+			if sig, ok := signals.InterruptedBy(ctx); ok {
 				code = sig.ExitCode()
 			}
 			return "", exitWith(code, "interrupted: nothing was written")
@@ -149,33 +151,33 @@ func (e *Env) baseURLForInit(ctx context.Context, flag, profile string) (string,
 
 // createConfigFile writes data as a new file at path, readable by the
 // owner only, in a directory created private when missing. It is written
-// whole to a temporary file beside path (exclusive create) and then
-// linked into place, which fails if anything arrived at path meanwhile:
-// the file appears whole or not at all, and never replaces one. A file
-// system without hard links gets a rename after one more look.
+// whole to a temporary file beside path (exclusive create), flushed to
+// disk (osfile.Write) and then linked into place, which fails if anything
+// arrived at path meanwhile: the file appears whole or not at all, and
+// never replaces one. A file system without hard links gets a rename
+// after one more look.
 func createConfigFile(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp") // 0600, exclusive
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	_, err = tmp.Write(data)
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
+	var placeErr error // the placing's own error, which is not a failed write
+	err := osfile.WriteBytes(path, data, osfile.Options{Place: func(tmp, path string) error {
+		placeErr = placeConfigFile(tmp, path)
+		return placeErr
+	}})
+	if err != nil && placeErr == nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
-	err = os.Link(tmp.Name(), path)
+	return err
+}
+
+// placeConfigFile links the written temporary file tmp at path, never
+// over a file that is there, and removes tmp.
+func placeConfigFile(tmp, path string) error {
+	err := os.Link(tmp, path)
 	switch {
 	case err == nil:
+		os.Remove(tmp)
 		return nil
 	case errors.Is(err, fs.ErrExist):
 		return usage(&existsError{path: path})
@@ -183,7 +185,7 @@ func createConfigFile(path string, data []byte) error {
 	if err := refuseExisting(path); err != nil {
 		return err
 	}
-	return os.Rename(tmp.Name(), path)
+	return os.Rename(tmp, path)
 }
 
 // configTemplate is the commented config file config init writes: the one

@@ -12,6 +12,8 @@
 // (failures.go): the api error's own words, then the CLI's next step from
 // cliFailures, the CLI's one table of failures, which also gives each
 // kind its exit code; the codes and the typed quiet exit are in exit.go.
+// A signal's cancellation and exit code come from api/signals
+// (WithSignals, signal.go), which the access log's hold shares.
 //
 // cmd imports api and its packages, keystore and ui (the TUI, started by
 // runTUI in tui.go); only main imports cmd.

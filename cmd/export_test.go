@@ -10,10 +10,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/audit"
 	"github.com/padview/padview/api/fake"
+	"github.com/padview/padview/api/fake/faketest"
 )
 
 // get --full with an export format to a stdout that is not a terminal (a
@@ -67,15 +67,7 @@ func TestGetFullExportIsRecorded(t *testing.T) {
 // fullAnswer fetches AB12CD's full view from a fake service.
 func fullAnswer(t *testing.T) result {
 	t.Helper()
-	srv := startFake(t, fake.Options{})
-	c, err := api.New(srv.URL, fake.DemoToken, api.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, ex, err := c.Get(context.Background(), "AB12CD", advert.Full)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d, ex := faketest.Get(t, startFake(t, fake.Options{}).URL, "AB12CD", advert.Full)
 	return result{input: "AB12CD", doc: d, ex: ex}
 }
 

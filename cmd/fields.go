@@ -17,6 +17,7 @@ import (
 
 	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/audit"
+	"github.com/padview/padview/api/signals"
 	"github.com/padview/padview/api/text"
 	"github.com/padview/padview/api/vocab"
 )
@@ -195,7 +196,7 @@ func (e *Env) addFieldLines(ctx context.Context, t fieldsTable, lines []vocab.Ma
 		if ctx.Err() != nil {
 			fmt.Fprintln(w)
 			code := errCtrlC.ExitCode()
-			if sig, ok := interruptedBy(ctx); ok {
+			if sig, ok := signals.InterruptedBy(ctx); ok {
 				code = sig.ExitCode()
 			}
 			return exitWith(code, "interrupted: nothing was written")

@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/padview/padview/api"
+	"github.com/padview/padview/api/signals"
 	"github.com/padview/padview/api/text"
 	"github.com/padview/padview/api/vocab"
 	"github.com/padview/padview/keystore"
@@ -88,7 +89,7 @@ func Execute(ctx context.Context, env Env, args []string) int {
 	root.SetOut(env.Stdout)
 	root.SetErr(env.Stderr)
 	err := root.ExecuteContext(ctx)
-	sig, interrupted := interruptedBy(ctx)
+	sig, interrupted := signals.InterruptedBy(ctx)
 	if err != nil && !(interrupted && canceled(err)) {
 		report(env.Stderr, err)
 	}

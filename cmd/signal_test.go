@@ -8,12 +8,13 @@ import (
 	"testing"
 
 	"github.com/padview/padview/api/fake"
+	"github.com/padview/padview/api/signals"
 )
 
 // interrupt is a context a signal ended, as WithSignals makes it.
 func interrupt(parent context.Context, sig syscall.Signal) context.Context {
 	ctx, cancel := context.WithCancelCause(parent)
-	cancel(&Interrupted{Signal: sig})
+	cancel(&signals.Interrupted{Signal: sig})
 	return ctx
 }
 
@@ -25,7 +26,7 @@ func TestTokenSetInterruptedSavesNothing(t *testing.T) {
 	env, out, errb := h.env()
 	ctx, cancel := context.WithCancelCause(t.Context())
 	env.ReadSecret = func(context.Context, string) (string, error) {
-		cancel(&Interrupted{Signal: syscall.SIGINT})
+		cancel(&signals.Interrupted{Signal: syscall.SIGINT})
 		return "tok-typed-after-ctrl-c", nil
 	}
 	if code := Execute(ctx, env, []string{"token", "set"}); code != 130 || !strings.Contains(errb.String(), "interrupted: nothing was saved") || strings.Contains(out.String(), "Saved") {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/charmbracelet/x/term"
 
+	"github.com/padview/padview/api/signals"
 	"github.com/padview/padview/keystore"
 )
 
@@ -24,7 +25,7 @@ func terminalWidth(f *os.File) int {
 }
 
 // errCtrlC is a read ended by Ctrl-C typed at the terminal.
-var errCtrlC = &Interrupted{Signal: syscall.SIGINT}
+var errCtrlC = &signals.Interrupted{Signal: syscall.SIGINT}
 
 // errTerminalClosed ends a read whose terminal went away.
 var errTerminalClosed = errors.New("the terminal closed")

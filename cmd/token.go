@@ -13,6 +13,7 @@ import (
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/fake"
+	"github.com/padview/padview/api/signals"
 	"github.com/padview/padview/api/text"
 	"github.com/padview/padview/keystore"
 )
@@ -67,11 +68,11 @@ invisible characters inside it are refused with the reason.`,
 			} else {
 				input, err = readAll(ctx, func() (string, error) { return readPipe(env.Stdin) })
 			}
-			var ctrlC *Interrupted
+			var ctrlC *signals.Interrupted
 			if errors.As(err, &ctrlC) || ctx.Err() != nil {
 				// Ctrl-C means "not this": nothing typed before or after it is saved.
 				code := errCtrlC.ExitCode()
-				if sig, ok := interruptedBy(ctx); ok {
+				if sig, ok := signals.InterruptedBy(ctx); ok {
 					code = sig.ExitCode()
 				}
 				return exitWith(code, "interrupted: nothing was saved")

@@ -20,6 +20,7 @@ import (
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/fake"
+	"github.com/padview/padview/api/fake/faketest"
 	"github.com/padview/padview/api/watch"
 	"github.com/padview/padview/keystore"
 )
@@ -190,14 +191,7 @@ func TestWatchRunDeliversAKilledRunsEventsFirst(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := api.New(h.vars[EnvBaseURL], fake.DemoToken, api.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := &watch.Poller{Store: s, Workers: 1, Fetch: func(ctx context.Context, paid string) (*advert.Document, error) {
-		d, _, err := c.Get(ctx, paid, advert.Standard)
-		return d, err
-	}}
+	p := &watch.Poller{Store: s, Workers: 1, Fetch: faketest.Fetcher(t, h.vars[EnvBaseURL], advert.Standard, api.Options{})}
 	p.Sweep(context.Background())
 	stored, _, _ := s.Undelivered(context.Background())
 	s.Close()

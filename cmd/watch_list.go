@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/padview/padview/api/stamp"
 	"github.com/padview/padview/api/text"
 	"github.com/padview/padview/api/watch"
 )
@@ -131,5 +132,5 @@ func when(t time.Time) string {
 	if t.IsZero() {
 		return "never"
 	}
-	return t.UTC().Format("2006-01-02 15:04:05Z")
+	return stamp.Second(t)
 }

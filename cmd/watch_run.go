@@ -16,6 +16,7 @@ import (
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/fake"
+	"github.com/padview/padview/api/signals"
 	"github.com/padview/padview/api/text"
 	"github.com/padview/padview/api/watch"
 	"github.com/padview/padview/keystore"
@@ -136,7 +137,7 @@ func runWatch(ctx context.Context, env *Env, rf *rootFlags, f watchRunFlags) err
 		return err
 	}
 	defer rs.close()
-	defer closedPipeFails()() // a reader gone is a write that fails: what it did not get stays undelivered
+	defer signals.ClosedPipeFails()() // a reader gone is a write that fails: what it did not get stays undelivered
 	if rf.verbose {
 		var undo func()
 		env, undo = verboseEnv(env)

@@ -15,6 +15,7 @@ import (
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/fake"
+	"github.com/padview/padview/api/fake/faketest"
 	"github.com/padview/padview/api/watch"
 )
 
@@ -74,14 +75,7 @@ func (d *watchDB) own(t testing.TB) *watch.Store {
 // the changing advertisement on).
 func (d *watchDB) sweep(t testing.TB, srv *fake.Server) {
 	t.Helper()
-	c, err := api.New(srv.URL, fake.DemoToken, api.Options{MaxRetries: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := &watch.Poller{Store: d.own(t), Workers: 1, Fetch: func(ctx context.Context, paid string) (*advert.Document, error) {
-		doc, _, err := c.Get(ctx, paid, advert.Standard)
-		return doc, err
-	}}
+	p := &watch.Poller{Store: d.own(t), Workers: 1, Fetch: faketest.Fetcher(t, srv.URL, advert.Standard, api.Options{MaxRetries: -1})}
 	if _, err := p.Sweep(context.Background()); err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/padview/padview/api/stamp"
 	"github.com/padview/padview/api/text"
 	"github.com/padview/padview/api/watch"
 )
@@ -102,13 +103,6 @@ func readHistory(ctx context.Context, s WatchStore, paid, run string) (*watchHis
 	return h, nil
 }
 
-// when is an event's time as the tab's list shows it: UTC, to the
-// minute, as `padview watch log` writes it to the second.
-func when(t time.Time) string { return t.UTC().Format("2006-01-02 15:04Z") }
-
-// whenExactly is an event's time to the second.
-func whenExactly(t time.Time) string { return t.UTC().Format("2006-01-02 15:04:05Z") }
-
 // what is how many changes the event recorded, for the list; nothing for
 // an event that compares with nothing.
 func (e historyEvent) what() string {
@@ -124,12 +118,12 @@ func (e historyEvent) what() string {
 
 // row is the event as a line of the list.
 func (e historyEvent) row() string {
-	return strings.TrimRight(fmt.Sprintf("%s  %-10s  %-10s  %s", when(e.at), e.kind, e.outcome, e.what()), " ")
+	return strings.TrimRight(fmt.Sprintf("%s  %-10s  %-10s  %s", stamp.Minute(e.at), e.kind, e.outcome, e.what()), " ")
 }
 
 // head is the event's first line in full.
 func (e historyEvent) head() string {
-	parts := []string{string(e.kind), whenExactly(e.at)}
+	parts := []string{string(e.kind), stamp.Second(e.at)}
 	if e.verdict != "" {
 		parts = append(parts, e.verdict)
 	}

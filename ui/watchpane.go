@@ -8,6 +8,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/padview/padview/api/stamp"
 	"github.com/padview/padview/api/text"
 	"github.com/padview/padview/api/watch"
 )
@@ -250,7 +251,7 @@ func (p *watchPane) layout() {
 			out = append(out, l)
 		}
 	}
-	add(st.Title, string(ev.kind)+" · "+whenExactly(ev.at), 2)
+	add(st.Title, string(ev.kind)+" · "+stamp.Second(ev.at), 2)
 	if ev.verdict != "" {
 		add(st.Text, ev.verdict, 2)
 	}
@@ -403,13 +404,13 @@ func (p watchPane) summary() string {
 	}
 	switch {
 	case w.LastPolled.IsZero():
-		parts = append(parts, "watched since "+when(w.Added)+", not polled yet")
+		parts = append(parts, "watched since "+stamp.Minute(w.Added)+", not polled yet")
 	case w.LastError != "":
-		parts = append(parts, "last poll "+when(w.LastPolled)+" failed ("+text.CleanText(w.LastError)+")")
+		parts = append(parts, "last poll "+stamp.Minute(w.LastPolled)+" failed ("+text.CleanText(w.LastError)+")")
 	case w.State == watch.StateVanished:
-		parts = append(parts, "vanished; last polled "+when(w.LastPolled))
+		parts = append(parts, "vanished; last polled "+stamp.Minute(w.LastPolled))
 	default:
-		parts = append(parts, "last polled "+when(w.LastPolled))
+		parts = append(parts, "last polled "+stamp.Minute(w.LastPolled))
 	}
 	if p.n() > 0 {
 		keys := p.k.keys
@@ -458,7 +459,7 @@ func (p watchPane) Selection() (string, []string) {
 		return "", nil
 	}
 	e := p.h.events[p.entry(p.cursor)]
-	return e.head(), []string{whenExactly(e.at), string(e.kind), e.outcome, e.what()}
+	return e.head(), []string{stamp.Second(e.at), string(e.kind), e.outcome, e.what()}
 }
 
 // Text is the history as `padview watch log` writes it: each event
@@ -470,7 +471,7 @@ func (p watchPane) Text() string {
 	var b strings.Builder
 	for i := range p.n() {
 		e := p.h.events[p.entry(i)]
-		b.WriteString(whenExactly(e.at) + "  " + text.CleanText(p.h.paid) + "  " + string(e.kind))
+		b.WriteString(stamp.Second(e.at) + "  " + text.CleanText(p.h.paid) + "  " + string(e.kind))
 		for _, s := range []string{e.verdict, e.failure} {
 			if s != "" {
 				b.WriteString("  " + s)

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/padview/padview/api"
+	"github.com/padview/padview/api/osfile"
+	"github.com/padview/padview/api/signals"
 )
 
 // append writes e as the next line, chained to the last one, and then the
@@ -26,7 +28,7 @@ import (
 //
 // h holds the signals meanwhile: a signal it catches ends a wait for the
 // lock (errSignaled), and none ends the write.
-func (l *Log) append(ctx context.Context, e Entry, h *hold) error {
+func (l *Log) append(ctx context.Context, e Entry, h *signals.Hold) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	path := l.Path()
@@ -38,7 +40,7 @@ func (l *Log) append(ctx context.Context, e Entry, h *hold) error {
 	if err := lock(ctx, f, h); err != nil {
 		return lockError(ctx, path, err)
 	}
-	defer unlockFile(f)
+	defer osfile.Unlock(f)
 	t, err := readTail(f)
 	if err != nil {
 		return accessError(path, "read", err)

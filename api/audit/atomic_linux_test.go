@@ -4,8 +4,6 @@ package audit
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -15,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/padview/padview/api"
+	"github.com/padview/padview/api/osfile"
 )
 
 // The tests that need Linux: a file size limit, chattr, real signals.
@@ -120,71 +119,6 @@ func TestFailedHeadTakesTheLineBack(t *testing.T) {
 	wantIntact(t, l, 2)
 }
 
-// A signal that comes while a line is written is held, and delivered
-// again once the line and its head file are whole: whoever listens hears
-// it twice, the process dies of it only then (as the binary's tests see).
-func TestSignalsAreHeldAndDeliveredAgain(t *testing.T) {
-	if runtime.GOOS == "windows" {
-		t.Skip("no SIGHUP")
-	}
-	mine := make(chan os.Signal, 4)
-	signal.Notify(mine, syscall.SIGHUP) // so that the test process lives on
-	defer signal.Stop(mine)
-	h := holdSignals()
-	syscall.Kill(os.Getpid(), syscall.SIGHUP)
-	<-mine
-	h.release()
-	if len(h.delivered) != 1 || h.delivered[0] != syscall.SIGHUP {
-		t.Fatal("the hold did not catch the signal")
-	}
-	<-mine // delivered again
-}
-
-// A SIGPIPE (a write to stdout after its reader went) that comes while
-// signals are held does not end the process there; release makes the
-// write again, and the process ends of SIGPIPE then, as it would have.
-// Without the hold it ends at the write itself. Each runs in a child
-// whose stdout is a pipe without a reader.
-func TestHeldSIGPIPEEndsTheProcessAfterward(t *testing.T) {
-	if mode := os.Getenv("PADVIEW_SIGPIPE_CHILD"); mode != "" {
-		var h *hold
-		if mode == "held" {
-			h = holdSignals()
-		}
-		_, err := os.Stdout.Write([]byte("x"))
-		fmt.Fprintf(os.Stderr, "alive after the write: %v\n", err)
-		if h != nil {
-			h.release()
-		}
-		fmt.Fprintln(os.Stderr, "alive after release")
-		os.Exit(0)
-	}
-	if runtime.GOOS == "windows" {
-		t.Skip("no SIGPIPE")
-	}
-	for _, c := range []struct{ mode, says string }{{"held", "alive after the write: write /dev/stdout: broken pipe"}, {"not held", ""}} {
-		cmd := exec.Command(os.Args[0], "-test.run=^TestHeldSIGPIPEEndsTheProcessAfterward$")
-		cmd.Env = append(os.Environ(), "PADVIEW_SIGPIPE_CHILD="+c.mode)
-		r, w, err := os.Pipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		r.Close()
-		cmd.Stdout = w
-		var stderr strings.Builder
-		cmd.Stderr = &stderr
-		err = cmd.Run()
-		w.Close()
-		var exit *exec.ExitError
-		if !errors.As(err, &exit) || exit.Sys().(syscall.WaitStatus).Signal() != syscall.SIGPIPE {
-			t.Fatalf("%s: the child did not end of SIGPIPE: %v, stderr %q", c.mode, err, stderr.String())
-		}
-		if strings.TrimSpace(stderr.String()) != c.says {
-			t.Errorf("%s: stderr %q; want %q", c.mode, stderr.String(), c.says)
-		}
-	}
-}
-
 // A signal ends the wait for the log's lock at once: nothing is written,
 // and the signal is delivered again.
 func TestSignalEndsTheWaitForTheLock(t *testing.T) {
@@ -194,8 +128,8 @@ func TestSignalEndsTheWaitForTheLock(t *testing.T) {
 	l := openTemp(t)
 	other, _ := os.Open(l.Path())
 	defer other.Close()
-	if taken, err := tryLock(other); !taken || err != nil {
-		t.Fatalf("tryLock: %v %v", taken, err)
+	if taken, err := osfile.TryLock(other); !taken || err != nil {
+		t.Fatalf("TryLock: %v %v", taken, err)
 	}
 	mine := make(chan os.Signal, 64)
 	signal.Notify(mine, syscall.SIGHUP) // so that the test process lives on

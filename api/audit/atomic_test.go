@@ -11,6 +11,7 @@ import (
 
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/osfile"
 	"github.com/padview/padview/api/statedir"
 )
 
@@ -159,8 +160,8 @@ func TestLockWaitIsBoundedAndInterruptible(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer other.Close()
-		if taken, err := tryLock(other); !taken || err != nil {
-			t.Fatalf("tryLock: %v %v", taken, err)
+		if taken, err := osfile.TryLock(other); !taken || err != nil {
+			t.Fatalf("TryLock: %v %v", taken, err)
 		}
 		start := time.Now()
 		_, err = l.Begin(context.Background(), fullRequest)
@@ -178,7 +179,7 @@ func TestLockWaitIsBoundedAndInterruptible(t *testing.T) {
 		if _, err := check(l); api.KindOf(err) != api.KindAccessLog {
 			t.Fatalf("check while locked: %v", err)
 		}
-		unlockFile(other)
+		osfile.Unlock(other)
 		record(t, l, "AB12CD")
 		wantIntact(t, l, 2)
 	})

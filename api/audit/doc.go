@@ -12,6 +12,8 @@
 // no terminal; the CLI and the TUI share Log, Purposes and CleanReason.
 //
 // It imports api (the error kinds an access-log failure is reported with),
-// api/advert, api/text and api/statedir (where the log lives), and nothing
-// of cmd or ui.
+// api/advert, api/text, api/statedir (where the log lives), api/osfile
+// (the lock that makes processes take turns) and api/signals (the hold
+// that keeps a signal from ending padview between a line and its head
+// file), and nothing of cmd or ui.
 package audit

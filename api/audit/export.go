@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 
 	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/signals"
 )
 
 // StdoutFile is the file an export line names when the CLI wrote the
@@ -44,7 +45,7 @@ func (l *Log) Export(ctx context.Context, x Export, d *advert.Document) error {
 	if d != nil {
 		e.PAID, e.View, e.Masked = d.PAID, d.View.String(), d.Masked
 	}
-	h := holdSignals()
-	defer h.release()
+	h := signals.NewHold()
+	defer h.Release()
 	return l.append(ctx, e, h)
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 
 	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/signals"
 )
 
 // FileView describes a file of full-view answers about to be shown: read
@@ -30,7 +31,7 @@ func (l *Log) FileView(ctx context.Context, x FileView) error {
 	_, _ = rand.Read(id[:])
 	e := Entry{Event: EventFileView, ID: hex.EncodeToString(id[:]), User: l.user, Profile: x.Profile,
 		View: advert.Full.String(), Reason: x.Reason, File: x.File, SHA256: x.SHA256}
-	h := holdSignals()
-	defer h.release()
+	h := signals.NewHold()
+	defer h.Release()
 	return l.append(ctx, e, h)
 }

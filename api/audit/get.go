@@ -8,6 +8,7 @@ import (
 
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/signals"
 )
 
 // Get fetches one advertisement through c. A full-view request is recorded
@@ -62,7 +63,7 @@ type recording struct {
 	log    *Log
 	req    Request
 	cancel context.CancelFunc // ends the request, when a held signal came
-	h      atomic.Pointer[hold]
+	h      atomic.Pointer[signals.Hold]
 	acc    *Access
 	// refused: the request line could not be written, so the request was
 	// not sent.
@@ -71,11 +72,11 @@ type recording struct {
 
 // begin writes the request line, holding signals from then on.
 func (rec *recording) begin(ctx context.Context) error {
-	h := holdSignals()
+	h := signals.NewHold()
 	rec.h.Store(h)
 	go func() {
 		select {
-		case <-h.signaled():
+		case <-h.Signaled():
 			rec.cancel()
 		case <-ctx.Done():
 		}
@@ -91,7 +92,7 @@ func (rec *recording) begin(ctx context.Context) error {
 	rec.acc = acc
 	// A signal that came while the line was written cancels the request
 	// here, before it is sent; the watcher above may come a moment later.
-	if h.awaitPending(); h.caught() {
+	if h.AwaitPending(); h.Caught() {
 		rec.cancel()
 	}
 	return nil
@@ -101,14 +102,14 @@ func (rec *recording) begin(ctx context.Context) error {
 // one came, which stays held until its outcome is recorded.
 func (rec *recording) sent() {
 	if h := rec.h.Load(); h != nil {
-		h.releaseIfQuiet()
+		h.ReleaseIfQuiet()
 	}
 }
 
 // release stops holding signals and delivers any that came.
 func (rec *recording) release() {
 	if h := rec.h.Load(); h != nil {
-		h.release()
+		h.Release()
 	}
 }
 

@@ -5,6 +5,9 @@ import (
 	"errors"
 	"os"
 	"time"
+
+	"github.com/padview/padview/api/osfile"
+	"github.com/padview/padview/api/signals"
 )
 
 // LockWait is the longest padview waits for the log's lock, which another
@@ -19,16 +22,16 @@ var errSignaled = errors.New("stopped by a signal")
 // most LockWait; errLockTimeout when the lock stayed taken, ctx's error
 // when the caller gave up first, errSignaled when a signal h holds came
 // (h may be nil).
-func lock(ctx context.Context, f *os.File, h *hold) error {
+func lock(ctx context.Context, f *os.File, h *signals.Hold) error {
 	deadline := time.Now().Add(LockWait)
 	for pause := time.Millisecond; ; pause = min(2*pause, 100*time.Millisecond) {
-		taken, err := tryLock(f)
+		taken, err := osfile.TryLock(f)
 		if err != nil || taken {
 			return err
 		}
 		left := time.Until(deadline)
 		switch {
-		case h.caught():
+		case h.Caught():
 			return errSignaled
 		case left <= 0:
 			return errLockTimeout

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/signals"
 	"github.com/padview/padview/api/statedir"
 )
 
@@ -147,12 +148,12 @@ func (l *Log) Begin(ctx context.Context, r Request) (*Access, error) {
 	if l == nil {
 		return nil, nil
 	}
-	h := holdSignals()
-	defer h.release()
+	h := signals.NewHold()
+	defer h.Release()
 	return l.begin(ctx, r, h)
 }
 
-func (l *Log) begin(ctx context.Context, r Request, h *hold) (*Access, error) {
+func (l *Log) begin(ctx context.Context, r Request, h *signals.Hold) (*Access, error) {
 	var id [6]byte
 	_, _ = rand.Read(id[:])
 	e := Entry{Event: EventRequest, ID: hex.EncodeToString(id[:]), User: l.user, Profile: r.Profile,
@@ -171,12 +172,12 @@ func (a *Access) End(o Outcome) error {
 	if a == nil {
 		return nil
 	}
-	h := holdSignals()
-	defer h.release()
+	h := signals.NewHold()
+	defer h.Release()
 	return a.end(o, h)
 }
 
-func (a *Access) end(o Outcome, h *hold) error {
+func (a *Access) end(o Outcome, h *signals.Hold) error {
 	e := a.entry
 	e.Event, e.Reason = EventOutcome, ""
 	status := o.Status

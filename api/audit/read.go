@@ -11,6 +11,8 @@ import (
 	"io/fs"
 	"os"
 
+	"github.com/padview/padview/api/osfile"
+	"github.com/padview/padview/api/signals"
 	"github.com/padview/padview/api/statedir"
 )
 
@@ -193,7 +195,7 @@ func Check(ctx context.Context, d *statedir.Dir) (int, error) {
 	if err := lock(ctx, f, nil); err != nil {
 		return 0, lockError(ctx, path, err)
 	}
-	defer unlockFile(f)
+	defer osfile.Unlock(f)
 	// Read the head again under the lock: a writer may have moved it on.
 	head, headErr = readHead(d)
 	if errors.Is(headErr, errUnsafeHead) {
@@ -301,12 +303,12 @@ func Recover(ctx context.Context, d *statedir.Dir) (string, error) {
 		return "", accessError(path, "open", err)
 	}
 	defer f.Close()
-	h := holdSignals()
-	defer h.release()
+	h := signals.NewHold()
+	defer h.Release()
 	if err := lock(ctx, f, h); err != nil {
 		return "", lockError(ctx, path, err)
 	}
-	defer unlockFile(f)
+	defer osfile.Unlock(f)
 	t, err := readTail(f)
 	if err != nil {
 		return "", accessError(path, "read", err)

@@ -2,35 +2,13 @@ package diff
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"strings"
 	"testing"
 
-	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/advert"
-	"github.com/padview/padview/api/fake"
+	"github.com/padview/padview/api/fake/faketest"
 )
-
-// fetch looks an advertisement up in a view from the fake service over
-// loopback: its standard view lacks what the full view adds.
-func fetch(t *testing.T, paid string, view advert.View) *advert.Document {
-	t.Helper()
-	srv, err := fake.Start(fake.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { srv.Close() })
-	c, err := api.New(srv.URL, fake.DemoToken, api.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, _, err := c.Get(context.Background(), paid, view)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return d
-}
 
 // fullOnlySummary writes what only the full view holds as summary does.
 func fullOnlySummary(r *Result) []string {
@@ -41,7 +19,7 @@ func fullOnlySummary(r *Result) []string {
 // alone: no changes, and that listed apart; names, which both views carry,
 // are not among it.
 func TestCompareAcrossViews(t *testing.T) {
-	std, full := fetch(t, "AB12CD", advert.Standard), fetch(t, "AB12CD", advert.Full)
+	std, full := faketest.Fetch(t, "AB12CD", advert.Standard), faketest.Fetch(t, "AB12CD", advert.Full)
 	r := Compare(std, full)
 	if !r.Equal() || !r.CrossView() || r.AView != advert.Standard || r.BView != advert.Full {
 		t.Fatalf("changes %q", summary(r))
@@ -85,9 +63,9 @@ func TestCompareAcrossViews(t *testing.T) {
 // view, and what only the full view holds apart from them; the JSON names
 // the views and has it as "onlyInFullView"; the mask covers it too.
 func TestCompareTwoAdvertisementsAcrossViews(t *testing.T) {
-	a := fetch(t, "AB12CD", advert.Standard)
-	within := Compare(a, fetch(t, "AB12CE", advert.Standard))
-	r := Compare(a, fetch(t, "AB12CE", advert.Full))
+	a := faketest.Fetch(t, "AB12CD", advert.Standard)
+	within := Compare(a, faketest.Fetch(t, "AB12CE", advert.Standard))
+	r := Compare(a, faketest.Fetch(t, "AB12CE", advert.Full))
 	if len(r.Changes) != 11 || strings.Join(summary(r), "\n") != strings.Join(summary(within), "\n") || len(r.FullOnly) == 0 {
 		t.Fatalf("across views %q, within %q, full only %q", summary(r), summary(within), fullOnlySummary(r))
 	}

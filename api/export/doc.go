@@ -12,5 +12,6 @@
 // ItemBars; api/notice draws the page).
 //
 // It imports api (the exchange an answer came in), api/advert, api/check
-// (the verdict) and api/text, and nothing of cmd or ui.
+// (the verdict), api/text and api/osfile (the write that replaces a file
+// whole), and nothing of cmd or ui.
 package export

@@ -6,11 +6,11 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/osfile"
 )
 
 // maxNamePAID bounds the PAID's share of a proposed file name.
@@ -100,25 +100,14 @@ func Vacant(path string) error {
 
 // Replace writes path whether or not a file is there, for when the user
 // agreed to replace it: the content goes to a temporary file in the same
-// directory that is then renamed over the old one, so that a failed write
-// keeps the old file whole. A directory is never replaced.
+// directory that is flushed to disk and then renamed over the old one
+// (osfile.Write), so that a failed write or a crash keeps the old file
+// whole. A directory is never replaced.
 func Replace(path string, write func(io.Writer) error) error {
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
 		return &ExistsError{Path: path, Dir: true}
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	err = write(tmp)
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
+	if err := osfile.Write(path, write, osfile.Options{}); err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
 	return nil

@@ -15,6 +15,7 @@ import (
 	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/check"
 	"github.com/padview/padview/api/fake"
+	"github.com/padview/padview/api/fake/faketest"
 	"github.com/padview/padview/api/text"
 )
 
@@ -22,14 +23,7 @@ import (
 // returns the document with the provenance of its exchange.
 func fetched(t *testing.T, srv *fake.Server, paid string, view advert.View) Item {
 	t.Helper()
-	c, err := api.New(srv.URL, fake.DemoToken, api.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, ex, err := c.Get(context.Background(), paid, view)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d, ex := faketest.Get(t, srv.URL, paid, view)
 	return Item{Doc: d, From: NewProvenance(ex, check.Check(d), "1.4.0 (commit 0123456789ab)")}
 }
 

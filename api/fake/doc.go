@@ -5,5 +5,6 @@
 //
 // It imports api (the default rate limit and window), api/advert
 // and api/vocab. Of the program's own packages only cmd imports it, for
-// --demo; ui never does (its tests may).
+// --demo; ui never does (its tests may). Tests start it and fetch from it
+// through api/fake/faketest, not through a helper of their own.
 package fake

@@ -10,6 +10,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/padview/padview/api/osfile"
 )
 
 // Dir is a state directory that passed the checks (see the package doc);
@@ -211,12 +213,13 @@ func (d *Dir) ReadFile(name string, limit int64) ([]byte, error) {
 	return b, nil
 }
 
-// WriteFile replaces the state file name with data in one step: data goes
-// to a new temporary file beside it, made with exclusive create (0600),
-// flushed to disk, and renamed over name, so that a reader sees the old
-// file or the new one, never half of one. An existing name that OpenFile
-// would refuse is refused and left alone. On failure nothing is left and
-// name is as it was; without an error, name holds data.
+// WriteFile replaces the state file name with data in one step
+// (osfile.Write): data goes to a new temporary file beside it, made with
+// exclusive create (0600), flushed to disk, and renamed over name, so
+// that a reader sees the old file or the new one, never half of one. An
+// existing name that OpenFile would refuse is refused and left alone. On
+// failure nothing is left and name is as it was; without an error, name
+// holds data.
 func (d *Dir) WriteFile(name string, data []byte) error {
 	path, err := d.name(name)
 	if err != nil {
@@ -229,28 +232,7 @@ func (d *Dir) WriteFile(name string, data []byte) error {
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
-	tmp, err := d.createTemp(name)
-	if err != nil {
-		return err
-	}
-	_, err = tmp.Write(data)
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	// The file is in place: a failed directory sync means only that a
-	// power loss may undo the rename, which is no reason to call it failed.
-	_ = syncDir(d.path)
-	return nil
+	return osfile.WriteBytes(path, data, osfile.Options{Create: func() (*os.File, error) { return d.createTemp(name) }})
 }
 
 // createTemp makes a new file "name.<random>.tmp" in the directory with

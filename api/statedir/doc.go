@@ -28,5 +28,6 @@
 // On Windows, where files have no Unix owner or mode, only symbolic links
 // and what is not a regular file are refused.
 //
-// It imports no padview package and knows no terminal.
+// It imports only api/osfile (the write that replaces a file whole) and
+// knows no terminal.
 package statedir

@@ -12,7 +12,3 @@ const openFlags = 0
 const hasOwners = false
 
 func ownerOf(fs.FileInfo) (int, bool) { return 0, false }
-
-// syncDir: directories cannot be synced here; a rename is as durable as
-// the file system makes it.
-func syncDir(string) error { return nil }

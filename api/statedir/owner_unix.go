@@ -4,7 +4,6 @@ package statedir
 
 import (
 	"io/fs"
-	"os"
 	"syscall"
 )
 
@@ -22,14 +21,4 @@ func ownerOf(fi fs.FileInfo) (int, bool) {
 		return 0, false
 	}
 	return int(st.Uid), true
-}
-
-// syncDir makes a rename in dir durable.
-func syncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	return d.Sync()
 }

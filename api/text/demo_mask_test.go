@@ -1,36 +1,14 @@
 package text_test
 
 import (
-	"context"
 	"strings"
 	"testing"
 
-	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/diff"
-	"github.com/padview/padview/api/fake"
+	"github.com/padview/padview/api/fake/faketest"
 	"github.com/padview/padview/api/text"
 )
-
-// demoDoc fetches a demo sample from the fake over loopback, as padview
-// gets it.
-func demoDoc(t *testing.T, paid string, view advert.View) *advert.Document {
-	t.Helper()
-	s, err := fake.Start(fake.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	c, err := api.New(s.URL, fake.DemoToken, api.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, _, err := c.Get(context.Background(), paid, view)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return d
-}
 
 // On the demo samples the mask hides the names of natural persons (an
 // advertiser's first and last name, a sponsor who is an individual, a
@@ -47,7 +25,7 @@ func TestMaskNaturalPersonsOnTheDemo(t *testing.T) {
 		{"PRNL25", []string{"Bram Testman", "Carla Proefmeijer", "Dijkweg"}, []string{"Afdeling Rivierstad van Partij Fictief", "Steunfonds Rivierstad", "Vereniging Partij Fictief"}},
 	}
 	for _, c := range cases {
-		d := demoDoc(t, c.paid, advert.Full)
+		d := faketest.Fetch(t, c.paid, advert.Full)
 		b, _ := text.MaskDocument(d).MarshalJSON()
 		out := string(b)
 		for _, s := range c.hidden {
@@ -65,7 +43,7 @@ func TestMaskNaturalPersonsOnTheDemo(t *testing.T) {
 		}
 	}
 
-	r := diff.Compare(demoDoc(t, "ES55MAD", advert.Standard), demoDoc(t, "AB12CD", advert.Standard))
+	r := diff.Compare(faketest.Fetch(t, "ES55MAD", advert.Standard), faketest.Fetch(t, "AB12CD", advert.Standard))
 	var plain strings.Builder
 	diff.WriteText(&plain, r)
 	if !strings.Contains(plain.String(), "Lucía Fernández") {

@@ -3,6 +3,8 @@ package watch
 import (
 	"context"
 	"database/sql"
+
+	"github.com/padview/padview/api/stamp"
 )
 
 // An event is stored before it is delivered: printed by `watch run`, and
@@ -36,7 +38,7 @@ func (s *Store) MarkDelivered(ds []Delivery) (err error) {
 		return err
 	}
 	defer st.Close()
-	now := formatTime(s.now())
+	now := stamp.Format(s.now())
 	for _, d := range ds {
 		alert := sql.NullString{String: errorTextOf(d.AlertError), Valid: d.AlertError != ""}
 		if _, err := st.Exec(now, alert, d.ID, s.service); err != nil {

@@ -30,6 +30,9 @@
 //
 // It imports api (the error kinds that end a sweep), api/advert, api/check
 // (each snapshot's verdict), api/diff (what changed), api/text and
-// api/vocab (the type of a value that changed, for its word); the
-// fetching and the database's place are the caller's (cmd opens both).
+// api/vocab (the type of a value that changed, for its word),
+// api/statedir (where its files live), api/osfile (the lock that keeps a
+// second run off the database) and api/stamp (how it stores a moment);
+// the fetching and the database's place are the caller's (cmd opens
+// both).
 package watch

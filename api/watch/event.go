@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/stamp"
 )
 
 // Kind is what one poll of an advertisement ended in.
@@ -57,19 +58,6 @@ type Event struct {
 // failed poll changes nothing: both sides are the verdict that stands.
 type Verdict struct{ Before, After string }
 
-// timeLayout is how times are stored and written: UTC, milliseconds.
-const timeLayout = "2006-01-02T15:04:05.000Z07:00"
-
-func formatTime(t time.Time) string { return t.UTC().Format(timeLayout) }
-
-func parseTime(s string) time.Time {
-	t, err := time.Parse(timeLayout, s)
-	if err != nil {
-		t, _ = time.Parse(time.RFC3339Nano, s)
-	}
-	return t
-}
-
 // MarshalJSON writes the event as one line of `padview watch run --json`
 // and `watch log --json`, and as --on-change reads it. Every line has
 // every member, null where a value is not known or not kept:
@@ -101,7 +89,7 @@ func (e Event) AppendJSON(b []byte) []byte {
 		b = advert.AppendQuoted(b, e.Warning)
 	}
 	b = append(b, `,"at":`...)
-	b = advert.AppendQuoted(b, formatTime(e.At))
+	b = advert.AppendQuoted(b, stamp.Format(e.At))
 	b = append(b, `,"event":`...)
 	b = advert.AppendQuoted(b, string(e.Kind))
 	b = append(b, `,"changes":`...)

@@ -8,6 +8,7 @@ import (
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/fake"
+	"github.com/padview/padview/api/fake/faketest"
 )
 
 // testService is the service the tests' databases keep their watches for.
@@ -38,14 +39,7 @@ func startFake(t testing.TB, opts fake.Options) *fake.Server {
 // that an injected failure is one failed poll.
 func fetcher(t testing.TB, srv *fake.Server, view advert.View) func(context.Context, string) (*advert.Document, error) {
 	t.Helper()
-	c, err := api.New(srv.URL, fake.DemoToken, api.Options{MaxRetries: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return func(ctx context.Context, paid string) (*advert.Document, error) {
-		d, _, err := c.Get(ctx, paid, view)
-		return d, err
-	}
+	return faketest.Fetcher(t, srv.URL, view, api.Options{MaxRetries: -1})
 }
 
 // sweep runs one sweep with one worker, so that events come in watchlist

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/padview/padview/api/stamp"
 	"github.com/padview/padview/api/text"
 )
 
@@ -34,7 +35,7 @@ func loadSnapshot(q querier, id int64) (*Snapshot, error) {
 // with it has no rule changes, rather than one damaged row stopping every
 // advertisement that shares it.
 func finishSnapshot(sn *Snapshot, taken, doc, checks string) (*Snapshot, error) {
-	sn.TakenAt = parseTime(taken)
+	sn.TakenAt = stamp.Parse(taken)
 	var err error
 	sn.Document, err = decodeDocument(sn.PAID, []byte(doc))
 	if err == nil {
@@ -111,7 +112,7 @@ func (s *Store) read(ctx context.Context, q Query) (out []Event, damage []Damage
 	where, args := paidFilter("e.", s.service, q.PAIDs)
 	if !q.Since.IsZero() {
 		where += " AND e.at >= ?"
-		args = append(args, formatTime(q.Since))
+		args = append(args, stamp.Format(q.Since))
 	}
 	order := " ORDER BY e.at DESC, e.id DESC"
 	if q.Undelivered {
@@ -137,7 +138,7 @@ func (s *Store) read(ctx context.Context, q Query) (out []Event, damage []Damage
 			&ev.Verdict.Before, &ev.Verdict.After); err != nil {
 			return nil, nil, err
 		}
-		ev.At, ev.Kind, ev.UID = parseTime(at), Kind(kind), uid(s.dbID, ev.ID)
+		ev.At, ev.Kind, ev.UID = stamp.Parse(at), Kind(kind), uid(s.dbID, ev.ID)
 		if ev.Kind == First {
 			ev.Verdict.Before = ""
 		}

@@ -12,7 +12,7 @@ import (
 
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/advert"
-	"github.com/padview/padview/api/fake"
+	"github.com/padview/padview/api/fake/faketest"
 )
 
 // hostile is a fake service whose answers a test writes: each poll of a
@@ -45,14 +45,7 @@ func startHostile(t testing.TB, doc func(paid string, n int) string) *hostile {
 // fetch gets an answer of the hostile service as `watch run` does.
 func (h *hostile) fetch(t testing.TB) func(context.Context, string) (*advert.Document, error) {
 	t.Helper()
-	c, err := api.New(h.URL+"/v1", fake.DemoToken, api.Options{MaxRetries: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return func(ctx context.Context, paid string) (*advert.Document, error) {
-		d, _, err := c.Get(ctx, paid, advert.Standard)
-		return d, err
-	}
+	return faketest.Fetcher(t, h.URL+"/v1", advert.Standard, api.Options{MaxRetries: -1})
 }
 
 // adDoc is an advertisement's answer with extra members in

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/stamp"
 	"github.com/padview/padview/api/text"
 )
 
@@ -44,7 +45,7 @@ func (s *Store) Add(paids []string) (added int, err error) {
 	if err := tx.QueryRow(`SELECT count(*) FROM watches WHERE service = ?`, s.service).Scan(&n); err != nil {
 		return 0, err
 	}
-	now := formatTime(s.now())
+	now := stamp.Format(s.now())
 	for _, p := range paids {
 		res, err := tx.Exec(`INSERT INTO watches(service, paid, added_at, state, snapshot_id)
 			SELECT ?1, ?2, ?3, CASE WHEN max(id) IS NULL THEN 'new' ELSE 'found' END, max(id) FROM snapshots WHERE service = ?1 AND paid = ?2
@@ -113,7 +114,7 @@ func (s *Store) watches(and string, args []any) (out []Watch, err error) {
 			return nil, err
 		}
 		w.Service = s.service
-		w.Added, w.LastPolled, w.LastSeen, w.LastChange = parseTime(added), parseTime(polled), parseTime(seen), parseTime(change)
+		w.Added, w.LastPolled, w.LastSeen, w.LastChange = stamp.Parse(added), stamp.Parse(polled), stamp.Parse(seen), stamp.Parse(change)
 		out = append(out, w)
 	}
 	return out, rows.Err()
@@ -184,7 +185,7 @@ func appendTime(b []byte, t time.Time) []byte {
 	if t.IsZero() {
 		return append(b, "null"...)
 	}
-	return advert.AppendQuoted(b, formatTime(t))
+	return advert.AppendQuoted(b, stamp.Format(t))
 }
 
 func appendString(b []byte, s string) []byte {

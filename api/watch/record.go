@@ -8,6 +8,7 @@ import (
 
 	"github.com/padview/padview/api"
 	"github.com/padview/padview/api/advert"
+	"github.com/padview/padview/api/stamp"
 	"github.com/padview/padview/api/text"
 )
 
@@ -144,7 +145,7 @@ func tooLarge(paid string, size int) error {
 // is written (a *DamagedError); a database at its MaxSize with only what
 // it must keep stores no new snapshot, and the poll fails.
 func (s *Store) recordAnswer(tx *sql.Tx, unchanged *sql.Stmt, ev Event, cur current, sweep int64, o observation) (Event, error) {
-	now := formatTime(ev.At)
+	now := stamp.Format(ev.At)
 	ev.Verdict = Verdict{Before: cur.verdict, After: o.verdict}
 	same := cur.snapshotID != 0 && cur.hash == o.hash && cur.verdict == o.verdict && cur.checks == o.checkTxt
 	if same && cur.state != StateVanished {
@@ -228,7 +229,7 @@ func (s *Store) recordFailure(tx *sql.Tx, ev Event, cur current, sweep int64, po
 		ev.Status = ae.Status
 	}
 	ev.Error = errorText(pollErr)
-	now := formatTime(ev.At)
+	now := stamp.Format(ev.At)
 	lastError := sql.NullString{String: kind.String(), Valid: true}
 	switch {
 	case api.OutcomeOf(pollErr) == api.OutcomeAbsent && cur.state == StateFound:
@@ -265,7 +266,7 @@ func (s *Store) recordFailure(tx *sql.Tx, ev Event, cur current, sweep int64, po
 // its advertisement beyond Bounds.Keep go (see keepEvents).
 func (s *Store) insertEvent(tx *sql.Tx, ev *Event) error {
 	res, err := tx.Exec(`INSERT INTO events(service, paid, at, event, before_id, after_id, status, error, changes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		ev.Service, ev.PAID, formatTime(ev.At), string(ev.Kind), nullID(ev.Before), nullID(ev.After), ev.Status, nullString(ev.Error),
+		ev.Service, ev.PAID, stamp.Format(ev.At), string(ev.Kind), nullID(ev.Before), nullID(ev.After), ev.Status, nullString(ev.Error),
 		string(appendChanges(nil, ev.Changes)))
 	if err != nil {
 		return err

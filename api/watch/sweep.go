@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/padview/padview/api/osfile"
+	"github.com/padview/padview/api/stamp"
 	"github.com/padview/padview/api/statedir"
 )
 
@@ -35,7 +37,7 @@ func (s *Store) StartSweep() (sw Sweep, err error) {
 	}
 	if !ok {
 		sw = Sweep{Started: s.now()}
-		res, err := s.db.Exec(`INSERT INTO sweeps(service, started_at) VALUES (?, ?)`, s.service, formatTime(sw.Started))
+		res, err := s.db.Exec(`INSERT INTO sweeps(service, started_at) VALUES (?, ?)`, s.service, stamp.Format(sw.Started))
 		if err != nil {
 			return Sweep{}, err
 		}
@@ -69,7 +71,7 @@ func (s *Store) unfinished() (sw Sweep, ok bool, err error) {
 	if err != nil {
 		return Sweep{}, false, err
 	}
-	sw.Resumed, sw.Started = true, parseTime(started)
+	sw.Resumed, sw.Started = true, stamp.Parse(started)
 	sw.Left, err = s.left(sw.ID)
 	return sw, err == nil, err
 }
@@ -94,7 +96,7 @@ func (s *Store) left(id int64) ([]string, error) {
 
 // FinishSweep marks a sweep done: the next one starts from the top.
 func (s *Store) FinishSweep(id int64) error {
-	_, err := s.db.Exec(`UPDATE sweeps SET finished_at = ? WHERE id = ?`, formatTime(s.now()), id)
+	_, err := s.db.Exec(`UPDATE sweeps SET finished_at = ? WHERE id = ?`, stamp.Format(s.now()), id)
 	return s.fail("write to", err)
 }
 
@@ -134,12 +136,12 @@ func (s *Store) LockRun() (release func(), err error) {
 	if err != nil {
 		return nil, s.fail("write to", err)
 	}
-	busy, err := tryLock(f)
+	taken, err := osfile.TryLock(f)
 	if err != nil {
 		f.Close()
 		return nil, fmt.Errorf("locking %s: %w", f.Name(), err)
 	}
-	if busy {
+	if !taken {
 		b, _ := io.ReadAll(io.LimitReader(f, 32))
 		f.Close()
 		pid, _ := strconv.Atoi(strings.TrimSpace(string(b)))
@@ -149,7 +151,7 @@ func (s *Store) LockRun() (release func(), err error) {
 	_, _ = f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
 	return func() {
 		_ = f.Truncate(0)
-		unlock(f)
+		osfile.Unlock(f)
 		f.Close()
 	}, nil
 }
