@@ -23,7 +23,7 @@ func TestDiffTextAndExitCodes(t *testing.T) {
 		"  + only in AB12CE   - only in AB12CD   ~ changed (AB12CD → AB12CE)\n",
 		"\nCampaign\n  ~ Total value: EUR 48,250.00 → EUR 52,000.00\n",
 		"\nSponsors\n  + Northbank Harbour Traders\n      + Kind: association\n",
-		"      + Contribution: EUR 3,750\n",
+		"      + Contribution: EUR 3,750.00\n",
 		"  ~ Techniques: location, age band, interest: environment → location, age band\n",
 		"  - Amplification tools: lookalike audience\n",
 	} {

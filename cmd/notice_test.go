@@ -32,7 +32,7 @@ func TestNoticeText(t *testing.T) {
 	}
 	for _, want := range []string{"Transparency notice · TN2026 · standard view",
 		"Political advertisement · Sponsor name: Bridges for Bikes", "Link to the transparency notice: https://transparency.bridgesforbikes.example/tn2026",
-		"Start date: 2026-08-20; End date: 2026-10-15", "EUR 18,400", "◌ not in this view", "the full view shows it",
+		"Start date: 2026-08-20; End date: 2026-10-15", "EUR 18,400.00", "◌ not in this view", "the full view shows it",
 		"the controller listed under Controllers is a data controller", "Check: undetermined"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the notice lacks %q:\n%s", want, out)

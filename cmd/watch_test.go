@@ -91,7 +91,7 @@ func TestWatchRunOnceEventsAndExitCodes(t *testing.T) {
 	}
 	code, out, _ = h.run("watch", "run", "--once")
 	if code != 1 || strings.Count(out, "\n") != 1 || !strings.Contains(out, "REV2026  changed  verdict undetermined → INCOMPLETE") ||
-		!strings.Contains(out, "Campaign › Total value: EUR 18,400 → EUR 21,900") || strings.Contains(out, "AB12CD") {
+		!strings.Contains(out, "Campaign › Total value: EUR 18,400.00 → EUR 21,900.00") || strings.Contains(out, "AB12CD") {
 		t.Fatalf("sweep 2 (AB12CD unchanged prints nothing): exit %d\n%s", code, out)
 	}
 	code, out, _ = h.run("watch", "run", "--once", "--json")

@@ -30,7 +30,7 @@ func TestTUICopyExportCompareInTmux(t *testing.T) {
 	s.waitFor("Copy to the clipboard", "the terminal must allow it")
 	s.keys("r")
 	s.waitFor("── Copied the selected row (tab-separated)", "select the text above by hand")
-	s.clipboard("Tomasz Wiśniewski\tindividual\tGdańsk\tPL\tEUR 18,250")
+	s.clipboard("Tomasz Wiśniewski\tindividual\tGdańsk\tPL\tEUR 18,250.00")
 	s.keys("1", "Down", "y")
 	s.waitFor("Copy to the clipboard")
 	s.keys("v")

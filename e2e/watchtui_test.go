@@ -36,7 +36,7 @@ func TestTUIWatchAndHistoryInTmux(t *testing.T) {
 	s.waitFor("History 0", "Nothing stored yet")
 	s.keys("r")
 	scr := s.waitFor("History 2", "changed     INCOMPLETE  11 changes", "first       undetermined", "verdict undetermined → INCOMPLETE",
-		"~ Campaign › Total value: EUR 18,400 → EUR 21,900", "Watch history read again (no request): 2 events.")
+		"~ Campaign › Total value: EUR 18,400.00 → EUR 21,900.00", "Watch history read again (no request): 2 events.")
 	noPersonal(t, scr)
 
 	for _, size := range [][2]string{{"80", "24"}, {"60", "15"}} {

@@ -40,7 +40,7 @@ func TestProgramCopyMenu(t *testing.T) {
 	waitFor(t, tm, "Copy to the clipboard", "the terminal must allow it")
 	send(tm, "r")
 	out := waitFor(t, tm, "\x1b]52;c;", "Copied the selected row")
-	if got := clipboardOf(t, out); got != "Tomasz Wiśniewski\tindividual\tGdańsk\tPL\tEUR 18,250" {
+	if got := clipboardOf(t, out); got != "Tomasz Wiśniewski\tindividual\tGdańsk\tPL\tEUR 18,250.00" {
 		t.Fatalf("the clipboard has %q", got)
 	}
 	send(tm, "y", "j")

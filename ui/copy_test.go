@@ -84,11 +84,11 @@ func TestCopyMenuChoices(t *testing.T) {
 		t.Fatalf("v in Sponsors copied %q", clip)
 	}
 	m, clip = copyWith(t, m, "r")
-	if clip != "Tomasz Wiśniewski\tindividual\tGdańsk\tPL\tEUR 18,250" {
+	if clip != "Tomasz Wiśniewski\tindividual\tGdańsk\tPL\tEUR 18,250.00" {
 		t.Fatalf("r in Sponsors copied %q", clip)
 	}
 	m, clip = copyWith(t, m, "t")
-	if clip != "Name\tKind\tCity\tCountry\tContribution\nFriends of the Estuary\tassociation\tNorthbank\tGB\tEUR 30,000\nTomasz Wiśniewski\tindividual\tGdańsk\tPL\tEUR 18,250\n" {
+	if clip != "Name\tKind\tCity\tCountry\tContribution\nFriends of the Estuary\tassociation\tNorthbank\tGB\tEUR 30,000.00\nTomasz Wiśniewski\tindividual\tGdańsk\tPL\tEUR 18,250.00\n" {
 		t.Fatalf("t in Sponsors copied %q", clip)
 	}
 

@@ -58,9 +58,9 @@ func TestProgramSponsorContributionsColumn(t *testing.T) {
 		waitFor(t, tm, "Showing AB12CE")
 		send(tm, "3")
 		redraw(tm, w, 20)
-		waitFor(t, tm, "Contribution", "Friends of the Estuary", "EUR 30,000", "EUR 3,750")
+		waitFor(t, tm, "Contribution", "Friends of the Estuary", "EUR 30,000.00", "EUR 3,750.00")
 		// The row, whole: the name uncut beside its contribution.
-		if scr := screen(finalModel(t, tm)); !regexp.MustCompile(`Friends of the Estuary +EUR 30,000 +association`).MatchString(scr) {
+		if scr := screen(finalModel(t, tm)); !regexp.MustCompile(`Friends of the Estuary +EUR 30,000\.00 +association`).MatchString(scr) {
 			t.Fatalf("at %d columns:\n%s", w, scr)
 		}
 	}
@@ -86,4 +86,33 @@ func TestNarrowHeaderKeepsTheHost(t *testing.T) {
 		t.Fatalf("header %q lacks %s whole", head, host)
 	}
 	requireContains(t, screen(m), "worklist 2 of 3") // said below, in the message line
+}
+
+// TestProgramAmountsReadInOneFormat: AB12CD's total (sent 48250.00) and
+// its sponsors' contributions (sent 30000 and 18250) read alike, each with
+// EUR's two decimals, in the Campaign pane, the sponsors' table and the
+// selected sponsor's detail beside it (issue 24: "EUR 48,250.00" beside
+// "EUR 30,000").
+func TestProgramAmountsReadInOneFormat(t *testing.T) {
+	t.Parallel()
+	s := startFake(t, fake.Options{})
+	tm, _ := program(t, demoConfig(s), 120, 30)
+	tm.Type("AB12CD")
+	send(tm, "enter")
+	waitFor(t, tm, "Showing AB12CD")
+	send(tm, "2")
+	waitFor(t, tm, "Total value  EUR 48,250.00")
+	send(tm, "3")
+	redraw(tm, 120, 30)
+	waitFor(t, tm, "Contribution  EUR 30,000.00", "EUR 18,250.00")
+	scr := screen(finalModel(t, tm))
+	amounts := regexp.MustCompile(`EUR -?[0-9][0-9,]*(\.[0-9]+)?`).FindAllString(scr, -1)
+	if len(amounts) < 3 {
+		t.Fatalf("the sponsors' pane shows %d amounts, want the table's two and the detail's one:\n%s", len(amounts), scr)
+	}
+	for _, a := range amounts {
+		if !regexp.MustCompile(`\.[0-9]{2}$`).MatchString(a) {
+			t.Errorf("%q is not written with two decimals as the others:\n%s", a, scr)
+		}
+	}
 }

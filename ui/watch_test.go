@@ -198,7 +198,7 @@ func TestHistoryShowsTheSnapshotsAndTheirChanges(t *testing.T) {
 	requireContains(t, scr, "History 2", "◉ watched", "2 events · last polled",
 		"changed     INCOMPLETE  11 changes", "first       undetermined",
 		"verdict undetermined → INCOMPLETE",
-		"~ Campaign › Total value: EUR 18,400 → EUR 21,900",
+		"~ Campaign › Total value: EUR 18,400.00 → EUR 21,900.00",
 		"~ Basic Information › Description: changed (personal",
 		"~ Targeting › Techniques: contextual, demographic → none")
 	p, _ := historyPane(m)

@@ -161,7 +161,7 @@ func TestTextMarkersAndCleaning(t *testing.T) {
 		"\nCampaign\n  ~ Name: Old␛[31m → New\n",
 		"  - End date: 2026-11-30\n",
 		"  + Start date: 2026-09-01\n",
-		"\nSponsors\n  - Gone\n      - Kind: company\n  + Came\n      + Kind: association\n      + Contribution: EUR 3,750\n",
+		"\nSponsors\n  - Gone\n      - Kind: company\n  + Came\n      + Kind: association\n      + Contribution: EUR 3,750.00\n",
 	} {
 		if !strings.Contains(s, want) {
 			t.Errorf("text lacks %q:\n%s", want, s)

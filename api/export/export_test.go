@@ -149,7 +149,7 @@ func TestMarkdownReport(t *testing.T) {
 	for _, want := range []string{
 		"## Sponsors (2)\n\n| # | Name | Kind | Email | Phone | Street address | Postal code | City | Country | Contribution |\n",
 		"| 1 | Friends of the Estuary | association | info\\@estuary-friends.example |",
-		"| EUR 30,000 |",
+		"| EUR 30,000.00 |",
 		"| Company name | Riverside Civic Alliance |",
 		"| Total value | EUR 48,250.00 |",
 		"| Audience › Age range | 18-65 |",

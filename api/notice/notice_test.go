@@ -170,7 +170,7 @@ func TestAmountsUnderTheirOwnItems(t *testing.T) {
 	if got := entry(t, n, "amounts.advertisement").Words(); got != "EUR 30,000.00" {
 		t.Errorf("item 5 shows %q", got)
 	}
-	if got := entry(t, n, "amounts.campaign").Words(); got != "EUR 48,250" {
+	if got := entry(t, n, "amounts.campaign").Words(); got != "EUR 48,250.00" {
 		t.Errorf("item 6 shows %q", got)
 	}
 	if out := write(t, Text, n); strings.Contains(out, "Total value") || strings.Count(out, "48,250") != 1 {
@@ -203,7 +203,7 @@ func TestValuesAreFormatted(t *testing.T) {
 	for rule, want := range map[string]string{
 		"sponsor.name":          "Riverside Civic Alliance",
 		"period":                "Start date: 2026-09-01; End date: 2026-11-30",
-		"amounts.campaign":      "EUR 48,250",
+		"amounts.campaign":      "EUR 48,250.00",
 		"amounts.advertisement": "EUR 30,000.00",
 		"funding.eu":            "no (funded from inside the EU)",
 		"targeting.details":     "location, age band",

@@ -5,8 +5,8 @@ import (
 	"strings"
 )
 
-// Words is the entry as the notice says it: its values ("EUR 18,400;
-// EUR 600", "and 3 more", the check's note in brackets, ⚑ where it needs a
+// Words is the entry as the notice says it: its values ("EUR 18,400.00;
+// EUR 600.00", "and 3 more", the check's note in brackets, ⚑ where it needs a
 // reviewer's eye), or its marker and the check's note ("◌ not in this
 // view: contact data is not in the standard view; the full view shows it").
 func (e Entry) Words() string {

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"golang.org/x/text/currency"
+
 	"github.com/padview/padview/api/advert"
 	"github.com/padview/padview/api/vocab"
 )
@@ -136,11 +138,11 @@ func FormatMoney(v advert.Value, currency string) (string, bool) {
 		case !ok:
 			return "", false
 		case strings.Contains(num, " "):
-			return num, true // "EUR 12,500": it says its currency
+			return num, true // "EUR 12,500.00": it says its currency
 		case currency != "":
-			return currency + " " + num, true
+			return currency + " " + minorUnits(num, currency), true
 		}
-		return num + " " + NoCurrency, true
+		return num + " " + NoCurrency, true // its minor units unknown: the digits as sent
 	case advert.Object:
 		if s, ok := FormatAmount(v); ok {
 			return s, true
@@ -152,10 +154,11 @@ func FormatMoney(v advert.Value, currency string) (string, bool) {
 
 // FormatAmount reads money as the normalizer writes it, {"amount":
 // "<decimal>", "currency": "<ISO 4217>" or null} (and the {value,
-// currency} shape besides), and writes it with thousands separators and
-// always its currency: "EUR 12,500.00", or "12,500.00 (currency not
-// stated)". A bare number or numeric string is grouped as written, and
-// "EUR 12500" reads as money too.
+// currency} shape besides), and writes it with thousands separators, the
+// decimals its currency uses (minorUnits) and always its currency: "EUR
+// 12,500.00", "JPY 5,000", or "12,500 (currency not stated)" with the
+// digits as sent. A bare number or numeric string is grouped as written,
+// and "EUR 12500" reads as money too.
 func FormatAmount(v advert.Value) (string, bool) {
 	switch v.Kind {
 	case advert.Number:
@@ -167,7 +170,7 @@ func FormatAmount(v advert.Value) (string, bool) {
 		}
 		if cur, num, ok := strings.Cut(s, " "); ok && len(cur) == 3 {
 			if _, err := strconv.ParseFloat(num, 64); err == nil {
-				return cur + " " + groupDigits(num), true
+				return cur + " " + minorUnits(groupDigits(num), cur), true
 			}
 		}
 	case advert.Object:
@@ -184,6 +187,8 @@ func FormatAmount(v advert.Value) (string, bool) {
 			num = amount.Str // kept as sent: an amount padview could not read, with its currency
 		case !ok || amount.Kind == advert.String && strings.Contains(num, " "):
 			return "", false
+		default:
+			num = minorUnits(num, currencyCode(cur))
 		}
 		return approximately(v) + withCurrency(num, cur, NoCurrency), true
 	}
@@ -211,6 +216,46 @@ func withCurrency(num string, cur advert.Value, none string) string {
 	return num + " " + none
 }
 
+// currencyCode is the code a money object's currency member gives, or ""
+// where it gives none.
+func currencyCode(cur advert.Value) string {
+	if cur.Kind != advert.String {
+		return ""
+	}
+	return strings.TrimSpace(cur.Str)
+}
+
+// minorUnits writes an amount grouped by groupDigits with the decimals
+// its currency uses, its ISO 4217 minor units as golang.org/x/text/currency
+// has them (EUR 2, JPY 0, BHD 3), so that every amount in one currency on
+// a screen reads alike: "EUR 30,000.00" beside "EUR 48,250.00". Zeros are
+// only ever added, never a digit dropped: "1,234.5" in EUR reads
+// "1,234.50", "1,234.567" stays as sent, and so does "5,000.00" in JPY.
+// An amount whose currency padview does not know (none, "XXX", a code it
+// cannot read) keeps its digits as sent, as does anything but a grouped
+// decimal.
+func minorUnits(num, code string) string {
+	if len(code) != 3 {
+		return num
+	}
+	unit, err := currency.ParseISO(code)
+	if err != nil || unit == currency.XXX {
+		return num
+	}
+	scale, _ := currency.Standard.Rounding(unit)
+	whole, frac, _ := strings.Cut(strings.TrimPrefix(num, "-"), ".")
+	if whole == "" || strings.Trim(whole, "0123456789,") != "" || strings.Trim(frac, "0123456789") != "" {
+		return num
+	}
+	if len(frac) >= scale {
+		return num // every digit sent is kept, even a zero: "1.250" may be a thousand written the German way
+	}
+	if !strings.Contains(num, ".") {
+		num += "."
+	}
+	return num + strings.Repeat("0", scale-len(frac))
+}
+
 // moneyParts finds the amount and the currency of a money object.
 func moneyParts(v advert.Value) (amount, currency advert.Value, ok bool) {
 	parts := vocab.Builtin()
@@ -233,9 +278,9 @@ func moneyParts(v advert.Value) (amount, currency advert.Value, ok bool) {
 
 // formatRange writes a range of amounts or counts ({"lowerBound",
 // "upperBound", "currency"}, and the lower_bound/upper_bound shape besides)
-// as "EUR 100–199", "1,000 or more", "up to 99", "about" before a range
-// read from words that said so; none follows an amount without a
-// currency.
+// as "EUR 100.00–199.00" (both ends with their currency's decimals, by
+// minorUnits), "1,000 or more", "up to 99", "about" before a range read
+// from words that said so; none follows an amount without a currency.
 func formatRange(v advert.Value, none string) (string, bool) {
 	var lower, upper, cur advert.Value
 	parts := vocab.Builtin()
@@ -256,6 +301,7 @@ func formatRange(v advert.Value, none string) (string, bool) {
 	}
 	lo, loOK := FormatAmount(lower)
 	hi, hiOK := FormatAmount(upper)
+	lo, hi = minorUnits(lo, currencyCode(cur)), minorUnits(hi, currencyCode(cur)) // both ends alike
 	if !cur.IsPresent() {
 		none = "" // a count, or a range that has no currency member at all
 	}

@@ -21,8 +21,8 @@ func TestChangeTextNeverShowsAHash(t *testing.T) {
 	}{
 		{Change{Path: "/basicInformation/description", Personal: true}, "~", "Basic Information › Description: " + PersonalChange},
 		{Change{Path: "/basicInformation/description", Before: hash, After: advert.StringValue("x")}, "~", PersonalChange},
-		{Change{Path: "/campaign/totalValue", After: amount}, "+", "Campaign › Total value: added EUR 18,400"},
-		{Change{Path: "/campaign/totalValue", Before: amount}, "-", "Campaign › Total value: removed (was EUR 18,400"},
+		{Change{Path: "/campaign/totalValue", After: amount}, "+", "Campaign › Total value: added EUR 18,400.00"},
+		{Change{Path: "/campaign/totalValue", Before: amount}, "-", "Campaign › Total value: removed (was EUR 18,400.00"},
 		{Change{Path: VerdictPath, Before: advert.StringValue("complete"), After: advert.StringValue("incomplete")}, "~", "Transparency › Verdict: complete → incomplete"},
 	} {
 		got := tc.c.Text(0)
