@@ -93,6 +93,10 @@ func TestGoldenTimelineAndGauge(t *testing.T) {
 		tm.Type(fake.ChangingPAID)
 		send(tm, "enter")
 		waitFor(t, tm, "Bridges for Bikes")
+		// the History tab comes with the watch history, read after the
+		// answer with the watch state ("◉ watched"): shift+tab reaches it
+		// only once it is there
+		waitFor(t, tm, "watched")
 		send(tm, "1", "shift+tab")
 		waitFor(t, tm, "↺", "09:00Z") // a colour frame: text without a style change inside
 		m := finalModel(t, tm)
