@@ -1,13 +1,12 @@
 package vocab
 
 import (
-	"bytes"
+	_ "embed"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
-
-	"github.com/BurntSushi/toml"
 )
 
 // The lexicon is what lets padview read a member name no vocabulary file
@@ -15,7 +14,8 @@ import (
 // words.toml) and how concepts compose into the document's fields
 // (data/lexicon/fields.toml). It is TOML, read by a well-kept library,
 // because it is a plain table of lists; the .vocab files keep their line
-// forms for the exact names and the composition rules they carry.
+// forms for the exact names and the composition rules they carry. A
+// process reads it compiled (data/lexicon/index.txt, below).
 
 // conceptKind says how a concept takes part in a name.
 type conceptKind uint8
@@ -163,69 +163,117 @@ func (c *stemMemo) put(w string, cs []int) {
 	}
 }
 
-// lexiconData is words.toml and fields.toml as the TOML decoder reads them.
-type lexiconData struct {
-	Stop     map[string][]string       `toml:"stop"`
-	Concepts map[string]map[string]any `toml:"concepts"`
-	Field    []struct {
-		Path string   `toml:"path"`
-		Part string   `toml:"part"`
-		Need []string `toml:"need"`
-		Also []string `toml:"also"`
-		Not  []string `toml:"not"`
-	} `toml:"field"`
-}
+// The lexicon padview reads is data/lexicon/index.txt, compiled from
+// words.toml and fields.toml by `go generate` (TestLexiconIndexIsFresh
+// fails when it is stale): folding, splitting and stemming every word of
+// ten languages and decoding the TOML cost a process about 25 ms on its
+// first name read by words, and `padview get` pays that; reading the
+// index costs about a tenth. The TOML stays the one home of the words.
+//
+//go:generate go test -run ^TestLexiconIndexIsFresh$ . -args -update-lexicon-index
 
-// theLexicon is compiled on first use, never at start: a name that a
+//go:embed data/lexicon/index.txt
+var lexiconIndex string
+
+// theLexicon is read on first use, never at start: a name that a
 // vocabulary file knows never needs it.
 var theLexicon = sync.OnceValue(func() *lexicon {
-	l, err := compileLexicon()
+	l, err := readLexiconIndex(lexiconIndex)
 	if err != nil {
-		panic("vocab: " + err.Error())
+		panic("vocab: data/lexicon/index.txt: " + err.Error())
 	}
 	return l
 })
 
-func compileLexicon() (*lexicon, error) {
-	var d lexiconData
-	for _, name := range []string{"data/lexicon/words.toml", "data/lexicon/fields.toml"} {
-		b, err := dataFiles.ReadFile(name)
+// readLexiconIndex reads the index writeLexiconIndex (lexicon_gen_test.go)
+// writes: after comment lines ("#"), a line of counts, then one line for
+// each concept ("c", id, kind, party), stop word ("s"), word ("w"), stem
+// ("t", language), phrase ("p") and field ("f"), fields apart by tabs and
+// concepts by their numbers. Its words are substrings of the embedded
+// index, so that reading it copies no text.
+func readLexiconIndex(idx string) (*lexicon, error) {
+	line, rest, _ := strings.Cut(idx, "\n")
+	for strings.HasPrefix(line, "#") { // what it is: generated, not to edit
+		line, rest, _ = strings.Cut(rest, "\n")
+	}
+	counts := strings.Split(line, "\t")
+	if len(counts) != 5+len(languages) || counts[0] != "n" {
+		return nil, fmt.Errorf("the first line is no line of counts")
+	}
+	n := make([]int, len(counts)-1)
+	total := 0
+	for i, c := range counts[1:] {
+		v, err := strconv.Atoi(c)
+		if err != nil {
+			return nil, fmt.Errorf("count %q: %w", c, err)
+		}
+		n[i] = v
+		if i >= 1 {
+			total += v
+		}
+	}
+	l := &lexicon{concepts: make([]concept, 0, n[0]), byID: make(map[string]int, n[0]),
+		stop: make(map[string]bool, n[1]), words: make(map[string][]int, n[2]),
+		phrases: make(map[string][][]string, n[3]), phraseC: make(map[string][]int, n[3]),
+		stems: make([]map[string][]int, len(languages)), starts: map[string]bool{}}
+	for li := range languages {
+		l.stems[li] = make(map[string][]int, n[4+li])
+	}
+	// The concepts of every entry share one array, cut to each entry's
+	// length and capacity so that no append reaches into another's.
+	arena := make([]int, 0, 2*total)
+	ids := func(s string) ([]int, error) {
+		from := len(arena)
+		for s != "" {
+			var f string
+			f, s, _ = strings.Cut(s, ",")
+			c, err := strconv.Atoi(f)
+			if err != nil || c < 0 || c >= len(l.concepts) {
+				return nil, fmt.Errorf("concept %q", f)
+			}
+			arena = append(arena, c)
+		}
+		return arena[from:len(arena):len(arena)], nil
+	}
+	var buf [6]string
+	for rest != "" {
+		line, rest, _ = strings.Cut(rest, "\n")
+		f := tabFields(buf[:0], line)
+		var err error
+		switch {
+		case f[0] == "c" && len(f) == 4:
+			k, kerr := strconv.Atoi(f[2])
+			if kerr != nil || k > int(kindNegation) {
+				return nil, fmt.Errorf("concept %s: kind %q", f[1], f[2])
+			}
+			l.byID[f[1]] = len(l.concepts)
+			l.concepts = append(l.concepts, concept{id: f[1], kind: conceptKind(k), party: f[3]})
+		case f[0] == "s" && len(f) == 2:
+			l.stop[f[1]] = true
+		case f[0] == "w" && len(f) == 3:
+			l.words[f[1]], err = ids(f[2])
+			l.longest = max(l.longest, len(f[1]))
+			if len(f[1]) >= 3 {
+				l.starts[f[1][:3]] = true
+			}
+		case f[0] == "t" && len(f) == 4:
+			li, lerr := strconv.Atoi(f[1])
+			if lerr != nil || li < 0 || li >= len(languages) {
+				return nil, fmt.Errorf("stem %s: language %q", f[2], f[1])
+			}
+			l.stems[li][f[2]], err = ids(f[3])
+		case f[0] == "p" && len(f) == 3:
+			ws := strings.Split(f[1], " ")
+			l.phrases[ws[0]] = append(l.phrases[ws[0]], ws)
+			l.phraseC[f[1]], err = ids(f[2])
+		case f[0] == "f" && len(f) == 6:
+			err = l.readSignature(f[1:], ids)
+		default:
+			return nil, fmt.Errorf("line %q", line)
+		}
 		if err != nil {
 			return nil, err
 		}
-		if _, err := toml.NewDecoder(bytes.NewReader(b)).Decode(&d); err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
-		}
-	}
-	l := &lexicon{byID: map[string]int{}, words: map[string][]int{}, phrases: map[string][][]string{},
-		phraseC: map[string][]int{}, stop: map[string]bool{}, stems: make([]map[string][]int, len(languages))}
-	for i := range l.stems {
-		l.stems[i] = map[string][]int{}
-	}
-	for _, ws := range d.Stop {
-		for _, w := range ws {
-			l.stop[foldWord(w)] = true
-		}
-	}
-	ids := make([]string, 0, len(d.Concepts))
-	for id := range d.Concepts {
-		ids = append(ids, id)
-	}
-	slices.Sort(ids)
-	for _, id := range ids {
-		if err := l.addConcept(id, d.Concepts[id]); err != nil {
-			return nil, err
-		}
-	}
-	for _, f := range d.Field {
-		s, err := l.signature(f.Path, f.Part, f.Need, f.Also, f.Not)
-		if err != nil {
-			return nil, err
-		}
-		l.fields = append(l.fields, s)
-	}
-	for _, ps := range l.phrases {
-		slices.SortFunc(ps, func(a, b []string) int { return len(b) - len(a) })
 	}
 	l.byNeed = make([][]int, len(l.concepts))
 	l.party = -1
@@ -239,83 +287,48 @@ func compileLexicon() (*lexicon, error) {
 			}
 		}
 	}
-	l.starts = map[string]bool{}
-	for w := range l.words {
-		if len(w) >= 3 {
-			l.starts[w[:3]] = true
-		}
-	}
 	return l, nil
 }
 
-// addConcept reads one [concepts.ID] table: its kind, party and words.
-func (l *lexicon) addConcept(id string, t map[string]any) error {
-	c := concept{id: id}
-	switch t["kind"] {
-	case "attribute":
-	case "role":
-		c.kind = kindRole
-		c.party, _ = t["party"].(string)
-		if c.party == "" {
-			return fmt.Errorf("concept %s: a role names its party", id)
+// tabFields appends the fields of a line, apart by tabs, to f, up to its
+// capacity and one more: a line of too many fields reads as no line.
+func tabFields(f []string, line string) []string {
+	for len(f) <= cap(f) {
+		field, more, found := strings.Cut(line, "\t")
+		f = append(f, field)
+		if !found {
+			return f
 		}
-	case "entity":
-		c.kind = kindEntity
-	case "modifier":
-		c.kind = kindModifier
-	case "negation":
-		c.kind = kindNegation
-	default:
-		return fmt.Errorf("concept %s: kind %v is none of attribute, role, entity, modifier, negation", id, t["kind"])
+		line = more
 	}
-	n := len(l.concepts)
-	l.concepts = append(l.concepts, c)
-	l.byID[id] = n
-	for li, lang := range languages {
-		raw, ok := t[lang]
-		if !ok {
-			continue
-		}
-		list, ok := raw.([]any)
-		if !ok {
-			return fmt.Errorf("concept %s: %s is not a list of words", id, lang)
-		}
-		for _, w := range list {
-			s, ok := w.(string)
-			if !ok {
-				return fmt.Errorf("concept %s: %s has a word that is not text", id, lang)
-			}
-			l.addWords(n, li, s)
-		}
-	}
-	return nil
+	return f
 }
 
-// addWords files a word or phrase of the concept n in the language li.
-func (l *lexicon) addWords(n, li int, s string) {
-	ws := splitFolded(s)
-	switch len(ws) {
-	case 0:
-		return
-	case 1:
-		w := ws[0]
-		l.words[w] = appendOnce(l.words[w], n)
-		if st := stem(li, w); st != "" && len(w) >= minStemmed {
-			l.stems[li][st] = appendOnce(l.stems[li][st], n)
+// readSignature reads a field's line: path, part, what it needs (groups
+// apart by spaces, alternatives by "|"), also and not.
+func (l *lexicon) readSignature(f []string, ids func(string) ([]int, error)) error {
+	s := signature{path: f[0], part: f[1], also: make([]bool, len(l.concepts)), not: make([]bool, len(l.concepts))}
+	for _, g := range strings.Split(f[2], " ") {
+		group, err := ids(strings.ReplaceAll(g, "|", ","))
+		if err != nil {
+			return fmt.Errorf("field %s: %w", s.path, err)
 		}
-		l.longest = max(l.longest, len(w))
-		return
+		s.need = append(s.need, group)
+		for _, c := range group {
+			s.uses = append(s.uses, l.concepts[c].id)
+		}
 	}
-	key := strings.Join(ws, " ")
-	if _, ok := l.phraseC[key]; !ok {
-		l.phrases[ws[0]] = append(l.phrases[ws[0]], ws)
+	for i, set := range [][]bool{s.also, s.not} {
+		cs, err := ids(f[3+i])
+		if err != nil {
+			return fmt.Errorf("field %s: %w", s.path, err)
+		}
+		for _, c := range cs {
+			set[c] = true
+		}
 	}
-	l.phraseC[key] = appendOnce(l.phraseC[key], n)
-	// A phrase is also a word written as one ("e mail", "email";
-	// "niet van toepassing", "nietvantoepassing").
-	joined := strings.Join(ws, "")
-	l.words[joined] = appendOnce(l.words[joined], n)
-	l.longest = max(l.longest, len(joined))
+	l.fields = append(l.fields, s)
+	return nil
 }
 
 // minStemmed is the shortest listed word filed by its stem, and
@@ -332,49 +345,4 @@ func appendOnce(s []int, n int) []int {
 		return s
 	}
 	return append(s, n)
-}
-
-// signature reads one [[field]] of fields.toml.
-func (l *lexicon) signature(path, part string, need, also, not []string) (signature, error) {
-	s := signature{path: path, part: part, also: make([]bool, len(l.concepts)), not: make([]bool, len(l.concepts))}
-	if part != "" && part != "lower" && part != "upper" {
-		return s, fmt.Errorf("fields.toml: %s: part %q is neither lower nor upper", path, part)
-	}
-	if len(need) == 0 {
-		return s, fmt.Errorf("fields.toml: %s needs a concept", path)
-	}
-	id := func(c string) (int, error) {
-		n, ok := l.byID[c]
-		if !ok {
-			return 0, fmt.Errorf("fields.toml: %s: no concept %q in words.toml", path, c)
-		}
-		return n, nil
-	}
-	for _, alts := range need {
-		var group []int
-		for _, c := range strings.Split(alts, "|") {
-			n, err := id(c)
-			if err != nil {
-				return s, err
-			}
-			group = append(group, n)
-			s.uses = append(s.uses, c)
-		}
-		s.need = append(s.need, group)
-	}
-	for _, c := range also {
-		n, err := id(c)
-		if err != nil {
-			return s, err
-		}
-		s.also[n] = true
-	}
-	for _, c := range not {
-		n, err := id(c)
-		if err != nil {
-			return s, err
-		}
-		s.not[n] = true
-	}
-	return s, nil
 }

@@ -8,7 +8,7 @@ import (
 	"sync"
 )
 
-//go:embed data/*.vocab data/lexicon/*.toml
+//go:embed data/*.vocab
 var dataFiles embed.FS
 
 // builtinFiles are the vocabularies in the order they are read: where two

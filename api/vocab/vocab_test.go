@@ -613,3 +613,34 @@ func TestDocsListEveryPath(t *testing.T) {
 		}
 	}
 }
+
+// TypeOf reads a name only a party's table lists without reading it by its
+// words at the top level first, and gives every such name the type it gave
+// when it did.
+func TestTypeOfPartyNamesAsBefore(t *testing.T) {
+	v := Builtin()
+	before := func(key string) (Type, string) {
+		m := v.Lookup("", key)
+		if m.Kind != FieldName {
+			m = v.Lookup(party, key)
+		}
+		if m.Kind == FieldName {
+			return m.Type(), m.Currency
+		}
+		return v.TypeByForm(key)
+	}
+	n := 0
+	for f := range v.names[party] {
+		if _, ok := v.partyListed(f); ok {
+			n++
+		}
+		gt, gc := v.TypeOf(f)
+		wt, wc := before(f)
+		if gt != wt || gc != wc {
+			t.Errorf("TypeOf(%q) = %v %q; before %v %q", f, gt, gc, wt, wc)
+		}
+	}
+	if _, ok := v.partyListed("role"); !ok || n < 10 {
+		t.Errorf("role is not read as a party's name without its words (%d names are)", n)
+	}
+}
