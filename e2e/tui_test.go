@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"os/signal"
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -132,11 +134,23 @@ func TestMain(m *testing.M) {
 	if !given {
 		flag.Set("test.parallel", strconv.Itoa(waitingTests))
 	}
+	restoreHangup()
 	code := m.Run()
 	if binary.dir != "" {
 		os.RemoveAll(binary.dir)
 	}
 	os.Exit(code)
+}
+
+// restoreHangup gives the children the tests start SIGHUP's default
+// effect where this process was started with it ignored (under nohup, or a
+// CI runner that ignores it): an ignored signal stays ignored across exec,
+// so padview, rightly, would not end of a hangup the tests send it, while
+// one this process catches is reset to its default in each child.
+func restoreHangup() {
+	if signal.Ignored(syscall.SIGHUP) {
+		signal.Notify(make(chan os.Signal, 1), syscall.SIGHUP)
+	}
 }
 
 // wholeBinary leaves a test that builds and runs the real binary (in
