@@ -50,6 +50,9 @@ func (m *Model) blurInput() {
 }
 
 func (m *Model) focusInput() tea.Cmd {
+	if m.sess.pending != nil {
+		m.sess.pending.opened = true
+	}
 	m.focus = focusInput
 	return m.input.focus()
 }

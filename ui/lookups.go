@@ -64,6 +64,7 @@ func (m *Model) fetch(l lookup) tea.Cmd {
 // onFetchResult makes an answer the exchange on screen, success or
 // failure, and moves focus off the input so every key offered works.
 func (m Model) onFetchResult(r fetchResult) (tea.Model, tea.Cmd) {
+	opened := m.sess.pending != nil && m.sess.pending.opened
 	if !m.sess.finish(r) {
 		return m, nil
 	}
@@ -103,8 +104,8 @@ func (m Model) onFetchResult(r fetchResult) (tea.Model, tea.Cmd) {
 	}
 	masked := m.show(ex)
 	m.hist.record(ex, m.kit.now())
-	if l, err := m.parseLookup(m.input.value()); m.input.value() == "" || err == nil && l.PAID == r.l.paid {
-		m.blurInput() // unless the user is typing another PAID
+	if l, err := m.parseLookup(m.input.value()); m.input.value() == "" && !opened || err == nil && l.PAID == r.l.paid {
+		m.blurInput() // unless the user is typing another PAID, or went to the input to type one
 	}
 	return m, tea.Batch(masked, m.compareCmd())
 }

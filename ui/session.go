@@ -41,6 +41,9 @@ type pending struct {
 	l      lookup
 	masked bool // its answer is to be shown masked, and recorded so
 	cancel context.CancelFunc
+	// opened says the user went to the PAID input while it was in flight,
+	// to type another: its answer leaves the focus there.
+	opened bool
 }
 
 // start sends a lookup, cancelling the one in flight. masked says whether
