@@ -90,11 +90,8 @@ func runDiff(ctx context.Context, env *Env, rf *rootFlags, asJSON, mask bool, ar
 	if err != nil {
 		return false, err
 	}
-	if rf.verbose {
-		var undo func()
-		env, undo = verboseEnv(env)
-		defer undo()
-	}
+	env, undo := verboseEnvIf(env, rf.verbose)
+	defer undo()
 	pair := fetchPair(ctx, client, args[0], args[1])
 	return env.printDiff(pair, rf.verbose, asJSON, mask)
 }

@@ -143,12 +143,8 @@ func (e *Env) runFiles(ctx context.Context, rf *rootFlags, args []string, c batc
 		return err
 	}
 	defer closeFiles(readers)
-	env := e
-	if rf.verbose {
-		var undo func()
-		env, undo = verboseEnv(e)
-		defer undo()
-	}
+	env, undo := verboseEnvIf(e, rf.verbose)
+	defer undo()
 	started := time.Now()
 	about := batchAbout{Started: started, View: view, File: joinOrigins(readers)}
 	run := &batchRun{cmd: c, sum: tally{started: started},

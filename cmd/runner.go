@@ -171,12 +171,8 @@ func (e *Env) runBatch(ctx context.Context, rf *rootFlags, args []string, c batc
 		return err
 	}
 	defer src.stop()
-	env := e
-	if rf.verbose {
-		var undo func()
-		env, undo = verboseEnv(e)
-		defer undo()
-	}
+	env, undo := verboseEnvIf(e, rf.verbose)
+	defer undo()
 	started := time.Now()
 	run := &batchRun{cmd: c, verbose: rf.verbose, sum: tally{started: started, source: list.name},
 		w: &batchWriter{Out: bufio.NewWriter(env.Stdout), Err: env.Stderr, json: c.jsonLines, words: e.failure, list: list.name,

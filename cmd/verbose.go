@@ -25,6 +25,16 @@ func verboseEnv(env *Env) (verbose *Env, undo func()) {
 	return &locked, func() { routeLibraryLog(nil) }
 }
 
+// verboseEnvIf is verboseEnv where -v was given, and env as it is, with
+// nothing to undo, where it was not: what every command that honours -v
+// starts with.
+func verboseEnvIf(env *Env, on bool) (*Env, func()) {
+	if !on {
+		return env, func() {}
+	}
+	return verboseEnv(env)
+}
+
 // describeExchange writes what support staff need to trace a request: the
 // request, each attempt, the answer, timing, request id, the rate budget as
 // the exchange left it and where its figures came from, the headers of
